@@ -1,0 +1,154 @@
+package dev.probe.core.client;
+
+import dev.probe.core.params.TestParams;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tcp.TcpInfoReader;
+import dev.probe.core.units.Rates;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The reporting side of a run, on its own thread: every interval it reads the connections' counters, swaps
+ * out the interval histograms and reads TCP_INFO, then tells the listener. It also marks the end of warm-up
+ * (summary reset plus an in-band MARK on every connection) and fails a sync connection whose ACK is overdue.
+ */
+final class IntervalReporter {
+    private final List<ClientConnection> connections;
+    private final RunMetrics metrics;
+    private final TestParams params;
+    private final RunListener listener;
+    private final long timeoutNanos;
+    private final ScheduledExecutorService thread =
+            Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("probe-report", true));
+    private final String congestion;
+    private long t0;
+    private long lastNanos;
+    private long lastBytes;
+    private long lastMessages;
+    private TcpInfo lastTcp;
+    private Histogram latency;
+    private Histogram disk;
+    /** Counts at the end of warm-up (or the start): the summary's baseline. Written on the reporter thread. */
+    private volatile Baseline baseline;
+
+    /** Counters and TCP reading at the start of the measured window. */
+    record Baseline(long nanos, long bytes, long messages, TcpInfo tcp) {
+    }
+
+    IntervalReporter(List<ClientConnection> connections, RunMetrics metrics, TestParams params, RunListener listener,
+                     Duration timeout) {
+        this.connections = connections;
+        this.metrics = metrics;
+        this.params = params;
+        this.listener = listener;
+        this.timeoutNanos = timeout.toNanos();
+        this.congestion = TcpInfoReader.congestionControl(connections.get(0).channel).orElse(null);
+    }
+
+    void start(long startNanos) {
+        t0 = startNanos;
+        lastNanos = startNanos;
+        lastTcp = readTcp();
+        baseline = new Baseline(startNanos, 0, 0, lastTcp);
+        long every = params.interval().toNanos();
+        thread.scheduleAtFixedRate(this::tick, every, every, TimeUnit.NANOSECONDS);
+        thread.scheduleAtFixedRate(this::watchdog, 100, 100, TimeUnit.MILLISECONDS);
+        if (!params.warmup().isZero()) {
+            thread.schedule(this::endWarmup, params.warmup().toNanos() - (System.nanoTime() - startNanos),
+                    TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Stops reporting, emits the last partial interval, and returns the summary's baseline. */
+    Baseline stop() throws InterruptedException {
+        thread.submit(() -> {
+            if (System.nanoTime() - lastNanos > TimeUnit.MILLISECONDS.toNanos(5)) {
+                tick();
+            }
+        });
+        thread.shutdown();
+        thread.awaitTermination(10, TimeUnit.SECONDS);
+        return baseline;
+    }
+
+    String congestion() {
+        return congestion;
+    }
+
+    /** Aggregated TCP_INFO of all connections, or null when unavailable. */
+    TcpInfo readTcp() {
+        TcpInfo sum = null;
+        for (ClientConnection c : connections) {
+            TcpInfo info = TcpInfoReader.read(c.channel).orElse(null);
+            if (info != null) {
+                sum = sum == null ? info : sum.plus(info);
+            }
+        }
+        return sum;
+    }
+
+    private void endWarmup() {
+        metrics.resetSummary();
+        baseline = new Baseline(System.nanoTime(), sumBytes(), sumMessages(), readTcp());
+        for (ClientConnection c : connections) {
+            c.channel.eventLoop().execute(c.sender::sendMark);
+        }
+    }
+
+    private void tick() {
+        long now = System.nanoTime();
+        long bytes = sumBytes();
+        long messages = sumMessages();
+        latency = metrics.intervalLatency(latency);
+        disk = metrics.intervalDisk(disk);
+        TcpInfo tcp = readTcp();
+        double start = (lastNanos - t0) / 1e9;
+        double end = (now - t0) / 1e9;
+        boolean warmup = (lastNanos + now) / 2 < t0 + params.warmup().toNanos();
+        listener.onInterval(new IntervalSample(end, end - start, bytes - lastBytes, messages - lastMessages,
+                Rates.mibPerSecond(bytes - lastBytes, now - lastNanos), LatencyStats.of(latency), LatencyStats.of(disk),
+                tcp == null ? null : TcpStats.between(lastTcp, tcp, congestion), warmup));
+        if (latency.getTotalCount() > 0) {
+            listener.onIntervalHistogram(start, end, latency);
+        }
+        lastNanos = now;
+        lastBytes = bytes;
+        lastMessages = messages;
+        lastTcp = tcp;
+    }
+
+    private void watchdog() {
+        long now = System.nanoTime();
+        for (ClientConnection c : connections) {
+            long since = c.counters.awaitingSince();
+            if (since >= 0 && now - since > timeoutNanos) {
+                c.channel.eventLoop().execute(() -> c.handler.fail(new ProbeException(ProbeException.Kind.TIMEOUT,
+                        "no ACK from server within " + timeoutNanos / 1_000_000 + " ms (network timeout)")));
+            }
+        }
+    }
+
+    long sumBytes() {
+        long s = 0;
+        for (ClientConnection c : connections) {
+            s += c.counters.bytes();
+        }
+        return s;
+    }
+
+    long sumMessages() {
+        long s = 0;
+        for (ClientConnection c : connections) {
+            s += c.counters.messages();
+        }
+        return s;
+    }
+}

@@ -1,0 +1,26 @@
+package dev.probe.core.client;
+
+import dev.probe.core.protocol.Messages.ErrorCode;
+
+/** A test could not run or finish; {@link #kind()} says why, and the CLI maps it to an exit code. */
+public final class ProbeException extends RuntimeException {
+    /** Why a test failed. */
+    public enum Kind { CONNECT, REFUSED, AUTH, PROTOCOL, LOST, TIMEOUT, INTEGRITY }
+
+    private final Kind kind;
+
+    public ProbeException(Kind kind, String message) {
+        super(message);
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The exception for a server's ERROR frame. */
+    public static ProbeException fromServer(ErrorCode code, String message) {
+        Kind kind = code == ErrorCode.AUTH ? Kind.AUTH : code == ErrorCode.PROTOCOL ? Kind.PROTOCOL : Kind.REFUSED;
+        return new ProbeException(kind, "server refused: " + message);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.probe.core.client;
+
+import dev.probe.core.params.BadParameterException;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Ack;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.Mark;
+import dev.probe.core.protocol.Messages.End;
+import dev.probe.core.protocol.Messages.Result;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+
+/**
+ * Drives one connection's data phase on its event loop. Each message is a retained duplicate of one shared
+ * buffer holding header and payload (no per-message copy). When the data is done it sends END and completes
+ * the connection's outcome with the server's RESULT.
+ */
+abstract class Sender {
+    protected final Channel channel;
+    protected final ClientConnectionHandler handler;
+    protected final ByteBuf message;
+    protected final SendCounters counters;
+    protected final TestParams params;
+    protected long startNanos;
+    protected long endNanos;
+    protected boolean stopped;
+
+    Sender(Channel channel, ClientConnectionHandler handler, ByteBuf message, SendCounters counters, TestParams params) {
+        this.channel = channel;
+        this.handler = handler;
+        this.message = message;
+        this.counters = counters;
+        this.params = params;
+    }
+
+    /** Starts sending; {@code t0} is the run's common start. On the event loop. */
+    final void start(long t0) {
+        startNanos = t0;
+        endNanos = t0 + params.totalDuration().toNanos();
+        begin();
+    }
+
+    protected abstract void begin();
+
+    void onAck(Ack ack) {
+        handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "server sent an ACK in async mode"));
+    }
+
+    void onWritable() {
+    }
+
+    /** Writes the warm-up MARK between two messages. On the event loop. */
+    void sendMark() {
+        if (!stopped) {
+            channel.writeAndFlush(Mark.INSTANCE, channel.voidPromise());
+        }
+    }
+
+    /** Stops sending without END (the run failed). */
+    void stop() {
+        stopped = true;
+    }
+
+    /** The data is done: END with the sender's counts, then RESULT completes the outcome. */
+    protected final void finish() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        counters.awaiting(-1);
+        counters.finished(System.nanoTime());
+        handler.request(new End(counters.bytes(), counters.messages()).frame()).addListener(f -> {
+            if (!f.isSuccess()) {
+                handler.fail(f.cause());
+                return;
+            }
+            try {
+                handler.outcome().trySuccess(Result.from(((ControlFrame) f.getNow()).body()));
+            } catch (BadParameterException e) {
+                handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad RESULT from server: " + e.getMessage()));
+            }
+        });
+    }
+
+    protected final void write() {
+        channel.write(message.retainedDuplicate(), channel.voidPromise());
+    }
+}

@@ -1,0 +1,109 @@
+package dev.probe.core.params;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Json;
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/**
+ * The parameters of one sync or async test, validated once here; both ends use this record, so a value
+ * the client can send is a value the server accepts (unless the server's own limits are tighter).
+ *
+ * @param mode      SYNC (wait for each ACK) or ASYNC (stream)
+ * @param length    message payload in bytes, 0 to 64 MiB
+ * @param numConn   connections, 1 to 128
+ * @param duration  measured test duration (after warm-up), 1 ms to 24 h
+ * @param interval  statistics interval, 100 ms to 1 h
+ * @param write     the server writes each message to its file and forces it to disk before the ACK
+ * @param sockbuf   SO_SNDBUF/SO_RCVBUF to request at both ends; 0 = system default
+ * @param rate      open-loop pacing in messages per second over all connections; 0 = closed loop
+ * @param warmup    warm-up before the measured duration, excluded from the summary; 0 to 1 h
+ */
+public record TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval,
+                         boolean write, long sockbuf, double rate, Duration warmup) {
+    public static final int MAX_CONNECTIONS = 128;
+    public static final long MAX_SOCKBUF = 512L * 1024 * 1024;
+    public static final double MAX_RATE = 10_000_000;
+    private static final Duration MAX_DURATION = Duration.ofDays(1);
+    private static final Pattern MODE = Pattern.compile("sync|async");
+
+    public TestParams {
+        if (mode == null) {
+            throw new BadParameterException("mode", "is missing");
+        }
+        check("length", length, 0, Frames.MAX_DATA_LENGTH);
+        check("num_conn", numConn, 1, MAX_CONNECTIONS);
+        checkDuration("duration", duration, Duration.ofMillis(1), MAX_DURATION);
+        checkDuration("interval", interval, Duration.ofMillis(100), Duration.ofHours(1));
+        check("sockbuf", sockbuf, 0, MAX_SOCKBUF);
+        if (!(rate >= 0 && rate <= MAX_RATE)) {
+            throw new BadParameterException("rate", rate + " is out of range [0, " + (long) MAX_RATE + "] messages/s");
+        }
+        checkDuration("warmup", warmup, Duration.ZERO, Duration.ofHours(1));
+    }
+
+    /** oratcptest's defaults: SYNC, 1 MiB, one connection, 10 s, 1 s intervals. */
+    public static TestParams defaults() {
+        return new TestParams(Mode.SYNC, 1024 * 1024, 1, Duration.ofSeconds(10), Duration.ofSeconds(1),
+                false, 0, 0, Duration.ZERO);
+    }
+
+    public boolean openLoop() {
+        return rate > 0;
+    }
+
+    /** Warm-up plus measured duration: how long data flows. */
+    public Duration totalDuration() {
+        return warmup.plus(duration);
+    }
+
+    /** The JSON form used on the wire (HELLO) and in results ({@code params}). */
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("mode", mode.wireName());
+        n.put("length", length);
+        n.put("num_conn", numConn);
+        n.put("duration_s", duration.toNanos() / 1e9);
+        n.put("interval_s", interval.toNanos() / 1e9);
+        n.put("write", write);
+        n.put("sockbuf", sockbuf);
+        n.put("rate", rate);
+        n.put("warmup_s", warmup.toNanos() / 1e9);
+        return n;
+    }
+
+    /** Reads and validates the JSON form; wrong types and ranges are {@link BadParameterException}s. */
+    public static TestParams fromJson(ObjectNode n) {
+        return new TestParams(
+                Mode.parse(JsonFields.requireString(n, "mode", MODE)),
+                JsonFields.requireLong(n, "length", 0, Frames.MAX_DATA_LENGTH),
+                JsonFields.requireInt(n, "num_conn", 1, MAX_CONNECTIONS),
+                seconds(n, "duration_s", 86_400),
+                seconds(n, "interval_s", 3_600),
+                JsonFields.requireBoolean(n, "write"),
+                JsonFields.requireLong(n, "sockbuf", 0, MAX_SOCKBUF),
+                JsonFields.requireDouble(n, "rate", 0, MAX_RATE),
+                seconds(n, "warmup_s", 3_600));
+    }
+
+    private static Duration seconds(ObjectNode n, String field, double max) {
+        return Duration.ofNanos(Math.round(JsonFields.requireDouble(n, field, 0, max) * 1e9));
+    }
+
+    private static void check(String name, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new BadParameterException(name, value + " is out of range [" + min + ", " + max + "]");
+        }
+    }
+
+    private static void checkDuration(String name, Duration d, Duration min, Duration max) {
+        if (d == null) {
+            throw new BadParameterException(name, "is missing");
+        }
+        if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+            throw new BadParameterException(name, d.toMillis() + " ms is out of range [" + min.toMillis()
+                    + " ms, " + max.toMillis() + " ms]");
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.probe.core.result;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import org.HdrHistogram.Histogram;
+
+/** Latency percentiles in milliseconds, taken from an HdrHistogram of nanoseconds (real percentiles, not averages). */
+public record LatencyStats(long count, double avg, double p50, double p90, double p99, double p999, double max) {
+    private static final double NS_PER_MS = 1e6;
+
+    /** Stats of {@code h}, or null when it holds no values. */
+    public static LatencyStats of(Histogram h) {
+        if (h == null || h.getTotalCount() == 0) {
+            return null;
+        }
+        return new LatencyStats(h.getTotalCount(), h.getMean() / NS_PER_MS,
+                ms(h, 50), ms(h, 90), ms(h, 99), ms(h, 99.9), h.getMaxValue() / NS_PER_MS);
+    }
+
+    private static double ms(Histogram h, double percentile) {
+        return h.getValueAtPercentile(percentile) / NS_PER_MS;
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("count", count);
+        n.put("avg", avg);
+        n.put("p50", p50);
+        n.put("p90", p90);
+        n.put("p99", p99);
+        n.put("p999", p999);
+        n.put("max", max);
+        return n;
+    }
+}

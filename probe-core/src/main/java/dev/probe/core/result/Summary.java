@@ -1,0 +1,36 @@
+package dev.probe.core.result;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+
+/**
+ * The measured part of a test (warm-up excluded). {@code throughputMibS} is the receiver's goodput, as iperf3
+ * reports it: bytes the server counted after the warm-up mark, over the server's measured window.
+ */
+public record Summary(double durationS, long bytesSent, long bytesReceived, double throughputMibS,
+                      double senderThroughputMibS, long messages, double messagesPerS, LatencyStats latency,
+                      LatencyStats disk, TcpStats tcp, boolean openLoop, int sndbufGranted, int serverRcvbufGranted) {
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("duration_s", durationS);
+        n.put("bytes_sent", bytesSent);
+        n.put("bytes_received", bytesReceived);
+        n.put("throughput_mib_s", throughputMibS);
+        n.put("sender_throughput_mib_s", senderThroughputMibS);
+        n.put("messages", messages);
+        n.put("messages_per_s", messagesPerS);
+        if (latency != null) {
+            n.set("latency_ms", latency.toJson());
+        }
+        if (disk != null) {
+            n.set("disk_write_ms", disk.toJson());
+        }
+        if (tcp != null) {
+            n.set("tcp", tcp.toJson());
+        }
+        n.put("open_loop", openLoop);
+        n.put("sndbuf_granted", sndbufGranted);
+        n.put("server_rcvbuf_granted", serverRcvbufGranted);
+        return n;
+    }
+}

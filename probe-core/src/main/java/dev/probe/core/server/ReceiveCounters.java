@@ -1,0 +1,46 @@
+package dev.probe.core.server;
+
+import dev.probe.core.protocol.Messages.Result;
+
+/**
+ * What one server connection has received. Written only by its event loop (single writer), read by the
+ * reporter thread: plain volatile fields, no locks on the hot path.
+ */
+final class ReceiveCounters {
+    private volatile long bytes;
+    private volatile long messages;
+    private volatile long firstByteNanos = -1;
+    private volatile long markNanos = -1;
+    private volatile long markBytes;
+
+    void onBytes(int n) {
+        if (firstByteNanos < 0) {
+            firstByteNanos = System.nanoTime();
+        }
+        bytes += n;
+    }
+
+    void onMessage() {
+        messages++;
+    }
+
+    void onMark() {
+        markBytes = bytes;
+        markNanos = System.nanoTime();
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    long messages() {
+        return messages;
+    }
+
+    /** The receiver's counts at END: measured from the MARK, or from the first byte without warm-up. */
+    Result result() {
+        long start = markNanos >= 0 ? markNanos : firstByteNanos;
+        long measuredNanos = start < 0 ? 0 : System.nanoTime() - start;
+        return new Result(bytes, messages, bytes - markBytes, measuredNanos);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.probe.core.server;
+
+import dev.probe.core.params.BadParameterException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Settings of a probe server, validated once.
+ *
+ * @param bind             address to listen on ({@code 0.0.0.0} for all)
+ * @param port             TCP port; 0 picks a free one (printed at start)
+ * @param file             base path of the files written for {@code --write} tests; one file per connection
+ * @param fileSize         each such file is written as a ring of this many bytes, like a redo log
+ * @param idleTimeout      a connection that sends nothing for this long is closed
+ * @param handshakeTimeout a connection must say HELLO or JOIN within this, and a session's connections join within it
+ * @param maxDuration      longest test (warm-up plus duration) the server accepts
+ * @param intervals        log per-interval receive rates of running tests
+ */
+public record ServerConfig(String bind, int port, Path file, long fileSize, Duration idleTimeout,
+                           Duration handshakeTimeout, Duration maxDuration, boolean intervals) {
+    public ServerConfig {
+        if (bind == null || bind.isBlank()) {
+            throw new BadParameterException("bind", "is missing");
+        }
+        if (port < 0 || port > 65535) {
+            throw new BadParameterException("port", port + " is out of range [0, 65535]");
+        }
+        if (file == null) {
+            throw new BadParameterException("file", "is missing");
+        }
+        if (fileSize < 64 * 1024 * 1024) {
+            throw new BadParameterException("file-size", fileSize + " bytes is below the minimum 64 MiB");
+        }
+        positive("idle-timeout", idleTimeout);
+        positive("handshake-timeout", handshakeTimeout);
+        positive("max-duration", maxDuration);
+    }
+
+    /** Loopback, port 5555, file in the temp directory, 60 s idle, 10 s handshake, 1 h max. */
+    public static ServerConfig defaults() {
+        return new ServerConfig("0.0.0.0", 5555, Path.of(System.getProperty("java.io.tmpdir"), "probe-server.dat"),
+                1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true);
+    }
+
+    public ServerConfig withBind(String newBind, int newPort) {
+        return new ServerConfig(newBind, newPort, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals);
+    }
+
+    private static void positive(String name, Duration d) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new BadParameterException(name, (d == null ? "missing" : d.toMillis() + " ms") + " must be positive");
+        }
+    }
+}

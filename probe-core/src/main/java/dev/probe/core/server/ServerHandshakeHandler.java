@@ -1,0 +1,137 @@
+package dev.probe.core.server;
+
+import dev.probe.core.params.BadParameterException;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Messages;
+import dev.probe.core.protocol.Messages.ErrorCode;
+import dev.probe.core.protocol.Messages.ErrorReply;
+import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.protocol.Messages.Join;
+import dev.probe.core.protocol.Messages.Joined;
+import dev.probe.core.protocol.Messages.Ready;
+import dev.probe.core.protocol.ProtocolException;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOption;
+import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The control phase of a new connection: HELLO opens a session (after range checks against the server's
+ * limits), JOIN adds a connection to one. Anything else, or nothing within the handshake deadline, closes
+ * the connection. On success this handler replaces itself with a {@link ServerDataHandler}.
+ */
+final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
+    private final ServerContext server;
+    private ScheduledFuture<?> deadline;
+
+    ServerHandshakeHandler(ServerContext server) {
+        this.server = server;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        long ms = server.config().handshakeTimeout().toMillis();
+        deadline = ctx.executor().schedule(() -> {
+            server.log().log("closing " + ctx.channel().remoteAddress() + ": no HELLO or JOIN within " + ms + " ms");
+            ctx.close();
+        }, ms, TimeUnit.MILLISECONDS);
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (deadline != null) {
+            deadline.cancel(false);
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ControlFrame)) {
+            ReferenceCountUtil.release(msg);
+            throw new ProtocolException("expected HELLO or JOIN, got a " + msg.getClass().getSimpleName() + " frame");
+        }
+        ControlFrame frame = (ControlFrame) msg;
+        try {
+            if (frame.type() == FrameType.HELLO) {
+                onHello(ctx, frame);
+            } else if (frame.type() == FrameType.JOIN) {
+                onJoin(ctx, Join.from(frame.body()));
+            } else {
+                throw new ProtocolException("expected HELLO or JOIN, got " + frame.type());
+            }
+        } catch (BadParameterException e) {
+            refuse(ctx, ErrorCode.BAD_PARAMETER, e.getMessage());
+        }
+    }
+
+    private void onHello(ChannelHandlerContext ctx, ControlFrame frame) {
+        int version = frame.body().path("protocol").asInt(-1);
+        if (version != Frames.VERSION) {
+            refuse(ctx, ErrorCode.PROTOCOL, "protocol version " + frame.body().path("protocol")
+                    + " is not supported (server speaks " + Frames.VERSION + ")");
+            return;
+        }
+        Hello hello = Hello.from(frame.body());
+        TestParams params = hello.params();
+        if (params.totalDuration().compareTo(server.config().maxDuration()) > 0) {
+            refuse(ctx, ErrorCode.LIMIT, "test of " + params.totalDuration().toSeconds()
+                    + " s exceeds this server's max-duration of " + server.config().maxDuration().toSeconds() + " s");
+            return;
+        }
+        applySockbuf(ctx.channel(), params.sockbuf());
+        ServerSession session = server.sessions().open(params, ctx.channel());
+        Channel ch = ctx.channel();
+        ctx.writeAndFlush(new Ready(session.id(), Messages.randomId(), sndbuf(ch), rcvbuf(ch), server.version()).frame());
+        enterTest(ctx, session, 0);
+    }
+
+    private void onJoin(ChannelHandlerContext ctx, Join join) {
+        ServerSession session = server.sessions().find(join.sessionId());
+        if (session == null) {
+            refuse(ctx, ErrorCode.UNKNOWN_SESSION, "no session " + join.sessionId().substring(0, 8) + " on this server");
+            return;
+        }
+        String problem = session.join(join.index(), ctx.channel());
+        if (problem != null) {
+            refuse(ctx, ErrorCode.BAD_PARAMETER, problem);
+            return;
+        }
+        applySockbuf(ctx.channel(), session.params().sockbuf());
+        ctx.writeAndFlush(new Joined(sndbuf(ctx.channel()), rcvbuf(ctx.channel())).frame());
+        enterTest(ctx, session, join.index());
+    }
+
+    private void enterTest(ChannelHandlerContext ctx, ServerSession session, int index) {
+        DiskWriter disk = session.params().write() ? server.diskWriter(ctx.channel(), session, index) : null;
+        ctx.pipeline().replace(this, "data", new ServerDataHandler(server.sessions(), session, index, disk));
+    }
+
+    private void refuse(ChannelHandlerContext ctx, ErrorCode code, String message) {
+        server.log().log("refused " + ctx.channel().remoteAddress() + ": " + message);
+        ctx.writeAndFlush(new ErrorReply(code, message).frame()).addListener(ChannelFutureListener.CLOSE);
+        ctx.channel().config().setAutoRead(false);
+    }
+
+    private static void applySockbuf(Channel ch, long sockbuf) {
+        if (sockbuf > 0) {
+            ch.config().setOption(ChannelOption.SO_SNDBUF, (int) sockbuf);
+            ch.config().setOption(ChannelOption.SO_RCVBUF, (int) sockbuf);
+        }
+    }
+
+    private static int sndbuf(Channel ch) {
+        return ch.config().getOption(ChannelOption.SO_SNDBUF);
+    }
+
+    private static int rcvbuf(Channel ch) {
+        return ch.config().getOption(ChannelOption.SO_RCVBUF);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.probe.core.server;
+
+import dev.probe.core.protocol.FrameDecoder;
+import dev.probe.core.protocol.FrameEncoder;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.util.concurrent.TimeUnit;
+
+/** The server pipeline, in order: idle watch, frame codec, handshake (then data), error tail. */
+final class ServerInitializer extends ChannelInitializer<SocketChannel> {
+    private final ServerContext server;
+    private final ServerExceptionHandler errors;
+
+    ServerInitializer(ServerContext server) {
+        this.server = server;
+        this.errors = new ServerExceptionHandler(server.log());
+    }
+
+    @Override
+    protected void initChannel(SocketChannel ch) {
+        ChannelPipeline p = ch.pipeline();
+        p.addLast("idle", new IdleStateHandler(server.config().idleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        p.addLast("decoder", new FrameDecoder());
+        p.addLast("encoder", FrameEncoder.INSTANCE);
+        p.addLast("handshake", new ServerHandshakeHandler(server));
+        p.addLast("errors", errors);
+    }
+}

@@ -1,0 +1,132 @@
+package dev.probe.core.server;
+
+import dev.probe.core.params.TestParams;
+import io.netty.channel.Channel;
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+
+/** One test on the server: its parameters, its connections (joined by session id) and their counters. */
+final class ServerSession {
+    private final String id;
+    private final TestParams params;
+    private final SocketAddress peer;
+    private final long startNanos = System.nanoTime();
+    private final ReceiveCounters[] counters;
+    private final Channel[] channels;
+    private final List<ScheduledFuture<?>> timers = new ArrayList<>();
+    private int joined;
+    private int ended;
+    private int closed;
+    private String failure;
+
+    ServerSession(String id, TestParams params, Channel first) {
+        this.id = id;
+        this.params = params;
+        this.peer = first.remoteAddress();
+        this.counters = new ReceiveCounters[params.numConn()];
+        this.channels = new Channel[params.numConn()];
+        for (int i = 0; i < counters.length; i++) {
+            counters[i] = new ReceiveCounters();
+        }
+        channels[0] = first;
+        joined = 1;
+    }
+
+    String id() {
+        return id;
+    }
+
+    String shortId() {
+        return id.substring(0, 8);
+    }
+
+    TestParams params() {
+        return params;
+    }
+
+    SocketAddress peer() {
+        return peer;
+    }
+
+    ReceiveCounters counters(int index) {
+        return counters[index];
+    }
+
+    long elapsedNanos() {
+        return System.nanoTime() - startNanos;
+    }
+
+    /** Adds connection {@code index}; returns a reason it cannot join, or null. */
+    synchronized String join(int index, Channel channel) {
+        if (index >= channels.length) {
+            return "connection index " + index + " is beyond the session's " + channels.length + " connections";
+        }
+        if (channels[index] != null) {
+            return "connection " + index + " has already joined";
+        }
+        channels[index] = channel;
+        joined++;
+        return null;
+    }
+
+    synchronized boolean allJoined() {
+        return joined == channels.length;
+    }
+
+    synchronized void addTimer(ScheduledFuture<?> f) {
+        timers.add(f);
+    }
+
+    synchronized void cancelTimers() {
+        timers.forEach(f -> f.cancel(false));
+    }
+
+    synchronized void ended() {
+        ended++;
+    }
+
+    /** Records a closed connection; returns true when it was the session's last. */
+    synchronized boolean closed(int index, boolean cleanly, String why) {
+        if (!cleanly && failure == null) {
+            failure = "connection " + index + " " + why + " after " + counters[index].bytes() + " bytes";
+        }
+        closed++;
+        return closed >= joined;
+    }
+
+    synchronized List<Channel> channels() {
+        List<Channel> list = new ArrayList<>();
+        for (Channel c : channels) {
+            if (c != null) {
+                list.add(c);
+            }
+        }
+        return list;
+    }
+
+    synchronized String failure() {
+        return failure;
+    }
+
+    synchronized int endedCount() {
+        return ended;
+    }
+
+    long totalBytes() {
+        long sum = 0;
+        for (ReceiveCounters c : counters) {
+            sum += c.bytes();
+        }
+        return sum;
+    }
+
+    long totalMessages() {
+        long sum = 0;
+        for (ReceiveCounters c : counters) {
+            sum += c.messages();
+        }
+        return sum;
+    }
+}

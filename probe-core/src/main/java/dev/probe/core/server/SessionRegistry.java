@@ -1,0 +1,99 @@
+package dev.probe.core.server;
+
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Messages;
+import dev.probe.core.protocol.Messages.ErrorCode;
+import dev.probe.core.protocol.Messages.ErrorReply;
+import dev.probe.core.units.Rates;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The server's live sessions: creates and finds them, enforces their join and run deadlines, logs their
+ * per-interval receive rate (off the hot path, on the timer thread) and the one closing line of each.
+ */
+final class SessionRegistry {
+    /** Grace after a test's own duration before the server ends it. */
+    private static final long RUN_GRACE_SECONDS = 60;
+
+    private final ConcurrentHashMap<String, ServerSession> sessions = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+    private final ServerConfig config;
+    private final ServerLog log;
+
+    SessionRegistry(ScheduledExecutorService timer, ServerConfig config, ServerLog log) {
+        this.timer = timer;
+        this.config = config;
+        this.log = log;
+    }
+
+    int size() {
+        return sessions.size();
+    }
+
+    ServerSession open(TestParams params, Channel first) {
+        ServerSession s = new ServerSession(Messages.randomId(), params, first);
+        sessions.put(s.id(), s);
+        if (params.numConn() > 1) {
+            long ms = config.handshakeTimeout().toMillis();
+            s.addTimer(timer.schedule(() -> {
+                if (!s.allJoined()) {
+                    abort(s, ErrorCode.LIMIT, "not all " + params.numConn() + " connections joined within " + ms + " ms");
+                }
+            }, ms, TimeUnit.MILLISECONDS));
+        }
+        long runMs = params.totalDuration().toMillis() + TimeUnit.SECONDS.toMillis(RUN_GRACE_SECONDS);
+        s.addTimer(timer.schedule(() -> abort(s, ErrorCode.LIMIT, "test ran " + RUN_GRACE_SECONDS
+                + " s past its requested duration"), runMs, TimeUnit.MILLISECONDS));
+        if (config.intervals()) {
+            long every = params.interval().toNanos();
+            long[] last = {0, System.nanoTime()};
+            s.addTimer(timer.scheduleAtFixedRate(() -> {
+                long now = System.nanoTime();
+                long bytes = s.totalBytes();
+                log.log(String.format(Locale.ROOT, "session %s %12.3f Mbytes/s received", s.shortId(),
+                        Rates.mibPerSecond(bytes - last[0], now - last[1])));
+                last[0] = bytes;
+                last[1] = now;
+            }, every, every, TimeUnit.NANOSECONDS));
+        }
+        log.log(String.format(Locale.ROOT, "session %s from %s: %s, %d connection(s), %d-byte messages%s, %s s",
+                s.shortId(), s.peer(), params.mode(), params.numConn(), params.length(),
+                params.write() ? ", disk write" : "", params.totalDuration().toMillis() / 1000.0));
+        return s;
+    }
+
+    ServerSession find(String id) {
+        return sessions.get(id);
+    }
+
+    /** A connection of {@code s} closed; the last one closes the session and logs its line. */
+    void connectionClosed(ServerSession s, int index, boolean cleanly, String why) {
+        if (!s.closed(index, cleanly, why) || sessions.remove(s.id()) == null) {
+            return;
+        }
+        s.cancelTimers();
+        long nanos = s.elapsedNanos();
+        String outcome = s.failure() == null ? "finished" : "aborted (" + s.failure() + ")";
+        log.log(String.format(Locale.ROOT, "session %s %s: %d message(s), %d bytes in %.1f s, %.3f Mbytes/s",
+                s.shortId(), outcome, s.totalMessages(), s.totalBytes(), nanos / 1e9,
+                Rates.mibPerSecond(s.totalBytes(), nanos)));
+    }
+
+    /** Ends a session from the server side, telling the client why. */
+    void abort(ServerSession s, ErrorCode code, String message) {
+        log.log("session " + s.shortId() + " ended by server: " + message);
+        for (Channel c : s.channels()) {
+            c.writeAndFlush(new ErrorReply(code, message).frame()).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    /** Closes every session's connections (server shutdown). */
+    void closeAll() {
+        sessions.values().forEach(s -> s.channels().forEach(Channel::close));
+    }
+}

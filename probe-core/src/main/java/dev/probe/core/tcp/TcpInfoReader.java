@@ -1,0 +1,89 @@
+package dev.probe.core.tcp;
+
+import com.sun.jna.Library;
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import io.netty.channel.Channel;
+import io.netty.channel.unix.UnixChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Reads {@code TCP_INFO} and {@code TCP_CONGESTION} with getsockopt(2) through JNA, for channels of the native
+ * epoll transport (which expose their file descriptor). Called from reporting threads, never the hot path.
+ */
+public final class TcpInfoReader {
+    private static final int IPPROTO_TCP = 6;
+    private static final int TCP_INFO = 11;
+    private static final int TCP_CONGESTION = 13;
+    private static final int TCP_INFO_SIZE = 232;
+    private static final LibC LIBC = load();
+
+    /** The libc calls used here. */
+    public interface LibC extends Library {
+        int getsockopt(int fd, int level, int option, Pointer value, IntByReference length);
+    }
+
+    private TcpInfoReader() {
+    }
+
+    private static LibC load() {
+        try {
+            if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+                return null;
+            }
+            return Native.load("c", LibC.class);
+        } catch (Throwable t) {
+            return null;
+        }
+    }
+
+    /** True when TCP_INFO can be read for {@code channel}. */
+    public static boolean supported(Channel channel) {
+        return LIBC != null && channel instanceof UnixChannel;
+    }
+
+    /** The socket's TCP_INFO, or empty when unavailable (NIO transport, not Linux, closed socket). */
+    public static Optional<TcpInfo> read(Channel channel) {
+        if (!supported(channel) || !channel.isOpen()) {
+            return Optional.empty();
+        }
+        Memory buf = new Memory(TCP_INFO_SIZE);
+        buf.clear();
+        IntByReference len = new IntByReference(TCP_INFO_SIZE);
+        int fd = ((UnixChannel) channel).fd().intValue();
+        if (LIBC.getsockopt(fd, IPPROTO_TCP, TCP_INFO, buf, len) != 0 || len.getValue() < 104) {
+            return Optional.empty();
+        }
+        int n = len.getValue();
+        return Optional.of(new TcpInfo(
+                u32(buf, 68), n >= 152 ? u32(buf, 148) : 0, u32(buf, 80), u32(buf, 16), u32(buf, 100),
+                n >= 140 ? u32(buf, 136) : 0, n >= 216 ? buf.getLong(208) : 0));
+    }
+
+    /** The congestion control algorithm of the socket (e.g. {@code cubic}), or empty when unavailable. */
+    public static Optional<String> congestionControl(Channel channel) {
+        if (!supported(channel) || !channel.isOpen()) {
+            return Optional.empty();
+        }
+        Memory buf = new Memory(16);
+        buf.clear();
+        IntByReference len = new IntByReference(16);
+        int fd = ((UnixChannel) channel).fd().intValue();
+        if (LIBC.getsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, buf, len) != 0) {
+            return Optional.empty();
+        }
+        byte[] bytes = buf.getByteArray(0, len.getValue());
+        int end = 0;
+        while (end < bytes.length && bytes[end] != 0) {
+            end++;
+        }
+        return Optional.of(new String(bytes, 0, end, StandardCharsets.US_ASCII));
+    }
+
+    private static long u32(Memory m, long offset) {
+        return Integer.toUnsignedLong(m.getInt(offset));
+    }
+}

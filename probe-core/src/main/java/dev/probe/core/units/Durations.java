@@ -1,0 +1,60 @@
+package dev.probe.core.units;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Parses and formats durations written as {@code 10s}, {@code 2m}, {@code 1h}, {@code 500ms}, or plain seconds. */
+public final class Durations {
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]*)");
+
+    private Durations() {
+    }
+
+    /** Parses {@code text}, or throws {@link IllegalArgumentException} naming the bad value. */
+    public static Duration parse(String text) {
+        if (text == null) {
+            throw new IllegalArgumentException("missing duration");
+        }
+        Matcher m = DURATION.matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration (examples: 500ms, 10s, 2m, 1h)");
+        }
+        BigDecimal value = new BigDecimal(m.group(1));
+        long nanosPerUnit;
+        switch (m.group(2).toLowerCase(Locale.ROOT)) {
+            case "ns": nanosPerUnit = 1L; break;
+            case "us": nanosPerUnit = 1_000L; break;
+            case "ms": nanosPerUnit = 1_000_000L; break;
+            case "": case "s": case "sec": nanosPerUnit = 1_000_000_000L; break;
+            case "m": case "min": nanosPerUnit = 60_000_000_000L; break;
+            case "h": nanosPerUnit = 3_600_000_000_000L; break;
+            case "d": nanosPerUnit = 86_400_000_000_000L; break;
+            default:
+                throw new IllegalArgumentException("'" + text + "' has an unknown time unit '" + m.group(2)
+                        + "' (use ms, s, m, h)");
+        }
+        BigDecimal nanos = value.multiply(BigDecimal.valueOf(nanosPerUnit));
+        if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new IllegalArgumentException("duration '" + text + "' is too long");
+        }
+        return Duration.ofNanos(nanos.longValue());
+    }
+
+    /** Formats like oratcptest's header: {@code 1 second}, {@code 10 seconds}, {@code 500 ms}. */
+    public static String describe(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 1000 != 0) {
+            return ms + " ms";
+        }
+        long s = ms / 1000;
+        return s + (s == 1 ? " second" : " seconds");
+    }
+
+    /** Seconds as a double, for results. */
+    public static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
+    }
+}
