@@ -59,7 +59,7 @@ final class IntervalReporter {
         lastTcp = readTcp();
         baseline = new Baseline(startNanos, 0, 0, lastTcp);
         long every = params.interval().toNanos();
-        thread.scheduleAtFixedRate(this::tick, every, every, TimeUnit.NANOSECONDS);
+        thread.scheduleAtFixedRate(() -> sample(System.nanoTime()), every, every, TimeUnit.NANOSECONDS);
         thread.scheduleAtFixedRate(this::watchdog, 100, 100, TimeUnit.MILLISECONDS);
         if (!params.warmup().isZero()) {
             thread.schedule(this::endWarmup, params.warmup().toNanos() - (System.nanoTime() - startNanos),
@@ -67,11 +67,14 @@ final class IntervalReporter {
         }
     }
 
-    /** Stops reporting, emits the last partial interval, and returns the summary's baseline. */
-    Baseline stop() throws InterruptedException {
+    /**
+     * Stops reporting and returns the summary's baseline. The data ended at {@code dataEndNanos}; what came
+     * after the last full interval is reported as a last, shorter one if it covers a tenth of an interval.
+     */
+    Baseline stop(long dataEndNanos) throws InterruptedException {
         thread.submit(() -> {
-            if (System.nanoTime() - lastNanos > TimeUnit.MILLISECONDS.toNanos(5)) {
-                tick();
+            if (dataEndNanos - lastNanos >= params.interval().toNanos() / 10) {
+                sample(dataEndNanos);
             }
         });
         thread.shutdown();
@@ -103,8 +106,7 @@ final class IntervalReporter {
         }
     }
 
-    private void tick() {
-        long now = System.nanoTime();
+    private void sample(long now) {
         long bytes = sumBytes();
         long messages = sumMessages();
         latency = metrics.intervalLatency(latency);

@@ -103,9 +103,9 @@ public final class ProbeClient {
             connections.forEach(c -> c.channel.eventLoop().execute(c.sender::stop));
         }
         TcpInfo finalTcp = reporter.readTcp();
-        IntervalReporter.Baseline base = reporter.stop();
-        checkCounts(connections, results);
         long end = connections.stream().mapToLong(c -> c.counters.finishedNanos()).max().orElse(System.nanoTime());
+        IntervalReporter.Baseline base = reporter.stop(end);
+        checkCounts(connections, results);
         long measuredBytes = reporter.sumBytes() - base.bytes();
         long messages = reporter.sumMessages() - base.messages();
         long senderNanos = end - base.nanos();

@@ -1,0 +1,63 @@
+package dev.probe.cli;
+
+import dev.probe.core.client.ClientConfig;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.server.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code probe demo}: a server in-process on loopback, then a sync, a sync-with-disk-write and an async test. */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Loopback demo, no second host needed: starts a server in-process and runs three short tests.")
+final class DemoCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--duration", defaultValue = "3s", converter = Converters.Time.class,
+            description = "Duration of each test (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = "--json-dir", paramLabel = "DIR", description = "Write each test's result JSON here.")
+    Path jsonDir;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        Path dir = Files.createTempDirectory("probe-demo");
+        ServerConfig d = ServerConfig.defaults();
+        ServerConfig config = new ServerConfig("127.0.0.1", 0, dir.resolve("redo.dat"), 64L * 1024 * 1024,
+                d.idleTimeout(), d.handshakeTimeout(), d.maxDuration(), false);
+        try (ProbeServer server = ProbeServer.start(config, line -> { })) {
+            int port = server.address().getPort();
+            out.println("probe demo: server on 127.0.0.1:" + port + " (" + ProbeServer.version() + ")");
+            run(out, port, "1. SYNC, 1 KiB messages: the commit-time round trip of SYNC redo transport",
+                    new TestParams(Mode.SYNC, 1024, 1, duration, Duration.ofSeconds(1), false, 0, 0, Duration.ZERO),
+                    "sync");
+            run(out, port, "2. SYNC with disk write: each 64 KiB message is forced to disk before the ACK",
+                    new TestParams(Mode.SYNC, 64 * 1024, 1, duration, Duration.ofSeconds(1), true, 0, 0, Duration.ZERO),
+                    "sync-write");
+            run(out, port, "3. ASYNC, 1 MiB messages over 2 connections: streaming throughput",
+                    new TestParams(Mode.ASYNC, 1024 * 1024, 2, duration, Duration.ofSeconds(1), false, 0, 0,
+                            Duration.ZERO), "async");
+        } finally {
+            Files.deleteIfExists(dir);
+        }
+        return ExitCodes.OK;
+    }
+
+    private void run(PrintWriter out, int port, String title, TestParams params, String name) throws Exception {
+        out.println();
+        out.println("=== " + title);
+        Path json = jsonDir == null ? null : jsonDir.resolve(name + ".json");
+        TestRunner.run(ClientConfig.of("127.0.0.1", port, params), out, json, null, null);
+    }
+}

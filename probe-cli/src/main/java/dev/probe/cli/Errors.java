@@ -1,0 +1,67 @@
+package dev.probe.cli;
+
+import dev.probe.core.client.ProbeException;
+import io.netty.channel.unix.Errors.NativeIoException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.BindException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/** Turns every error into one line on stderr and an exit code; a stack trace only with {@code --debug}. */
+final class Errors implements IExecutionExceptionHandler, IParameterExceptionHandler {
+    private final boolean debug;
+
+    Errors(boolean debug) {
+        this.debug = debug;
+    }
+
+    @Override
+    public int handleParseException(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("probe: " + ex.getMessage() + " (see '" + cmd.getCommandSpec().qualifiedName() + " --help')");
+        if (debug) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
+        PrintWriter err = cmd.getErr();
+        err.println("probe: " + message(ex));
+        if (debug) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return exitCode(ex);
+    }
+
+    static int exitCode(Throwable ex) {
+        if (ex instanceof ProbeException) {
+            return ExitCodes.of((ProbeException) ex);
+        }
+        if (ex instanceof IllegalArgumentException) {
+            return ExitCodes.USAGE;
+        }
+        return ExitCodes.FAILED;
+    }
+
+    static String message(Throwable ex) {
+        if (ex instanceof ProbeException || ex instanceof IllegalArgumentException) {
+            return ex.getMessage();
+        }
+        if (ex instanceof BindException || ex instanceof NativeIoException) {
+            return "cannot listen: " + ex.getMessage();
+        }
+        if (ex instanceof IOException) {
+            return "I/O error: " + ex.getMessage();
+        }
+        return "internal error: " + ex + " (run with --debug for details)";
+    }
+}

@@ -1,0 +1,74 @@
+package dev.probe.cli;
+
+import dev.probe.core.server.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.ServerLog;
+import dev.probe.core.transport.Transports;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code probe server}: serves tests from many clients until stopped. */
+@Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Serve probe tests (many clients at once) until stopped with Ctrl-C.")
+final class ServerCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--bind", defaultValue = "0.0.0.0", paramLabel = "ADDR",
+            description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+    String bind;
+
+    @Option(names = "--port", defaultValue = "5555", description = "Port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--file", paramLabel = "PATH",
+            description = "Base path of the files written for --write tests (default: <tmpdir>/probe-server.dat).")
+    Path file;
+
+    @Option(names = "--file-size", defaultValue = "1GiB", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Each --write file is a ring of this size, like a redo log (default: ${DEFAULT-VALUE}).")
+    long fileSize;
+
+    @Option(names = "--idle-timeout", defaultValue = "60s", converter = Converters.Time.class,
+            description = "Close connections silent this long (default: ${DEFAULT-VALUE}).")
+    Duration idleTimeout;
+
+    @Option(names = "--handshake-timeout", defaultValue = "10s", converter = Converters.Time.class,
+            description = "Deadline for HELLO/JOIN (default: ${DEFAULT-VALUE}).")
+    Duration handshakeTimeout;
+
+    @Option(names = "--max-duration", defaultValue = "1h", converter = Converters.Time.class,
+            description = "Longest test accepted (default: ${DEFAULT-VALUE}).")
+    Duration maxDuration;
+
+    @Option(names = "--quiet", description = "Do not log per-interval receive rates.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws Exception {
+        Path base = file != null ? file : ServerConfig.defaults().file();
+        ServerConfig config = new ServerConfig(bind, port, base, fileSize, idleTimeout, handshakeTimeout, maxDuration,
+                !quiet);
+        PrintWriter out = spec.commandLine().getOut();
+        ServerLog log = line -> {
+            synchronized (out) {
+                out.println("(" + LocalTime.now().format(ServerLog.CLOCK) + ") " + line);
+                out.flush();
+            }
+        };
+        ProbeServer server = ProbeServer.start(config, log);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));
+        String tcpInfo = Transports.epoll() ? "TCP_INFO available" : "TCP_INFO unavailable: " + Transports.whyNotEpoll();
+        log.log("Probe server started on " + server.address().getAddress().getHostAddress() + ":"
+                + server.address().getPort() + " (" + ProbeServer.version() + ", " + tcpInfo + ").");
+        server.awaitClose();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.probe.core.result;
+
+import dev.probe.core.client.RunListener;
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Writes one CSV row per interval as it happens, so an interrupted run still leaves its data. */
+public final class CsvIntervalWriter implements RunListener, Closeable {
+    public static final String HEADER = "t_s,length_s,bytes,messages,throughput_mib_s,lat_avg_ms,lat_p50_ms,lat_p90_ms,"
+            + "lat_p99_ms,lat_p999_ms,lat_max_ms,disk_p50_ms,disk_p99_ms,disk_max_ms,tcp_rtt_ms,tcp_retransmits,"
+            + "tcp_segments_sent,tcp_cwnd,warmup";
+    private final BufferedWriter out;
+
+    public CsvIntervalWriter(Path path) throws IOException {
+        out = Files.newBufferedWriter(path);
+        out.write(HEADER);
+        out.newLine();
+    }
+
+    @Override
+    public void onInterval(IntervalSample s) {
+        LatencyStats l = s.latency();
+        LatencyStats d = s.disk();
+        TcpStats t = s.tcp();
+        StringBuilder row = new StringBuilder();
+        row.append(num(s.tSeconds())).append(',').append(num(s.lengthSeconds())).append(',').append(s.bytes())
+                .append(',').append(s.messages()).append(',').append(num(s.throughputMibS()));
+        for (double v : l == null ? new double[6] : new double[] {l.avg(), l.p50(), l.p90(), l.p99(), l.p999(), l.max()}) {
+            row.append(',').append(l == null ? "" : num(v));
+        }
+        for (double v : d == null ? new double[3] : new double[] {d.p50(), d.p99(), d.max()}) {
+            row.append(',').append(d == null ? "" : num(v));
+        }
+        row.append(',').append(t == null ? "" : num(t.rttMs())).append(',').append(t == null ? "" : t.retransmits())
+                .append(',').append(t == null ? "" : t.segmentsSent()).append(',').append(t == null ? "" : t.cwnd())
+                .append(',').append(s.warmup());
+        try {
+            out.write(row.toString());
+            out.newLine();
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, "%.6f", v);
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}

@@ -1,0 +1,21 @@
+package dev.probe.core.result;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Writes result documents ({@code probe.result/1}) as pretty-printed JSON. */
+public final class ResultFiles {
+    private ResultFiles() {
+    }
+
+    public static void writeJson(Path path, ObjectNode document) throws IOException {
+        Path parent = path.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(path.toFile(), document);
+    }
+}
