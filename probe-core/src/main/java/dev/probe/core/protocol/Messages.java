@@ -135,6 +135,12 @@ public final class Messages {
 
     /** Server to client: a refusal or a fault; {@code code} says which limit or rule. */
     public record ErrorReply(ErrorCode code, String message) {
+        /** Keeps the message printable and short enough for the peer's checks. */
+        public ErrorReply {
+            String m = message == null ? "" : message.replaceAll("[^\\p{Print}\\t]", " ");
+            message = m.length() > 1000 ? m.substring(0, 1000) + "..." : m;
+        }
+
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("code", code.name());

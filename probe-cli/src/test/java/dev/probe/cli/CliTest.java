@@ -1,0 +1,166 @@
+package dev.probe.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.server.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line through {@link Main#run}: exit codes, one-line errors, output shape and result files. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class CliTest {
+    @TempDir
+    Path dir;
+    private ProbeServer server;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void start() throws Exception {
+        ServerConfig d = ServerConfig.defaults();
+        server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("f"), d.fileSize(), d.idleTimeout(),
+                d.handshakeTimeout(), Duration.ofMinutes(1), false), line -> { });
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private int run(String... args) {
+        return Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private String port() {
+        return String.valueOf(server.address().getPort());
+    }
+
+    private void assertOneLineError(String contains) {
+        String e = err.toString().trim();
+        assertEquals(1, e.lines().count(), "one line: " + e);
+        assertTrue(e.startsWith("probe: ") && e.contains(contains), e);
+        assertFalse(e.contains("Exception"), e);
+    }
+
+    @Test
+    void syncRunPrintsOratcptestShapeAndWritesJsonCsvAndHlog() throws Exception {
+        Path json = dir.resolve("r.json");
+        Path csv = dir.resolve("r.csv");
+        Path hlog = dir.resolve("r.hlog");
+        int code = run("client", "127.0.0.1", "--port", port(), "--length", "1k", "--duration", "1s",
+                "--interval", "250ms", "--json", json.toString(), "--csv", csv.toString(), "--hlog", hlog.toString());
+        assertEquals(0, code, err.toString());
+        String o = out.toString();
+        for (String s : List.of("[Requesting a test]", "Message payload        = 1 Kbyte", "Transport mode         = SYNC",
+                ") The server is ready.", "Throughput", "Latency", ") Test finished.", "Socket send buffer = ",
+                "Avg. throughput = ", "Avg. latency = ", "p50/p90/p99 latency = ", "p99.9/max latency = ")) {
+            assertTrue(o.contains(s), "missing '" + s + "' in\n" + o);
+        }
+        JsonNode doc = Json.MAPPER.readTree(json.toFile());
+        assertEquals("probe.result/1", doc.get("schema").asText());
+        assertEquals("sync", doc.get("kind").asText());
+        assertEquals(1024, doc.at("/params/length").asLong());
+        assertEquals(1, doc.at("/params/num_conn").asInt());
+        assertEquals(1.0, doc.at("/params/duration_s").asDouble());
+        JsonNode summary = doc.get("summary");
+        assertTrue(summary.get("messages").asLong() > 0);
+        assertEquals(summary.get("bytes_sent").asLong(), summary.get("bytes_received").asLong());
+        for (String p : List.of("avg", "p50", "p90", "p99", "p999", "max")) {
+            assertTrue(summary.at("/latency_ms/" + p).isNumber(), p);
+        }
+        assertFalse(summary.get("open_loop").asBoolean());
+        assertTrue(doc.get("intervals").size() >= 3);
+        assertTrue(doc.at("/intervals/0/latency_ms/p99").isNumber());
+        List<String> rows = Files.readAllLines(csv);
+        assertTrue(rows.get(0).startsWith("t_s,length_s,bytes,messages,throughput_mib_s"));
+        assertEquals(doc.get("intervals").size() + 1, rows.size());
+        assertTrue(Files.readString(hlog).contains("#[StartTime: "));
+    }
+
+    @Test
+    void oratcptestSpellingRunsAnAsyncTest() {
+        int code = run("127.0.0.1", "-port=" + port(), "-mode=async", "-length=65536", "-duration=1s",
+                "-interval=1s", "-num_conn=2", "-sockbuf=1048576");
+        assertEquals(0, code, err.toString());
+        String o = out.toString();
+        assertTrue(o.contains("Transport mode         = ASYNC"), o);
+        assertTrue(o.contains("Number of connections  = 2"), o);
+        assertTrue(o.contains("Socket send buffer     = 1048576 bytes"), o);
+        assertFalse(o.contains("Avg. latency"), "async prints no latency");
+    }
+
+    @Test
+    void oratcptestArgumentsTranslate() {
+        assertArrayEquals(new String[] {"server", "--bind", "10.0.0.1", "--port", "5555", "--file", "/tmp/x"},
+                OratcptestArgs.translate(new String[] {"-server", "10.0.0.1", "-port=5555", "-file=/tmp/x"}));
+        assertArrayEquals(new String[] {"client", "db2", "--port", "5555", "--mode", "sync", "--length", "0",
+            "--duration", "1s", "--interval", "1s", "--num-conn", "4", "--write", "--sockbuf", "4194304"},
+                OratcptestArgs.translate(new String[] {"db2", "-port=5555", "-mode=sync", "-length=0", "-duration=1s",
+                    "-interval=1s", "-num_conn=4", "-write", "-sockbuf=4194304"}));
+        assertTrue(OratcptestArgs.applies(new String[] {"-server"}));
+        assertFalse(OratcptestArgs.applies(new String[] {"client", "x"}));
+        assertFalse(OratcptestArgs.applies(new String[] {"--help"}));
+    }
+
+    @Test
+    void badSizeIsOneLineAndExitTwo() {
+        assertEquals(2, run("client", "127.0.0.1", "--length", "lots"));
+        assertOneLineError("'lots' is not a size");
+    }
+
+    @Test
+    void outOfRangeParameterIsOneLineAndExitTwo() {
+        assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--num-conn", "1000"));
+        assertOneLineError("num_conn: 1000 is out of range [1, 128]");
+    }
+
+    @Test
+    void unknownOratcptestOptionIsOneLine() {
+        assertEquals(2, run("db2", "-bogus=1"));
+        assertOneLineError("unknown oratcptest option '-bogus=1'");
+    }
+
+    @Test
+    void connectionRefusedIsOneLineAndExitOne() throws Exception {
+        int free;
+        try (java.net.ServerSocket ss = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            free = ss.getLocalPort();
+        }
+        assertEquals(1, run("client", "127.0.0.1", "--port", String.valueOf(free), "--duration", "1s"));
+        assertOneLineError("cannot connect to 127.0.0.1:" + free);
+    }
+
+    @Test
+    void serverRefusalIsOneLineAndExitFour() {
+        assertEquals(4, run("client", "127.0.0.1", "--port", port(), "--duration", "2h"));
+        assertOneLineError("server refused: test of 7200 s exceeds this server's max-duration of 60 s");
+    }
+
+    @Test
+    void badServerPortIsOneLine() {
+        assertEquals(2, run("server", "--port", "99999"));
+        assertOneLineError("port: 99999 is out of range");
+    }
+
+    @Test
+    void portInUseIsOneLineAndExitOne() {
+        assertEquals(1, run("server", "--bind", "127.0.0.1", "--port", port()));
+        assertOneLineError("cannot listen");
+    }
+}

@@ -1,0 +1,257 @@
+package dev.probe.core.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.client.ClientConfig;
+import dev.probe.core.client.ProbeClient;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunListener;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.protocol.Messages;
+import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.result.TestResult;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real server on 127.0.0.1:0 fed bad input over raw sockets: each bad connection is dropped with one log
+ * line and the server goes on serving a normal client.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ServerRobustnessTest {
+    @TempDir
+    Path dir;
+    private ProbeServer server;
+    private final List<String> log = new ArrayList<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("f.dat"), 64L << 20,
+                Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5), false), line -> {
+                    synchronized (log) {
+                        log.add(line);
+                    }
+                });
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private Socket connect() throws IOException {
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 2000);
+        s.setSoTimeout(5000);
+        return s;
+    }
+
+    private static byte[] frame(FrameType type, long length, byte[] payload) {
+        ByteBuffer b = ByteBuffer.allocate(12 + payload.length);
+        b.putInt(Frames.MAGIC).put((byte) 1).put((byte) type.code()).putShort((short) 0).putInt((int) length).put(payload);
+        return b.array();
+    }
+
+    private static byte[] json(FrameType type, ObjectNode body) {
+        byte[] p = Json.bytes(body);
+        return frame(type, p.length, p);
+    }
+
+    /** Reads one reply frame: returns its JSON body (or null at EOF). */
+    private static ObjectNode readControl(InputStream in) throws IOException {
+        DataInputStream d = new DataInputStream(in);
+        byte[] h = new byte[12];
+        try {
+            d.readFully(h);
+        } catch (java.io.EOFException e) {
+            return null;
+        }
+        int len = ByteBuffer.wrap(h, 8, 4).getInt();
+        byte[] p = new byte[len];
+        d.readFully(p);
+        return Json.parseObject(p, FrameType.of(h[5]));
+    }
+
+    private static boolean closedByServer(Socket s) throws IOException {
+        InputStream in = s.getInputStream();
+        while (true) {
+            int r = in.read();
+            if (r < 0) {
+                return true;
+            }
+        }
+    }
+
+    private void assertServesNormalClient() throws Exception {
+        TestParams p = new TestParams(Mode.SYNC, 512, 2, Duration.ofMillis(300), Duration.ofMillis(100), false, 0, 0,
+                Duration.ZERO);
+        TestResult r = new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(), p))
+                .run(new RunListener() { });
+        assertTrue(r.summary().messages() > 10);
+    }
+
+    private boolean logged(String text) {
+        synchronized (log) {
+            return log.stream().anyMatch(l -> l.contains(text));
+        }
+    }
+
+    @Test
+    void garbageIsDroppedAndTheServerKeepsServing() throws Exception {
+        try (Socket s = connect()) {
+            s.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            ObjectNode err = readControl(s.getInputStream());
+            assertEquals("PROTOCOL", err.get("code").asText());
+            assertTrue(err.get("message").asText().contains("Invalid magic number"), err.toString());
+            assertTrue(closedByServer(s));
+        }
+        assertTrue(logged("Invalid magic number"), log.toString());
+        assertServesNormalClient();
+    }
+
+    @Test
+    void hugeLengthIsRefusedWithoutAllocating() throws Exception {
+        try (Socket s = connect()) {
+            s.getOutputStream().write(frame(FrameType.HELLO, 0xFFFFFFFFL, new byte[0]));
+            ObjectNode err = readControl(s.getInputStream());
+            assertTrue(err.get("message").asText().contains("4294967295 exceeds the maximum 8192"), err.toString());
+            assertTrue(closedByServer(s));
+        }
+        assertServesNormalClient();
+    }
+
+    @Test
+    void hugeDataLengthMidTestIsRefused() throws Exception {
+        try (Socket s = connect()) {
+            OutputStream out = s.getOutputStream();
+            out.write(json(FrameType.HELLO, new Hello(1, Messages.randomId(), TestParams.defaults()).frame().body()));
+            assertEquals(32, readControl(s.getInputStream()).get("session_id").asText().length());
+            out.write(frame(FrameType.DATA, 0xFFFFFFFFL, new byte[0]));
+            ObjectNode err = readControl(s.getInputStream());
+            assertTrue(err.get("message").asText().contains("DATA frame length 4294967295"), err.toString());
+            assertTrue(closedByServer(s));
+        }
+        waitForNoSessions();
+        assertServesNormalClient();
+    }
+
+    @Test
+    void silentClientIsClosedAtTheHandshakeDeadline() throws Exception {
+        try (Socket s = connect()) {
+            long t = System.nanoTime();
+            assertTrue(closedByServer(s));
+            long ms = (System.nanoTime() - t) / 1_000_000;
+            assertTrue(ms >= 400 && ms < 4000, "closed after " + ms + " ms");
+        }
+        assertTrue(logged("no HELLO or JOIN within 500 ms"), log.toString());
+    }
+
+    @Test
+    void truncatedFrameThenDisconnectFreesTheConnection() throws Exception {
+        try (Socket s = connect()) {
+            s.getOutputStream().write(frame(FrameType.HELLO, 500, new byte[40]));
+        }
+        assertServesNormalClient();
+    }
+
+    @Test
+    void wrongTypedParameterGetsARefusalNamingIt() throws Exception {
+        ObjectNode hello = new Hello(1, Messages.randomId(), TestParams.defaults()).frame().body();
+        ((ObjectNode) hello.get("params")).put("num_conn", "four");
+        try (Socket s = connect()) {
+            s.getOutputStream().write(json(FrameType.HELLO, hello));
+            ObjectNode err = readControl(s.getInputStream());
+            assertEquals("BAD_PARAMETER", err.get("code").asText());
+            assertTrue(err.get("message").asText().startsWith("num_conn: must be an integer"), err.toString());
+        }
+        assertServesNormalClient();
+    }
+
+    @Test
+    void wrongProtocolVersionInHelloIsRefused() throws Exception {
+        ObjectNode hello = new Hello(7, Messages.randomId(), TestParams.defaults()).frame().body();
+        try (Socket s = connect()) {
+            s.getOutputStream().write(json(FrameType.HELLO, hello));
+            ObjectNode err = readControl(s.getInputStream());
+            assertEquals("PROTOCOL", err.get("code").asText());
+            assertTrue(err.get("message").asText().contains("protocol version 7 is not supported"), err.toString());
+        }
+    }
+
+    @Test
+    void joinOfUnknownSessionIsRefused() throws Exception {
+        try (Socket s = connect()) {
+            s.getOutputStream().write(json(FrameType.JOIN, new Messages.Join(Messages.randomId(), 1).frame().body()));
+            assertEquals("UNKNOWN_SESSION", readControl(s.getInputStream()).get("code").asText());
+        }
+    }
+
+    @Test
+    void testLongerThanMaxDurationIsRefusedAndTheClientSaysWhy() {
+        TestParams p = new TestParams(Mode.SYNC, 0, 1, Duration.ofMinutes(10), Duration.ofSeconds(1), false, 0, 0,
+                Duration.ZERO);
+        ProbeException e = assertThrows(ProbeException.class,
+                () -> new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(), p))
+                        .run(new RunListener() { }));
+        assertEquals(ProbeException.Kind.REFUSED, e.kind());
+        assertTrue(e.getMessage().contains("exceeds this server's max-duration of 300 s"), e.getMessage());
+    }
+
+    @Test
+    void clientKilledMidMessageIsCleanedUpAndTheNextTestRuns() throws Exception {
+        try (Socket s = connect()) {
+            OutputStream out = s.getOutputStream();
+            out.write(json(FrameType.HELLO, new Hello(1, Messages.randomId(), TestParams.defaults()).frame().body()));
+            readControl(s.getInputStream());
+            out.write(frame(FrameType.DATA, 1 << 20, new byte[300_000]));
+            out.flush();
+            assertEquals(1, server.sessionCount());
+            s.setSoLinger(true, 0);
+        }
+        waitForNoSessions();
+        assertTrue(logged("aborted (connection 0 closed before END after "), log.toString());
+        assertServesNormalClient();
+    }
+
+    @Test
+    void connectionRefusedIsAOneLineClientError() throws Exception {
+        int port;
+        try (java.net.ServerSocket ss = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = ss.getLocalPort();
+        }
+        ProbeException e = assertThrows(ProbeException.class,
+                () -> new ProbeClient(ClientConfig.of("127.0.0.1", port, TestParams.defaults())).run(new RunListener() { }));
+        assertEquals(ProbeException.Kind.CONNECT, e.kind());
+        assertTrue(e.getMessage().startsWith("cannot connect to 127.0.0.1:" + port), e.getMessage());
+    }
+
+    private void waitForNoSessions() throws InterruptedException {
+        for (int i = 0; i < 100 && server.sessionCount() > 0; i++) {
+            Thread.sleep(20);
+        }
+        assertEquals(0, server.sessionCount());
+    }
+}
