@@ -8,14 +8,14 @@ import org.HdrHistogram.Recorder;
  * nanoseconds. Each value goes to an interval recorder (swapped out by the reporter every interval) and to a
  * summary recorder (reset once at the end of warm-up).
  */
-final class RunMetrics {
+public final class RunMetrics {
     private final Recorder latency = new Recorder(3);
     private final Recorder latencySummary = new Recorder(3);
     private final Recorder disk = new Recorder(3);
     private final Recorder diskSummary = new Recorder(3);
 
     /** Called on an event loop for each ACK. */
-    void recordAck(long latencyNanos, long diskNanos) {
+    public void recordAck(long latencyNanos, long diskNanos) {
         latency.recordValue(latencyNanos);
         latencySummary.recordValue(latencyNanos);
         if (diskNanos > 0) {
@@ -25,12 +25,12 @@ final class RunMetrics {
     }
 
     /** Warm-up ended: the summary starts from here. */
-    void resetSummary() {
+    public void resetSummary() {
         latencySummary.reset();
         diskSummary.reset();
     }
 
-    Histogram intervalLatency(Histogram recycle) {
+    public Histogram intervalLatency(Histogram recycle) {
         return latency.getIntervalHistogram(recycle);
     }
 
@@ -38,7 +38,7 @@ final class RunMetrics {
         return disk.getIntervalHistogram(recycle);
     }
 
-    Histogram summaryLatency() {
+    public Histogram summaryLatency() {
         return latencySummary.getIntervalHistogram();
     }
 

@@ -1,0 +1,127 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code java -jar probe.jar server} and {@code client} as separate processes on 127.0.0.1. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ProbeJarIT {
+    @TempDir
+    Path dir;
+    private ProbeProcess server;
+    private int port;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
+                dir.resolve("redo.dat").toString(), "--handshake-timeout", "2s");
+        port = server.awaitServerPort(20_000);
+    }
+
+    @AfterEach
+    void stopServer() throws Exception {
+        server.close();
+    }
+
+    @Test
+    void syncClientWithDiskWriteReportsNetworkAndDiskShares() throws Exception {
+        Path json = dir.resolve("sync.json");
+        ProbeProcess client = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--length",
+                "8k", "--duration", "2s", "--write", "--warmup", "1s", "--json", json.toString());
+        assertEquals(0, client.awaitExit(60), client.stderr());
+        assertTrue(client.printed("The server is ready."), client.stdout());
+        assertTrue(client.printed("Avg. disk write = "), client.stdout());
+        assertTrue(client.printed("(warm-up)"), client.stdout());
+        JsonNode doc = new ObjectMapper().readTree(json.toFile());
+        assertEquals("sync", doc.get("kind").asText());
+        assertTrue(doc.at("/params/write").asBoolean());
+        assertEquals(1.0, doc.at("/params/warmup_s").asDouble());
+        assertTrue(doc.at("/summary/disk_write_ms/p99").isNumber());
+        assertTrue(doc.at("/summary/latency_ms/p50").asDouble() >= doc.at("/summary/disk_write_ms/p50").asDouble());
+        assertEquals(2.0, doc.at("/summary/duration_s").asDouble(), 0.3);
+    }
+
+    @Test
+    void oratcptestSpellingOfClientAndServerWorks() throws Exception {
+        try (ProbeProcess legacy = ProbeProcess.start("-server", "127.0.0.1", "-port=0")) {
+            int legacyPort = legacy.awaitServerPort(20_000);
+            ProbeProcess client = ProbeProcess.start("127.0.0.1", "-port=" + legacyPort, "-mode=async",
+                    "-length=1048576", "-duration=2s", "-interval=1s", "-num_conn=4");
+            assertEquals(0, client.awaitExit(60), client.stderr());
+            String out = client.stdout();
+            assertTrue(out.contains("Transport mode         = ASYNC"), out);
+            assertTrue(out.contains("Number of connections  = 4"), out);
+            assertTrue(out.contains("Test finished."), out);
+            assertTrue(out.lines().filter(l -> l.contains("Mbytes/s") && l.startsWith("(")).count() >= 2, out);
+        }
+    }
+
+    @Test
+    void serverSurvivesGarbageAndAKilledClientThenServesANormalOne() throws Exception {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+            s.setSoTimeout(5000);
+            s.getOutputStream().write("\u0000\u00ff garbage garbage garbage".getBytes(StandardCharsets.ISO_8859_1));
+            InputStream in = s.getInputStream();
+            while (in.read() >= 0) {
+                // drain until the server closes
+            }
+        }
+        ProbeProcess victim = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--mode",
+                "async", "--duration", "30s");
+        long end = System.currentTimeMillis() + 20_000;
+        while (!victim.printed("Mbytes/s") && System.currentTimeMillis() < end) {
+            Thread.sleep(50);
+        }
+        victim.kill();
+        victim.awaitExit(10);
+        end = System.currentTimeMillis() + 10_000;
+        while (!server.printed("aborted") && System.currentTimeMillis() < end) {
+            Thread.sleep(50);
+        }
+        assertTrue(server.printed("aborted (connection 0 closed before END"), server.stdout());
+        assertTrue(server.printed("dropping /127.0.0.1"), server.stdout());
+        ProbeProcess client = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--length",
+                "0", "--duration", "1s");
+        assertEquals(0, client.awaitExit(60), client.stderr());
+        assertTrue(client.printed("Avg. latency = "), client.stdout());
+        assertTrue(server.alive());
+    }
+
+    @Test
+    void errorsAreOneLineWithNonZeroExit() throws Exception {
+        ProbeProcess bad = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--length", "1x");
+        assertEquals(2, bad.awaitExit(30));
+        String err = bad.stderr().trim();
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.startsWith("probe: "), err);
+        ProbeProcess refused = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration", "2h");
+        assertEquals(4, refused.awaitExit(30));
+        assertTrue(refused.stderr().contains("max-duration"));
+        assertFalse(refused.stderr().contains("Exception"));
+    }
+
+    @Test
+    void demoRunsWithoutASecondHost() throws Exception {
+        ProbeProcess demo = ProbeProcess.start("demo", "--duration", "1s");
+        assertEquals(0, demo.awaitExit(60), demo.stderr());
+        String out = demo.stdout();
+        assertEquals(3, out.lines().filter(l -> l.contains("Test finished.")).count(), out);
+        assertTrue(out.contains("Avg. disk write"), out);
+    }
+}

@@ -1,0 +1,115 @@
+package dev.probe.e2e;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** A {@code java -jar probe.jar ...} process with its output collected line by line. */
+final class ProbeProcess implements AutoCloseable {
+    private static final Pattern STARTED = Pattern.compile("Probe server started on ([0-9.]+):(\\d+)");
+    private final Process process;
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final Thread reader;
+
+    private ProbeProcess(List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(javaBin(), "-jar", jar().toString()));
+        cmd.addAll(args);
+        process = new ProcessBuilder(cmd).redirectErrorStream(false).start();
+        reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String l; (l = r.readLine()) != null; ) {
+                    lines.add(l);
+                }
+            } catch (IOException ignored) {
+                // process ended
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    static ProbeProcess start(String... args) throws IOException {
+        return new ProbeProcess(List.of(args));
+    }
+
+    static Path jar() {
+        Path p = Path.of(System.getProperty("probe.jar", "probe-cli/target/probe.jar"));
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalStateException("probe.jar not built at " + p.toAbsolutePath());
+        }
+        return p;
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Waits for the server's start line and returns its port. */
+    int awaitServerPort(long timeoutMs) throws InterruptedException {
+        long end = System.currentTimeMillis() + timeoutMs;
+        while (System.currentTimeMillis() < end) {
+            for (String l : lines) {
+                Matcher m = STARTED.matcher(l);
+                if (m.find()) {
+                    return Integer.parseInt(m.group(2));
+                }
+            }
+            if (!process.isAlive()) {
+                throw new IllegalStateException("server exited: " + stderr() + lines);
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("server did not start: " + lines);
+    }
+
+    /** Waits for exit and returns the code (kills the process after the timeout). */
+    int awaitExit(long timeoutSeconds) throws InterruptedException {
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("probe did not exit within " + timeoutSeconds + " s: " + lines);
+        }
+        reader.join(2000);
+        return process.exitValue();
+    }
+
+    String stdout() {
+        return String.join("\n", lines);
+    }
+
+    boolean printed(String text) {
+        return lines.stream().anyMatch(l -> l.contains(text));
+    }
+
+    String stderr() {
+        try {
+            return new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    void kill() {
+        process.destroyForcibly();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(5, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+}
