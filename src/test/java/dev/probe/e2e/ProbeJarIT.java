@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -114,6 +115,24 @@ class ProbeJarIT {
         assertEquals(4, refused.awaitExit(30));
         assertTrue(refused.stderr().contains("max-duration"));
         assertFalse(refused.stderr().contains("Exception"));
+    }
+
+    @Test
+    void nioFallbackRunsAndSaysTcpInfoIsUnavailable() throws Exception {
+        List<String> nio = List.of("-Dprobe.nio=true");
+        try (ProbeProcess nioServer = ProbeProcess.startWithJvm(nio, "server", "--bind", "127.0.0.1", "--port", "0")) {
+            int nioPort = nioServer.awaitServerPort(20_000);
+            assertTrue(nioServer.printed("TCP_INFO unavailable"), nioServer.stdout());
+            Path json = dir.resolve("nio.json");
+            ProbeProcess client = ProbeProcess.startWithJvm(nio, "client", "127.0.0.1", "--port",
+                    String.valueOf(nioPort), "--mode", "async", "--duration", "1s", "--json", json.toString());
+            assertEquals(0, client.awaitExit(60), client.stderr());
+            assertTrue(client.printed("TCP_INFO = unavailable (nio transport)"), client.stdout());
+            JsonNode doc = new ObjectMapper().readTree(json.toFile());
+            assertEquals("nio", doc.at("/params/transport").asText());
+            assertTrue(doc.at("/summary/tcp").isMissingNode());
+            assertTrue(doc.at("/summary/throughput_mib_s").asDouble() > 0);
+        }
     }
 
     @Test

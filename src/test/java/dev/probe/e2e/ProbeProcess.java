@@ -20,8 +20,10 @@ final class ProbeProcess implements AutoCloseable {
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;
 
-    private ProbeProcess(List<String> args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(javaBin(), "-jar", jar().toString()));
+    private ProbeProcess(List<String> jvmArgs, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(javaBin()));
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-jar", jar().toString()));
         cmd.addAll(args);
         process = new ProcessBuilder(cmd).redirectErrorStream(false).start();
         reader = new Thread(() -> {
@@ -38,7 +40,12 @@ final class ProbeProcess implements AutoCloseable {
     }
 
     static ProbeProcess start(String... args) throws IOException {
-        return new ProbeProcess(List.of(args));
+        return new ProbeProcess(List.of(), List.of(args));
+    }
+
+    /** Starts with JVM options, e.g. {@code -Dprobe.nio=true}. */
+    static ProbeProcess startWithJvm(List<String> jvmArgs, String... args) throws IOException {
+        return new ProbeProcess(jvmArgs, List.of(args));
     }
 
     static Path jar() {

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Writes one connection's messages to its own file on a disk thread (never the event loop), forcing each
  * message to disk ({@code fdatasync}) at its end, then ACKs sync messages with the write time. The file is a
  * ring of {@code ringSize} bytes, like a redo log. Reading pauses while more than 8 MiB wait for the disk.
+ * Fully written messages are the only ones ACKed; a write error ends the connection with an ERROR.
  */
 final class DiskWriter {
     private static final long HIGH_WATER = 8L * 1024 * 1024;
@@ -31,13 +32,16 @@ final class DiskWriter {
     private final boolean ack;
     private final ServerLog log;
     private final AtomicLong pending = new AtomicLong();
+    private final ReadGate gate;
     private FileChannel file;
     private long position;
     private long messageStart;
     private boolean failed;
 
-    DiskWriter(EventExecutor executor, Channel channel, Path path, long ringSize, boolean ack, ServerLog log) {
+    DiskWriter(EventExecutor executor, Channel channel, ReadGate gate, Path path, long ringSize, boolean ack,
+               ServerLog log) {
         this.executor = executor;
+        this.gate = gate;
         this.channel = channel;
         this.path = path;
         this.ringSize = ringSize;
@@ -48,8 +52,8 @@ final class DiskWriter {
     /** Takes ownership of {@code chunk}. */
     void write(DataChunk chunk) {
         int n = chunk.content().readableBytes();
-        if (pending.addAndGet(n) > HIGH_WATER && channel.config().isAutoRead()) {
-            channel.config().setAutoRead(false);
+        if (pending.addAndGet(n) > HIGH_WATER) {
+            gate.close(ReadGate.DISK);
         }
         executor.execute(() -> {
             try {
@@ -60,8 +64,8 @@ final class DiskWriter {
                 fail(e);
             } finally {
                 chunk.release();
-                if (pending.addAndGet(-n) < LOW_WATER && !channel.config().isAutoRead()) {
-                    channel.config().setAutoRead(true);
+                if (pending.addAndGet(-n) < LOW_WATER) {
+                    gate.open(ReadGate.DISK);
                 }
             }
         });
@@ -89,7 +93,8 @@ final class DiskWriter {
         if (chunk.last()) {
             file.force(false);
             if (ack) {
-                channel.writeAndFlush(new Ack(System.nanoTime() - messageStart));
+                channel.writeAndFlush(new Ack(System.nanoTime() - messageStart), channel.voidPromise());
+                gate.followWritability();
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.probe.core.server;
 
+import dev.probe.core.params.Mode;
 import io.netty.channel.Channel;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.nio.file.Path;
@@ -38,10 +39,10 @@ final class ServerContext {
     }
 
     /** A disk writer for connection {@code index} of {@code session}, with its own file beside {@code --file}. */
-    DiskWriter diskWriter(Channel channel, ServerSession session, int index) {
+    DiskWriter diskWriter(Channel channel, ReadGate gate, ServerSession session, int index) {
         Path base = config.file();
         Path file = base.resolveSibling(base.getFileName() + "." + session.shortId() + "." + index);
-        return new DiskWriter(diskThreads.next(), channel, file, config.fileSize(), session.params().mode()
-                == dev.probe.core.params.Mode.SYNC, log);
+        return new DiskWriter(diskThreads.next(), channel, gate, file, config.fileSize(),
+                session.params().mode() == Mode.SYNC, log);
     }
 }

@@ -23,15 +23,17 @@ final class ServerDataHandler extends ChannelInboundHandlerAdapter {
     private final ServerSession session;
     private final int index;
     private final ReceiveCounters counters;
+    private final ReadGate gate;
     private final DiskWriter disk;
     private final boolean sync;
     private boolean ended;
 
-    ServerDataHandler(SessionRegistry registry, ServerSession session, int index, DiskWriter disk) {
+    ServerDataHandler(SessionRegistry registry, ServerSession session, int index, ReadGate gate, DiskWriter disk) {
         this.registry = registry;
         this.session = session;
         this.index = index;
         this.counters = session.counters(index);
+        this.gate = gate;
         this.disk = disk;
         this.sync = session.params().mode() == Mode.SYNC;
     }
@@ -63,7 +65,15 @@ final class ServerDataHandler extends ChannelInboundHandlerAdapter {
         chunk.release();
         if (last && sync) {
             ctx.writeAndFlush(ACK_NO_DISK, ctx.voidPromise());
+            gate.followWritability();
         }
+    }
+
+    /** A client that does not read its ACKs is not read either: the server's memory stays bounded. */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        gate.followWritability();
+        ctx.fireChannelWritabilityChanged();
     }
 
     private void onEnd(ChannelHandlerContext ctx, End end) {

@@ -110,8 +110,9 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void enterTest(ChannelHandlerContext ctx, ServerSession session, int index) {
-        DiskWriter disk = session.params().write() ? server.diskWriter(ctx.channel(), session, index) : null;
-        ctx.pipeline().replace(this, "data", new ServerDataHandler(server.sessions(), session, index, disk));
+        ReadGate gate = new ReadGate(ctx.channel());
+        DiskWriter disk = session.params().write() ? server.diskWriter(ctx.channel(), gate, session, index) : null;
+        ctx.pipeline().replace(this, "data", new ServerDataHandler(server.sessions(), session, index, gate, disk));
     }
 
     private void refuse(ChannelHandlerContext ctx, ErrorCode code, String message) {

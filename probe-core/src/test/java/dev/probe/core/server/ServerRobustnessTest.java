@@ -237,6 +237,48 @@ class ServerRobustnessTest {
     }
 
     @Test
+    void clientThatNeverReadsItsAcksIsNotReadEither() throws Exception {
+        TestParams p = new TestParams(Mode.SYNC, 0, 1, Duration.ofSeconds(30), Duration.ofSeconds(1), false, 0, 0,
+                Duration.ZERO);
+        try (Socket s = connect()) {
+            s.setReceiveBufferSize(64 * 1024);
+            OutputStream out = s.getOutputStream();
+            out.write(json(FrameType.HELLO, new Hello(1, Messages.randomId(), p).frame().body()));
+            readControl(s.getInputStream());
+            byte[] burst = new byte[12 * 1024];
+            for (int i = 0; i < 1024; i++) {
+                System.arraycopy(frame(FrameType.DATA, 0, new byte[0]), 0, burst, i * 12, 12);
+            }
+            java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+            Thread writer = new Thread(() -> {
+                try {
+                    while (true) {
+                        out.write(burst);
+                        written.addAndGet(burst.length);
+                    }
+                } catch (IOException e) {
+                    // socket closed at the end of the test
+                }
+            });
+            writer.setDaemon(true);
+            writer.start();
+            long last = -1;
+            int stalled = 0;
+            long deadline = System.currentTimeMillis() + 40_000;
+            while (stalled < 3 && written.get() < 256L << 20 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(500);
+                long now = written.get();
+                stalled = now == last ? stalled + 1 : 0;
+                last = now;
+            }
+            assertEquals(3, stalled, "the writer is blocked for 1.5 s: the server stopped reading; wrote " + last);
+            assertTrue(last < 256L << 20, "bounded by socket buffers, wrote " + last);
+        }
+        waitForNoSessions();
+        assertServesNormalClient();
+    }
+
+    @Test
     void connectionRefusedIsAOneLineClientError() throws Exception {
         int port;
         try (java.net.ServerSocket ss = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
