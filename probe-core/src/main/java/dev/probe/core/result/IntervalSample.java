@@ -19,15 +19,7 @@ public record IntervalSample(double tSeconds, double lengthSeconds, long bytes, 
         n.put("bytes", bytes);
         n.put("messages", messages);
         n.put("throughput_mib_s", throughputMibS);
-        if (latency != null) {
-            n.set("latency_ms", latency.toJson());
-        }
-        if (disk != null) {
-            n.set("disk_write_ms", disk.toJson());
-        }
-        if (tcp != null) {
-            n.set("tcp", tcp.toJson());
-        }
+        Measures.put(n, latency, disk, tcp);
         n.put("warmup", warmup);
         return n;
     }

@@ -19,15 +19,7 @@ public record Summary(double durationS, long bytesSent, long bytesReceived, doub
         n.put("sender_throughput_mib_s", senderThroughputMibS);
         n.put("messages", messages);
         n.put("messages_per_s", messagesPerS);
-        if (latency != null) {
-            n.set("latency_ms", latency.toJson());
-        }
-        if (disk != null) {
-            n.set("disk_write_ms", disk.toJson());
-        }
-        if (tcp != null) {
-            n.set("tcp", tcp.toJson());
-        }
+        Measures.put(n, latency, disk, tcp);
         n.put("open_loop", openLoop);
         n.put("sndbuf_granted", sndbufGranted);
         n.put("server_rcvbuf_granted", serverRcvbufGranted);
