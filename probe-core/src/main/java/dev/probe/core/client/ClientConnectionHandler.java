@@ -6,6 +6,7 @@ import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Messages.ErrorReply;
 import dev.probe.core.protocol.Messages.Result;
 import dev.probe.core.protocol.ProtocolException;
+import dev.probe.core.transport.IoErrors;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
@@ -109,7 +110,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     private static ProbeException lost(Throwable cause) {
-        String why = cause instanceof IOException ? cause.getMessage() : String.valueOf(cause);
+        String why = cause instanceof IOException ? IoErrors.describe(cause) : String.valueOf(cause);
         return new ProbeException(ProbeException.Kind.LOST, "connection to server lost: " + why);
     }
 }

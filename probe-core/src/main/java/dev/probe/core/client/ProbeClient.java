@@ -16,6 +16,7 @@ import dev.probe.core.result.Summary;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.transport.IoErrors;
 import dev.probe.core.transport.Transports;
 import dev.probe.core.units.Rates;
 import io.netty.bootstrap.Bootstrap;
@@ -157,7 +158,7 @@ public final class ProbeClient {
         if (!f.await(config.connectTimeout().toMillis() + 1000) || !f.isSuccess()) {
             f.channel().close();
             Throwable cause = f.cause();
-            String why = cause == null ? "timed out" : cause.getMessage();
+            String why = cause == null ? "timed out" : IoErrors.describe(cause);
             throw new ProbeException(ProbeException.Kind.CONNECT,
                     "cannot connect to " + config.host() + ":" + config.port() + ": " + why);
         }

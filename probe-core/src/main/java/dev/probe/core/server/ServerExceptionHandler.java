@@ -2,6 +2,7 @@ package dev.probe.core.server;
 
 import dev.probe.core.protocol.Messages.ErrorCode;
 import dev.probe.core.protocol.Messages.ErrorReply;
+import dev.probe.core.transport.IoErrors;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
@@ -30,7 +31,7 @@ final class ServerExceptionHandler extends ChannelInboundHandlerAdapter {
         }
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         if (root instanceof IOException) {
-            log.log("connection from " + ctx.channel().remoteAddress() + " failed: " + root.getMessage());
+            log.log("connection from " + ctx.channel().remoteAddress() + " failed: " + IoErrors.describe(root));
             ctx.close();
             return;
         }

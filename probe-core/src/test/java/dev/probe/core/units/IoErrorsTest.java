@@ -1,0 +1,20 @@
+package dev.probe.core.units;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.probe.core.transport.IoErrors;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+/** Socket errors read as plain words. */
+class IoErrorsTest {
+    @Test
+    void nativePrefixAndAddressAreDropped() {
+        assertEquals("Connection refused",
+                IoErrors.describe(new IOException("finishConnect(..) failed: Connection refused: /127.0.0.1:16000")));
+        assertEquals("Connection reset by peer",
+                IoErrors.describe(new IOException("recvAddress(..) failed: Connection reset by peer")));
+        assertEquals("Broken pipe", IoErrors.describe(new IOException("Broken pipe")));
+        assertEquals("IOException", IoErrors.describe(new IOException()));
+    }
+}
