@@ -48,6 +48,11 @@ final class ServerCommand implements Callable<Integer> {
             description = "Longest test accepted (default: ${DEFAULT-VALUE}).")
     Duration maxDuration;
 
+    @Option(names = "--dir", paramLabel = "PATH",
+            description = "Store bulk backup pieces as real files under PATH/RUN_ID (forced at piece end); a restore "
+                    + "of the same run id reads them back. Default: discard.")
+    Path dir;
+
     @Option(names = "--quiet", description = "Do not log per-interval receive rates.")
     boolean quiet;
 
@@ -55,7 +60,7 @@ final class ServerCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path base = file != null ? file : ServerConfig.defaults().file();
         ServerConfig config = new ServerConfig(bind, port, base, fileSize, idleTimeout, handshakeTimeout, maxDuration,
-                !quiet);
+                !quiet, dir);
         PrintWriter out = spec.commandLine().getOut();
         ServerLog log = line -> {
             synchronized (out) {

@@ -35,7 +35,7 @@ class CliTest {
     void start() throws Exception {
         ServerConfig d = ServerConfig.defaults();
         server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("f"), d.fileSize(), d.idleTimeout(),
-                d.handshakeTimeout(), Duration.ofMinutes(1), false), line -> { });
+                d.handshakeTimeout(), Duration.ofMinutes(1), false, null), line -> { });
     }
 
     @AfterEach

@@ -30,7 +30,7 @@ final class AsyncSender extends Sender {
     }
 
     @Override
-    void onWritable() {
+    public void onWritable() {
         pump();
     }
 

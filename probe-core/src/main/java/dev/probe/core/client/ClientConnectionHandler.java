@@ -1,6 +1,5 @@
 package dev.probe.core.client;
 
-import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Messages.ErrorReply;
@@ -16,15 +15,16 @@ import io.netty.util.concurrent.Promise;
 import java.io.IOException;
 
 /**
- * One client connection's inbound side: answers control requests (one at a time) with the server's reply,
- * passes ACKs and writability to the connection's sender, and turns an ERROR frame, a protocol error or a
- * lost connection into the failure of whatever the connection was waiting for.
+ * One client connection's inbound side: answers control requests (one at a time) with the server's reply
+ * (READY, JOINED, RESULT), passes everything else and writability to the connection's worker, and turns an
+ * ERROR frame, a protocol error or a lost connection into the failure of whatever the connection was waiting
+ * for, saying where the worker was.
  */
 final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private Promise<ControlFrame> pending;
     private Promise<Result> outcome;
-    private Sender sender;
+    private Worker worker;
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
@@ -51,34 +51,42 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         return outcome;
     }
 
-    /** Attaches the sender that will receive ACKs; called on the event loop before it starts. */
-    void attach(Sender s) {
-        this.sender = s;
+    /** Attaches and starts the worker of the data phase, on the event loop. */
+    void start(Worker w, long t0) {
+        ctx.executor().execute(() -> {
+            worker = w;
+            w.start(t0);
+        });
     }
 
     void fail(Throwable cause) {
         ProbeException e = cause instanceof ProbeException ? (ProbeException) cause : lost(cause);
+        String where = worker == null ? null : worker.context();
+        if (where != null && !outcome.isDone()) {
+            e = new ProbeException(e.kind(), where + ": " + e.getMessage());
+        }
         if (pending != null) {
             pending.tryFailure(e);
             pending = null;
         }
-        if (outcome.tryFailure(e) && sender != null) {
-            sender.stop();
+        if (outcome.tryFailure(e) && worker != null) {
+            worker.stop();
         }
         ctx.close();
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (msg instanceof Ack && sender != null) {
-            sender.onAck((Ack) msg);
-        } else if (msg instanceof ControlFrame && ((ControlFrame) msg).type() == FrameType.ERROR) {
+        FrameType type = msg instanceof ControlFrame ? ((ControlFrame) msg).type() : null;
+        if (type == FrameType.ERROR) {
             ErrorReply err = ErrorReply.from(((ControlFrame) msg).body());
             fail(ProbeException.fromServer(err.code(), err.message()));
-        } else if (msg instanceof ControlFrame && pending != null) {
+        } else if (pending != null && (type == FrameType.READY || type == FrameType.JOINED || type == FrameType.RESULT)) {
             Promise<ControlFrame> p = pending;
             pending = null;
             p.trySuccess((ControlFrame) msg);
+        } else if (worker != null) {
+            worker.onInbound(msg);
         } else {
             ReferenceCountUtil.release(msg);
             fail(new ProbeException(ProbeException.Kind.PROTOCOL, "unexpected " + msg.getClass().getSimpleName()
@@ -88,8 +96,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (sender != null && ctx.channel().isWritable()) {
-            sender.onWritable();
+        if (worker != null && ctx.channel().isWritable()) {
+            worker.onWritable();
         }
         ctx.fireChannelWritabilityChanged();
     }
@@ -102,7 +110,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-        if (root instanceof ProtocolException || root instanceof DecoderException) {
+        if (root instanceof ProtocolException || root instanceof DecoderException
+                || root instanceof dev.probe.core.params.BadParameterException) {
             fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + root.getMessage()));
         } else {
             fail(root);

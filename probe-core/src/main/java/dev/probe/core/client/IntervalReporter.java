@@ -21,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * (summary reset plus an in-band MARK on every connection) and fails a sync connection whose ACK is overdue.
  */
 final class IntervalReporter {
-    private final List<ClientConnection> connections;
+    private final List<Sender> senders;
     private final RunMetrics metrics;
     private final TestParams params;
     private final RunListener listener;
@@ -36,21 +36,21 @@ final class IntervalReporter {
     private TcpInfo lastTcp;
     private Histogram latency;
     private Histogram disk;
-    /** Counts at the end of warm-up (or the start): the summary's baseline. Written on the reporter thread. */
+    /** Time and TCP reading at the end of warm-up (or the start): the summary's baseline. */
     private volatile Baseline baseline;
 
-    /** Counters and TCP reading at the start of the measured window. */
+    /** Start of the measured window: when, the counts each sender had when it wrote its MARK, and TCP_INFO. */
     record Baseline(long nanos, long bytes, long messages, TcpInfo tcp) {
     }
 
-    IntervalReporter(List<ClientConnection> connections, RunMetrics metrics, TestParams params, RunListener listener,
+    IntervalReporter(List<Sender> senders, RunMetrics metrics, TestParams params, RunListener listener,
                      Duration timeout) {
-        this.connections = connections;
+        this.senders = senders;
         this.metrics = metrics;
         this.params = params;
         this.listener = listener;
         this.timeoutNanos = timeout.toNanos();
-        this.congestion = TcpInfoReader.congestionControl(connections.get(0).channel).orElse(null);
+        this.congestion = TcpInfoReader.congestionControl(senders.get(0).channel()).orElse(null);
     }
 
     void start(long startNanos) {
@@ -79,7 +79,9 @@ final class IntervalReporter {
         });
         thread.shutdown();
         thread.awaitTermination(10, TimeUnit.SECONDS);
-        return baseline;
+        Baseline b = baseline;
+        return new Baseline(b.nanos(), senders.stream().mapToLong(s -> s.counters().markBytes()).sum(),
+                senders.stream().mapToLong(s -> s.counters().markMessages()).sum(), b.tcp());
     }
 
     String congestion() {
@@ -88,21 +90,14 @@ final class IntervalReporter {
 
     /** Aggregated TCP_INFO of all connections, or null when unavailable. */
     TcpInfo readTcp() {
-        TcpInfo sum = null;
-        for (ClientConnection c : connections) {
-            TcpInfo info = TcpInfoReader.read(c.channel).orElse(null);
-            if (info != null) {
-                sum = sum == null ? info : sum.plus(info);
-            }
-        }
-        return sum;
+        return TcpInfoReader.sum(senders.stream().map(Sender::channel).toList());
     }
 
     private void endWarmup() {
         metrics.resetSummary();
-        baseline = new Baseline(System.nanoTime(), sumBytes(), sumMessages(), readTcp());
-        for (ClientConnection c : connections) {
-            c.channel.eventLoop().execute(c.sender::sendMark);
+        baseline = new Baseline(System.nanoTime(), 0, 0, readTcp());
+        for (Sender s : senders) {
+            s.channel().eventLoop().execute(s::sendMark);
         }
     }
 
@@ -129,28 +124,20 @@ final class IntervalReporter {
 
     private void watchdog() {
         long now = System.nanoTime();
-        for (ClientConnection c : connections) {
-            long since = c.counters.awaitingSince();
+        for (Sender s : senders) {
+            long since = s.counters().awaitingSince();
             if (since >= 0 && now - since > timeoutNanos) {
-                c.channel.eventLoop().execute(() -> c.handler.fail(new ProbeException(ProbeException.Kind.TIMEOUT,
+                s.channel().eventLoop().execute(() -> s.handler().fail(new ProbeException(ProbeException.Kind.TIMEOUT,
                         "no ACK from server within " + timeoutNanos / 1_000_000 + " ms (network timeout)")));
             }
         }
     }
 
     long sumBytes() {
-        long s = 0;
-        for (ClientConnection c : connections) {
-            s += c.counters.bytes();
-        }
-        return s;
+        return senders.stream().mapToLong(s -> s.counters().bytes()).sum();
     }
 
     long sumMessages() {
-        long s = 0;
-        for (ClientConnection c : connections) {
-            s += c.counters.messages();
-        }
-        return s;
+        return senders.stream().mapToLong(s -> s.counters().messages()).sum();
     }
 }

@@ -1,14 +1,10 @@
 package dev.probe.core.client;
 
-import dev.probe.core.params.BadParameterException;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
-import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Messages;
 import dev.probe.core.protocol.Messages.Hello;
-import dev.probe.core.protocol.Messages.Join;
-import dev.probe.core.protocol.Messages.Joined;
 import dev.probe.core.protocol.Messages.Ready;
 import dev.probe.core.protocol.Messages.Result;
 import dev.probe.core.result.LatencyStats;
@@ -16,19 +12,12 @@ import dev.probe.core.result.Summary;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.tcp.TcpInfo;
-import dev.probe.core.transport.IoErrors;
 import dev.probe.core.transport.Transports;
 import dev.probe.core.units.Rates;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.WriteBufferWaterMark;
-import io.netty.util.concurrent.Future;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,24 +44,17 @@ public final class ProbeClient {
         TestParams params = config.params();
         EventLoopGroup group = Transports.group(Math.min(params.numConn(), Runtime.getRuntime().availableProcessors()),
                 "probe-client");
-        List<ClientConnection> connections = new ArrayList<>();
+        Connector connector = new Connector(config.host(), config.port(), config.connectTimeout(), config.timeout(),
+                params.sockbuf(), params.length());
         ByteBuf message = messageTemplate(params.length());
+        List<ClientConnection> connections = List.of();
         try {
-            Bootstrap bootstrap = bootstrap(group);
-            ClientConnection first = connect(bootstrap);
-            connections.add(first);
-            Ready ready = Ready.from(await(first.handler.request(
-                    new Hello(Frames.VERSION, Messages.randomId(), params).frame()), "READY").body());
-            for (int i = 1; i < params.numConn(); i++) {
-                ClientConnection c = connect(bootstrap);
-                connections.add(c);
-                Joined.from(await(c.handler.request(new Join(ready.sessionId(), i).frame()), "JOINED").body());
-            }
-            int sndbuf = first.channel.config().getOption(ChannelOption.SO_SNDBUF);
-            listener.onReady(ready, sndbuf);
-            return measure(connections, message, ready, sndbuf, listener);
-        } catch (BadParameterException e) {
-            throw new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + e.getMessage());
+            Connector.Opened opened = connector.open(group,
+                    new Hello(Frames.VERSION, Messages.randomId(), params), params.numConn());
+            connections = opened.connections();
+            int sndbuf = connections.get(0).channel.config().getOption(ChannelOption.SO_SNDBUF);
+            listener.onReady(opened.ready(), sndbuf);
+            return measure(connector, connections, message, opened.ready(), sndbuf, listener);
         } finally {
             connections.forEach(c -> c.channel.close());
             message.release();
@@ -80,33 +62,36 @@ public final class ProbeClient {
         }
     }
 
-    private TestResult measure(List<ClientConnection> connections, ByteBuf message, Ready ready, int sndbuf,
-                               RunListener listener) throws InterruptedException {
+    private TestResult measure(Connector connector, List<ClientConnection> connections, ByteBuf message, Ready ready,
+                               int sndbuf, RunListener listener) throws InterruptedException {
         TestParams params = config.params();
         RunMetrics metrics = new RunMetrics();
+        List<Sender> senders = new ArrayList<>();
+        for (ClientConnection c : connections) {
+            SendCounters counters = new SendCounters();
+            senders.add(params.mode() == Mode.SYNC
+                    ? new SyncSender(c.channel, c.handler, message, counters, params, metrics)
+                    : new AsyncSender(c.channel, c.handler, message, counters, params));
+        }
         IntervalCollector collector = new IntervalCollector(listener);
-        IntervalReporter reporter = new IntervalReporter(connections, metrics, params, collector, config.timeout());
+        IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, config.timeout());
         Instant startedAt = Instant.now();
         long t0 = System.nanoTime();
         reporter.start(t0);
-        for (ClientConnection c : connections) {
-            c.start(params.mode() == Mode.SYNC
-                    ? new SyncSender(c.channel, c.handler, message, c.counters, params, metrics)
-                    : new AsyncSender(c.channel, c.handler, message, c.counters, params), t0);
+        for (Sender s : senders) {
+            s.handler().start(s, t0);
         }
         long deadline = t0 + params.totalDuration().plus(config.timeout()).toNanos();
-        List<Result> results = new ArrayList<>();
+        List<Result> results;
         try {
-            for (ClientConnection c : connections) {
-                results.add(awaitUntil(c.handler.outcome(), deadline));
-            }
+            results = connector.awaitAll(connections.stream().map(c -> c.handler.outcome()).toList(), deadline);
         } finally {
-            connections.forEach(c -> c.channel.eventLoop().execute(c.sender::stop));
+            senders.forEach(s -> s.channel().eventLoop().execute(s::stop));
         }
         TcpInfo finalTcp = reporter.readTcp();
-        long end = connections.stream().mapToLong(c -> c.counters.finishedNanos()).max().orElse(System.nanoTime());
+        long end = senders.stream().mapToLong(s -> s.counters().finishedNanos()).max().orElse(System.nanoTime());
         IntervalReporter.Baseline base = reporter.stop(end);
-        checkCounts(connections, results);
+        checkCounts(senders, results);
         long measuredBytes = reporter.sumBytes() - base.bytes();
         long messages = reporter.sumMessages() - base.messages();
         long senderNanos = end - base.nanos();
@@ -125,66 +110,15 @@ public final class ProbeClient {
     }
 
     /** TCP guarantees the server saw every byte sent; anything else is a fault worth failing the run for. */
-    private static void checkCounts(List<ClientConnection> connections, List<Result> results) {
+    private static void checkCounts(List<Sender> senders, List<Result> results) {
         for (int i = 0; i < results.size(); i++) {
-            long sent = connections.get(i).counters.bytes();
+            long sent = senders.get(i).counters().bytes();
             long got = results.get(i).bytesReceived();
             if (sent != got) {
                 throw new ProbeException(ProbeException.Kind.INTEGRITY, "connection " + i + ": client sent " + sent
                         + " payload bytes but the server counted " + got);
             }
         }
-    }
-
-    private Bootstrap bootstrap(EventLoopGroup group) {
-        long length = config.params().length();
-        int high = (int) Math.max(4L * 1024 * 1024, 2 * (length + Frames.HEADER_LENGTH));
-        Bootstrap b = new Bootstrap()
-                .group(group)
-                .channel(Transports.channel())
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
-                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))
-                .handler(new ClientInitializer());
-        long sockbuf = config.params().sockbuf();
-        if (sockbuf > 0) {
-            b.option(ChannelOption.SO_SNDBUF, (int) sockbuf).option(ChannelOption.SO_RCVBUF, (int) sockbuf);
-        }
-        return b;
-    }
-
-    private ClientConnection connect(Bootstrap bootstrap) throws InterruptedException {
-        ChannelFuture f = bootstrap.connect(config.host(), config.port());
-        if (!f.await(config.connectTimeout().toMillis() + 1000) || !f.isSuccess()) {
-            f.channel().close();
-            Throwable cause = f.cause();
-            String why = cause == null ? "timed out" : IoErrors.describe(cause);
-            throw new ProbeException(ProbeException.Kind.CONNECT,
-                    "cannot connect to " + config.host() + ":" + config.port() + ": " + why);
-        }
-        Channel ch = f.channel();
-        return new ClientConnection(ch);
-    }
-
-    private ControlFrame await(Future<ControlFrame> f, String what) throws InterruptedException {
-        return awaitUntil(f, System.nanoTime() + config.timeout().toNanos(), what);
-    }
-
-    private <T> T awaitUntil(Future<T> f, long deadlineNanos) throws InterruptedException {
-        return awaitUntil(f, deadlineNanos, "RESULT");
-    }
-
-    private <T> T awaitUntil(Future<T> f, long deadlineNanos, String what) throws InterruptedException {
-        if (!f.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-            throw new ProbeException(ProbeException.Kind.TIMEOUT, "no " + what + " from server within "
-                    + Duration.ofNanos(config.timeout().toNanos()).toSeconds() + " s (network timeout)");
-        }
-        if (!f.isSuccess()) {
-            Throwable cause = f.cause();
-            throw cause instanceof ProbeException ? (ProbeException) cause
-                    : new ProbeException(ProbeException.Kind.LOST, String.valueOf(cause.getMessage()));
-        }
-        return f.getNow();
     }
 
     /** One direct buffer with header and random payload (oratcptest's RANDOM content), shared by all sends. */

@@ -20,7 +20,15 @@ public final class ProbeException extends RuntimeException {
 
     /** The exception for a server's ERROR frame. */
     public static ProbeException fromServer(ErrorCode code, String message) {
-        Kind kind = code == ErrorCode.AUTH ? Kind.AUTH : code == ErrorCode.PROTOCOL ? Kind.PROTOCOL : Kind.REFUSED;
-        return new ProbeException(kind, "server refused: " + message);
+        switch (code) {
+            case AUTH:
+                return new ProbeException(Kind.AUTH, "server refused: " + message);
+            case PROTOCOL:
+                return new ProbeException(Kind.PROTOCOL, "server refused: " + message);
+            case INTEGRITY:
+                return new ProbeException(Kind.INTEGRITY, "server found corrupted data: " + message);
+            default:
+                return new ProbeException(Kind.REFUSED, "server refused: " + message);
+        }
     }
 }

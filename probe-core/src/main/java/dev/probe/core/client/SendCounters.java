@@ -9,10 +9,26 @@ final class SendCounters {
     private volatile long messages;
     private volatile long awaitingSince = -1;
     private volatile long finishedNanos = -1;
+    private volatile long markBytes;
+    private volatile long markMessages;
 
     void onMessage(long length) {
         bytes += length;
         messages++;
+    }
+
+    /** The warm-up MARK is being written: the measured counts start here, at the same point as the server's. */
+    void mark() {
+        markBytes = bytes;
+        markMessages = messages;
+    }
+
+    long markBytes() {
+        return markBytes;
+    }
+
+    long markMessages() {
+        return markMessages;
     }
 
     long bytes() {

@@ -15,7 +15,7 @@ import io.netty.channel.Channel;
  * buffer holding header and payload (no per-message copy). When the data is done it sends END and completes
  * the connection's outcome with the server's RESULT.
  */
-abstract class Sender {
+abstract class Sender implements Worker {
     protected final Channel channel;
     protected final ClientConnectionHandler handler;
     protected final ByteBuf message;
@@ -34,7 +34,8 @@ abstract class Sender {
     }
 
     /** Starts sending; {@code t0} is the run's common start. On the event loop. */
-    final void start(long t0) {
+    @Override
+    public final void start(long t0) {
         startNanos = t0;
         endNanos = t0 + params.totalDuration().toNanos();
         begin();
@@ -42,22 +43,48 @@ abstract class Sender {
 
     protected abstract void begin();
 
+    @Override
+    public void onInbound(Object msg) {
+        if (msg instanceof Ack) {
+            onAck((Ack) msg);
+        } else {
+            io.netty.util.ReferenceCountUtil.release(msg);
+            handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "unexpected " + msg.getClass().getSimpleName()
+                    + " from server during a test"));
+        }
+    }
+
     void onAck(Ack ack) {
         handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "server sent an ACK in async mode"));
     }
 
-    void onWritable() {
+    @Override
+    public void onWritable() {
+    }
+
+    SendCounters counters() {
+        return counters;
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    ClientConnectionHandler handler() {
+        return handler;
     }
 
     /** Writes the warm-up MARK between two messages. On the event loop. */
     void sendMark() {
         if (!stopped) {
+            counters.mark();
             channel.writeAndFlush(Mark.INSTANCE, channel.voidPromise());
         }
     }
 
     /** Stops sending without END (the run failed). */
-    void stop() {
+    @Override
+    public void stop() {
         stopped = true;
     }
 

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * @param warmup    warm-up before the measured duration, excluded from the summary; 0 to 1 h
  */
 public record TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval,
-                         boolean write, long sockbuf, double rate, Duration warmup) {
+                         boolean write, long sockbuf, double rate, Duration warmup) implements SessionSpec {
     public static final int MAX_CONNECTIONS = 128;
     public static final long MAX_SOCKBUF = 512L * 1024 * 1024;
     public static final double MAX_RATE = 10_000_000;
@@ -51,6 +51,22 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
 
     public boolean openLoop() {
         return rate > 0;
+    }
+
+    @Override
+    public int connections() {
+        return numConn;
+    }
+
+    @Override
+    public Duration expectedDuration() {
+        return totalDuration();
+    }
+
+    @Override
+    public String describe() {
+        return mode + ", " + numConn + " connection(s), " + length + "-byte messages" + (write ? ", disk write" : "")
+                + ", " + totalDuration().toMillis() / 1000.0 + " s";
     }
 
     /** Warm-up plus measured duration: how long data flows. */

@@ -17,7 +17,7 @@ public enum FrameType {
     JOIN(4, Frames.MAX_CONTROL_LENGTH),
     /** server to client: the connection was added (JSON). */
     JOINED(5, Frames.MAX_CONTROL_LENGTH),
-    /** client to server: one message of the test, streamed, up to 64 MiB. */
+    /** one message of a test, or one chunk of a bulk piece, streamed, up to 64 MiB. */
     DATA(6, Frames.MAX_DATA_LENGTH),
     /** server to client: a sync message was received (and written); 8 bytes: disk write nanoseconds. */
     ACK(7, 8),
@@ -26,7 +26,11 @@ public enum FrameType {
     /** client to server: no more data on this connection; sender counts (JSON). */
     END(9, Frames.MAX_CONTROL_LENGTH),
     /** server to client: receiver counts for this connection (JSON). */
-    RESULT(10, Frames.MAX_CONTROL_LENGTH);
+    RESULT(10, Frames.MAX_CONTROL_LENGTH),
+    /** client to server, bulk: piece number and length; announces a backup piece or requests a restore piece (JSON). */
+    PIECE(11, Frames.MAX_CONTROL_LENGTH),
+    /** server to client, bulk backup: a piece was received whole, verified and (with --dir) forced to disk (JSON). */
+    PIECE_DONE(12, Frames.MAX_CONTROL_LENGTH);
 
     private static final FrameType[] BY_CODE = new FrameType[16];
 

@@ -15,9 +15,10 @@ import java.time.Duration;
  * @param handshakeTimeout a connection must say HELLO or JOIN within this, and a session's connections join within it
  * @param maxDuration      longest test (warm-up plus duration) the server accepts
  * @param intervals        log per-interval receive rates of running tests
+ * @param dir              where bulk backups store their pieces (and restores read them); null = discard
  */
 public record ServerConfig(String bind, int port, Path file, long fileSize, Duration idleTimeout,
-                           Duration handshakeTimeout, Duration maxDuration, boolean intervals) {
+                           Duration handshakeTimeout, Duration maxDuration, boolean intervals, Path dir) {
     public ServerConfig {
         if (bind == null || bind.isBlank()) {
             throw new BadParameterException("bind", "is missing");
@@ -39,11 +40,13 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
     /** Loopback, port 5555, file in the temp directory, 60 s idle, 10 s handshake, 1 h max. */
     public static ServerConfig defaults() {
         return new ServerConfig("0.0.0.0", 5555, Path.of(System.getProperty("java.io.tmpdir"), "probe-server.dat"),
-                1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true);
+                1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true, null);
     }
 
-    public ServerConfig withBind(String newBind, int newPort) {
-        return new ServerConfig(newBind, newPort, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals);
+    /** The same settings listening on {@code newBind}:{@code newPort}, quiet, storing bulk pieces in {@code newDir}. */
+    public ServerConfig forLoopback(String newBind, int newPort, Path newFile, Path newDir) {
+        return new ServerConfig(newBind, newPort, newFile, fileSize, idleTimeout, handshakeTimeout, maxDuration, false,
+                newDir);
     }
 
     private static void positive(String name, Duration d) {

@@ -1,17 +1,25 @@
 package dev.probe.core.server;
 
+import dev.probe.core.bulk.PieceContent;
+import dev.probe.core.bulk.PieceReceiver;
+import dev.probe.core.bulk.PieceSender;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
 import io.netty.channel.Channel;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.nio.file.Path;
 
-/** What the server's per-connection handlers share: configuration, log, sessions, disk threads. */
+/** What the server's per-connection handlers share: configuration, log, sessions, disk threads, piece store. */
 final class ServerContext {
     private final ServerConfig config;
     private final ServerLog log;
     private final SessionRegistry sessions;
     private final EventExecutorGroup diskThreads;
     private final String version;
+    private final PieceStore store;
 
     ServerContext(ServerConfig config, ServerLog log, SessionRegistry sessions, EventExecutorGroup diskThreads,
                   String version) {
@@ -20,6 +28,7 @@ final class ServerContext {
         this.sessions = sessions;
         this.diskThreads = diskThreads;
         this.version = version;
+        this.store = config.dir() == null ? null : new PieceStore(config.dir());
     }
 
     ServerConfig config() {
@@ -42,7 +51,36 @@ final class ServerContext {
     DiskWriter diskWriter(Channel channel, ReadGate gate, ServerSession session, int index) {
         Path base = config.file();
         Path file = base.resolveSibling(base.getFileName() + "." + session.shortId() + "." + index);
-        return new DiskWriter(diskThreads.next(), channel, gate, file, config.fileSize(),
-                session.params().mode() == Mode.SYNC, log);
+        return new DiskWriter(diskQueue(channel, gate), channel, gate, file, config.fileSize(),
+                ((TestParams) session.spec()).mode() == Mode.SYNC);
+    }
+
+    /** The handler for connection {@code index} of a bulk session. */
+    BulkServerHandler bulkHandler(Channel channel, ReadGate gate, ServerSession session, int index) {
+        BulkParams params = (BulkParams) session.spec();
+        long seed = PieceContent.seed(params.runId());
+        boolean backup = params.direction() == Direction.BACKUP;
+        PieceWriter writer = backup && store != null
+                ? new PieceWriter(diskQueue(channel, gate), store, params.runId()) : null;
+        return new BulkServerHandler(sessions, session, index,
+                new PieceReceiver(PieceContent.shared(), seed, params.verify(), index), writer, new PieceSender(channel),
+                backup ? null : new RestoreSource(store, params.runId(), seed));
+    }
+
+    /** How a session's data is kept: "files" or "discard" for bulk runs, null for tests. */
+    String storage(SessionSpec spec) {
+        if (!(spec instanceof BulkParams)) {
+            return null;
+        }
+        BulkParams b = (BulkParams) spec;
+        if (b.direction() == Direction.BACKUP) {
+            return store != null ? "files" : "discard";
+        }
+        return new RestoreSource(store, b.runId(), 0).storage();
+    }
+
+    /** A queue of disk work for one connection, on one of the disk threads. */
+    DiskQueue diskQueue(Channel channel, ReadGate gate) {
+        return new DiskQueue(diskThreads.next(), channel, gate, log);
     }
 }

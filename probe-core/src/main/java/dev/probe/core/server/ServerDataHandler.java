@@ -1,6 +1,7 @@
 package dev.probe.core.server;
 
 import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
@@ -35,7 +36,7 @@ final class ServerDataHandler extends ChannelInboundHandlerAdapter {
         this.counters = session.counters(index);
         this.gate = gate;
         this.disk = disk;
-        this.sync = session.params().mode() == Mode.SYNC;
+        this.sync = ((TestParams) session.spec()).mode() == Mode.SYNC;
     }
 
     @Override

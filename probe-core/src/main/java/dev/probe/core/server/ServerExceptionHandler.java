@@ -1,5 +1,6 @@
 package dev.probe.core.server;
 
+import dev.probe.core.params.BadParameterException;
 import dev.probe.core.protocol.Messages.ErrorCode;
 import dev.probe.core.protocol.Messages.ErrorReply;
 import dev.probe.core.transport.IoErrors;
@@ -37,7 +38,8 @@ final class ServerExceptionHandler extends ChannelInboundHandlerAdapter {
         }
         log.log("dropping " + ctx.channel().remoteAddress() + ": " + root.getMessage());
         ctx.channel().config().setAutoRead(false);
-        ctx.writeAndFlush(new ErrorReply(ErrorCode.PROTOCOL, String.valueOf(root.getMessage())).frame())
+        ErrorCode code = root instanceof BadParameterException ? ErrorCode.BAD_PARAMETER : ErrorCode.PROTOCOL;
+        ctx.writeAndFlush(new ErrorReply(code, String.valueOf(root.getMessage())).frame())
                 .addListener(ChannelFutureListener.CLOSE);
     }
 

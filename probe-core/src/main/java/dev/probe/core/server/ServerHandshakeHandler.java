@@ -1,6 +1,7 @@
 package dev.probe.core.server;
 
 import dev.probe.core.params.BadParameterException;
+import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
@@ -15,6 +16,7 @@ import dev.probe.core.protocol.Messages.Ready;
 import dev.probe.core.protocol.ProtocolException;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
@@ -80,16 +82,17 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         Hello hello = Hello.from(frame.body());
-        TestParams params = hello.params();
-        if (params.totalDuration().compareTo(server.config().maxDuration()) > 0) {
-            refuse(ctx, ErrorCode.LIMIT, "test of " + params.totalDuration().toSeconds()
+        SessionSpec spec = hello.test() != null ? hello.test() : hello.bulk();
+        if (spec.expectedDuration().compareTo(server.config().maxDuration()) > 0) {
+            refuse(ctx, ErrorCode.LIMIT, "test of " + spec.expectedDuration().toSeconds()
                     + " s exceeds this server's max-duration of " + server.config().maxDuration().toSeconds() + " s");
             return;
         }
-        applySockbuf(ctx.channel(), params.sockbuf());
-        ServerSession session = server.sessions().open(params, ctx.channel());
+        applySockbuf(ctx.channel(), spec.sockbuf());
+        ServerSession session = server.sessions().open(spec, ctx.channel());
         Channel ch = ctx.channel();
-        ctx.writeAndFlush(new Ready(session.id(), Messages.randomId(), sndbuf(ch), rcvbuf(ch), server.version()).frame());
+        ctx.writeAndFlush(new Ready(session.id(), Messages.randomId(), sndbuf(ch), rcvbuf(ch), server.version(),
+                server.storage(spec)).frame());
         enterTest(ctx, session, 0);
     }
 
@@ -104,15 +107,22 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             refuse(ctx, ErrorCode.BAD_PARAMETER, problem);
             return;
         }
-        applySockbuf(ctx.channel(), session.params().sockbuf());
+        applySockbuf(ctx.channel(), session.spec().sockbuf());
         ctx.writeAndFlush(new Joined(sndbuf(ctx.channel()), rcvbuf(ctx.channel())).frame());
         enterTest(ctx, session, join.index());
     }
 
     private void enterTest(ChannelHandlerContext ctx, ServerSession session, int index) {
-        ReadGate gate = new ReadGate(ctx.channel());
-        DiskWriter disk = session.params().write() ? server.diskWriter(ctx.channel(), gate, session, index) : null;
-        ctx.pipeline().replace(this, "data", new ServerDataHandler(server.sessions(), session, index, gate, disk));
+        Channel ch = ctx.channel();
+        ReadGate gate = new ReadGate(ch);
+        ChannelHandler next;
+        if (session.spec() instanceof TestParams) {
+            DiskWriter disk = ((TestParams) session.spec()).write() ? server.diskWriter(ch, gate, session, index) : null;
+            next = new ServerDataHandler(server.sessions(), session, index, gate, disk);
+        } else {
+            next = server.bulkHandler(ch, gate, session, index);
+        }
+        ctx.pipeline().replace(this, "data", next);
     }
 
     private void refuse(ChannelHandlerContext ctx, ErrorCode code, String message) {

@@ -1,16 +1,16 @@
 package dev.probe.core.server;
 
-import dev.probe.core.params.TestParams;
+import dev.probe.core.params.SessionSpec;
 import io.netty.channel.Channel;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 
-/** One test on the server: its parameters, its connections (joined by session id) and their counters. */
+/** One test or bulk run on the server: its spec, its connections (joined by session id) and their counters. */
 final class ServerSession {
     private final String id;
-    private final TestParams params;
+    private final SessionSpec spec;
     private final SocketAddress peer;
     private final long startNanos = System.nanoTime();
     private final ReceiveCounters[] counters;
@@ -21,12 +21,12 @@ final class ServerSession {
     private int closed;
     private String failure;
 
-    ServerSession(String id, TestParams params, Channel first) {
+    ServerSession(String id, SessionSpec spec, Channel first) {
         this.id = id;
-        this.params = params;
+        this.spec = spec;
         this.peer = first.remoteAddress();
-        this.counters = new ReceiveCounters[params.numConn()];
-        this.channels = new Channel[params.numConn()];
+        this.counters = new ReceiveCounters[spec.connections()];
+        this.channels = new Channel[spec.connections()];
         for (int i = 0; i < counters.length; i++) {
             counters[i] = new ReceiveCounters();
         }
@@ -42,8 +42,8 @@ final class ServerSession {
         return id.substring(0, 8);
     }
 
-    TestParams params() {
-        return params;
+    SessionSpec spec() {
+        return spec;
     }
 
     SocketAddress peer() {

@@ -1,6 +1,6 @@
 package dev.probe.core.server;
 
-import dev.probe.core.params.TestParams;
+import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.Messages;
 import dev.probe.core.protocol.Messages.ErrorCode;
 import dev.probe.core.protocol.Messages.ErrorReply;
@@ -31,39 +31,44 @@ final class SessionRegistry {
         this.log = log;
     }
 
+    ServerLog log() {
+        return log;
+    }
+
     int size() {
         return sessions.size();
     }
 
-    ServerSession open(TestParams params, Channel first) {
-        ServerSession s = new ServerSession(Messages.randomId(), params, first);
+    ServerSession open(SessionSpec spec, Channel first) {
+        ServerSession s = new ServerSession(Messages.randomId(), spec, first);
         sessions.put(s.id(), s);
-        if (params.numConn() > 1) {
+        if (spec.connections() > 1) {
             long ms = config.handshakeTimeout().toMillis();
             s.addTimer(timer.schedule(() -> {
                 if (!s.allJoined()) {
-                    abort(s, ErrorCode.LIMIT, "not all " + params.numConn() + " connections joined within " + ms + " ms");
+                    abort(s, ErrorCode.LIMIT, "not all " + spec.connections() + " connections joined within " + ms + " ms");
                 }
             }, ms, TimeUnit.MILLISECONDS));
         }
-        long runMs = params.totalDuration().toMillis() + TimeUnit.SECONDS.toMillis(RUN_GRACE_SECONDS);
-        s.addTimer(timer.schedule(() -> abort(s, ErrorCode.LIMIT, "test ran " + RUN_GRACE_SECONDS
-                + " s past its requested duration"), runMs, TimeUnit.MILLISECONDS));
+        boolean open = spec.expectedDuration().isZero();
+        long runMs = (open ? config.maxDuration() : spec.expectedDuration()).toMillis()
+                + TimeUnit.SECONDS.toMillis(RUN_GRACE_SECONDS);
+        s.addTimer(timer.schedule(() -> abort(s, ErrorCode.LIMIT, open
+                ? "run exceeded this server's max-duration of " + config.maxDuration().toSeconds() + " s"
+                : "test ran " + RUN_GRACE_SECONDS + " s past its requested duration"), runMs, TimeUnit.MILLISECONDS));
         if (config.intervals()) {
-            long every = params.interval().toNanos();
+            long every = spec.interval().toNanos();
             long[] last = {0, System.nanoTime()};
             s.addTimer(timer.scheduleAtFixedRate(() -> {
                 long now = System.nanoTime();
                 long bytes = s.totalBytes();
-                log.log(String.format(Locale.ROOT, "session %s %12.3f Mbytes/s received", s.shortId(),
+                log.log(String.format(Locale.ROOT, "session %s %12.3f Mbytes/s", s.shortId(),
                         Rates.mibPerSecond(bytes - last[0], now - last[1])));
                 last[0] = bytes;
                 last[1] = now;
             }, every, every, TimeUnit.NANOSECONDS));
         }
-        log.log(String.format(Locale.ROOT, "session %s from %s: %s, %d connection(s), %d-byte messages%s, %s s",
-                s.shortId(), s.peer(), params.mode(), params.numConn(), params.length(),
-                params.write() ? ", disk write" : "", params.totalDuration().toMillis() / 1000.0));
+        log.log("session " + s.shortId() + " from " + s.peer() + ": " + spec.describe());
         return s;
     }
 

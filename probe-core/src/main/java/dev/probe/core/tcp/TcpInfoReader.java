@@ -63,6 +63,18 @@ public final class TcpInfoReader {
                 n >= 140 ? u32(buf, 136) : 0, n >= 216 ? buf.getLong(208) : 0));
     }
 
+    /** TCP_INFO of several sockets added up (see {@link TcpInfo#plus}), or null when none can be read. */
+    public static TcpInfo sum(java.util.Collection<? extends Channel> channels) {
+        TcpInfo sum = null;
+        for (Channel c : channels) {
+            TcpInfo info = read(c).orElse(null);
+            if (info != null) {
+                sum = sum == null ? info : sum.plus(info);
+            }
+        }
+        return sum;
+    }
+
     /** The congestion control algorithm of the socket (e.g. {@code cubic}), or empty when unavailable. */
     public static Optional<String> congestionControl(Channel channel) {
         if (!supported(channel) || !channel.isOpen()) {

@@ -36,7 +36,7 @@ class LoopbackRunTest {
     void startServer() throws Exception {
         ServerConfig c = ServerConfig.defaults();
         server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("redo.dat"), c.fileSize(),
-                c.idleTimeout(), c.handshakeTimeout(), c.maxDuration(), false), line -> {
+                c.idleTimeout(), c.handshakeTimeout(), c.maxDuration(), false, null), line -> {
                     synchronized (serverLog) {
                         serverLog.add(line);
                     }

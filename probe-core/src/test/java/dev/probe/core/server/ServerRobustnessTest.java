@@ -50,7 +50,7 @@ class ServerRobustnessTest {
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("f.dat"), 64L << 20,
-                Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5), false), line -> {
+                Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5), false, null), line -> {
                     synchronized (log) {
                         log.add(line);
                     }

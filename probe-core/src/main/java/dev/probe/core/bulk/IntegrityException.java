@@ -1,0 +1,8 @@
+package dev.probe.core.bulk;
+
+/** Received content is not what was sent; the message names the piece, channel, chunk and offset. */
+public final class IntegrityException extends RuntimeException {
+    public IntegrityException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.probe.core.bulk;
+
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.protocol.DataChunk;
+import dev.probe.core.protocol.ProtocolException;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32C;
+
+/**
+ * The receiving side of one channel: follows the piece being received chunk by chunk (one DATA frame per
+ * chunk) and, when verifying, checks each chunk's CRC32C as it completes. Nothing is stored. Not thread-safe:
+ * one per channel, used on its event loop.
+ */
+public final class PieceReceiver {
+    private final PieceContent content;
+    private final long seed;
+    private final boolean verify;
+    private final int channel;
+    private final CRC32C crc = new CRC32C();
+    private long piece = -1;
+    private long length;
+    private long received;
+    private long chunk;
+    private long chunkStart;
+
+    public PieceReceiver(PieceContent content, long seed, boolean verify, int channel) {
+        this.content = content;
+        this.seed = seed;
+        this.verify = verify;
+        this.channel = channel;
+    }
+
+    /** Piece {@code k} of {@code length} bytes comes next. */
+    public void begin(long k, long pieceLength) {
+        if (active()) {
+            throw new ProtocolException("piece " + k + " started while piece " + piece + " is incomplete ("
+                    + received + " of " + length + " bytes)");
+        }
+        piece = k;
+        length = pieceLength;
+        received = 0;
+        chunk = 0;
+        chunkStart = 0;
+        crc.reset();
+    }
+
+    public boolean active() {
+        return piece >= 0 && received < length;
+    }
+
+    public long piece() {
+        return piece;
+    }
+
+    public long received() {
+        return received;
+    }
+
+    /** Takes one piece of a DATA frame (the caller releases it); returns true when the piece is complete. */
+    public boolean accept(DataChunk data) {
+        int n = data.content().readableBytes();
+        if (!active()) {
+            throw new ProtocolException("DATA outside a piece on channel " + channel);
+        }
+        if (received + n > length) {
+            throw new ProtocolException("piece " + piece + " on channel " + channel + " is longer than its "
+                    + length + " bytes");
+        }
+        if (verify && n > 0) {
+            for (ByteBuffer bb : data.content().nioBuffers()) {
+                crc.update(bb);
+            }
+        }
+        received += n;
+        if (data.last()) {
+            endChunk();
+        }
+        return received == length;
+    }
+
+    private void endChunk() {
+        long chunkLength = received - chunkStart;
+        long expectedLength = Math.min(BulkParams.CHUNK, length - chunkStart);
+        if (chunkLength != expectedLength) {
+            throw new ProtocolException("piece " + piece + " chunk " + chunk + " on channel " + channel + " has "
+                    + chunkLength + " bytes, expected " + expectedLength);
+        }
+        if (verify && (int) crc.getValue() != content.expectedCrc(seed, piece, chunk, (int) chunkLength)) {
+            throw new IntegrityException("piece " + piece + " (channel " + channel + "): CRC32C mismatch in chunk "
+                    + chunk + " (bytes " + chunkStart + "-" + (received - 1) + " of the piece)");
+        }
+        crc.reset();
+        chunk++;
+        chunkStart = received;
+    }
+}

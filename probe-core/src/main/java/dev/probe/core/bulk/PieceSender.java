@@ -1,0 +1,65 @@
+package dev.probe.core.bulk;
+
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.protocol.Frames;
+import io.netty.channel.Channel;
+
+/**
+ * Streams one piece at a time on a channel as DATA frames of 1 MiB (the last short), writing only while the
+ * channel is writable so memory stays bounded; call {@link #pump()} again when it becomes writable. On the
+ * channel's event loop.
+ */
+public final class PieceSender {
+    private final Channel channel;
+    private ChunkSource source;
+    private long piece = -1;
+    private long length;
+    private long written;
+    private long chunk;
+
+    public PieceSender(Channel channel) {
+        this.channel = channel;
+    }
+
+    public void start(long k, long pieceLength, ChunkSource from) {
+        piece = k;
+        length = pieceLength;
+        source = from;
+        written = 0;
+        chunk = 0;
+    }
+
+    public boolean active() {
+        return piece >= 0 && written < length;
+    }
+
+    public long piece() {
+        return piece;
+    }
+
+    public long written() {
+        return written;
+    }
+
+    /**
+     * Writes chunks while the channel is writable and {@code more} says to go on; returns the bytes written.
+     * The piece is complete when {@link #active()} turns false.
+     */
+    public long pump(java.util.function.BooleanSupplier more) {
+        long before = written;
+        while (active() && channel.isWritable() && more.getAsBoolean()) {
+            int n = (int) Math.min(BulkParams.CHUNK, length - written);
+            channel.write(Frames.dataHeader(channel.alloc(), n), channel.voidPromise());
+            channel.write(source.chunk(piece, chunk, written, n), channel.voidPromise());
+            written += n;
+            chunk++;
+        }
+        channel.flush();
+        return written - before;
+    }
+
+    /** Abandons the current piece at a chunk boundary (a run by duration ended). */
+    public void stop() {
+        length = written;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.probe.core.client;
+
+import dev.probe.core.params.BadParameterException;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.protocol.Messages.Join;
+import dev.probe.core.protocol.Messages.Joined;
+import dev.probe.core.protocol.Messages.Ready;
+import dev.probe.core.transport.IoErrors;
+import dev.probe.core.transport.Transports;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.util.concurrent.Future;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Opens a run's connections the iperf3 way: TCP connects with probe's socket options, HELLO / READY on the
+ * first, JOIN / JOINED on each further one. Every wait has a deadline; every failure is a {@link ProbeException}.
+ */
+final class Connector {
+    /** The server's READY and the joined connections, first one first. */
+    record Opened(Ready ready, List<ClientConnection> connections) {
+    }
+
+    private final String host;
+    private final int port;
+    private final Duration connectTimeout;
+    private final Duration timeout;
+    private final long sockbuf;
+    private final long frameLength;
+
+    /** {@code frameLength} is the largest frame the run writes, to size the write buffer's water marks. */
+    Connector(String host, int port, Duration connectTimeout, Duration timeout, long sockbuf, long frameLength) {
+        this.host = host;
+        this.port = port;
+        this.connectTimeout = connectTimeout;
+        this.timeout = timeout;
+        this.sockbuf = sockbuf;
+        this.frameLength = frameLength;
+    }
+
+    /** Connects {@code count} connections into one session; closes what it opened when it fails. */
+    Opened open(EventLoopGroup group, Hello hello, int count) throws InterruptedException {
+        Bootstrap bootstrap = bootstrap(group);
+        List<ClientConnection> connections = new ArrayList<>();
+        try {
+            ClientConnection first = connect(bootstrap);
+            connections.add(first);
+            Ready ready = Ready.from(await(first.handler.request(hello.frame()), deadline(), "READY").body());
+            for (int i = 1; i < count; i++) {
+                ClientConnection c = connect(bootstrap);
+                connections.add(c);
+                Joined.from(await(c.handler.request(new Join(ready.sessionId(), i).frame()), deadline(), "JOINED").body());
+            }
+            return new Opened(ready, connections);
+        } catch (BadParameterException e) {
+            connections.forEach(c -> c.channel.close());
+            throw new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + e.getMessage());
+        } catch (RuntimeException | InterruptedException e) {
+            connections.forEach(c -> c.channel.close());
+            throw e;
+        }
+    }
+
+    private long deadline() {
+        return System.nanoTime() + timeout.toNanos();
+    }
+
+    private Bootstrap bootstrap(EventLoopGroup group) {
+        int high = (int) Math.max(4L * 1024 * 1024, 2 * (frameLength + Frames.HEADER_LENGTH));
+        Bootstrap b = new Bootstrap()
+                .group(group)
+                .channel(Transports.channel())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))
+                .handler(new ClientInitializer());
+        if (sockbuf > 0) {
+            b.option(ChannelOption.SO_SNDBUF, (int) sockbuf).option(ChannelOption.SO_RCVBUF, (int) sockbuf);
+        }
+        return b;
+    }
+
+    private ClientConnection connect(Bootstrap bootstrap) throws InterruptedException {
+        ChannelFuture f = bootstrap.connect(host, port);
+        if (!f.await(connectTimeout.toMillis() + 1000) || !f.isSuccess()) {
+            f.channel().close();
+            Throwable cause = f.cause();
+            String why = cause == null ? "timed out" : IoErrors.describe(cause);
+            throw new ProbeException(ProbeException.Kind.CONNECT, "cannot connect to " + host + ":" + port + ": " + why);
+        }
+        return new ClientConnection(f.channel());
+    }
+
+    /** Waits for {@code f} until {@code deadlineNanos}; a failure or a timeout becomes a ProbeException. */
+    <T> T await(Future<T> f, long deadlineNanos, String what) throws InterruptedException {
+        if (!f.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            throw new ProbeException(ProbeException.Kind.TIMEOUT, "no " + what + " from server within "
+                    + timeout.toSeconds() + " s (network timeout)");
+        }
+        if (!f.isSuccess()) {
+            Throwable cause = f.cause();
+            throw cause instanceof ProbeException ? (ProbeException) cause
+                    : new ProbeException(ProbeException.Kind.LOST, String.valueOf(cause.getMessage()));
+        }
+        return f.getNow();
+    }
+
+    /** Waits for every connection's outcome until {@code deadlineNanos}. */
+    <T> List<T> awaitAll(List<? extends Future<T>> outcomes, long deadlineNanos) throws InterruptedException {
+        List<T> results = new ArrayList<>();
+        for (Future<T> f : outcomes) {
+            results.add(await(f, deadlineNanos, "RESULT"));
+        }
+        return results;
+    }
+}

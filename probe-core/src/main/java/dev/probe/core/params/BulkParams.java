@@ -1,0 +1,120 @@
+package dev.probe.core.params;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/**
+ * A bulk run, RMAN-style: {@code channels} TCP connections move pieces of {@code pieceSize} bytes taken from a
+ * shared queue, until {@code volume} bytes have moved (the last piece short) or, with volume 0, for
+ * {@code duration}. Validated once here; both ends use it.
+ *
+ * @param runId  names the run; the server stores a backup's pieces under it and a restore reads them back
+ * @param verify the receiver checks every 1 MiB chunk of every piece with CRC32C
+ */
+public record BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
+                         Duration interval, long sockbuf, boolean verify, String runId) implements SessionSpec {
+    public static final int MAX_CHANNELS = 256;
+    public static final long MIN_PIECE = 64 * 1024;
+    public static final long MAX_PIECE = 1L << 40;
+    public static final long MAX_VOLUME = 1L << 50;
+    /** Payload bytes per DATA frame within a piece. */
+    public static final int CHUNK = 1024 * 1024;
+    /** Starts with a letter or digit, so it is never "." or ".." when used as a directory name. */
+    public static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+
+    public BulkParams {
+        if (direction == null) {
+            throw new BadParameterException("direction", "is missing");
+        }
+        if (channels < 1 || channels > MAX_CHANNELS) {
+            throw new BadParameterException("channels", channels + " is out of range [1, " + MAX_CHANNELS + "]");
+        }
+        if (pieceSize < MIN_PIECE || pieceSize > MAX_PIECE) {
+            throw new BadParameterException("piece-size", pieceSize + " bytes is out of range [" + MIN_PIECE + ", "
+                    + MAX_PIECE + "]");
+        }
+        if (volume < 0 || volume > MAX_VOLUME) {
+            throw new BadParameterException("volume", volume + " bytes is out of range [0, " + MAX_VOLUME + "]");
+        }
+        if (duration == null || duration.isNegative()) {
+            throw new BadParameterException("duration", "is missing");
+        }
+        if ((volume == 0) == duration.isZero()) {
+            throw new BadParameterException("volume", "give either a volume or a duration, not "
+                    + (volume == 0 ? "neither" : "both"));
+        }
+        if (volume > 0 && pieceSize > volume) {
+            throw new BadParameterException("piece-size", pieceSize + " bytes is larger than the volume of " + volume
+                    + " bytes");
+        }
+        if (duration.compareTo(Duration.ofDays(1)) > 0) {
+            throw new BadParameterException("duration", duration.toSeconds() + " s is over the maximum of 86400 s");
+        }
+        if (interval == null || interval.compareTo(Duration.ofMillis(100)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
+            throw new BadParameterException("interval", (interval == null ? "missing" : interval.toMillis() + " ms")
+                    + " is out of range [100 ms, 1 h]");
+        }
+        if (sockbuf < 0 || sockbuf > TestParams.MAX_SOCKBUF) {
+            throw new BadParameterException("sockbuf", sockbuf + " is out of range [0, " + TestParams.MAX_SOCKBUF + "]");
+        }
+        if (runId == null || !RUN_ID.matcher(runId).matches()) {
+            throw new BadParameterException("run-id", "'" + runId + "' must be 1-64 of A-Z a-z 0-9 . _ -, starting with a letter or digit");
+        }
+    }
+
+    @Override
+    public int connections() {
+        return channels;
+    }
+
+    @Override
+    public Duration expectedDuration() {
+        return duration;
+    }
+
+    @Override
+    public String describe() {
+        return "bulk " + direction.wireName() + " run " + runId + ", " + channels + " channel(s), "
+                + (volume > 0 ? volume + " bytes" : duration.toSeconds() + " s") + " in " + pieceSize + "-byte pieces"
+                + (verify ? ", verified" : "");
+    }
+
+    /** Number of pieces in volume mode (the last may be short); unbounded (Long.MAX_VALUE) in duration mode. */
+    public long pieceCount() {
+        return volume == 0 ? Long.MAX_VALUE : (volume + pieceSize - 1) / pieceSize;
+    }
+
+    /** Length of piece {@code k}. */
+    public long pieceLength(long k) {
+        return volume == 0 ? pieceSize : Math.min(pieceSize, volume - k * pieceSize);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("direction", direction.wireName());
+        n.put("channels", channels);
+        n.put("volume", volume);
+        n.put("duration_s", duration.toNanos() / 1e9);
+        n.put("piece_size", pieceSize);
+        n.put("interval_s", interval.toNanos() / 1e9);
+        n.put("sockbuf", sockbuf);
+        n.put("verify", verify);
+        n.put("run_id", runId);
+        return n;
+    }
+
+    public static BulkParams fromJson(ObjectNode n) {
+        return new BulkParams(
+                Direction.parse(JsonFields.requireString(n, "direction", Pattern.compile("backup|restore"))),
+                JsonFields.requireInt(n, "channels", 1, MAX_CHANNELS),
+                JsonFields.requireLong(n, "volume", 0, MAX_VOLUME),
+                Duration.ofNanos(Math.round(JsonFields.requireDouble(n, "duration_s", 0, 86_400) * 1e9)),
+                JsonFields.requireLong(n, "piece_size", MIN_PIECE, MAX_PIECE),
+                Duration.ofNanos(Math.round(JsonFields.requireDouble(n, "interval_s", 0.1, 3_600) * 1e9)),
+                JsonFields.requireLong(n, "sockbuf", 0, TestParams.MAX_SOCKBUF),
+                JsonFields.requireBoolean(n, "verify"),
+                JsonFields.requireString(n, "run_id", RUN_ID));
+    }
+}

@@ -1,0 +1,21 @@
+package dev.probe.core.params;
+
+import java.time.Duration;
+
+/** What the server needs to know of any session, test or bulk: its connections, timing and a one-line description. */
+public interface SessionSpec {
+    /** Connections the session will open. */
+    int connections();
+
+    /** How long data will flow, or {@link Duration#ZERO} when not known in advance (bulk by volume). */
+    Duration expectedDuration();
+
+    /** Statistics interval. */
+    Duration interval();
+
+    /** Requested SO_SNDBUF/SO_RCVBUF, 0 = system default. */
+    long sockbuf();
+
+    /** One line for the server log. */
+    String describe();
+}
