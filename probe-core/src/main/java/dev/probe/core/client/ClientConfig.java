@@ -15,14 +15,19 @@ import java.time.Duration;
  */
 public record ClientConfig(String host, int port, TestParams params, Duration connectTimeout, Duration timeout) {
     public ClientConfig {
+        checkEndpoint(host, port, connectTimeout, timeout);
+        if (params == null) {
+            throw new BadParameterException("params", "is missing");
+        }
+    }
+
+    /** The checks every client run shares: where to connect and how long to wait. */
+    static void checkEndpoint(String host, int port, Duration connectTimeout, Duration timeout) {
         if (host == null || host.isBlank()) {
             throw new BadParameterException("host", "is missing");
         }
         if (port < 1 || port > 65535) {
             throw new BadParameterException("port", port + " is out of range [1, 65535]");
-        }
-        if (params == null) {
-            throw new BadParameterException("params", "is missing");
         }
         if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new BadParameterException("connect-timeout", "must be positive");

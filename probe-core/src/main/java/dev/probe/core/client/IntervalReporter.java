@@ -7,12 +7,8 @@ import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tcp.TcpInfoReader;
 import dev.probe.core.units.Rates;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -26,8 +22,7 @@ final class IntervalReporter {
     private final TestParams params;
     private final RunListener listener;
     private final long timeoutNanos;
-    private final ScheduledExecutorService thread =
-            Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("probe-report", true));
+    private final Ticker ticker;
     private final String congestion;
     private long t0;
     private long lastNanos;
@@ -50,6 +45,7 @@ final class IntervalReporter {
         this.params = params;
         this.listener = listener;
         this.timeoutNanos = timeout.toNanos();
+        this.ticker = new Ticker(params.interval().toNanos(), this::sample);
         this.congestion = TcpInfoReader.congestionControl(senders.get(0).channel()).orElse(null);
     }
 
@@ -58,12 +54,10 @@ final class IntervalReporter {
         lastNanos = startNanos;
         lastTcp = readTcp();
         baseline = new Baseline(startNanos, 0, 0, lastTcp);
-        long every = params.interval().toNanos();
-        thread.scheduleAtFixedRate(() -> sample(System.nanoTime()), every, every, TimeUnit.NANOSECONDS);
-        thread.scheduleAtFixedRate(this::watchdog, 100, 100, TimeUnit.MILLISECONDS);
+        ticker.start(startNanos);
+        ticker.every(this::watchdog, 100);
         if (!params.warmup().isZero()) {
-            thread.schedule(this::endWarmup, params.warmup().toNanos() - (System.nanoTime() - startNanos),
-                    TimeUnit.NANOSECONDS);
+            ticker.schedule(this::endWarmup, params.warmup().toNanos() - (System.nanoTime() - startNanos));
         }
     }
 
@@ -72,13 +66,7 @@ final class IntervalReporter {
      * after the last full interval is reported as a last, shorter one if it covers a tenth of an interval.
      */
     Baseline stop(long dataEndNanos) throws InterruptedException {
-        thread.submit(() -> {
-            if (dataEndNanos - lastNanos >= params.interval().toNanos() / 10) {
-                sample(dataEndNanos);
-            }
-        });
-        thread.shutdown();
-        thread.awaitTermination(10, TimeUnit.SECONDS);
+        ticker.stop(dataEndNanos);
         Baseline b = baseline;
         return new Baseline(b.nanos(), senders.stream().mapToLong(s -> s.counters().markBytes()).sum(),
                 senders.stream().mapToLong(s -> s.counters().markMessages()).sum(), b.tcp());

@@ -1,6 +1,5 @@
 package dev.probe.core.server;
 
-import dev.probe.core.bulk.ChunkSource;
 import dev.probe.core.bulk.IntegrityException;
 import dev.probe.core.bulk.PieceReceiver;
 import dev.probe.core.bulk.PieceSender;
@@ -43,6 +42,7 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Piece> requests = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean ended;
+    private boolean pumping;
     private long pieces;
     private long bytesSent;
 
@@ -136,24 +136,35 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
         pump();
     }
 
+    /** Not re-entrant (a flush can report writability from inside); loops while the channel stays writable. */
     private void pump() {
-        while (!ended) {
-            if (!sender.active()) {
-                Piece next = requests.poll();
-                if (next == null) {
-                    return;
+        if (pumping) {
+            return;
+        }
+        pumping = true;
+        try {
+            while (!ended) {
+                if (!sender.active()) {
+                    Piece next = requests.poll();
+                    if (next == null) {
+                        return;
+                    }
+                    sender.start(next.piece(), next.length(), source.forPiece(next.piece(), next.length()));
                 }
-                ChunkSource from = source.forPiece(next.piece(), next.length());
-                sender.start(next.piece(), next.length(), from);
+                long n = sender.pump(() -> !ended);
+                bytesSent += n;
+                counters.onBytes(n);
+                if (sender.active()) {
+                    if (!ctx.channel().isWritable()) {
+                        return;
+                    }
+                    continue;
+                }
+                pieces++;
+                counters.onMessage();
             }
-            long n = sender.pump(() -> !ended);
-            bytesSent += n;
-            counters.onBytes((int) n);
-            if (sender.active()) {
-                return;
-            }
-            pieces++;
-            counters.onMessage();
+        } finally {
+            pumping = false;
         }
     }
 

@@ -13,7 +13,7 @@ final class ReceiveCounters {
     private volatile long markNanos = -1;
     private volatile long markBytes;
 
-    void onBytes(int n) {
+    void onBytes(long n) {
         if (firstByteNanos < 0) {
             firstByteNanos = System.nanoTime();
         }

@@ -1,0 +1,162 @@
+package dev.probe.core.client;
+
+import dev.probe.core.bulk.ChunkSource;
+import dev.probe.core.bulk.PieceContent;
+import dev.probe.core.bulk.PieceQueue;
+import dev.probe.core.bulk.PieceReceiver;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Messages;
+import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.protocol.Messages.Result;
+import dev.probe.core.result.BulkResult;
+import dev.probe.core.result.BulkSummary;
+import dev.probe.core.result.ChannelStats;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.transport.Transports;
+import dev.probe.core.units.Rates;
+import io.netty.channel.EventLoopGroup;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a bulk backup or restore, RMAN-style: {@code channels} connections take pieces from one shared queue
+ * until the volume has moved or the duration is up; the receiver verifies every chunk; the run ends with each
+ * channel's END / RESULT so both ends' counts are compared. Any short count or failed channel fails the run.
+ *
+ * <pre>{@code
+ * BulkResult r = new BulkClient(BulkConfig.of("standby-host", 5555, params)).run(listener);
+ * }</pre>
+ */
+public final class BulkClient {
+    private final BulkConfig config;
+
+    public BulkClient(BulkConfig config) {
+        this.config = config;
+    }
+
+    /** Runs; throws {@link ProbeException} naming the channel and piece when a channel fails. */
+    public BulkResult run(BulkListener listener) throws InterruptedException {
+        BulkParams params = config.params();
+        EventLoopGroup group = Transports.group(Math.min(params.channels(), Runtime.getRuntime().availableProcessors()),
+                "probe-bulk");
+        Connector connector = new Connector(config.host(), config.port(), config.connectTimeout(), config.timeout(),
+                params.sockbuf(), BulkParams.CHUNK);
+        List<ClientConnection> connections = List.of();
+        try {
+            Connector.Opened opened = connector.open(group, new Hello(Frames.VERSION, Messages.randomId(), params),
+                    params.channels());
+            connections = opened.connections();
+            listener.onReady(opened.ready());
+            return transfer(connector, opened, listener);
+        } finally {
+            connections.forEach(c -> c.channel.close());
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    private BulkResult transfer(Connector connector, Connector.Opened opened, BulkListener listener)
+            throws InterruptedException {
+        BulkParams params = config.params();
+        boolean backup = params.direction() == Direction.BACKUP;
+        long seed = PieceContent.seed(params.runId());
+        PieceQueue queue = new PieceQueue(params.pieceCount(), Long.MAX_VALUE);
+        List<BulkWorker> workers = new ArrayList<>();
+        for (int i = 0; i < opened.connections().size(); i++) {
+            ClientConnection c = opened.connections().get(i);
+            workers.add(backup
+                    ? new BackupWorker(i, c, params, queue, new BulkCounters(),
+                            ChunkSource.generated(PieceContent.shared(), seed))
+                    : new RestoreWorker(i, c, params, queue, new BulkCounters(),
+                            new PieceReceiver(PieceContent.shared(), seed, params.verify(), i)));
+        }
+        BulkReporter reporter = new BulkReporter(workers, params, listener, backup);
+        Instant startedAt = Instant.now();
+        long t0 = System.nanoTime();
+        reporter.start(t0);
+        for (BulkWorker w : workers) {
+            w.handler.start(w, t0);
+        }
+        long deadline = params.volume() > 0 ? Long.MAX_VALUE
+                : t0 + params.duration().plus(config.timeout()).toNanos();
+        List<Result> results;
+        try {
+            results = connector.awaitAll(opened.connections().stream().map(c -> c.handler.outcome()).toList(), deadline);
+        } finally {
+            workers.forEach(w -> w.channel.eventLoop().execute(w::stop));
+        }
+        TcpInfo clientTcp = backup ? reporter.readTcp() : null;
+        long end = workers.stream().mapToLong(w -> w.counters().finishedNanos()).max().orElse(System.nanoTime());
+        reporter.stop(end);
+        checkCounts(workers, results, backup);
+        BulkResult result = result(startedAt, opened, workers, results, t0, end, clientTcp, reporter);
+        listener.onFinished(result);
+        return result;
+    }
+
+    /** Both ends must have counted the same bytes on every channel, and a volume must have moved whole. */
+    private void checkCounts(List<BulkWorker> workers, List<Result> results, boolean backup) {
+        long total = 0;
+        for (int i = 0; i < workers.size(); i++) {
+            long mine = workers.get(i).counters().bytes();
+            long theirs = backup ? results.get(i).bytesReceived() : results.get(i).bytesSent();
+            if (mine != theirs) {
+                throw new ProbeException(ProbeException.Kind.INTEGRITY, "channel " + i + ": client "
+                        + (backup ? "sent " : "received ") + mine + " bytes but the server " + (backup ? "received " : "sent ")
+                        + theirs);
+            }
+            total += mine;
+        }
+        BulkParams params = config.params();
+        if (params.volume() > 0 && total != params.volume()) {
+            throw new ProbeException(ProbeException.Kind.INTEGRITY, "moved " + total + " bytes, not the volume of "
+                    + params.volume());
+        }
+    }
+
+    private BulkResult result(Instant startedAt, Connector.Opened opened, List<BulkWorker> workers, List<Result> results,
+                              long t0, long end, TcpInfo clientTcp, BulkReporter reporter) {
+        long nanos = end - t0;
+        BulkParams params = config.params();
+        boolean backup = params.direction() == Direction.BACKUP;
+        List<ChannelStats> channels = new ArrayList<>();
+        long bytes = 0;
+        long pieces = 0;
+        for (BulkWorker w : workers) {
+            BulkCounters c = w.counters();
+            channels.add(new ChannelStats(w.index, c.bytes(), c.pieces(), Rates.gbps(c.bytes(), c.finishedNanos() - t0)));
+            bytes += c.bytes();
+            pieces += c.pieces();
+        }
+        double[] gbps = channels.stream().mapToDouble(ChannelStats::throughputGbps).sorted().toArray();
+        TcpStats tcp = backup
+                ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, null))
+                : serverTcp(results);
+        double throughput = Rates.gbps(bytes, nanos);
+        double minutes = throughput <= 0 ? Double.POSITIVE_INFINITY : config.dbSize() * 8.0 / (throughput * 1e9) / 60;
+        BulkSummary summary = new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces,
+                params.verify(), config.dbSize(), minutes, gbps[0], median(gbps), gbps[gbps.length - 1], tcp,
+                backup ? "client" : "server");
+        return new BulkResult(startedAt, config.host(), config.port(), params, Transports.name(),
+                opened.ready().server(), opened.ready().storage(), summary, channels, reporter.samples());
+    }
+
+    private static TcpStats serverTcp(List<Result> results) {
+        TcpInfo sum = null;
+        for (Result r : results) {
+            if (r.serverTcp() != null) {
+                sum = sum == null ? r.serverTcp() : sum.plus(r.serverTcp());
+            }
+        }
+        return sum == null ? null : TcpStats.between(null, sum, null);
+    }
+
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

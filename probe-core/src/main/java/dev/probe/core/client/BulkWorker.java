@@ -1,0 +1,82 @@
+package dev.probe.core.client;
+
+import dev.probe.core.params.BadParameterException;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.Messages.End;
+import dev.probe.core.protocol.Messages.Result;
+import io.netty.channel.Channel;
+
+/**
+ * What backup and restore channels share: the run's piece queue and deadline, the channel's counters, and the
+ * ending (END, then the server's RESULT completes the channel's outcome). On the channel's event loop.
+ */
+abstract class BulkWorker implements Worker {
+    protected final int index;
+    protected final Channel channel;
+    protected final ClientConnectionHandler handler;
+    protected final BulkParams params;
+    protected final dev.probe.core.bulk.PieceQueue queue;
+    protected final BulkCounters counters;
+    protected boolean finishing;
+    private long deadlineNanos = Long.MAX_VALUE;
+
+    BulkWorker(int index, ClientConnection connection, BulkParams params, dev.probe.core.bulk.PieceQueue queue,
+               BulkCounters counters) {
+        this.index = index;
+        this.channel = connection.channel;
+        this.handler = connection.handler;
+        this.params = params;
+        this.queue = queue;
+        this.counters = counters;
+    }
+
+    @Override
+    public final void start(long t0) {
+        if (params.volume() == 0) {
+            deadlineNanos = t0 + params.duration().toNanos();
+        }
+        begin();
+    }
+
+    protected abstract void begin();
+
+    protected final boolean overtime() {
+        return deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0;
+    }
+
+    @Override
+    public void stop() {
+        finishing = true;
+    }
+
+    @Override
+    public String context() {
+        String where = counters.position();
+        return "channel " + index + (where == null ? "" : ", " + where);
+    }
+
+    BulkCounters counters() {
+        return counters;
+    }
+
+    /** No more pieces: END, and the server's RESULT completes this channel. */
+    protected final void finish() {
+        if (finishing) {
+            return;
+        }
+        finishing = true;
+        handler.request(new End(counters.bytes(), counters.pieces()).frame()).addListener(f -> {
+            counters.finished(System.nanoTime());
+            if (!f.isSuccess()) {
+                handler.fail(f.cause());
+                return;
+            }
+            try {
+                handler.outcome().trySuccess(Result.from(((ControlFrame) f.getNow()).body()));
+            } catch (BadParameterException e) {
+                handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad RESULT from server: " + e.getMessage()));
+            }
+        });
+    }
+}

@@ -1,0 +1,97 @@
+package dev.probe.core.bulk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.client.BulkClient;
+import dev.probe.core.client.BulkConfig;
+import dev.probe.core.client.BulkListener;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.result.BulkResult;
+import dev.probe.core.result.ChannelStats;
+import dev.probe.core.server.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bulk backup and restore between a real client and server on 127.0.0.1. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class BulkLoopbackTest {
+    @TempDir
+    Path dir;
+    private ProbeServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"),
+                dir.resolve("store")), line -> { });
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    static BulkParams volume(Direction d, int channels, long volume, long piece, String runId) {
+        return new BulkParams(d, channels, volume, Duration.ZERO, piece, Duration.ofMillis(200), 0, true, runId);
+    }
+
+    private BulkResult run(BulkParams p) throws Exception {
+        return new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), p)).run(new BulkListener() { });
+    }
+
+    @Test
+    void backupMovesTheVolumeVerifiedAndStoresWholePieces() throws Exception {
+        BulkResult r = run(volume(Direction.BACKUP, 4, 40L << 20, 3L << 20, "b1"));
+        assertEquals(40L << 20, r.summary().bytes());
+        assertEquals(14, r.summary().pieces(), "13 full pieces and a short last one");
+        assertTrue(r.summary().verified());
+        assertEquals(14, r.channels().stream().mapToLong(ChannelStats::pieces).sum());
+        assertEquals("files", r.storage());
+        try (var files = Files.list(dir.resolve("store").resolve("b1"))) {
+            assertEquals(14, files.filter(f -> !f.toString().endsWith(".part")).count());
+        }
+        assertEquals(1L << 20, Files.size(dir.resolve("store/b1/piece-0000000013")), "last piece is short");
+        assertTrue(r.summary().projectedMinutes() > 0);
+    }
+
+    @Test
+    void restoreReadsBackAStoredRunAndVerifiesIt() throws Exception {
+        run(volume(Direction.BACKUP, 2, 12L << 20, 4L << 20, "run-2"));
+        BulkResult r = run(volume(Direction.RESTORE, 3, 12L << 20, 4L << 20, "run-2"));
+        assertEquals("files", r.storage());
+        assertEquals(12L << 20, r.summary().bytes());
+        assertEquals(3, r.summary().pieces());
+        assertTrue(r.summary().verified());
+    }
+
+    @Test
+    void restoreOfAnUnknownRunStreamsGeneratedContent() throws Exception {
+        BulkResult r = run(volume(Direction.RESTORE, 4, 64L << 20, 1L << 20, "never-stored"));
+        assertEquals("discard", r.storage());
+        assertEquals(64, r.summary().pieces());
+        assertEquals(64L << 20, r.summary().bytes());
+    }
+
+    @Test
+    void runByDurationStopsAtTheDeadline() throws Exception {
+        BulkParams p = new BulkParams(Direction.BACKUP, 2, 0, Duration.ofMillis(800), 8L << 20, Duration.ofMillis(200), 0,
+                true, "d1");
+        BulkResult r = run(p);
+        assertEquals(0.8, r.summary().durationS(), 0.5);
+        assertTrue(r.summary().bytes() > 0);
+        BulkParams q = new BulkParams(Direction.RESTORE, 2, 0, Duration.ofMillis(800), 8L << 20, Duration.ofMillis(200), 0,
+                true, "d2");
+        BulkResult s = run(q);
+        assertEquals(0.8, s.summary().durationS(), 0.5);
+        assertTrue(s.summary().bytes() > 0);
+    }
+}
