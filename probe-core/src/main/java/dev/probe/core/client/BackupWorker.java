@@ -11,14 +11,17 @@ import dev.probe.core.protocol.Messages.PieceDone;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * A backup channel, like an RMAN channel writing backup pieces: takes the next piece from the shared queue,
- * announces it, streams it while the socket drains, and goes on to the next without waiting; the server's
- * PIECE_DONE counts it as done. By duration, the piece in progress is cut at a chunk boundary at the deadline.
+ * A backup channel, like an RMAN channel writing backup pieces: takes a piece from the shared queue, announces
+ * it, streams it while the socket drains, and takes the next only when the server's PIECE_DONE says the piece
+ * is whole (and stored). Holding one piece at a time keeps a slow channel from hoarding pieces in its socket
+ * buffers, so the run waits on it for at most one piece. By duration, the piece in progress is cut at a chunk
+ * boundary at the deadline.
  */
 final class BackupWorker extends BulkWorker {
     private final PieceSender sender;
     private final ChunkSource source;
     private boolean pumping;
+    private boolean awaitingDone;
 
     BackupWorker(int index, ClientConnection connection, BulkParams params, PieceQueue queue, BulkCounters counters,
                  ChunkSource source) {
@@ -49,6 +52,9 @@ final class BackupWorker extends BulkWorker {
         try {
             while (!finishing) {
                 if (!sender.active()) {
+                    if (awaitingDone) {
+                        return;
+                    }
                     long k = queue.take();
                     if (k < 0) {
                         finish();
@@ -65,7 +71,9 @@ final class BackupWorker extends BulkWorker {
                     finish();
                     return;
                 }
-                if (sender.active() && !channel.isWritable()) {
+                if (!sender.active()) {
+                    awaitingDone = true;
+                } else if (!channel.isWritable()) {
                     return;
                 }
             }
@@ -79,6 +87,8 @@ final class BackupWorker extends BulkWorker {
         if (msg instanceof ControlFrame && ((ControlFrame) msg).type() == FrameType.PIECE_DONE) {
             PieceDone.from(((ControlFrame) msg).body());
             counters.pieceDone();
+            awaitingDone = false;
+            pump();
         } else {
             ReferenceCountUtil.release(msg);
             handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "unexpected "

@@ -37,11 +37,11 @@ final class RestoreSource {
         try {
             size = Files.size(path);
         } catch (java.io.IOException e) {
-            throw new BadParameterException("piece", "piece " + piece + " of run " + runId
+            throw new BadParameterException("restore", "piece " + piece + " of run " + runId
                     + " is not stored on this server");
         }
         if (size != length) {
-            throw new BadParameterException("piece", "piece " + piece + " of run " + runId + " is stored with "
+            throw new BadParameterException("restore", "piece " + piece + " of run " + runId + " is stored with "
                     + size + " bytes, not " + length);
         }
         File file = path.toFile();

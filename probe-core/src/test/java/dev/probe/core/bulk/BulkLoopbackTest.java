@@ -74,6 +74,16 @@ class BulkLoopbackTest {
     }
 
     @Test
+    void restoreOfARunWithAMissingPieceIsRefusedNamingThePiece() throws Exception {
+        run(volume(Direction.BACKUP, 1, 3L << 20, 1L << 20, "gap"));
+        Files.delete(dir.resolve("store/gap/piece-0000000001"));
+        dev.probe.core.client.ProbeException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.probe.core.client.ProbeException.class, () -> run(volume(Direction.RESTORE, 1, 3L << 20, 1L << 20, "gap")));
+        assertEquals(dev.probe.core.client.ProbeException.Kind.REFUSED, e.kind());
+        assertTrue(e.getMessage().contains("restore: piece 1 of run gap is not stored on this server"), e.getMessage());
+    }
+
+    @Test
     void restoreOfAnUnknownRunStreamsGeneratedContent() throws Exception {
         BulkResult r = run(volume(Direction.RESTORE, 4, 64L << 20, 1L << 20, "never-stored"));
         assertEquals("discard", r.storage());

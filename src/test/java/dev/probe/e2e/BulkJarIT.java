@@ -1,0 +1,114 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code probe bulk} backup and restore through the jar, against a server storing pieces with {@code --dir}. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class BulkJarIT {
+    @TempDir
+    Path dir;
+    private ProbeProcess server;
+    private int port;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--dir", dir.resolve("store").toString());
+        port = server.awaitServerPort(20_000);
+    }
+
+    @AfterEach
+    void stopServer() throws Exception {
+        server.close();
+    }
+
+    private ProbeProcess bulk(String... args) throws Exception {
+        List<String> all = new java.util.ArrayList<>(List.of("bulk", "127.0.0.1", "--port", String.valueOf(port)));
+        all.addAll(List.of(args));
+        return ProbeProcess.start(all.toArray(new String[0]));
+    }
+
+    @Test
+    void backupThenRestoreOfTheSameRunThroughTheJar() throws Exception {
+        Path backupJson = dir.resolve("backup.json");
+        ProbeProcess backup = bulk("--direction", "backup", "--channels", "4", "--volume", "100MiB", "--piece-size",
+                "16MiB", "--run-id", "nightly-1", "--interval", "250ms", "--json", backupJson.toString(), "--csv",
+                dir.resolve("backup.csv").toString());
+        assertEquals(0, backup.awaitExit(60), backup.stderr());
+        assertTrue(backup.printed("The server is ready (storage: files)."), backup.stdout());
+        assertTrue(backup.printed("every chunk verified"), backup.stdout());
+        assertTrue(backup.printed("Projected for 1.06 TB = "), backup.stdout());
+        JsonNode b = new ObjectMapper().readTree(backupJson.toFile());
+        assertEquals("probe.result/1", b.get("schema").asText());
+        assertEquals("bulk", b.get("kind").asText());
+        assertEquals("backup", b.at("/params/direction").asText());
+        assertEquals(4, b.at("/params/channels").asInt());
+        assertEquals(100L << 20, b.at("/summary/bytes").asLong());
+        assertEquals(7, b.at("/summary/pieces").asLong());
+        assertTrue(b.at("/summary/verified").asBoolean());
+        assertTrue(b.at("/summary/throughput_gbps").asDouble() > 0);
+        assertTrue(b.at("/summary/projected_minutes").asDouble() > 0);
+        assertEquals(4, b.get("channels").size());
+        for (String f : List.of("id", "bytes", "pieces", "throughput_gbps")) {
+            assertTrue(b.at("/channels/0/" + f).isNumber(), f);
+        }
+        try (var pieces = Files.list(dir.resolve("store/nightly-1"))) {
+            assertEquals(7, pieces.count());
+        }
+        assertTrue(Files.readAllLines(dir.resolve("backup.csv")).size() >= 2);
+
+        Path restoreJson = dir.resolve("restore.json");
+        ProbeProcess restore = bulk("--direction", "restore", "--channels", "3", "--volume", "100MiB",
+                "--piece-size", "16MiB", "--run-id", "nightly-1", "--json", restoreJson.toString());
+        assertEquals(0, restore.awaitExit(60), restore.stderr());
+        JsonNode r = new ObjectMapper().readTree(restoreJson.toFile());
+        assertEquals("restore", r.at("/params/direction").asText());
+        assertEquals("files", r.at("/params/storage").asText());
+        assertEquals(100L << 20, r.at("/summary/bytes").asLong());
+        assertTrue(r.at("/summary/verified").asBoolean());
+    }
+
+    @Test
+    void restoreByDurationAgainstGeneratedContent() throws Exception {
+        ProbeProcess restore = bulk("--direction", "restore", "--channels", "2", "--duration", "2s", "--piece-size",
+                "64MiB");
+        assertEquals(0, restore.awaitExit(60), restore.stderr());
+        assertTrue(restore.printed("storage: discard"), restore.stdout());
+        assertTrue(restore.printed("Run finished."), restore.stdout());
+    }
+
+    @Test
+    void restoreOfAPieceSizeThatDoesNotMatchTheStoredRunIsRefused() throws Exception {
+        ProbeProcess backup = bulk("--direction", "backup", "--channels", "1", "--volume", "4MiB", "--piece-size", "1MiB",
+                "--run-id", "small");
+        assertEquals(0, backup.awaitExit(60), backup.stderr());
+        ProbeProcess restore = bulk("--direction", "restore", "--channels", "1", "--volume", "4MiB", "--piece-size",
+                "2MiB", "--run-id", "small");
+        assertEquals(4, restore.awaitExit(60));
+        String err = restore.stderr().trim();
+        assertEquals(1, err.lines().count(), err);
+        assertTrue(err.contains("restore: piece 0 of run small is stored with 1048576 bytes, not 2097152"), err);
+    }
+
+    @Test
+    void nonsenseSizesGetOneLine() throws Exception {
+        ProbeProcess zero = bulk("--direction", "backup", "--channels", "0");
+        assertEquals(2, zero.awaitExit(30));
+        assertTrue(zero.stderr().trim().startsWith("probe: channels: 0 is out of range"), zero.stderr());
+        ProbeProcess big = bulk("--direction", "backup", "--volume", "1GiB", "--piece-size", "2GiB");
+        assertEquals(2, big.awaitExit(30));
+        assertTrue(big.stderr().contains("larger than the volume"), big.stderr());
+    }
+}
