@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # probe vs iperf3 / sockperf on loopback, in one run, on this machine.
 #   bench/loopback.sh            (DUR=10 seconds per test; DUR=5 bench/loopback.sh for a quicker look)
-# Targets (issue 2): async >= 0.8 x iperf3 (-P 1 and -P 4); sync 1 KiB p50 <= 2.5 x sockperf ping-pong p50.
+# Targets: async >= 0.8 x iperf3 (-P 1 and -P 4); sync 1 KiB p50 <= 2.5 x sockperf ping-pong p50 (issue 2);
+#          bulk backup, 8 channels, every chunk verified >= 0.8 x iperf3 -P 8 (issue 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DUR=${DUR:-10}
@@ -49,12 +50,19 @@ java -jar probe.jar client 127.0.0.1 --port "$PPORT" --mode sync --length 1KiB -
   --json "$OUT/probe-sync-1k.json" > "$OUT/probe-sync-1k.txt"
 p50=$(json "$OUT/probe-sync-1k.json" "round(d['summary']['latency_ms']['p50'] * 1000, 2)")
 
+# bulk backup, 8 channels, 1 GiB pieces, CRC32C verification on (the default), by duration
+java -jar probe.jar bulk 127.0.0.1 --port "$PPORT" --direction backup --channels 8 --duration "${DUR}s" \
+  --json "$OUT/probe-bulk-8.json" > "$OUT/probe-bulk-8.txt"
+b8=$(json "$OUT/probe-bulk-8.json" "round(d['summary']['throughput_gbps'], 3)")
+i8=$(iperf 8)
+
 ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 verdict() { python3 -c "print('PASS' if $1 else 'MISS')"; }
-r1=$(ratio "$p1" "$i1"); r4=$(ratio "$p4" "$i4"); rs=$(ratio "$p50" "$s50")
+r1=$(ratio "$p1" "$i1"); r4=$(ratio "$p4" "$i4"); rs=$(ratio "$p50" "$s50"); r8=$(ratio "$b8" "$i8")
 {
   printf '%-44s %12s %12s %8s %8s\n' "test" "probe" "reference" "ratio" "target"
   printf '%-44s %12s %12s %8s %8s\n' "async 1 conn, 1 MiB msgs vs iperf3 -P 1 (Gbit/s)" "$p1" "$i1" "$r1" ">=0.8 $(verdict "$r1 >= 0.8")"
   printf '%-44s %12s %12s %8s %8s\n' "async 4 conn, 1 MiB msgs vs iperf3 -P 4 (Gbit/s)" "$p4" "$i4" "$r4" ">=0.8 $(verdict "$r4 >= 0.8")"
   printf '%-44s %12s %12s %8s %8s\n' "sync 1 KiB p50 RTT vs sockperf pp p50 (us)" "$p50" "$s50" "$rs" "<=2.5 $(verdict "$rs <= 2.5")"
+  printf '%-44s %12s %12s %8s %8s\n' "bulk backup 8 ch, verified vs iperf3 -P 8 (Gbit/s)" "$b8" "$i8" "$r8" ">=0.8 $(verdict "$r8 >= 0.8")"
 } | tee "$OUT/summary.txt"
