@@ -141,6 +141,8 @@ class ProbeJarIT {
         assertEquals(0, demo.awaitExit(60), demo.stderr());
         String out = demo.stdout();
         assertEquals(3, out.lines().filter(l -> l.contains("Test finished.")).count(), out);
+        assertTrue(out.contains("Run finished."), out);
+        assertTrue(out.contains("Projected for 1.06 TB = "), out);
         assertTrue(out.contains("Avg. disk write"), out);
     }
 }

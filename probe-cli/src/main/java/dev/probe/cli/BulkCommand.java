@@ -10,13 +10,12 @@ import dev.probe.core.result.BulkCsvWriter;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ResultFiles;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code probe bulk HOST --direction backup|restore ...}: RMAN-style parallel channels moving a volume. */
@@ -27,11 +26,11 @@ final class BulkCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "HOST", description = "Server host name or address.")
-    String host;
+    @Mixin
+    EndpointOptions endpoint;
 
-    @Option(names = "--port", defaultValue = "5555", description = "Server port (default: ${DEFAULT-VALUE}).")
-    int port;
+    @Mixin
+    OutputOptions output;
 
     @Option(names = "--direction", required = true, description = "backup (client to server) or restore.")
     Direction direction;
@@ -56,14 +55,6 @@ final class BulkCommand implements Callable<Integer> {
             description = "Database size for the projected time (default: ${DEFAULT-VALUE}, the paper's).")
     long dbSize;
 
-    @Option(names = "--interval", defaultValue = "1s", converter = Converters.Time.class,
-            description = "Progress interval (default: ${DEFAULT-VALUE}).")
-    Duration interval;
-
-    @Option(names = "--sockbuf", defaultValue = "0", converter = Converters.Size.class, paramLabel = "SIZE",
-            description = "SO_SNDBUF/SO_RCVBUF at both ends; 0 = system default.")
-    long sockbuf;
-
     @Option(names = "--no-verify", description = "Do not check pieces with CRC32C.")
     boolean noVerify;
 
@@ -71,31 +62,18 @@ final class BulkCommand implements Callable<Integer> {
             description = "Names the run: a server with --dir stores a backup under it; a restore reads it back.")
     String runId;
 
-    @Option(names = "--timeout", defaultValue = "30s", converter = Converters.Time.class,
-            description = "Network timeout (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
-
-    @Option(names = "--connect-timeout", defaultValue = "10s", converter = Converters.Time.class,
-            description = "TCP connect timeout (default: ${DEFAULT-VALUE}).")
-    Duration connectTimeout;
-
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the result (probe.result/1, kind bulk).")
-    Path json;
-
-    @Option(names = "--csv", paramLabel = "FILE", description = "Write one CSV row per interval.")
-    Path csv;
-
     @Override
     public Integer call() throws Exception {
         long vol = volume != null ? volume : duration == null ? 10L * 1024 * 1024 * 1024 : 0;
         String id = runId != null ? runId : Messages.randomId().substring(0, 12);
         BulkParams params = new BulkParams(direction, channels, vol, duration == null ? Duration.ZERO : duration,
-                pieceSize, interval, sockbuf, !noVerify, id);
-        BulkConfig config = new BulkConfig(host, port, params, connectTimeout, timeout, dbSize);
+                pieceSize, output.interval, endpoint.sockbuf, !noVerify, id);
+        BulkConfig config = new BulkConfig(endpoint.host, endpoint.port, params, endpoint.connectTimeout,
+                endpoint.timeout, dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);
         console.printRequest(config);
-        try (BulkCsvWriter csvWriter = csv == null ? null : new BulkCsvWriter(csv)) {
-            BulkResult result = new BulkClient(config).run(new BulkListener() {
+        try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv)) {
+            BulkResult result = new BulkClient(config).run(csvWriter == null ? console : new BulkListener() {
                 @Override
                 public void onReady(Messages.Ready ready) {
                     console.onReady(ready);
@@ -104,9 +82,7 @@ final class BulkCommand implements Callable<Integer> {
                 @Override
                 public void onProgress(BulkProgress progress) {
                     console.onProgress(progress);
-                    if (csvWriter != null) {
-                        csvWriter.onProgress(progress);
-                    }
+                    csvWriter.onProgress(progress);
                 }
 
                 @Override
@@ -114,8 +90,8 @@ final class BulkCommand implements Callable<Integer> {
                     console.onFinished(r);
                 }
             });
-            if (json != null) {
-                ResultFiles.writeJson(json, result.toJson());
+            if (output.json != null) {
+                ResultFiles.writeJson(output.json, result.toJson());
             }
         }
         return ExitCodes.OK;

@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code probe client HOST ...}: one sync or async test against a probe server. */
@@ -19,11 +19,11 @@ final class ClientCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "HOST", description = "Server host name or address.")
-    String host;
+    @Mixin
+    EndpointOptions endpoint;
 
-    @Option(names = "--port", defaultValue = "5555", description = "Server port (default: ${DEFAULT-VALUE}).")
-    int port;
+    @Mixin
+    OutputOptions output;
 
     @Option(names = "--mode", defaultValue = "sync", description = "sync or async (default: ${DEFAULT-VALUE}).")
     Mode mode;
@@ -36,19 +36,11 @@ final class ClientCommand implements Callable<Integer> {
             description = "Measured test duration (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--interval", defaultValue = "1s", converter = Converters.Time.class,
-            description = "Statistics interval (default: ${DEFAULT-VALUE}).")
-    Duration interval;
-
     @Option(names = "--num-conn", defaultValue = "1", description = "Connections (default: ${DEFAULT-VALUE}).")
     int numConn;
 
     @Option(names = "--write", description = "The server writes each message to disk (forced) before the ACK.")
     boolean write;
-
-    @Option(names = "--sockbuf", defaultValue = "0", converter = Converters.Size.class, paramLabel = "SIZE",
-            description = "SO_SNDBUF/SO_RCVBUF at both ends; 0 = system default.")
-    long sockbuf;
 
     @Option(names = "--rate", defaultValue = "0", paramLabel = "N",
             description = "Open loop: N messages/s over all connections; latency from the intended send time.")
@@ -58,28 +50,16 @@ final class ClientCommand implements Callable<Integer> {
             description = "Warm-up before the measured duration, left out of the summary (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
-    @Option(names = "--timeout", defaultValue = "30s", converter = Converters.Time.class,
-            description = "Network timeout: longest wait for any reply (default: ${DEFAULT-VALUE}).")
-    Duration timeout;
-
-    @Option(names = "--connect-timeout", defaultValue = "10s", converter = Converters.Time.class,
-            description = "TCP connect timeout (default: ${DEFAULT-VALUE}).")
-    Duration connectTimeout;
-
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the result (probe.result/1) as JSON.")
-    Path json;
-
-    @Option(names = "--csv", paramLabel = "FILE", description = "Write one CSV row per interval.")
-    Path csv;
-
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs of round trips.")
     Path hlog;
 
     @Override
     public Integer call() throws Exception {
-        TestParams params = new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup);
-        ClientConfig config = new ClientConfig(host, port, params, connectTimeout, timeout);
-        TestRunner.run(config, spec.commandLine().getOut(), json, csv, hlog);
+        TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
+                rate, warmup);
+        ClientConfig config = new ClientConfig(endpoint.host, endpoint.port, params, endpoint.connectTimeout,
+                endpoint.timeout);
+        TestRunner.run(config, spec.commandLine().getOut(), output.json, output.csv, hlog);
         return ExitCodes.OK;
     }
 }

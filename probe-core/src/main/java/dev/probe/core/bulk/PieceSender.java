@@ -3,6 +3,8 @@ package dev.probe.core.bulk;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.protocol.Frames;
 import io.netty.channel.Channel;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * Streams one piece at a time on a channel as DATA frames of 1 MiB (the last short), writing only while the
@@ -16,6 +18,7 @@ public final class PieceSender {
     private long length;
     private long written;
     private long chunk;
+    private boolean running;
 
     public PieceSender(Channel channel) {
         this.channel = channel;
@@ -45,7 +48,7 @@ public final class PieceSender {
      * Writes chunks while the channel is writable and {@code more} says to go on; returns the bytes written.
      * The piece is complete when {@link #active()} turns false.
      */
-    public long pump(java.util.function.BooleanSupplier more) {
+    public long pump(BooleanSupplier more) {
         long before = written;
         while (active() && channel.isWritable() && more.getAsBoolean()) {
             int n = (int) Math.min(BulkParams.CHUNK, length - written);
@@ -56,6 +59,41 @@ public final class PieceSender {
         }
         channel.flush();
         return written - before;
+    }
+
+    /** Starts the next piece on a sender, or says there is none to start now. */
+    @FunctionalInterface
+    public interface NextPiece {
+        /** Calls {@link PieceSender#start} and returns true, or returns false to stop for now. */
+        boolean startNext(PieceSender sender);
+    }
+
+    /**
+     * Sends piece after piece while {@code more} holds and the channel is writable: starts pieces from
+     * {@code next}, reports bytes written to {@code onBytes} and each finished piece to {@code onPieceDone}.
+     * Not re-entrant: a flush can report the channel writable again from inside; such an inner call returns at
+     * once and this loop goes on.
+     */
+    public void run(NextPiece next, BooleanSupplier more, LongConsumer onBytes, Runnable onPieceDone) {
+        if (running) {
+            return;
+        }
+        running = true;
+        try {
+            while (more.getAsBoolean()) {
+                if (!active() && !next.startNext(this)) {
+                    return;
+                }
+                onBytes.accept(pump(more));
+                if (!active()) {
+                    onPieceDone.run();
+                } else if (!channel.isWritable()) {
+                    return;
+                }
+            }
+        } finally {
+            running = false;
+        }
     }
 
     /** Abandons the current piece at a chunk boundary (a run by duration ended). */

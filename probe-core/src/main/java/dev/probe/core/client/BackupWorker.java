@@ -20,7 +20,6 @@ import io.netty.util.ReferenceCountUtil;
 final class BackupWorker extends BulkWorker {
     private final PieceSender sender;
     private final ChunkSource source;
-    private boolean pumping;
     private boolean awaitingDone;
 
     BackupWorker(int index, ClientConnection connection, BulkParams params, PieceQueue queue, BulkCounters counters,
@@ -40,46 +39,28 @@ final class BackupWorker extends BulkWorker {
         pump();
     }
 
-    /**
-     * Not re-entrant: a flush can report the channel writable again from inside {@link PieceSender#pump}; the
-     * inner call returns at once and this loop goes on while the channel stays writable.
-     */
     private void pump() {
-        if (pumping) {
-            return;
+        sender.run(this::startNext, () -> !finishing && !overtime(), counters::add, () -> awaitingDone = true);
+        if (overtime() && !finishing) {
+            sender.stop();
+            finish();
         }
-        pumping = true;
-        try {
-            while (!finishing) {
-                if (!sender.active()) {
-                    if (awaitingDone) {
-                        return;
-                    }
-                    long k = queue.take();
-                    if (k < 0) {
-                        finish();
-                        return;
-                    }
-                    long length = params.pieceLength(k);
-                    counters.startPiece(k);
-                    channel.write(new Piece(k, length).frame(), channel.voidPromise());
-                    sender.start(k, length, source);
-                }
-                counters.add(sender.pump(() -> !overtime()));
-                if (overtime()) {
-                    sender.stop();
-                    finish();
-                    return;
-                }
-                if (!sender.active()) {
-                    awaitingDone = true;
-                } else if (!channel.isWritable()) {
-                    return;
-                }
-            }
-        } finally {
-            pumping = false;
+    }
+
+    private boolean startNext(PieceSender s) {
+        if (awaitingDone) {
+            return false;
         }
+        long k = queue.take();
+        if (k < 0) {
+            finish();
+            return false;
+        }
+        long length = params.pieceLength(k);
+        counters.startPiece(k);
+        channel.write(new Piece(k, length).frame(), channel.voidPromise());
+        s.start(k, length, source);
+        return true;
     }
 
     @Override

@@ -1,10 +1,7 @@
 package dev.probe.core.client;
 
-import dev.probe.core.params.BadParameterException;
 import dev.probe.core.params.BulkParams;
-import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.Messages.End;
-import dev.probe.core.protocol.Messages.Result;
 import io.netty.channel.Channel;
 
 /**
@@ -66,17 +63,6 @@ abstract class BulkWorker implements Worker {
             return;
         }
         finishing = true;
-        handler.request(new End(counters.bytes(), counters.pieces()).frame()).addListener(f -> {
-            counters.finished(System.nanoTime());
-            if (!f.isSuccess()) {
-                handler.fail(f.cause());
-                return;
-            }
-            try {
-                handler.outcome().trySuccess(Result.from(((ControlFrame) f.getNow()).body()));
-            } catch (BadParameterException e) {
-                handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad RESULT from server: " + e.getMessage()));
-            }
-        });
+        handler.end(new End(counters.bytes(), counters.pieces()), () -> counters.finished(System.nanoTime()));
     }
 }

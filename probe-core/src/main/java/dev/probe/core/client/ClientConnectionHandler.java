@@ -1,7 +1,9 @@
 package dev.probe.core.client;
 
+import dev.probe.core.params.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Messages.End;
 import dev.probe.core.protocol.Messages.ErrorReply;
 import dev.probe.core.protocol.Messages.Result;
 import dev.probe.core.protocol.ProtocolException;
@@ -44,6 +46,28 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
             });
         });
         return p;
+    }
+
+    /**
+     * Sends END with the sender's counts; the server's RESULT completes this connection's outcome, after
+     * {@code beforeResult} has run (e.g. to note the time). Any thread.
+     */
+    void end(End end, Runnable beforeResult) {
+        request(end.frame()).addListener(f -> {
+            if (!f.isSuccess()) {
+                fail(f.cause());
+                return;
+            }
+            Result result;
+            try {
+                result = Result.from(((ControlFrame) f.getNow()).body());
+            } catch (BadParameterException e) {
+                fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad RESULT from server: " + e.getMessage()));
+                return;
+            }
+            beforeResult.run();
+            outcome.trySuccess(result);
+        });
     }
 
     /** Completes when this connection's part of the test has its RESULT, or fails. */
@@ -111,7 +135,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         if (root instanceof ProtocolException || root instanceof DecoderException
-                || root instanceof dev.probe.core.params.BadParameterException) {
+                || root instanceof BadParameterException) {
             fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + root.getMessage()));
         } else {
             fail(root);

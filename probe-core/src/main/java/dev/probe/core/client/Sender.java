@@ -1,12 +1,9 @@
 package dev.probe.core.client;
 
-import dev.probe.core.params.BadParameterException;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Ack;
-import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.Mark;
 import dev.probe.core.protocol.Messages.End;
-import dev.probe.core.protocol.Messages.Result;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 
@@ -96,17 +93,7 @@ abstract class Sender implements Worker {
         stopped = true;
         counters.awaiting(-1);
         counters.finished(System.nanoTime());
-        handler.request(new End(counters.bytes(), counters.messages()).frame()).addListener(f -> {
-            if (!f.isSuccess()) {
-                handler.fail(f.cause());
-                return;
-            }
-            try {
-                handler.outcome().trySuccess(Result.from(((ControlFrame) f.getNow()).body()));
-            } catch (BadParameterException e) {
-                handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad RESULT from server: " + e.getMessage()));
-            }
-        });
+        handler.end(new End(counters.bytes(), counters.messages()), () -> { });
     }
 
     protected final void write() {

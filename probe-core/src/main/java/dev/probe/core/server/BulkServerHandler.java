@@ -42,7 +42,6 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Piece> requests = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean ended;
-    private boolean pumping;
     private long pieces;
     private long bytesSent;
 
@@ -136,36 +135,23 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
         pump();
     }
 
-    /** Not re-entrant (a flush can report writability from inside); loops while the channel stays writable. */
     private void pump() {
-        if (pumping) {
-            return;
+        sender.run(this::startNext, () -> !ended, n -> {
+            bytesSent += n;
+            counters.onBytes(n);
+        }, () -> {
+            pieces++;
+            counters.onMessage();
+        });
+    }
+
+    private boolean startNext(PieceSender s) {
+        Piece next = requests.poll();
+        if (next == null) {
+            return false;
         }
-        pumping = true;
-        try {
-            while (!ended) {
-                if (!sender.active()) {
-                    Piece next = requests.poll();
-                    if (next == null) {
-                        return;
-                    }
-                    sender.start(next.piece(), next.length(), source.forPiece(next.piece(), next.length()));
-                }
-                long n = sender.pump(() -> !ended);
-                bytesSent += n;
-                counters.onBytes(n);
-                if (sender.active()) {
-                    if (!ctx.channel().isWritable()) {
-                        return;
-                    }
-                    continue;
-                }
-                pieces++;
-                counters.onMessage();
-            }
-        } finally {
-            pumping = false;
-        }
+        s.start(next.piece(), next.length(), source.forPiece(next.piece(), next.length()));
+        return true;
     }
 
     @Override
