@@ -11,6 +11,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         System.exit(run(args, out, err));
@@ -35,7 +36,10 @@ public final class Main {
                 .setErr(err)
                 .setExecutionExceptionHandler(errors)
                 .setParameterExceptionHandler(errors);
-        return cmd.execute(effective);
+        int code = cmd.execute(effective);
+        out.flush();
+        err.flush();
+        return code;
     }
 
     /** The version printed by {@code --version}. */

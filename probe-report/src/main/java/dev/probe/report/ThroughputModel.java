@@ -19,7 +19,7 @@ import java.util.Set;
  * <p><b>Loss-free paths</b> (the private link): window-limited channels in series with the link,
  * {@code 1/T = 1/(eta * capacity) + RTT / (channels * W)}, fitted by least squares on {@code 1/T} over the
  * paper's FC column, once per MTU (1500 and 9000); {@code eta} is the link efficiency, {@code W} the
- * effective window per channel.
+ * effective window per channel in Mbit (Mbit per ms of RTT = Gbit/s).
  *
  * <p>All constants are computed from the shipped data when the model is built; nothing is hard-coded.
  */
@@ -31,7 +31,7 @@ public final class ThroughputModel {
 
     /** The fitted constants, and the fits' errors on the paper's own rows. */
     public record Constants(double k, double a, double b, int internetPoints, int censoredPoints,
-                            double eta1500, double windowGbit1500, double eta9000, double windowGbit9000,
+                            double eta1500, double windowMbit1500, double eta9000, double windowMbit9000,
                             Errors internetErrors, Errors privateErrors) {
     }
 
@@ -118,10 +118,10 @@ public final class ThroughputModel {
         String limit;
         String regime;
         if (lossPct == 0) {
-            double window = jumbo ? constants.windowGbit9000() : constants.windowGbit1500();
+            double window = jumbo ? constants.windowMbit9000() : constants.windowMbit1500();
             perChannel = window / rttMs;
             total = 1 / (1 / cap + rttMs / (channels * window));
-            limit = channels * perChannel > cap ? "capacity" : "window";
+            limit = rttMs / (channels * window) > 1 / cap ? "window" : "capacity";
             regime = "private (loss-free), MTU " + (jumbo ? 9000 : 1500) + " fit";
         } else {
             double[] c = {Math.log(constants.k()), constants.a(), constants.b()};

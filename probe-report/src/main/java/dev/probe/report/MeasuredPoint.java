@@ -1,0 +1,79 @@
+package dev.probe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.protocol.Json;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * One probe result file reduced to what the paper's map needs: the flow's direction (backup = towards the
+ * server), its throughput, the path's RTT and loss (from the lab's impairment when the run recorded one,
+ * otherwise from TCP_INFO: min RTT, retransmit ratio), channels and MSS.
+ */
+public record MeasuredPoint(String file, String kind, String operation, double gbps, double rttMs, double lossPct,
+                            String lossSource, int channels, int mss) {
+
+    /** Reads a {@code probe.result/1} document; throws {@link IllegalArgumentException} naming what is missing. */
+    public static MeasuredPoint read(Path path) throws IOException {
+        JsonNode d;
+        try {
+            d = Json.MAPPER.readTree(path.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(path + " is not JSON: " + e.getOriginalMessage());
+        }
+        if (d == null || !"probe.result/1".equals(d.path("schema").asText())) {
+            throw new IllegalArgumentException(path + " is not a probe result (schema probe.result/1)");
+        }
+        String kind = d.path("kind").asText();
+        JsonNode s = d.path("summary");
+        JsonNode p = d.path("params");
+        double gbps;
+        String operation;
+        int channels;
+        if (kind.equals("bulk") || kind.equals("objstore")) {
+            gbps = s.path("throughput_gbps").asDouble(Double.NaN);
+            operation = p.path("direction").asText("backup");
+            channels = p.path("channels").asInt(1);
+        } else if (kind.equals("sync") || kind.equals("async")) {
+            gbps = s.path("throughput_mib_s").asDouble(Double.NaN) * 1048576 * 8 / 1e9;
+            operation = "backup";
+            channels = p.path("num_conn").asInt(1);
+        } else {
+            throw new IllegalArgumentException(path + ": unknown result kind '" + kind + "'");
+        }
+        JsonNode tcp = s.path("tcp");
+        double rtt = p.path("impair_rtt_ms").asDouble(Double.NaN);
+        if (Double.isNaN(rtt)) {
+            rtt = tcp.path("min_rtt_ms").asDouble(tcp.path("rtt_ms").asDouble(Double.NaN));
+        }
+        if (Double.isNaN(rtt) || rtt <= 0) {
+            rtt = s.path("latency_ms").path("p50").asDouble(Double.NaN);
+        }
+        double loss = p.path("impair_loss_pct").asDouble(Double.NaN);
+        String lossSource = "lab impairment";
+        if (Double.isNaN(loss)) {
+            JsonNode ratio = tcp.path("retransmit_ratio");
+            loss = ratio.isNumber() ? ratio.asDouble() * 100 : Double.NaN;
+            lossSource = ratio.isNumber() ? "TCP retransmit ratio" : "unknown";
+        }
+        if (Double.isNaN(gbps) || Double.isNaN(rtt)) {
+            throw new IllegalArgumentException(path + " has no throughput or RTT to place on the paper's map");
+        }
+        return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps, Math.max(rtt, 0.001), loss,
+                lossSource, channels, tcp.path("mss").asInt(ThroughputModel.PAPER_MSS));
+    }
+
+    /** The paper's class for this loss; null for a loss-free path (the private link's column), or unknown loss. */
+    public DeliveryClass deliveryClass() {
+        return Double.isNaN(lossPct) ? null : DeliveryClass.ofLossPercent(lossPct);
+    }
+
+    /** "FC" (loss-free) or the class name. */
+    public String classLabel() {
+        if (Double.isNaN(lossPct)) {
+            return "unknown loss";
+        }
+        DeliveryClass c = deliveryClass();
+        return c == null ? "loss-free (FC)" : "Internet " + c.label();
+    }
+}
