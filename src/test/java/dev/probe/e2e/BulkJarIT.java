@@ -81,6 +81,30 @@ class BulkJarIT {
     }
 
     @Test
+    void reportCompareOnRealResultsWritesHtmlAndCharts() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        assertEquals(0, bulk("--direction", "restore", "--channels", "2", "--volume", "64MiB", "--piece-size", "8MiB",
+                "--json", a.toString()).awaitExit(60));
+        assertEquals(0, bulk("--direction", "backup", "--channels", "2", "--volume", "64MiB", "--piece-size", "8MiB",
+                "--json", b.toString()).awaitExit(60));
+        Path out = dir.resolve("report");
+        ProbeProcess report = ProbeProcess.start("report", "compare", a.toString(), b.toString(), "--out", out.toString());
+        assertEquals(0, report.awaitExit(60), report.stderr());
+        assertTrue(report.printed("wrote " + out.resolve("report.html")), report.stdout());
+        for (String f : List.of("report.html", "summary.md", "throughput.png", "throughput.svg", "multiple.png",
+                "multiple.svg", "time.png", "time.svg")) {
+            assertTrue(Files.size(out.resolve(f)) > 500, f);
+        }
+        byte[] png = Files.readAllBytes(out.resolve("time.png"));
+        assertEquals((byte) 0x89, png[0]);
+        assertEquals('P', png[1]);
+        ProbeProcess paper = ProbeProcess.start("report", "paper");
+        assertEquals(0, paper.awaitExit(60), paper.stderr());
+        assertTrue(paper.printed("24 of 24 printed tipping points agree"), paper.stdout());
+    }
+
+    @Test
     void restoreByDurationAgainstGeneratedContent() throws Exception {
         ProbeProcess restore = bulk("--direction", "restore", "--channels", "2", "--duration", "2s", "--piece-size",
                 "64MiB");

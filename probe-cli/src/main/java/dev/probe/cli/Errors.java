@@ -5,6 +5,7 @@ import io.netty.channel.unix.Errors.NativeIoException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -46,7 +47,7 @@ final class Errors implements IExecutionExceptionHandler, IParameterExceptionHan
         if (ex instanceof ProbeException) {
             return ExitCodes.of((ProbeException) ex);
         }
-        if (ex instanceof IllegalArgumentException) {
+        if (ex instanceof IllegalArgumentException || ex instanceof NoSuchFileException) {
             return ExitCodes.USAGE;
         }
         return ExitCodes.FAILED;
@@ -58,6 +59,9 @@ final class Errors implements IExecutionExceptionHandler, IParameterExceptionHan
         }
         if (ex instanceof BindException || ex instanceof NativeIoException) {
             return "cannot listen: " + ex.getMessage();
+        }
+        if (ex instanceof NoSuchFileException) {
+            return "no such file: " + ((NoSuchFileException) ex).getFile();
         }
         if (ex instanceof IOException) {
             return "I/O error: " + ex.getMessage();

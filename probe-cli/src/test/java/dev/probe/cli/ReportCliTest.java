@@ -1,0 +1,86 @@
+package dev.probe.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.protocol.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code probe report ...} through the command line: formats, exit codes, one-line errors. */
+class ReportCliTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void paperTextSaysAllTippingPointsAgree() {
+        assertEquals(0, run("report", "paper"));
+        assertTrue(out.toString().contains("24 of 24 printed tipping points agree"), out.toString());
+        assertTrue(out.toString().contains("Table 11: backup, FC MTU 1500"));
+    }
+
+    @Test
+    void paperCsvAndJson() throws Exception {
+        assertEquals(0, run("report", "paper", "--format", "csv"));
+        List<String> lines = out.toString().lines().toList();
+        assertEquals(13, lines.size());
+        assertTrue(lines.get(0).startsWith("table,operation,fc_mtu_bytes,internet_class,loss_percent,paper_tip_2x_ms"));
+        assertTrue(lines.stream().skip(1).allMatch(l -> l.endsWith(",true") && l.contains(",true,")), out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", "paper", "--format", "json"));
+        JsonNode doc = Json.MAPPER.readTree(out.toString());
+        assertEquals(12, doc.get("tipping_points").size());
+        assertEquals(8, doc.at("/throughput_tables/5").size());
+    }
+
+    @Test
+    void tippingCsvHasTheDocumentedColumns(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("in.csv");
+        Files.writeString(csv, "table,operation,fc_mtu_bytes,delay_ms,internet_high_multiple,internet_medium_multiple,"
+                + "internet_low_multiple\n3,restore,1500,<2,1,1,3\n3,restore,1500,10,4,11,30\n");
+        assertEquals(0, run("report", "tipping", "--input", csv.toString(), "--format", "csv"));
+        assertEquals(List.of("table,operation,fc_mtu_bytes,internet_class,tip_2x_ms,tip_10x_ms",
+                "3,restore,1500,high,4.7,>10", "3,restore,1500,medium,2.8,9.2", "3,restore,1500,low,<2,4.1"),
+                out.toString().lines().toList());
+    }
+
+    @Test
+    void predictJsonHasThroughputMinutesAndModel() throws Exception {
+        assertEquals(0, run("report", "predict", "--rtt-ms", "20", "--loss-pct", "0.5", "--channels", "65",
+                "--format", "json"));
+        JsonNode n = Json.MAPPER.readTree(out.toString());
+        assertTrue(n.get("throughput_gbps").asDouble() > 0);
+        assertTrue(n.get("minutes").asDouble() > 0);
+        assertEquals("loss", n.at("/model/limited_by").asText());
+        assertTrue(n.at("/model/constants/lossy/k").isNumber());
+    }
+
+    @Test
+    void modelPrintsConstantsAndErrors() {
+        assertEquals(0, run("report", "model"));
+        assertTrue(out.toString().contains("error on the paper's Internet cells: median"), out.toString());
+    }
+
+    @Test
+    void badInputsAreOneLine(@TempDir Path dir) {
+        assertEquals(2, run("report", "predict", "--rtt-ms", "-5", "--loss-pct", "1"));
+        assertTrue(err.toString().trim().startsWith("probe: predict needs rtt > 0 ms"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("report", "tipping", "--input", dir.resolve("missing.csv").toString()));
+        assertTrue(err.toString().trim().startsWith("probe: no such file: "), err.toString());
+        assertEquals(1, err.toString().trim().lines().count(), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("report", "paper", "--format", "xml"));
+        assertTrue(err.toString().contains("format 'xml' is not one of text, csv, json"), err.toString());
+    }
+}
