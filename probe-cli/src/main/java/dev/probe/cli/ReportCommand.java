@@ -33,6 +33,20 @@ final class ReportCommand {
         }
     }
 
+    /** Shared {@code --format} of the commands that write text or JSON only. */
+    static final class TextOrJsonOption {
+        @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+        String format;
+
+        Format parse() {
+            Format f = Format.parse(format);
+            if (f == Format.CSV) {
+                throw new IllegalArgumentException("this report writes text or json, not csv");
+            }
+            return f;
+        }
+    }
+
     /** {@code report paper}. */
     @Command(name = "paper", mixinStandardHelpOptions = true,
             description = "Print the paper's tables 4-11 with the tipping points recomputed from its raw rows.")
@@ -63,8 +77,7 @@ final class ReportCommand {
 
         @Override
         public Integer call() throws Exception {
-            Format f = format.parse();
-            spec.commandLine().getOut().print(PaperReport.tipping(PaperData.readRows(input), f));
+            spec.commandLine().getOut().print(PaperReport.tipping(PaperData.readRows(input), format.parse()));
             return ExitCodes.OK;
         }
     }
@@ -88,17 +101,13 @@ final class ReportCommand {
         @Option(names = "--db-size", defaultValue = "1.06TB", converter = Converters.Size.class, paramLabel = "SIZE",
                 description = "Bytes to move (default: ${DEFAULT-VALUE}).")
         long dbSize;
-        @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-        String format;
+        @picocli.CommandLine.Mixin
+        TextOrJsonOption format;
 
         @Override
         public Integer call() {
-            Format f = Format.parse(format);
-            if (f == Format.CSV) {
-                throw new IllegalArgumentException("predict writes text or json, not csv");
-            }
             spec.commandLine().getOut().print(ModelReport.predict(ThroughputModel.fit(PaperData.load()),
-                    new ModelReport.Query(rttMs, lossPct, channels, mss, capacityGbps, dbSize), f));
+                    new ModelReport.Query(rttMs, lossPct, channels, mss, capacityGbps, dbSize), format.parse()));
             return ExitCodes.OK;
         }
     }
@@ -109,12 +118,12 @@ final class ReportCommand {
     static final class Model implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-        String format;
+        @picocli.CommandLine.Mixin
+        TextOrJsonOption format;
 
         @Override
         public Integer call() {
-            spec.commandLine().getOut().print(ModelReport.model(ThroughputModel.fit(PaperData.load()), Format.parse(format)));
+            spec.commandLine().getOut().print(ModelReport.model(ThroughputModel.fit(PaperData.load()), format.parse()));
             return ExitCodes.OK;
         }
     }

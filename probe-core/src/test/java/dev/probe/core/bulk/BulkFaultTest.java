@@ -15,6 +15,7 @@ import dev.probe.core.result.ChannelStats;
 import dev.probe.core.server.ProbeServer;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.FaultProxy;
+import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.FaultProxy.Fault;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,16 +34,12 @@ class BulkFaultTest {
     @TempDir
     Path dir;
     private ProbeServer server;
-    private final List<String> log = new ArrayList<>();
+    private final LogCapture log = new LogCapture();
 
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"),
-                dir.resolve("store")), line -> {
-                    synchronized (log) {
-                        log.add(line);
-                    }
-                });
+                dir.resolve("store")), log);
     }
 
     @AfterEach
@@ -55,10 +52,7 @@ class BulkFaultTest {
     }
 
     private void awaitNoSessions() throws InterruptedException {
-        for (int i = 0; i < 200 && server.sessionCount() > 0; i++) {
-            Thread.sleep(20);
-        }
-        assertEquals(0, server.sessionCount(), "the server freed the run");
+        assertEquals(0, LogCapture.awaitNoSessions(server), "the server freed the run");
     }
 
     @Test
@@ -94,9 +88,7 @@ class BulkFaultTest {
             assertTrue(e.getMessage().matches("channel 2, piece \\d+ at byte \\d+: .*"), e.getMessage());
         }
         awaitNoSessions();
-        synchronized (log) {
-            assertTrue(log.stream().anyMatch(l -> l.contains("aborted (connection 2 closed before END")), log.toString());
-        }
+        assertTrue(log.contains("aborted (connection 2 closed before END"), log.toString());
     }
 
     @Test

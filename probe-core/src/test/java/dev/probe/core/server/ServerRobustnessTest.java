@@ -17,6 +17,7 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.Messages;
 import dev.probe.core.protocol.Messages.Hello;
 import dev.probe.core.result.TestResult;
+import dev.probe.core.testing.LogCapture;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,16 +46,12 @@ class ServerRobustnessTest {
     @TempDir
     Path dir;
     private ProbeServer server;
-    private final List<String> log = new ArrayList<>();
+    private final LogCapture log = new LogCapture();
 
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("f.dat"), 64L << 20,
-                Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5), false, null), line -> {
-                    synchronized (log) {
-                        log.add(line);
-                    }
-                });
+                Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5), false, null), log);
     }
 
     @AfterEach
@@ -114,9 +111,7 @@ class ServerRobustnessTest {
     }
 
     private boolean logged(String text) {
-        synchronized (log) {
-            return log.stream().anyMatch(l -> l.contains(text));
-        }
+        return log.contains(text);
     }
 
     @Test
@@ -291,9 +286,6 @@ class ServerRobustnessTest {
     }
 
     private void waitForNoSessions() throws InterruptedException {
-        for (int i = 0; i < 100 && server.sessionCount() > 0; i++) {
-            Thread.sleep(20);
-        }
-        assertEquals(0, server.sessionCount());
+        assertEquals(0, LogCapture.awaitNoSessions(server));
     }
 }
