@@ -69,7 +69,7 @@ final class BulkCommand implements Callable<Integer> {
         BulkParams params = new BulkParams(direction, channels, vol, duration == null ? Duration.ZERO : duration,
                 pieceSize, output.interval, endpoint.sockbuf, !noVerify, id);
         BulkConfig config = new BulkConfig(endpoint.host, endpoint.port, params, endpoint.connectTimeout,
-                endpoint.timeout, dbSize);
+                endpoint.timeout, dbSize, endpoint.security());
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);
         console.printRequest(config);
         try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv)) {

@@ -58,7 +58,7 @@ final class ClientCommand implements Callable<Integer> {
         TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
                 rate, warmup);
         ClientConfig config = new ClientConfig(endpoint.host, endpoint.port, params, endpoint.connectTimeout,
-                endpoint.timeout);
+                endpoint.timeout, endpoint.security());
         TestRunner.run(config, spec.commandLine().getOut(), output.json, output.csv, hlog);
         return ExitCodes.OK;
     }

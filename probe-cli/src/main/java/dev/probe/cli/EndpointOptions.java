@@ -1,10 +1,13 @@
 package dev.probe.cli;
 
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.tls.Tls;
+import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** Where a client connects and how long it waits: shared by {@code client} and {@code bulk}. */
+/** Where a client connects, how long it waits and how it proves itself: shared by {@code client} and {@code bulk}. */
 final class EndpointOptions {
     @Parameters(index = "0", paramLabel = "HOST", description = "Server host name or address.")
     String host;
@@ -23,4 +26,26 @@ final class EndpointOptions {
     @Option(names = "--connect-timeout", defaultValue = "10s", converter = Converters.Time.class,
             description = "TCP connect timeout (default: ${DEFAULT-VALUE}).")
     Duration connectTimeout;
+
+    @Option(names = "--secret-file", paramLabel = "FILE",
+            description = "Shared secret the server requires (default: the PROBE_SECRET environment variable).")
+    Path secretFile;
+
+    @Option(names = "--tls", description = "Talk TLS to a server started with --tls.")
+    boolean tls;
+
+    @Option(names = "--trust-fingerprint", paramLabel = "SHA256",
+            description = "Trust only the server certificate with this SHA-256 fingerprint (printed by the server).")
+    String trustFingerprint;
+
+    @Option(names = "--ca", paramLabel = "PEM", description = "Trust server certificates signed by this CA.")
+    Path ca;
+
+    ClientSecurity security() throws Exception {
+        if (!tls && (trustFingerprint != null || ca != null)) {
+            throw new IllegalArgumentException("--trust-fingerprint and --ca need --tls");
+        }
+        return new ClientSecurity(Secrets.load(secretFile),
+                tls ? Tls.client(trustFingerprint, ca == null ? null : ca.toFile()) : null);
+    }
 }

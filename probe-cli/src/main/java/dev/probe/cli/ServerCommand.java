@@ -56,11 +56,14 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "Do not log per-interval receive rates.")
     boolean quiet;
 
+    @picocli.CommandLine.Mixin
+    ServerHardeningOptions hardening;
+
     @Override
     public Integer call() throws Exception {
         Path base = file != null ? file : ServerConfig.defaults().file();
         ServerConfig config = new ServerConfig(bind, port, base, fileSize, idleTimeout, handshakeTimeout, maxDuration,
-                !quiet, dir);
+                !quiet, dir, hardening.limits(), hardening.security());
         PrintWriter out = spec.commandLine().getOut();
         ServerLog log = line -> {
             synchronized (out) {
@@ -73,6 +76,14 @@ final class ServerCommand implements Callable<Integer> {
         String tcpInfo = Transports.epoll() ? "TCP_INFO available" : "TCP_INFO unavailable: " + Transports.whyNotEpoll();
         log.log("Probe server started on " + server.address().getAddress().getHostAddress() + ":"
                 + server.address().getPort() + " (" + ProbeServer.version() + ", " + tcpInfo + ").");
+        if (config.security().tls() != null) {
+            log.log("TLS on; certificate SHA-256 fingerprint " + config.security().tlsFingerprint()
+                    + " (clients: --tls --trust-fingerprint " + config.security().tlsFingerprint() + ")");
+        }
+        if (config.security().auth() == null && !server.address().getAddress().isLoopbackAddress()) {
+            log.log("WARNING: no shared secret (--secret-file or PROBE_SECRET): anyone who reaches this port can run "
+                    + "tests; see SECURITY.md");
+        }
         server.awaitClose();
         return ExitCodes.OK;
     }

@@ -34,8 +34,8 @@ class CliTest {
     @BeforeEach
     void start() throws Exception {
         ServerConfig d = ServerConfig.defaults();
-        server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("f"), d.fileSize(), d.idleTimeout(),
-                d.handshakeTimeout(), Duration.ofMinutes(1), false, null), line -> { });
+        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
+                .withTimeouts(d.idleTimeout(), d.handshakeTimeout(), Duration.ofMinutes(1)), line -> { });
     }
 
     @AfterEach

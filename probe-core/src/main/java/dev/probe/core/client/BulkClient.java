@@ -15,6 +15,7 @@ import dev.probe.core.result.BulkSummary;
 import dev.probe.core.result.ChannelStats;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tls.Tls;
 import dev.probe.core.transport.Transports;
 import dev.probe.core.units.Rates;
 import io.netty.channel.EventLoopGroup;
@@ -45,7 +46,7 @@ public final class BulkClient {
         EventLoopGroup group = Transports.group(Math.min(params.channels(), Runtime.getRuntime().availableProcessors()),
                 "probe-bulk");
         Connector connector = new Connector(config.host(), config.port(), config.connectTimeout(), config.timeout(),
-                params.sockbuf(), BulkParams.CHUNK);
+                params.sockbuf(), BulkParams.CHUNK, config.security());
         List<ClientConnection> connections = List.of();
         try {
             Connector.Opened opened = connector.open(group, new Hello(Frames.VERSION, Messages.randomId(), params),
@@ -142,7 +143,8 @@ public final class BulkClient {
                 params.verify(), config.dbSize(), minutes, gbps[0], median(gbps), gbps[gbps.length - 1], tcp,
                 backup ? "client" : "server");
         return new BulkResult(startedAt, config.host(), config.port(), params, Transports.name(),
-                opened.ready().server(), opened.ready().storage(), summary, channels, reporter.samples());
+                opened.ready().server(), opened.ready().storage(), Tls.session(opened.connections().get(0).channel), summary,
+                channels, reporter.samples());
     }
 
     private static TcpStats serverTcp(List<Result> results) {

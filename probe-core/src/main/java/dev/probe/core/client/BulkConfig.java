@@ -10,7 +10,7 @@ import java.time.Duration;
  * @param dbSize bytes of the database whose backup or restore time is projected (the paper's 1.06 TB by default)
  */
 public record BulkConfig(String host, int port, BulkParams params, Duration connectTimeout, Duration timeout,
-                         long dbSize) {
+                         long dbSize, ClientSecurity security) {
     public static final long PAPER_DB_SIZE = 1_060_000_000_000L;
 
     public BulkConfig {
@@ -21,9 +21,13 @@ public record BulkConfig(String host, int port, BulkParams params, Duration conn
         if (dbSize <= 0) {
             throw new BadParameterException("db-size", dbSize + " bytes must be positive");
         }
+        if (security == null) {
+            security = ClientSecurity.none();
+        }
     }
 
     public static BulkConfig of(String host, int port, BulkParams params) {
-        return new BulkConfig(host, port, params, Duration.ofSeconds(10), Duration.ofSeconds(30), PAPER_DB_SIZE);
+        return new BulkConfig(host, port, params, Duration.ofSeconds(10), Duration.ofSeconds(30), PAPER_DB_SIZE,
+                ClientSecurity.none());
     }
 }

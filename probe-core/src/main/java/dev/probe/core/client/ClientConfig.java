@@ -12,12 +12,17 @@ import java.time.Duration;
  * @param params         the test
  * @param connectTimeout how long to wait for each TCP connect
  * @param timeout        network timeout: longest wait for any reply (READY, JOINED, an ACK, RESULT)
+ * @param security       shared secret and TLS
  */
-public record ClientConfig(String host, int port, TestParams params, Duration connectTimeout, Duration timeout) {
+public record ClientConfig(String host, int port, TestParams params, Duration connectTimeout, Duration timeout,
+                           ClientSecurity security) {
     public ClientConfig {
         checkEndpoint(host, port, connectTimeout, timeout);
         if (params == null) {
             throw new BadParameterException("params", "is missing");
+        }
+        if (security == null) {
+            security = ClientSecurity.none();
         }
     }
 
@@ -38,6 +43,6 @@ public record ClientConfig(String host, int port, TestParams params, Duration co
     }
 
     public static ClientConfig of(String host, int port, TestParams params) {
-        return new ClientConfig(host, port, params, Duration.ofSeconds(10), Duration.ofSeconds(30));
+        return new ClientConfig(host, port, params, Duration.ofSeconds(10), Duration.ofSeconds(30), ClientSecurity.none());
     }
 }

@@ -14,7 +14,9 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
+import io.netty.handler.ssl.NotSslRecordException;
 import java.io.IOException;
+import javax.net.ssl.SSLException;
 
 /**
  * One client connection's inbound side: answers control requests (one at a time) with the server's reply
@@ -105,7 +107,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         if (type == FrameType.ERROR) {
             ErrorReply err = ErrorReply.from(((ControlFrame) msg).body());
             fail(ProbeException.fromServer(err.code(), err.message()));
-        } else if (pending != null && (type == FrameType.READY || type == FrameType.JOINED || type == FrameType.RESULT)) {
+        } else if (pending != null && (type == FrameType.READY || type == FrameType.JOINED || type == FrameType.RESULT
+                || type == FrameType.CHALLENGE)) {
             Promise<ControlFrame> p = pending;
             pending = null;
             p.trySuccess((ControlFrame) msg);
@@ -134,7 +137,12 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-        if (root instanceof ProtocolException || root instanceof DecoderException
+        if (root instanceof NotSslRecordException) {
+            fail(new ProbeException(ProbeException.Kind.PROTOCOL,
+                    "the server does not speak TLS (is it started without --tls?)"));
+        } else if (root instanceof SSLException) {
+            fail(new ProbeException(ProbeException.Kind.PROTOCOL, "TLS handshake failed: " + root.getMessage()));
+        } else if (root instanceof ProtocolException || root instanceof DecoderException
                 || root instanceof BadParameterException) {
             fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + root.getMessage()));
         } else {

@@ -1,7 +1,12 @@
 package dev.probe.core.client;
 
 import dev.probe.core.params.BadParameterException;
+import dev.probe.core.protocol.Auth;
 import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Messages;
+import dev.probe.core.protocol.Messages.AuthAnswer;
+import dev.probe.core.protocol.Messages.Challenge;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Messages.Hello;
 import dev.probe.core.protocol.Messages.Join;
@@ -35,15 +40,18 @@ final class Connector {
     private final Duration timeout;
     private final long sockbuf;
     private final long frameLength;
+    private final ClientSecurity security;
 
     /** {@code frameLength} is the largest frame the run writes, to size the write buffer's water marks. */
-    Connector(String host, int port, Duration connectTimeout, Duration timeout, long sockbuf, long frameLength) {
+    Connector(String host, int port, Duration connectTimeout, Duration timeout, long sockbuf, long frameLength,
+              ClientSecurity security) {
         this.host = host;
         this.port = port;
         this.connectTimeout = connectTimeout;
         this.timeout = timeout;
         this.sockbuf = sockbuf;
         this.frameLength = frameLength;
+        this.security = security;
     }
 
     /** Connects {@code count} connections into one session; closes what it opened when it fails. */
@@ -53,11 +61,12 @@ final class Connector {
         try {
             ClientConnection first = connect(bootstrap);
             connections.add(first);
-            Ready ready = Ready.from(await(first.handler.request(hello.frame()), deadline(), "READY").body());
+            Ready ready = Ready.from(exchange(first, hello.frame(), hello.clientNonce(), "READY").body());
             for (int i = 1; i < count; i++) {
                 ClientConnection c = connect(bootstrap);
                 connections.add(c);
-                Joined.from(await(c.handler.request(new Join(ready.sessionId(), i).frame()), deadline(), "JOINED").body());
+                String nonce = Messages.randomId();
+                Joined.from(exchange(c, new Join(ready.sessionId(), i, nonce).frame(), nonce, "JOINED").body());
             }
             return new Opened(ready, connections);
         } catch (BadParameterException e) {
@@ -67,6 +76,36 @@ final class Connector {
             connections.forEach(c -> c.channel.close());
             throw e;
         }
+    }
+
+    /**
+     * Sends HELLO or JOIN and returns the server's answer; when the server challenges, answers with the shared
+     * secret's MAC and checks the server's proof in the answer (mutual authentication).
+     */
+    private ControlFrame exchange(ClientConnection c, ControlFrame request, String clientNonce, String what)
+            throws InterruptedException {
+        ControlFrame reply = await(c.handler.request(request), deadline(), what);
+        Auth auth = security.auth();
+        if (reply.type() != FrameType.CHALLENGE) {
+            if (auth != null) {
+                throw new ProbeException(ProbeException.Kind.AUTH, "authentication failed: the server did not ask for "
+                        + "the shared secret (is it started with --secret-file?)");
+            }
+            return reply;
+        }
+        if (auth == null) {
+            throw new ProbeException(ProbeException.Kind.AUTH, "authentication failed: the server requires a shared "
+                    + "secret (--secret-file or PROBE_SECRET)");
+        }
+        String serverNonce = Challenge.from(reply.body()).serverNonce();
+        String mac = auth.mac("client", request.type(), request.body(), clientNonce, serverNonce);
+        reply = await(c.handler.request(new AuthAnswer(mac).frame()), deadline(), what);
+        String proof = reply.body().path("server_proof").asText(null);
+        if (!Auth.same(auth.mac("server", request.type(), request.body(), clientNonce, serverNonce), proof)) {
+            throw new ProbeException(ProbeException.Kind.AUTH, "authentication failed: the server did not prove it "
+                    + "knows the shared secret");
+        }
+        return reply;
     }
 
     private long deadline() {
@@ -81,7 +120,7 @@ final class Connector {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))
-                .handler(new ClientInitializer());
+                .handler(new ClientInitializer(security.tls(), host, port));
         if (sockbuf > 0) {
             b.option(ChannelOption.SO_SNDBUF, (int) sockbuf).option(ChannelOption.SO_RCVBUF, (int) sockbuf);
         }

@@ -12,6 +12,7 @@ import dev.probe.core.result.Summary;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tls.Tls;
 import dev.probe.core.transport.Transports;
 import dev.probe.core.units.Rates;
 import io.netty.buffer.ByteBuf;
@@ -45,7 +46,7 @@ public final class ProbeClient {
         EventLoopGroup group = Transports.group(Math.min(params.numConn(), Runtime.getRuntime().availableProcessors()),
                 "probe-client");
         Connector connector = new Connector(config.host(), config.port(), config.connectTimeout(), config.timeout(),
-                params.sockbuf(), params.length());
+                params.sockbuf(), params.length(), config.security());
         ByteBuf message = messageTemplate(params.length());
         List<ClientConnection> connections = List.of();
         try {
@@ -104,7 +105,7 @@ public final class ProbeClient {
                 LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
                 params.openLoop(), sndbuf, ready.rcvbuf());
         TestResult result = new TestResult(params.mode().wireName(), startedAt, config.host(), config.port(), params,
-                Transports.name(), ready.server(), summary, collector.samples());
+                Transports.name(), ready.server(), Tls.session(connections.get(0).channel), summary, collector.samples());
         listener.onFinished(result);
         return result;
     }

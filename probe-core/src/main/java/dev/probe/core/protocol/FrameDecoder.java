@@ -69,6 +69,9 @@ public final class FrameDecoder extends ByteToMessageDecoder {
 
     private void readHeader(ByteBuf in, List<Object> out) {
         int magic = in.readInt();
+        if ((magic >>> 16) == 0x1603) {
+            throw new ProtocolException("TLS handshake on a plaintext probe connection (one side uses --tls, the other not)");
+        }
         if (magic != Frames.MAGIC) {
             throw new ProtocolException("Invalid magic number: 0x" + Integer.toHexString(magic)
                     + " (expected 0x" + Integer.toHexString(Frames.MAGIC) + "; not a probe client/server?)");

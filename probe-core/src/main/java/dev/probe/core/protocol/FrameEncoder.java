@@ -24,6 +24,11 @@ public final class FrameEncoder extends MessageToByteEncoder<Object> {
 
     @Override
     protected void encode(ChannelHandlerContext ctx, Object msg, ByteBuf out) {
+        encodeTo(msg, out);
+    }
+
+    /** Encodes {@code msg} into {@code out}, outside a pipeline too (a plaintext reply on a TLS port). */
+    public void encodeTo(Object msg, ByteBuf out) {
         if (msg instanceof ControlFrame) {
             ControlFrame frame = (ControlFrame) msg;
             byte[] body = Json.bytes(frame.body());

@@ -30,7 +30,11 @@ public enum FrameType {
     /** client to server, bulk: piece number and length; announces a backup piece or requests a restore piece (JSON). */
     PIECE(11, Frames.MAX_CONTROL_LENGTH),
     /** server to client, bulk backup: a piece was received whole, verified and (with --dir) forced to disk (JSON). */
-    PIECE_DONE(12, Frames.MAX_CONTROL_LENGTH);
+    PIECE_DONE(12, Frames.MAX_CONTROL_LENGTH),
+    /** server to client: the server requires authentication; a fresh server nonce (JSON). */
+    CHALLENGE(13, Frames.MAX_CONTROL_LENGTH),
+    /** client to server: HMAC-SHA256 answer to the CHALLENGE (JSON). */
+    AUTH(14, Frames.MAX_CONTROL_LENGTH);
 
     private static final FrameType[] BY_CODE = new FrameType[16];
 

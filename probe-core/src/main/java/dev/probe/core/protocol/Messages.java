@@ -19,6 +19,7 @@ public final class Messages {
     private static final Pattern TEXT = Pattern.compile("[\\p{Print}\\t]{0,1024}");
     private static final Pattern KIND = Pattern.compile("test|bulk");
     private static final Pattern STORAGE = Pattern.compile("files|discard");
+    private static final Pattern MAC = Pattern.compile("[0-9a-f]{64}");
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final long MAX_COUNT = Long.MAX_VALUE / 2;
 
@@ -72,9 +73,11 @@ public final class Messages {
 
     /**
      * Server to client: the test is accepted; buffers are what the server's OS granted; {@code storage} says
-     * how a bulk run's pieces are kept ("files" or "discard"; null for tests).
+     * how a bulk run's pieces are kept ("files" or "discard"; null for tests); {@code serverProof} is the server's
+     * half of the mutual authentication (null without a secret).
      */
-    public record Ready(String sessionId, String serverNonce, int sndbuf, int rcvbuf, String server, String storage) {
+    public record Ready(String sessionId, String serverNonce, int sndbuf, int rcvbuf, String server, String storage,
+                        String serverProof) {
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("session_id", sessionId);
@@ -85,6 +88,9 @@ public final class Messages {
             if (storage != null) {
                 n.put("storage", storage);
             }
+            if (serverProof != null) {
+                n.put("server_proof", serverProof);
+            }
             return new ControlFrame(FrameType.READY, n);
         }
 
@@ -94,37 +100,70 @@ public final class Messages {
                     JsonFields.requireInt(n, "sndbuf", 0, Integer.MAX_VALUE),
                     JsonFields.requireInt(n, "rcvbuf", 0, Integer.MAX_VALUE),
                     JsonFields.requireString(n, "server", TEXT),
-                    n.has("storage") ? JsonFields.requireString(n, "storage", STORAGE) : null);
+                    n.has("storage") ? JsonFields.requireString(n, "storage", STORAGE) : null,
+                    n.has("server_proof") ? JsonFields.requireString(n, "server_proof", MAC) : null);
         }
     }
 
     /** Client to server: adds connection {@code index} (1-based after the first) to a session. */
-    public record Join(String sessionId, int index) {
+    public record Join(String sessionId, int index, String clientNonce) {
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("session_id", sessionId);
             n.put("index", index);
+            n.put("client_nonce", clientNonce);
             return new ControlFrame(FrameType.JOIN, n);
         }
 
         public static Join from(ObjectNode n) {
             return new Join(JsonFields.requireString(n, "session_id", ID),
-                    JsonFields.requireInt(n, "index", 1, TestParams.MAX_CONNECTIONS - 1));
+                    JsonFields.requireInt(n, "index", 1, BulkParams.MAX_CHANNELS - 1),
+                    JsonFields.requireString(n, "client_nonce", ID));
         }
     }
 
-    /** Server to client: the connection joined; buffers as granted. */
-    public record Joined(int sndbuf, int rcvbuf) {
+    /** Server to client: authenticate; {@code serverNonce} is fresh for this connection. */
+    public record Challenge(String serverNonce) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("server_nonce", serverNonce);
+            return new ControlFrame(FrameType.CHALLENGE, n);
+        }
+
+        public static Challenge from(ObjectNode n) {
+            return new Challenge(JsonFields.requireString(n, "server_nonce", ID));
+        }
+    }
+
+    /** Client to server: the HMAC answer to a CHALLENGE (see {@link Auth}). */
+    public record AuthAnswer(String mac) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("mac", mac);
+            return new ControlFrame(FrameType.AUTH, n);
+        }
+
+        public static AuthAnswer from(ObjectNode n) {
+            return new AuthAnswer(JsonFields.requireString(n, "mac", MAC));
+        }
+    }
+
+    /** Server to client: the connection joined; buffers as granted; the server's proof when authenticated. */
+    public record Joined(int sndbuf, int rcvbuf, String serverProof) {
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("sndbuf", sndbuf);
             n.put("rcvbuf", rcvbuf);
+            if (serverProof != null) {
+                n.put("server_proof", serverProof);
+            }
             return new ControlFrame(FrameType.JOINED, n);
         }
 
         public static Joined from(ObjectNode n) {
             return new Joined(JsonFields.requireInt(n, "sndbuf", 0, Integer.MAX_VALUE),
-                    JsonFields.requireInt(n, "rcvbuf", 0, Integer.MAX_VALUE));
+                    JsonFields.requireInt(n, "rcvbuf", 0, Integer.MAX_VALUE),
+                    n.has("server_proof") ? JsonFields.requireString(n, "server_proof", MAC) : null);
         }
     }
 

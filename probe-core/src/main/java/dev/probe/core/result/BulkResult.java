@@ -4,12 +4,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.protocol.Json;
+import dev.probe.core.tls.Tls;
 import java.time.Instant;
 import java.util.List;
 
 /** A finished bulk run: the {@code probe.result/1} document of kind {@code bulk}. */
 public record BulkResult(Instant startedAt, String host, int port, BulkParams params, String transport, String server,
-                         String storage, BulkSummary summary, List<ChannelStats> channels,
+                         String storage, Tls.Session tls, BulkSummary summary, List<ChannelStats> channels,
                          List<BulkProgress> intervals) {
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
@@ -23,6 +24,7 @@ public record BulkResult(Instant startedAt, String host, int port, BulkParams pa
         p.put("transport", transport);
         p.put("server", server);
         p.put("storage", storage);
+        TestResult.putTls(p, tls);
         n.set("params", p);
         n.set("summary", summary.toJson());
         ArrayNode ch = n.putArray("channels");

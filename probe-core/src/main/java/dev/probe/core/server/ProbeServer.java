@@ -30,6 +30,8 @@ public final class ProbeServer implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final SessionRegistry sessions;
     private final Channel listener;
+    private final ServerContext context;
+    private final ServerInitializer initializer;
 
     private ProbeServer(ServerConfig config, ServerLog log, String version) throws InterruptedException {
         boss = Transports.group(1, "probe-accept");
@@ -38,7 +40,8 @@ public final class ProbeServer implements AutoCloseable {
                 new DefaultThreadFactory("probe-disk", true));
         timer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("probe-timer", true));
         sessions = new SessionRegistry(timer, config, log);
-        ServerContext context = new ServerContext(config, log, sessions, diskThreads, version);
+        context = new ServerContext(config, log, sessions, diskThreads, version);
+        initializer = new ServerInitializer(context);
         try {
             listener = new ServerBootstrap()
                     .group(boss, workers)
@@ -46,7 +49,7 @@ public final class ProbeServer implements AutoCloseable {
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new ServerInitializer(context))
+                    .childHandler(initializer)
                     .bind(config.bind(), config.port()).sync().channel();
         } catch (RuntimeException | InterruptedException e) {
             shutdown();
@@ -67,6 +70,16 @@ public final class ProbeServer implements AutoCloseable {
     /** Number of sessions open now. */
     public int sessionCount() {
         return sessions.size();
+    }
+
+    /** Connections open now, handshaking ones included. */
+    public int connectionCount() {
+        return initializer.openConnections();
+    }
+
+    /** Failed authentications since start. */
+    public long authFailures() {
+        return context.authFailures();
     }
 
     /** Blocks until the listener closes. */

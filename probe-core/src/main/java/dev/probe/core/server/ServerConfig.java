@@ -16,9 +16,12 @@ import java.time.Duration;
  * @param maxDuration      longest test (warm-up plus duration) the server accepts
  * @param intervals        log per-interval receive rates of running tests
  * @param dir              where bulk backups store their pieces (and restores read them); null = discard
+ * @param limits           sessions, connections and rate the server allows
+ * @param security         shared secret and TLS
  */
 public record ServerConfig(String bind, int port, Path file, long fileSize, Duration idleTimeout,
-                           Duration handshakeTimeout, Duration maxDuration, boolean intervals, Path dir) {
+                           Duration handshakeTimeout, Duration maxDuration, boolean intervals, Path dir,
+                           ServerLimits limits, ServerSecurity security) {
     public ServerConfig {
         if (bind == null || bind.isBlank()) {
             throw new BadParameterException("bind", "is missing");
@@ -35,18 +38,37 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
         positive("idle-timeout", idleTimeout);
         positive("handshake-timeout", handshakeTimeout);
         positive("max-duration", maxDuration);
+        if (limits == null || security == null) {
+            throw new BadParameterException("server", "limits and security must be given");
+        }
     }
 
     /** Loopback, port 5555, file in the temp directory, 60 s idle, 10 s handshake, 1 h max. */
     public static ServerConfig defaults() {
         return new ServerConfig("0.0.0.0", 5555, Path.of(System.getProperty("java.io.tmpdir"), "probe-server.dat"),
-                1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true, null);
+                1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true, null,
+                ServerLimits.defaults(), ServerSecurity.none());
     }
 
     /** The same settings listening on {@code newBind}:{@code newPort}, quiet, storing bulk pieces in {@code newDir}. */
     public ServerConfig forLoopback(String newBind, int newPort, Path newFile, Path newDir) {
         return new ServerConfig(newBind, newPort, newFile, fileSize, idleTimeout, handshakeTimeout, maxDuration, false,
-                newDir);
+                newDir, limits, security);
+    }
+
+    public ServerConfig withLimits(ServerLimits newLimits) {
+        return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
+                newLimits, security);
+    }
+
+    public ServerConfig withSecurity(ServerSecurity newSecurity) {
+        return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
+                limits, newSecurity);
+    }
+
+    public ServerConfig withTimeouts(Duration newIdle, Duration newHandshake, Duration newMaxDuration) {
+        return new ServerConfig(bind, port, file, fileSize, newIdle, newHandshake, newMaxDuration, intervals, dir,
+                limits, security);
     }
 
     private static void positive(String name, Duration d) {

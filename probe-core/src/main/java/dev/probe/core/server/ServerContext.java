@@ -20,6 +20,7 @@ final class ServerContext {
     private final EventExecutorGroup diskThreads;
     private final String version;
     private final PieceStore store;
+    private final java.util.concurrent.atomic.AtomicLong authFailures = new java.util.concurrent.atomic.AtomicLong();
 
     ServerContext(ServerConfig config, ServerLog log, SessionRegistry sessions, EventExecutorGroup diskThreads,
                   String version) {
@@ -53,6 +54,32 @@ final class ServerContext {
         Path file = base.resolveSibling(base.getFileName() + "." + session.shortId() + "." + index);
         return new DiskWriter(diskQueue(channel, gate), channel, gate, file, config.fileSize(),
                 ((TestParams) session.spec()).mode() == Mode.SYNC);
+    }
+
+    /** Counts a failed authentication; returns the count since start. */
+    long authFailed() {
+        return authFailures.incrementAndGet();
+    }
+
+    long authFailures() {
+        return authFailures.get();
+    }
+
+    /** Which server limit {@code spec} would break, as the reason to give the client, or null. */
+    String limitFor(SessionSpec spec) {
+        ServerLimits limits = config.limits();
+        if (spec.expectedDuration().compareTo(config.maxDuration()) > 0) {
+            return "test of " + spec.expectedDuration().toSeconds() + " s exceeds this server's max-duration of "
+                    + config.maxDuration().toSeconds() + " s";
+        }
+        if (spec.connections() > limits.maxConnectionsPerSession()) {
+            return spec.connections() + " connections exceed this server's max-conn-per-session of "
+                    + limits.maxConnectionsPerSession();
+        }
+        if (sessions.size() >= limits.maxSessions()) {
+            return "server is running " + sessions.size() + " tests (max-sessions " + limits.maxSessions() + ")";
+        }
+        return null;
     }
 
     /** The handler for connection {@code index} of a bulk session. */

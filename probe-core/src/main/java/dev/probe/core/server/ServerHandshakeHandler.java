@@ -3,10 +3,13 @@ package dev.probe.core.server;
 import dev.probe.core.params.BadParameterException;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Auth;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Messages;
+import dev.probe.core.protocol.Messages.AuthAnswer;
+import dev.probe.core.protocol.Messages.Challenge;
 import dev.probe.core.protocol.Messages.ErrorCode;
 import dev.probe.core.protocol.Messages.ErrorReply;
 import dev.probe.core.protocol.Messages.Hello;
@@ -25,13 +28,17 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The control phase of a new connection: HELLO opens a session (after range checks against the server's
- * limits), JOIN adds a connection to one. Anything else, or nothing within the handshake deadline, closes
- * the connection. On success this handler replaces itself with a {@link ServerDataHandler}.
+ * The control phase of a new connection: HELLO opens a session, JOIN adds a connection to one. With a shared
+ * secret the request is answered with a CHALLENGE first and served only after a valid AUTH (see {@link Auth});
+ * nothing of it is acted on before. Range checks and the server's limits come next. Anything else, or nothing
+ * within the handshake deadline, closes the connection. On success this handler replaces itself with the
+ * session's data handler.
  */
 final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     private final ServerContext server;
     private ScheduledFuture<?> deadline;
+    private ControlFrame pending;
+    private String serverNonce;
 
     ServerHandshakeHandler(ServerContext server) {
         this.server = server;
@@ -58,23 +65,61 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (!(msg instanceof ControlFrame)) {
             ReferenceCountUtil.release(msg);
-            throw new ProtocolException("expected HELLO or JOIN, got a " + msg.getClass().getSimpleName() + " frame");
+            throw new ProtocolException("expected " + (pending == null ? "HELLO or JOIN" : "AUTH") + ", got a "
+                    + msg.getClass().getSimpleName() + " frame");
         }
         ControlFrame frame = (ControlFrame) msg;
         try {
-            if (frame.type() == FrameType.HELLO) {
-                onHello(ctx, frame);
-            } else if (frame.type() == FrameType.JOIN) {
-                onJoin(ctx, Join.from(frame.body()));
+            if (pending == null) {
+                onRequest(ctx, frame);
             } else {
-                throw new ProtocolException("expected HELLO or JOIN, got " + frame.type());
+                onAuth(ctx, frame);
             }
         } catch (BadParameterException e) {
             refuse(ctx, ErrorCode.BAD_PARAMETER, e.getMessage());
         }
     }
 
-    private void onHello(ChannelHandlerContext ctx, ControlFrame frame) {
+    private void onRequest(ChannelHandlerContext ctx, ControlFrame frame) {
+        if (frame.type() != FrameType.HELLO && frame.type() != FrameType.JOIN) {
+            throw new ProtocolException("expected HELLO or JOIN, got " + frame.type());
+        }
+        Auth auth = server.config().security().auth();
+        if (auth == null) {
+            serve(ctx, frame, Messages.randomId(), null);
+            return;
+        }
+        pending = frame;
+        serverNonce = Messages.randomId();
+        ctx.writeAndFlush(new Challenge(serverNonce).frame());
+    }
+
+    private void onAuth(ChannelHandlerContext ctx, ControlFrame frame) {
+        if (frame.type() != FrameType.AUTH) {
+            throw new ProtocolException("expected AUTH, got " + frame.type());
+        }
+        Auth auth = server.config().security().auth();
+        String clientNonce = pending.body().path("client_nonce").asText("");
+        String expected = auth.mac("client", pending.type(), pending.body(), clientNonce, serverNonce);
+        if (!Auth.same(expected, AuthAnswer.from(frame.body()).mac())) {
+            long failures = server.authFailed();
+            server.log().log("authentication failed from " + ctx.channel().remoteAddress() + " (" + failures
+                    + " failure(s) since start)");
+            refuse(ctx, ErrorCode.AUTH, "authentication failed");
+            return;
+        }
+        serve(ctx, pending, serverNonce, auth.mac("server", pending.type(), pending.body(), clientNonce, serverNonce));
+    }
+
+    private void serve(ChannelHandlerContext ctx, ControlFrame frame, String nonce, String proof) {
+        if (frame.type() == FrameType.HELLO) {
+            onHello(ctx, frame, nonce, proof);
+        } else {
+            onJoin(ctx, Join.from(frame.body()), proof);
+        }
+    }
+
+    private void onHello(ChannelHandlerContext ctx, ControlFrame frame, String nonce, String proof) {
         int version = frame.body().path("protocol").asInt(-1);
         if (version != Frames.VERSION) {
             refuse(ctx, ErrorCode.PROTOCOL, "protocol version " + frame.body().path("protocol")
@@ -83,20 +128,20 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         Hello hello = Hello.from(frame.body());
         SessionSpec spec = hello.test() != null ? hello.test() : hello.bulk();
-        if (spec.expectedDuration().compareTo(server.config().maxDuration()) > 0) {
-            refuse(ctx, ErrorCode.LIMIT, "test of " + spec.expectedDuration().toSeconds()
-                    + " s exceeds this server's max-duration of " + server.config().maxDuration().toSeconds() + " s");
+        String limit = server.limitFor(spec);
+        if (limit != null) {
+            refuse(ctx, ErrorCode.LIMIT, limit);
             return;
         }
         applySockbuf(ctx.channel(), spec.sockbuf());
         ServerSession session = server.sessions().open(spec, ctx.channel());
         Channel ch = ctx.channel();
-        ctx.writeAndFlush(new Ready(session.id(), Messages.randomId(), sndbuf(ch), rcvbuf(ch), server.version(),
-                server.storage(spec)).frame());
+        ctx.writeAndFlush(new Ready(session.id(), nonce, sndbuf(ch), rcvbuf(ch), server.version(),
+                server.storage(spec), proof).frame());
         enterTest(ctx, session, 0);
     }
 
-    private void onJoin(ChannelHandlerContext ctx, Join join) {
+    private void onJoin(ChannelHandlerContext ctx, Join join, String proof) {
         ServerSession session = server.sessions().find(join.sessionId());
         if (session == null) {
             refuse(ctx, ErrorCode.UNKNOWN_SESSION, "no session " + join.sessionId().substring(0, 8) + " on this server");
@@ -108,7 +153,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         applySockbuf(ctx.channel(), session.spec().sockbuf());
-        ctx.writeAndFlush(new Joined(sndbuf(ctx.channel()), rcvbuf(ctx.channel())).frame());
+        ctx.writeAndFlush(new Joined(sndbuf(ctx.channel()), rcvbuf(ctx.channel()), proof).frame());
         enterTest(ctx, session, join.index());
     }
 

@@ -8,22 +8,35 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 
-/** The server pipeline, in order: idle watch, frame codec, handshake (then data), error tail. */
+/**
+ * The server pipeline, in order: TLS (when on: detection, then the TLS handler), idle watch, frame codec,
+ * connection limit, handshake (then data), error tail.
+ */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     private final ServerContext server;
     private final ServerExceptionHandler errors;
+    private final ConnectionLimit limit;
 
     ServerInitializer(ServerContext server) {
         this.server = server;
         this.errors = new ServerExceptionHandler(server.log());
+        this.limit = new ConnectionLimit(server.config().limits().maxConnections(), server.log());
+    }
+
+    int openConnections() {
+        return limit.open();
     }
 
     @Override
     protected void initChannel(SocketChannel ch) {
         ChannelPipeline p = ch.pipeline();
+        if (server.config().security().tls() != null) {
+            p.addLast("tls-detect", new TlsDetector(server.config().security().tls(), server.log()));
+        }
         p.addLast("idle", new IdleStateHandler(server.config().idleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
         p.addLast("decoder", new FrameDecoder());
         p.addLast("encoder", FrameEncoder.INSTANCE);
+        p.addLast("limit", limit);
         p.addLast("handshake", new ServerHandshakeHandler(server));
         p.addLast("errors", errors);
     }

@@ -33,9 +33,8 @@ class LoopbackRunTest {
 
     @BeforeEach
     void startServer() throws Exception {
-        ServerConfig c = ServerConfig.defaults();
-        server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("redo.dat"), c.fileSize(),
-                c.idleTimeout(), c.handshakeTimeout(), c.maxDuration(), false, null), line -> { });
+        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null),
+                line -> { });
     }
 
     @AfterEach

@@ -50,8 +50,8 @@ class ServerRobustnessTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = ProbeServer.start(new ServerConfig("127.0.0.1", 0, dir.resolve("f.dat"), 64L << 20,
-                Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5), false, null), log);
+        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f.dat"), null)
+                .withTimeouts(Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5)), log);
     }
 
     @AfterEach
@@ -199,7 +199,7 @@ class ServerRobustnessTest {
     @Test
     void joinOfUnknownSessionIsRefused() throws Exception {
         try (Socket s = connect()) {
-            s.getOutputStream().write(json(FrameType.JOIN, new Messages.Join(Messages.randomId(), 1).frame().body()));
+            s.getOutputStream().write(json(FrameType.JOIN, new Messages.Join(Messages.randomId(), 1, Messages.randomId()).frame().body()));
             assertEquals("UNKNOWN_SESSION", readControl(s.getInputStream()).get("code").asText());
         }
     }

@@ -1,0 +1,35 @@
+package dev.probe.core.server;
+
+import dev.probe.core.params.BadParameterException;
+import dev.probe.core.params.BulkParams;
+
+/**
+ * What one server allows at once; a request over a limit is refused with code LIMIT, naming the limit.
+ *
+ * @param maxSessions              tests and bulk runs running at once (default 64)
+ * @param maxConnections           open connections in total, handshaking ones included (default 1024)
+ * @param maxConnectionsPerSession connections (channels) one test may use (default 256)
+ * @param rateCapBytesPerSecond    per-session cap on data moved, 0 = none (default none)
+ */
+public record ServerLimits(int maxSessions, int maxConnections, int maxConnectionsPerSession,
+                           long rateCapBytesPerSecond) {
+    public ServerLimits {
+        if (maxSessions < 1) {
+            throw new BadParameterException("max-sessions", maxSessions + " must be at least 1");
+        }
+        if (maxConnections < 1) {
+            throw new BadParameterException("max-connections", maxConnections + " must be at least 1");
+        }
+        if (maxConnectionsPerSession < 1 || maxConnectionsPerSession > BulkParams.MAX_CHANNELS) {
+            throw new BadParameterException("max-conn-per-session", maxConnectionsPerSession + " is out of range [1, "
+                    + BulkParams.MAX_CHANNELS + "]");
+        }
+        if (rateCapBytesPerSecond < 0) {
+            throw new BadParameterException("rate-cap", rateCapBytesPerSecond + " must not be negative");
+        }
+    }
+
+    public static ServerLimits defaults() {
+        return new ServerLimits(64, 1024, BulkParams.MAX_CHANNELS, 0);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.probe.core.server;
+
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Messages.ErrorCode;
+import dev.probe.core.protocol.Messages.ErrorReply;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import java.util.List;
+
+/**
+ * First on a TLS server's connections: a TLS record switches the pipeline to TLS; a plaintext probe client is
+ * told, in plaintext, that the server needs {@code --tls}; anything else is dropped.
+ */
+final class TlsDetector extends ByteToMessageDecoder {
+    private final SslContext tls;
+    private final ServerLog log;
+
+    TlsDetector(SslContext tls, ServerLog log) {
+        this.tls = tls;
+        this.log = log;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (in.readableBytes() < 5) {
+            return;
+        }
+        if (SslHandler.isEncrypted(in)) {
+            ctx.pipeline().replace(this, "tls", tls.newHandler(ctx.alloc()));
+            return;
+        }
+        boolean probe = in.getInt(in.readerIndex()) == Frames.MAGIC;
+        log.log("closing " + ctx.channel().remoteAddress() + ": " + (probe ? "plaintext probe client on a TLS server"
+                : "not TLS"));
+        in.skipBytes(in.readableBytes());
+        ctx.channel().config().setAutoRead(false);
+        if (probe) {
+            ByteBuf reply = ctx.alloc().buffer();
+            dev.probe.core.protocol.FrameEncoder.INSTANCE.encodeTo(
+                    new ErrorReply(ErrorCode.PROTOCOL, "this server requires TLS: run the client with --tls").frame(), reply);
+            ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.close();
+        }
+    }
+}

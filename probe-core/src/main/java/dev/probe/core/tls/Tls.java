@@ -1,0 +1,89 @@
+package dev.probe.core.tls;
+
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.util.FingerprintTrustManagerFactory;
+import io.netty.handler.ssl.util.SelfSignedCertificate;
+import io.netty.channel.Channel;
+import java.io.File;
+import java.security.MessageDigest;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
+import java.util.HexFormat;
+import java.util.Locale;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSession;
+
+/** TLS for probe: server contexts from PEM files or a fresh self-signed certificate, client contexts that pin. */
+public final class Tls {
+    private Tls() {
+    }
+
+    /** A server context and the SHA-256 fingerprint of its certificate. */
+    public record Server(SslContext context, String fingerprint) {
+    }
+
+    /** Protocol and cipher suite of an established TLS session, for results. */
+    public record Session(String protocol, String cipher) {
+    }
+
+    /** From PEM files (certificate chain, PKCS#8 key), or self-signed when both are null. */
+    public static Server server(File certPem, File keyPem) throws CertificateException, SSLException {
+        if (certPem == null && keyPem == null) {
+            SelfSignedCertificate self = new SelfSignedCertificate("probe");
+            return new Server(SslContextBuilder.forServer(self.certificate(), self.privateKey()).build(),
+                    fingerprint(self.cert()));
+        }
+        if (certPem == null || keyPem == null) {
+            throw new IllegalArgumentException("--cert and --key go together");
+        }
+        SslContext ctx = SslContextBuilder.forServer(certPem, keyPem).build();
+        X509Certificate cert = (X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+                .generateCertificate(readFile(certPem));
+        return new Server(ctx, fingerprint(cert));
+    }
+
+    /** Trusts exactly the certificate with {@code fingerprint} (SHA-256, hex, colons optional), or the CA in {@code caPem}, or the JDK's CAs. */
+    public static SslContext client(String fingerprint, File caPem) throws SSLException {
+        SslContextBuilder b = SslContextBuilder.forClient();
+        if (fingerprint != null) {
+            String hex = fingerprint.replace(":", "").toLowerCase(Locale.ROOT);
+            if (!hex.matches("[0-9a-f]{64}")) {
+                throw new IllegalArgumentException("'" + fingerprint + "' is not a SHA-256 fingerprint (64 hex digits)");
+            }
+            b.trustManager(FingerprintTrustManagerFactory.builder("SHA-256").fingerprints(hex).build());
+        } else if (caPem != null) {
+            b.trustManager(caPem);
+        }
+        return b.build();
+    }
+
+    /** SHA-256 of the certificate, as upper-case hex pairs joined by colons (as openssl prints it). */
+    public static String fingerprint(X509Certificate cert) throws CertificateException {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(cert.getEncoded());
+            return HexFormat.ofDelimiter(":").withUpperCase().formatHex(d);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new CertificateException(e);
+        }
+    }
+
+    /** The TLS session of a channel, or null when it has no TLS handler (yet). */
+    public static Session session(Channel ch) {
+        SslHandler h = ch.pipeline().get(SslHandler.class);
+        if (h == null) {
+            return null;
+        }
+        SSLSession s = h.engine().getSession();
+        return new Session(s.getProtocol(), s.getCipherSuite());
+    }
+
+    private static java.io.InputStream readFile(File f) throws CertificateException {
+        try {
+            return new java.io.ByteArrayInputStream(java.nio.file.Files.readAllBytes(f.toPath()));
+        } catch (java.io.IOException e) {
+            throw new CertificateException("cannot read " + f + ": " + e.getMessage(), e);
+        }
+    }
+}
