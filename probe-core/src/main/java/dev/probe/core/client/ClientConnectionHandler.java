@@ -43,7 +43,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
             pending = p;
             ctx.writeAndFlush(frame).addListener(f -> {
                 if (!f.isSuccess()) {
-                    p.tryFailure(lost(f.cause()));
+                    p.tryFailure(describe(f.cause()));
                 }
             });
         });
@@ -86,7 +86,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     void fail(Throwable cause) {
-        ProbeException e = cause instanceof ProbeException ? (ProbeException) cause : lost(cause);
+        ProbeException e = describe(cause);
         String where = worker == null ? null : worker.context();
         if (where != null && !outcome.isDone()) {
             e = new ProbeException(e.kind(), where + ": " + e.getMessage());
@@ -136,21 +136,29 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-        if (root instanceof NotSslRecordException) {
-            fail(new ProbeException(ProbeException.Kind.PROTOCOL,
-                    "the server does not speak TLS (is it started without --tls?)"));
-        } else if (root instanceof SSLException) {
-            fail(new ProbeException(ProbeException.Kind.PROTOCOL, "TLS handshake failed: " + root.getMessage()));
-        } else if (root instanceof ProtocolException || root instanceof DecoderException
-                || root instanceof BadParameterException) {
-            fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + root.getMessage()));
-        } else {
-            fail(root);
-        }
+        fail(describe(cause));
     }
 
-    private static ProbeException lost(Throwable cause) {
+    /** A failure in words a user can act on: TLS mismatch, TLS handshake, protocol, or a lost connection. */
+    private static ProbeException describe(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof ProbeException) {
+                return (ProbeException) t;
+            }
+            if (t instanceof NotSslRecordException) {
+                return new ProbeException(ProbeException.Kind.PROTOCOL,
+                        "the server does not speak TLS (is it started without --tls?)");
+            }
+            if (t instanceof SSLException) {
+                return new ProbeException(ProbeException.Kind.PROTOCOL, "TLS handshake failed: " + t.getMessage());
+            }
+            if (t instanceof ProtocolException || t instanceof BadParameterException) {
+                return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + t.getMessage());
+            }
+        }
+        if (cause instanceof DecoderException) {
+            return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + cause.getMessage());
+        }
         String why = cause instanceof IOException ? IoErrors.describe(cause) : String.valueOf(cause);
         return new ProbeException(ProbeException.Kind.LOST, "connection to server lost: " + why);
     }

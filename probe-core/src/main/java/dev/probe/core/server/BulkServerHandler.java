@@ -35,6 +35,7 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
     private final int index;
     private final BulkParams params;
     private final ReceiveCounters counters;
+    private final ReadGate gate;
     private final PieceReceiver receiver;
     private final PieceWriter writer;
     private final PieceSender sender;
@@ -42,11 +43,13 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Piece> requests = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean ended;
+    private boolean capped;
     private long pieces;
     private long bytesSent;
 
-    BulkServerHandler(SessionRegistry registry, ServerSession session, int index, PieceReceiver receiver,
+    BulkServerHandler(SessionRegistry registry, ServerSession session, int index, ReadGate gate, PieceReceiver receiver,
                       PieceWriter writer, PieceSender sender, RestoreSource source) {
+        this.gate = gate;
         this.registry = registry;
         this.session = session;
         this.index = index;
@@ -97,6 +100,7 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
 
     private void onData(DataChunk chunk) {
         counters.onBytes(chunk.content().readableBytes());
+        gate.charge(session.rateCap(), chunk.content().readableBytes());
         boolean done;
         try {
             done = receiver.accept(chunk);
@@ -136,9 +140,17 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void pump() {
-        sender.run(this::startNext, () -> !ended, n -> {
+        sender.run(this::startNext, () -> !ended && !capped, n -> {
             bytesSent += n;
             counters.onBytes(n);
+            long wait = session.rateCap() == null ? 0 : session.rateCap().take(n);
+            if (wait > 0) {
+                capped = true;
+                ctx.executor().schedule(() -> {
+                    capped = false;
+                    pump();
+                }, wait, java.util.concurrent.TimeUnit.NANOSECONDS);
+            }
         }, () -> {
             pieces++;
             counters.onMessage();

@@ -5,14 +5,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Pauses reading from a connection while any reason to stop holds: replies (ACKs) piling up because the
- * client does not read them, or messages waiting for the disk. Thread-safe; each reason is one bit.
+ * client does not read them, messages waiting for the disk, or the session's rate cap. Thread-safe; each reason
+ * is one bit.
  */
 final class ReadGate {
     static final int OUTBOUND = 1;
     static final int DISK = 2;
+    static final int RATE = 4;
 
     private final Channel channel;
     private final AtomicInteger closedBy = new AtomicInteger();
+    private long resumeAt = System.nanoTime();
 
     ReadGate(Channel channel) {
         this.channel = channel;
@@ -27,6 +30,27 @@ final class ReadGate {
     void open(int reason) {
         if (closedBy.updateAndGet(v -> v & ~reason) == 0) {
             channel.config().setAutoRead(true);
+        }
+    }
+
+    /**
+     * Takes {@code bytes} from the session's cap, if any, and pauses reading for as long as the cap says. On the
+     * event loop; one resume deadline, pushed later by each charge, so an early resume cannot cut a pause short.
+     */
+    void charge(RateCap cap, long bytes) {
+        long wait = cap == null ? 0 : cap.take(bytes);
+        if (wait <= 0) {
+            return;
+        }
+        long until = System.nanoTime() + wait;
+        if (until - resumeAt > 0) {
+            resumeAt = until;
+            close(RATE);
+            channel.eventLoop().schedule(() -> {
+                if (System.nanoTime() - resumeAt >= 0) {
+                    open(RATE);
+                }
+            }, wait, java.util.concurrent.TimeUnit.NANOSECONDS);
         }
     }
 

@@ -89,7 +89,7 @@ final class ServerContext {
         boolean backup = params.direction() == Direction.BACKUP;
         PieceWriter writer = backup && store != null
                 ? new PieceWriter(diskQueue(channel, gate), store, params.runId()) : null;
-        return new BulkServerHandler(sessions, session, index,
+        return new BulkServerHandler(sessions, session, index, gate,
                 new PieceReceiver(PieceContent.shared(), seed, params.verify(), index), writer, new PieceSender(channel),
                 backup ? null : new RestoreSource(store, params.runId(), seed));
     }

@@ -55,6 +55,7 @@ final class ServerDataHandler extends ChannelInboundHandlerAdapter {
 
     private void onData(ChannelHandlerContext ctx, DataChunk chunk) {
         counters.onBytes(chunk.content().readableBytes());
+        gate.charge(session.rateCap(), chunk.content().readableBytes());
         boolean last = chunk.last();
         if (last) {
             counters.onMessage();

@@ -20,9 +20,11 @@ final class ServerSession {
     private int ended;
     private int closed;
     private String failure;
+    private final RateCap rateCap;
 
-    ServerSession(String id, SessionSpec spec, Channel first) {
+    ServerSession(String id, SessionSpec spec, Channel first, long rateCapBytesPerSecond) {
         this.id = id;
+        this.rateCap = rateCapBytesPerSecond > 0 ? new RateCap(rateCapBytesPerSecond) : null;
         this.spec = spec;
         this.peer = first.remoteAddress();
         this.counters = new ReceiveCounters[spec.connections()];
@@ -40,6 +42,11 @@ final class ServerSession {
 
     String shortId() {
         return id.substring(0, 8);
+    }
+
+    /** The session's rate cap, or null. */
+    RateCap rateCap() {
+        return rateCap;
     }
 
     SessionSpec spec() {

@@ -40,7 +40,7 @@ final class SessionRegistry {
     }
 
     ServerSession open(SessionSpec spec, Channel first) {
-        ServerSession s = new ServerSession(Messages.randomId(), spec, first);
+        ServerSession s = new ServerSession(Messages.randomId(), spec, first, config.limits().rateCapBytesPerSecond());
         sessions.put(s.id(), s);
         if (spec.connections() > 1) {
             long ms = config.handshakeTimeout().toMillis();

@@ -1,0 +1,243 @@
+package dev.probe.core.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.client.BulkClient;
+import dev.probe.core.client.BulkConfig;
+import dev.probe.core.client.BulkListener;
+import dev.probe.core.client.ClientConfig;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.ProbeClient;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunListener;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Auth;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.protocol.Messages;
+import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.testing.LogCapture;
+import dev.probe.core.tls.Tls;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Shared-secret authentication, replay, TLS and the server's limits, against real servers on 127.0.0.1. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SecurityTest {
+    private static final Auth SECRET = new Auth("correct horse battery staple".getBytes(StandardCharsets.UTF_8));
+    private static final Auth OTHER = new Auth("not the secret at all, sorry".getBytes(StandardCharsets.UTF_8));
+    @TempDir
+    Path dir;
+    private ProbeServer server;
+    private final LogCapture log = new LogCapture();
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private void start(ServerSecurity security, ServerLimits limits) throws Exception {
+        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
+                .withSecurity(security).withLimits(limits), log);
+    }
+
+    private static TestParams quick(Mode mode, int conns) {
+        return new TestParams(mode, 1024, conns, Duration.ofMillis(300), Duration.ofMillis(100), false, 0, 0,
+                Duration.ZERO);
+    }
+
+    private TestResult run(TestParams p, ClientSecurity security) throws Exception {
+        ClientConfig c = new ClientConfig("127.0.0.1", server.address().getPort(), p, Duration.ofSeconds(5),
+                Duration.ofSeconds(10), security);
+        return new ProbeClient(c).run(new RunListener() { });
+    }
+
+    @Test
+    void rightSecretRunsTestsAndBulkRunsOnEveryConnection() throws Exception {
+        start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
+        assertTrue(run(quick(Mode.ASYNC, 3), new ClientSecurity(SECRET, null)).summary().bytesReceived() > 0);
+        BulkParams b = new BulkParams(Direction.RESTORE, 4, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200),
+                0, true, "sec");
+        var r = new BulkClient(new BulkConfig("127.0.0.1", server.address().getPort(), b, Duration.ofSeconds(5),
+                Duration.ofSeconds(10), BulkConfig.PAPER_DB_SIZE, new ClientSecurity(SECRET, null)))
+                .run(new BulkListener() { });
+        assertEquals(8L << 20, r.summary().bytes());
+        assertEquals(0, server.authFailures());
+    }
+
+    @Test
+    void wrongSecretIsAuthenticationFailedAndCountedWithThePeer() throws Exception {
+        start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
+        ProbeException e = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), new ClientSecurity(OTHER, null)));
+        assertEquals(ProbeException.Kind.AUTH, e.kind());
+        assertEquals("server refused: authentication failed", e.getMessage());
+        assertEquals(1, server.authFailures());
+        assertTrue(log.contains("authentication failed from /127.0.0.1:"), log.toString());
+        assertEquals(0, LogCapture.awaitNoSessions(server), "nothing was opened for it");
+    }
+
+    @Test
+    void missingSecretAndOneSidedSecretAreAuthenticationErrors() throws Exception {
+        start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
+        ProbeException missing = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));
+        assertEquals(ProbeException.Kind.AUTH, missing.kind());
+        assertTrue(missing.getMessage().contains("the server requires a shared secret"), missing.getMessage());
+        server.close();
+        start(ServerSecurity.none(), ServerLimits.defaults());
+        ProbeException oneSided = assertThrows(ProbeException.class,
+                () -> run(quick(Mode.SYNC, 1), new ClientSecurity(SECRET, null)));
+        assertEquals(ProbeException.Kind.AUTH, oneSided.kind());
+        assertTrue(oneSided.getMessage().contains("did not ask for the shared secret"), oneSided.getMessage());
+    }
+
+    /** Sends one control frame and reads one back (raw socket, like an attacker who recorded the traffic). */
+    private static ObjectNode exchange(Socket s, FrameType type, ObjectNode body) throws IOException {
+        byte[] p = Json.bytes(body);
+        s.getOutputStream().write(ByteBuffer.allocate(12 + p.length).putInt(Frames.MAGIC).put((byte) 1)
+                .put((byte) type.code()).putShort((short) 0).putInt(p.length).put(p).array());
+        DataInputStream in = new DataInputStream(s.getInputStream());
+        byte[] h = new byte[12];
+        in.readFully(h);
+        byte[] reply = new byte[ByteBuffer.wrap(h, 8, 4).getInt()];
+        in.readFully(reply);
+        ObjectNode n = Json.parseObject(reply, FrameType.of(h[5]));
+        n.put("_type", FrameType.of(h[5]).name());
+        return n;
+    }
+
+    private Socket connect() throws IOException {
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 2000);
+        s.setSoTimeout(5000);
+        return s;
+    }
+
+    @Test
+    void aCapturedHandshakeCannotBeReplayed() throws Exception {
+        start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
+        ControlFrame hello = new Hello(1, Messages.randomId(), quick(Mode.SYNC, 1)).frame();
+        ObjectNode auth;
+        try (Socket honest = connect()) {
+            ObjectNode challenge = exchange(honest, FrameType.HELLO, hello.body());
+            assertEquals("CHALLENGE", challenge.get("_type").asText());
+            String mac = SECRET.mac("client", FrameType.HELLO, hello.body(), hello.body().get("client_nonce").asText(),
+                    challenge.get("server_nonce").asText());
+            auth = new Messages.AuthAnswer(mac).frame().body();
+            assertEquals("READY", exchange(honest, FrameType.AUTH, auth).get("_type").asText());
+        }
+        try (Socket replay = connect()) {
+            ObjectNode challenge = exchange(replay, FrameType.HELLO, hello.body());
+            assertNotEquals(auth.get("mac").asText(), challenge.get("server_nonce").asText());
+            ObjectNode answer = exchange(replay, FrameType.AUTH, auth);
+            assertEquals("ERROR", answer.get("_type").asText());
+            assertEquals("AUTH", answer.get("code").asText());
+        }
+        assertEquals(1, server.authFailures());
+    }
+
+    @Test
+    void tlsWithAPinnedSelfSignedCertificateIsRecordedInTheResult() throws Exception {
+        Tls.Server tls = Tls.server(null, null);
+        start(new ServerSecurity(null, tls.context(), tls.fingerprint()), ServerLimits.defaults());
+        TestResult r = run(quick(Mode.SYNC, 2), new ClientSecurity(null, Tls.client(tls.fingerprint(), null)));
+        assertNotNull(r.tls());
+        assertTrue(r.tls().protocol().startsWith("TLSv1."), r.tls().protocol());
+        assertTrue(r.toJson().at("/params/tls/cipher").asText().startsWith("TLS_"), r.toJson().toString());
+        assertTrue(r.summary().messages() > 10);
+    }
+
+    @Test
+    void wrongFingerprintAndPlaintextTlsMismatchesAreClearErrors() throws Exception {
+        Tls.Server tls = Tls.server(null, null);
+        start(new ServerSecurity(null, tls.context(), tls.fingerprint()), ServerLimits.defaults());
+        String wrong = "00".repeat(32);
+        ProbeException pin = assertThrows(ProbeException.class,
+                () -> run(quick(Mode.SYNC, 1), new ClientSecurity(null, Tls.client(wrong, null))));
+        assertTrue(pin.getMessage().startsWith("TLS handshake failed"), pin.getMessage());
+        ProbeException plain = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));
+        assertTrue(plain.getMessage().contains("this server requires TLS: run the client with --tls"), plain.getMessage());
+        server.close();
+        start(ServerSecurity.none(), ServerLimits.defaults());
+        ProbeException tlsToPlain = assertThrows(ProbeException.class,
+                () -> run(quick(Mode.SYNC, 1), new ClientSecurity(null, Tls.client(wrong, null))));
+        assertTrue(tlsToPlain.getMessage().contains("the server does not speak TLS"), tlsToPlain.getMessage());
+        assertTrue(log.contains("TLS handshake on a plaintext probe connection"), log.toString());
+    }
+
+    @Test
+    void limitsAreRefusedNamingTheLimit() throws Exception {
+        start(ServerSecurity.none(), new ServerLimits(1, 1024, 2, 0));
+        ProbeException perSession = assertThrows(ProbeException.class, () -> run(quick(Mode.ASYNC, 3), ClientSecurity.none()));
+        assertEquals(ProbeException.Kind.REFUSED, perSession.kind());
+        assertTrue(perSession.getMessage().contains("3 connections exceed this server's max-conn-per-session of 2"),
+                perSession.getMessage());
+        Thread busy = new Thread(() -> {
+            try {
+                run(new TestParams(Mode.SYNC, 0, 1, Duration.ofSeconds(3), Duration.ofSeconds(1), false, 0, 0,
+                        Duration.ZERO), ClientSecurity.none());
+            } catch (Exception ignored) {
+                // the test only needs it to hold a session
+            }
+        });
+        busy.start();
+        for (int i = 0; i < 100 && server.sessionCount() == 0; i++) {
+            Thread.sleep(20);
+        }
+        ProbeException sessions = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));
+        assertTrue(sessions.getMessage().contains("(max-sessions 1)"), sessions.getMessage());
+        busy.join();
+    }
+
+    @Test
+    void connectionsOverTheLimitAreRefused() throws Exception {
+        start(ServerSecurity.none(), new ServerLimits(64, 3, 256, 0));
+        try (Socket a = connect(); Socket b = connect(); Socket c = connect(); Socket d = connect()) {
+            DataInputStream in = new DataInputStream(d.getInputStream());
+            byte[] h = new byte[12];
+            in.readFully(h);
+            byte[] p = new byte[ByteBuffer.wrap(h, 8, 4).getInt()];
+            in.readFully(p);
+            ObjectNode err = Json.parseObject(p, FrameType.ERROR);
+            assertEquals("LIMIT", err.get("code").asText());
+            assertTrue(err.get("message").asText().contains("max-connections"), err.toString());
+        }
+    }
+
+    @Test
+    void rateCapHoldsASessionToItsRate() throws Exception {
+        start(ServerSecurity.none(), new ServerLimits(64, 1024, 256, 20L << 20));
+        TestResult r = run(new TestParams(Mode.ASYNC, 64 * 1024, 2, Duration.ofSeconds(2), Duration.ofMillis(500), false,
+                0, 0, Duration.ZERO), ClientSecurity.none());
+        double mib = r.summary().throughputMibS();
+        assertTrue(mib > 12 && mib < 26, "capped at 20 MiB/s, measured " + mib);
+        BulkParams b = new BulkParams(Direction.RESTORE, 2, 0, Duration.ofSeconds(2), 1L << 20, Duration.ofMillis(500),
+                0, true, "cap");
+        var restore = new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), b)).run(new BulkListener() { });
+        assertTrue(restore.summary().throughputMibS() < 26, "restore capped: " + restore.summary().throughputMibS());
+    }
+
+}
