@@ -80,11 +80,16 @@ final class ServerCommand implements Callable<Integer> {
             log.log("TLS on; certificate SHA-256 fingerprint " + config.security().tlsFingerprint()
                     + " (clients: --tls --trust-fingerprint " + config.security().tlsFingerprint() + ")");
         }
-        if (config.security().auth() == null && !server.address().getAddress().isLoopbackAddress()) {
+        if (warnOpen(server.address().getAddress(), config.security().auth() != null)) {
             log.log("WARNING: no shared secret (--secret-file or PROBE_SECRET): anyone who reaches this port can run "
                     + "tests; see SECURITY.md");
         }
         server.awaitClose();
         return ExitCodes.OK;
+    }
+
+    /** A server without a secret warns when it listens on anything but loopback. */
+    static boolean warnOpen(java.net.InetAddress bound, boolean hasSecret) {
+        return !hasSecret && !bound.isLoopbackAddress();
     }
 }

@@ -159,6 +159,22 @@ class CliTest {
     }
 
     @Test
+    void serverWarnsWhenOpenBeyondLoopbackWithoutASecret() throws Exception {
+        assertTrue(ServerCommand.warnOpen(java.net.InetAddress.getByName("0.0.0.0"), false));
+        assertTrue(ServerCommand.warnOpen(java.net.InetAddress.getByName("10.1.2.3"), false));
+        assertFalse(ServerCommand.warnOpen(java.net.InetAddress.getByName("10.1.2.3"), true));
+        assertFalse(ServerCommand.warnOpen(java.net.InetAddress.getByName("127.0.0.1"), false));
+    }
+
+    @Test
+    void secretShorterThanSixteenBytesIsOneLine() throws Exception {
+        java.nio.file.Path f = dir.resolve("short");
+        java.nio.file.Files.writeString(f, "tiny\n");
+        assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--secret-file", f.toString()));
+        assertOneLineError("the shared secret must be at least 16 bytes, got 4");
+    }
+
+    @Test
     void portInUseIsOneLineAndExitOne() {
         assertEquals(1, run("server", "--bind", "127.0.0.1", "--port", port()));
         assertOneLineError("cannot listen");

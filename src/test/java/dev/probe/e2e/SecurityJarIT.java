@@ -1,0 +1,64 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Shared secret and TLS through the jar: the server's flags, the client's, exit code 3 for a wrong secret. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class SecurityJarIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void secretFileAndTlsWithAPrintedFingerprint() throws Exception {
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "a shared secret of enough bytes\n");
+        Path wrong = dir.resolve("wrong");
+        Files.writeString(wrong, "some other secret, also long enough\n");
+        try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
+                secret.toString(), "--tls")) {
+            int port = server.awaitServerPort(20_000);
+            long end = System.currentTimeMillis() + 10_000;
+            while (!server.printed("certificate SHA-256 fingerprint") && System.currentTimeMillis() < end) {
+                Thread.sleep(50);
+            }
+            Matcher m = Pattern.compile("fingerprint ([0-9A-F:]{95})").matcher(server.stdout());
+            assertTrue(m.find(), server.stdout());
+            String fingerprint = m.group(1);
+
+            Path json = dir.resolve("r.json");
+            ProbeProcess ok = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration", "1s",
+                    "--length", "4k", "--secret-file", secret.toString(), "--tls", "--trust-fingerprint", fingerprint,
+                    "--json", json.toString());
+            assertEquals(0, ok.awaitExit(60), ok.stderr());
+            JsonNode doc = new ObjectMapper().readTree(json.toFile());
+            assertTrue(doc.at("/params/tls/protocol").asText().startsWith("TLSv1."), doc.toString());
+
+            ProbeProcess bad = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
+                    "1s", "--secret-file", wrong.toString(), "--tls", "--trust-fingerprint", fingerprint);
+            assertEquals(3, bad.awaitExit(60));
+            assertEquals("probe: server refused: authentication failed", bad.stderr().trim());
+
+            ProbeProcess plain = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
+                    "1s", "--secret-file", secret.toString());
+            assertTrue(plain.awaitExit(60) != 0);
+            assertTrue(plain.stderr().contains("this server requires TLS"), plain.stderr());
+            end = System.currentTimeMillis() + 5000;
+            while (!server.printed("authentication failed from /127.0.0.1") && System.currentTimeMillis() < end) {
+                Thread.sleep(50);
+            }
+            assertTrue(server.printed("authentication failed from /127.0.0.1"), server.stdout());
+        }
+    }
+}
