@@ -37,6 +37,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -215,15 +217,33 @@ class SecurityTest {
     @Test
     void connectionsOverTheLimitAreRefused() throws Exception {
         start(ServerSecurity.none(), new ServerLimits(64, 3, 256, 0));
-        try (Socket a = connect(); Socket b = connect(); Socket c = connect(); Socket d = connect()) {
-            DataInputStream in = new DataInputStream(d.getInputStream());
-            byte[] h = new byte[12];
-            in.readFully(h);
-            byte[] p = new byte[ByteBuffer.wrap(h, 8, 4).getInt()];
-            in.readFully(p);
-            ObjectNode err = Json.parseObject(p, FrameType.ERROR);
-            assertEquals("LIMIT", err.get("code").asText());
-            assertTrue(err.get("message").asText().contains("max-connections"), err.toString());
+        List<Socket> sockets = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                sockets.add(connect());
+            }
+            int refused = 0;
+            for (Socket s : sockets) {
+                s.setSoTimeout(1500);
+                DataInputStream in = new DataInputStream(s.getInputStream());
+                byte[] h = new byte[12];
+                try {
+                    in.readFully(h);
+                } catch (java.net.SocketTimeoutException held) {
+                    continue;
+                }
+                byte[] p = new byte[ByteBuffer.wrap(h, 8, 4).getInt()];
+                in.readFully(p);
+                ObjectNode err = Json.parseObject(p, FrameType.ERROR);
+                assertEquals("LIMIT", err.get("code").asText());
+                assertTrue(err.get("message").asText().contains("max-connections"), err.toString());
+                refused++;
+            }
+            assertEquals(1, refused, "exactly the connection over the limit is refused");
+        } finally {
+            for (Socket s : sockets) {
+                s.close();
+            }
         }
     }
 
