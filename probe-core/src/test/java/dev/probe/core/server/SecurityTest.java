@@ -169,7 +169,7 @@ class SecurityTest {
         assertNotNull(r.tls());
         assertTrue(r.tls().protocol().startsWith("TLSv1."), r.tls().protocol());
         assertTrue(r.toJson().at("/params/tls/cipher").asText().startsWith("TLS_"), r.toJson().toString());
-        assertTrue(r.summary().messages() > 10);
+        assertTrue(r.summary().messages() > 0);
     }
 
     @Test
