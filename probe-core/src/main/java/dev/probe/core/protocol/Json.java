@@ -37,8 +37,8 @@ public final class Json {
         return (ObjectNode) node;
     }
 
-    /** Serialises a control body. */
-    public static byte[] bytes(ObjectNode body) {
+    /** Serialises a control body (or any JSON value). */
+    public static byte[] bytes(JsonNode body) {
         try {
             return MAPPER.writeValueAsBytes(body);
         } catch (IOException e) {

@@ -1,6 +1,11 @@
 package dev.probe.core.server;
 
+import dev.probe.core.objstore.ObjectStore;
+import dev.probe.core.objstore.ObjectStoreConfig;
+import dev.probe.core.objstore.ObjectStoreInitializer;
+import dev.probe.core.objstore.SignatureVerifier;
 import dev.probe.core.transport.Transports;
+import java.io.IOException;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -30,10 +35,11 @@ public final class ProbeServer implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final SessionRegistry sessions;
     private final Channel listener;
+    private final Channel objectStoreListener;
     private final ServerContext context;
     private final ServerInitializer initializer;
 
-    private ProbeServer(ServerConfig config, ServerLog log, String version) throws InterruptedException {
+    private ProbeServer(ServerConfig config, ServerLog log, String version) throws InterruptedException, IOException {
         boss = Transports.group(1, "probe-accept");
         workers = Transports.group(0, "probe-io");
         diskThreads = new DefaultEventExecutorGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
@@ -51,6 +57,7 @@ public final class ProbeServer implements AutoCloseable {
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childHandler(initializer)
                     .bind(config.bind(), config.port()).sync().channel();
+            objectStoreListener = config.objectStore() == null ? null : bindObjectStore(config, log);
         } catch (RuntimeException | InterruptedException e) {
             shutdown();
             throw e;
@@ -58,7 +65,7 @@ public final class ProbeServer implements AutoCloseable {
     }
 
     /** Binds and starts serving; throws if the address cannot be bound. */
-    public static ProbeServer start(ServerConfig config, ServerLog log) throws InterruptedException {
+    public static ProbeServer start(ServerConfig config, ServerLog log) throws InterruptedException, IOException {
         return new ProbeServer(config, log, version());
     }
 
@@ -70,6 +77,31 @@ public final class ProbeServer implements AutoCloseable {
     /** Number of sessions open now. */
     public int sessionCount() {
         return sessions.size();
+    }
+
+    private Channel bindObjectStore(ServerConfig config, ServerLog log) throws InterruptedException, IOException {
+        ObjectStoreConfig os = config.objectStore();
+        ObjectStore store = new ObjectStore(os.namespace(), os.blobs());
+        SignatureVerifier verifier = os.authorizedKeys() == null ? null : new SignatureVerifier(os.authorizedKeys());
+        try {
+            return new ServerBootstrap()
+                    .group(boss, workers)
+                    .channel(Transports.serverChannel())
+                    .option(ChannelOption.SO_BACKLOG, 1024)
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ObjectStoreInitializer(store, verifier, config.security().tls(),
+                            config.idleTimeout(), log))
+                    .bind(config.bind(), os.port()).sync().channel();
+        } catch (RuntimeException e) {
+            listener.close();
+            throw e;
+        }
+    }
+
+    /** The Object Storage endpoint's address, or null when it is off. */
+    public InetSocketAddress objectStoreAddress() {
+        return objectStoreListener == null ? null : (InetSocketAddress) objectStoreListener.localAddress();
     }
 
     /** Connections open now, handshaking ones included. */
@@ -90,6 +122,9 @@ public final class ProbeServer implements AutoCloseable {
     @Override
     public void close() {
         listener.close().syncUninterruptibly();
+        if (objectStoreListener != null) {
+            objectStoreListener.close().syncUninterruptibly();
+        }
         sessions.closeAll();
         shutdown();
     }

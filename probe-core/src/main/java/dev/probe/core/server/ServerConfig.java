@@ -1,5 +1,6 @@
 package dev.probe.core.server;
 
+import dev.probe.core.objstore.ObjectStoreConfig;
 import dev.probe.core.params.BadParameterException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,11 +18,12 @@ import java.time.Duration;
  * @param intervals        log per-interval receive rates of running tests
  * @param dir              where bulk backups store their pieces (and restores read them); null = discard
  * @param limits           sessions, connections and rate the server allows
- * @param security         shared secret and TLS
+ * @param security         shared secret and TLS (TLS applies to the Object Storage endpoint too)
+ * @param objectStore      the OCI-compatible Object Storage endpoint, or null for none
  */
 public record ServerConfig(String bind, int port, Path file, long fileSize, Duration idleTimeout,
                            Duration handshakeTimeout, Duration maxDuration, boolean intervals, Path dir,
-                           ServerLimits limits, ServerSecurity security) {
+                           ServerLimits limits, ServerSecurity security, ObjectStoreConfig objectStore) {
     public ServerConfig {
         if (bind == null || bind.isBlank()) {
             throw new BadParameterException("bind", "is missing");
@@ -47,28 +49,33 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
     public static ServerConfig defaults() {
         return new ServerConfig("0.0.0.0", 5555, Path.of(System.getProperty("java.io.tmpdir"), "probe-server.dat"),
                 1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true, null,
-                ServerLimits.defaults(), ServerSecurity.none());
+                ServerLimits.defaults(), ServerSecurity.none(), null);
     }
 
     /** The same settings listening on {@code newBind}:{@code newPort}, quiet, storing bulk pieces in {@code newDir}. */
     public ServerConfig forLoopback(String newBind, int newPort, Path newFile, Path newDir) {
         return new ServerConfig(newBind, newPort, newFile, fileSize, idleTimeout, handshakeTimeout, maxDuration, false,
-                newDir, limits, security);
+                newDir, limits, security, objectStore);
     }
 
     public ServerConfig withLimits(ServerLimits newLimits) {
         return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                newLimits, security);
+                newLimits, security, objectStore);
     }
 
     public ServerConfig withSecurity(ServerSecurity newSecurity) {
         return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                limits, newSecurity);
+                limits, newSecurity, objectStore);
     }
 
     public ServerConfig withTimeouts(Duration newIdle, Duration newHandshake, Duration newMaxDuration) {
         return new ServerConfig(bind, port, file, fileSize, newIdle, newHandshake, newMaxDuration, intervals, dir,
-                limits, security);
+                limits, security, objectStore);
+    }
+
+    public ServerConfig withObjectStore(ObjectStoreConfig newObjectStore) {
+        return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
+                limits, security, newObjectStore);
     }
 
     private static void positive(String name, Duration d) {

@@ -1,0 +1,47 @@
+package dev.probe.core.objstore;
+
+import dev.probe.core.params.BadParameterException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * The server's OCI-compatible Object Storage endpoint.
+ *
+ * @param port           HTTP port (0 picks a free one)
+ * @param store          {@code discard}, {@code memory}, or a directory for real files
+ * @param namespace      the namespace GET /n returns
+ * @param authorizedKeys directory of PEM public keys whose signatures are accepted; null with allowUnsigned
+ * @param allowUnsigned  accept unsigned requests (local tests only)
+ */
+public record ObjectStoreConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned) {
+    private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
+
+    public ObjectStoreConfig {
+        if (port < 0 || port > 65535) {
+            throw new BadParameterException("objectstore-port", port + " is out of range [0, 65535]");
+        }
+        if (store == null || store.isBlank()) {
+            throw new BadParameterException("store", "is missing (discard, memory or a directory)");
+        }
+        if (namespace == null || !NAMESPACE.matcher(namespace).matches()) {
+            throw new BadParameterException("namespace", "'" + namespace + "' must be lower-case letters, digits, dashes");
+        }
+        if (authorizedKeys == null && !allowUnsigned) {
+            throw new BadParameterException("authorized-keys", "give --authorized-keys DIR (PEM public keys) or "
+                    + "--allow-unsigned");
+        }
+    }
+
+    /** The blob store this config names. */
+    public BlobStore blobs() throws IOException {
+        switch (store) {
+            case "discard":
+                return new DiscardBlobs();
+            case "memory":
+                return new MemoryBlobs();
+            default:
+                return new FileBlobs(Path.of(store));
+        }
+    }
+}
