@@ -45,7 +45,7 @@ final class DemoCommand implements Callable<Integer> {
         Path dir = Files.createTempDirectory("probe-demo");
         ServerConfig d = ServerConfig.defaults();
         ServerConfig config = new ServerConfig("127.0.0.1", 0, dir.resolve("redo.dat"), 64L * 1024 * 1024,
-                d.idleTimeout(), d.handshakeTimeout(), d.maxDuration(), false, null, d.limits(), d.security());
+                d.idleTimeout(), d.handshakeTimeout(), d.maxDuration(), false, null, d.limits(), d.security(), null);
         try (ProbeServer server = ProbeServer.start(config, line -> { })) {
             int port = server.address().getPort();
             out.println("probe demo: server on 127.0.0.1:" + port + " (" + ProbeServer.version() + ")");

@@ -1,5 +1,6 @@
 package dev.probe.cli;
 
+import dev.probe.core.objstore.ObjectStoreConfig;
 import dev.probe.core.server.ProbeServer;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
@@ -59,11 +60,35 @@ final class ServerCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ServerHardeningOptions hardening;
 
+    @Option(names = "--objectstore-port", paramLabel = "PORT",
+            description = "Also serve an OCI Object Storage compatible endpoint (HTTP, HTTPS with --tls) on PORT.")
+    Integer objectStorePort;
+
+    @Option(names = "--store", defaultValue = "discard", paramLabel = "discard|memory|DIR",
+            description = "Object content: discard (regenerate probe content on GET), memory, or files in DIR "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String store;
+
+    @Option(names = "--namespace", defaultValue = "probe", description = "Object Storage namespace (default: ${DEFAULT-VALUE}).")
+    String namespace;
+
+    @Option(names = "--authorized-keys", paramLabel = "DIR",
+            description = "PEM public keys (API keys) whose request signatures the endpoint accepts.")
+    Path authorizedKeys;
+
+    @Option(names = "--allow-unsigned", description = "Accept unsigned Object Storage requests (local tests only).")
+    boolean allowUnsigned;
+
+    private ObjectStoreConfig objectStore() {
+        return objectStorePort == null ? null
+                : new ObjectStoreConfig(objectStorePort, store, namespace, authorizedKeys, allowUnsigned);
+    }
+
     @Override
     public Integer call() throws Exception {
         Path base = file != null ? file : ServerConfig.defaults().file();
         ServerConfig config = new ServerConfig(bind, port, base, fileSize, idleTimeout, handshakeTimeout, maxDuration,
-                !quiet, dir, hardening.limits(), hardening.security());
+                !quiet, dir, hardening.limits(), hardening.security(), objectStore());
         PrintWriter out = spec.commandLine().getOut();
         ServerLog log = line -> {
             synchronized (out) {
@@ -76,6 +101,12 @@ final class ServerCommand implements Callable<Integer> {
         String tcpInfo = Transports.epoll() ? "TCP_INFO available" : "TCP_INFO unavailable: " + Transports.whyNotEpoll();
         log.log("Probe server started on " + server.address().getAddress().getHostAddress() + ":"
                 + server.address().getPort() + " (" + ProbeServer.version() + ", " + tcpInfo + ").");
+        if (server.objectStoreAddress() != null) {
+            log.log("Object Storage endpoint on " + (config.security().tls() != null ? "https" : "http") + "://"
+                    + server.objectStoreAddress().getAddress().getHostAddress() + ":" + server.objectStoreAddress().getPort()
+                    + " (namespace " + namespace + ", store " + store + ", "
+                    + (authorizedKeys != null ? "signatures checked" : "UNSIGNED requests accepted") + ").");
+        }
         if (config.security().tls() != null) {
             log.log("TLS on; certificate SHA-256 fingerprint " + config.security().tlsFingerprint()
                     + " (clients: --tls --trust-fingerprint " + config.security().tlsFingerprint() + ")");
