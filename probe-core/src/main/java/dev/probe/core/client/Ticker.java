@@ -10,19 +10,19 @@ import java.util.function.LongConsumer;
  * A run's reporting thread: calls {@code sample(now)} every interval, off the hot path, and at the end once
  * more for the part interval up to the data's end when it covers at least a tenth of an interval.
  */
-final class Ticker {
+public final class Ticker {
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("probe-report", true));
     private final long intervalNanos;
     private final LongConsumer sample;
     private volatile long lastNanos;
 
-    Ticker(long intervalNanos, LongConsumer sample) {
+    public Ticker(long intervalNanos, LongConsumer sample) {
         this.intervalNanos = intervalNanos;
         this.sample = sample;
     }
 
-    void start(long t0) {
+    public void start(long t0) {
         lastNanos = t0;
         thread.scheduleAtFixedRate(() -> tick(System.nanoTime()), intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
     }
@@ -43,7 +43,7 @@ final class Ticker {
     }
 
     /** Stops; the data ended at {@code dataEndNanos}. */
-    void stop(long dataEndNanos) throws InterruptedException {
+    public void stop(long dataEndNanos) throws InterruptedException {
         thread.submit(() -> {
             if (dataEndNanos - lastNanos >= intervalNanos / 10) {
                 tick(dataEndNanos);
