@@ -79,9 +79,12 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--allow-unsigned", description = "Accept unsigned Object Storage requests (local tests only).")
     boolean allowUnsigned;
 
+    @Option(names = "--bucket", paramLabel = "NAME", description = "Create this bucket on the endpoint at start (repeatable).")
+    java.util.List<String> buckets;
+
     private ObjectStoreConfig objectStore() {
         return objectStorePort == null ? null
-                : new ObjectStoreConfig(objectStorePort, store, namespace, authorizedKeys, allowUnsigned);
+                : new ObjectStoreConfig(objectStorePort, store, namespace, authorizedKeys, allowUnsigned, buckets);
     }
 
     @Override

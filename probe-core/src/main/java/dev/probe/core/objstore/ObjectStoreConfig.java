@@ -13,8 +13,10 @@ import java.util.regex.Pattern;
  * @param namespace      the namespace GET /n returns
  * @param authorizedKeys directory of PEM public keys whose signatures are accepted; null with allowUnsigned
  * @param allowUnsigned  accept unsigned requests (local tests only)
+ * @param buckets        buckets to create at start (as RMAN, probe objstore expects its bucket to exist)
  */
-public record ObjectStoreConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned) {
+public record ObjectStoreConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
+                                java.util.List<String> buckets) {
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
 
     public ObjectStoreConfig {
@@ -27,6 +29,7 @@ public record ObjectStoreConfig(int port, String store, String namespace, Path a
         if (namespace == null || !NAMESPACE.matcher(namespace).matches()) {
             throw new BadParameterException("namespace", "'" + namespace + "' must be lower-case letters, digits, dashes");
         }
+        buckets = buckets == null ? java.util.List.of() : java.util.List.copyOf(buckets);
         if (authorizedKeys == null && !allowUnsigned) {
             throw new BadParameterException("authorized-keys", "give --authorized-keys DIR (PEM public keys) or "
                     + "--allow-unsigned");

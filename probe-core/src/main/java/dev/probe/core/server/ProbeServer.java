@@ -82,6 +82,7 @@ public final class ProbeServer implements AutoCloseable {
     private Channel bindObjectStore(ServerConfig config, ServerLog log) throws InterruptedException, IOException {
         ObjectStoreConfig os = config.objectStore();
         ObjectStore store = new ObjectStore(os.namespace(), os.blobs());
+        os.buckets().forEach(b -> store.createBucket(os.namespace(), b, "ocid1.compartment.probe"));
         SignatureVerifier verifier = os.authorizedKeys() == null ? null : new SignatureVerifier(os.authorizedKeys());
         try {
             return new ServerBootstrap()

@@ -95,7 +95,7 @@ class OciSdkEndpointTest {
         Path keys = Files.createDirectories(dir.resolve("keys"));
         Files.writeString(keys.resolve("probe.pem"), pem("PUBLIC KEY", key.getPublic().getEncoded()));
         server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
-                .withObjectStore(new ObjectStoreConfig(0, dir.resolve("blobs").toString(), "probe", keys, false)),
+                .withObjectStore(new ObjectStoreConfig(0, dir.resolve("blobs").toString(), "probe", keys, false, null)),
                 line -> { });
         client = sdk(key, "http://127.0.0.1:" + server.objectStoreAddress().getPort());
         client.createBucket(CreateBucketRequest.builder().namespaceName("probe").createBucketDetails(

@@ -1,0 +1,88 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code probe objstore} through the jar, with the real OCI SDK and an OCI config file, against a probe server's
+ * endpoint started with {@code -Xmx256m}: a 2 GiB object goes up and comes back verified, so both ends stream.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class ObjstoreJarIT {
+    @TempDir
+    Path dir;
+
+    private static String pem(String type, byte[] der) {
+        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(der) + "\n-----END " + type + "-----\n";
+    }
+
+    @Test
+    void twoGibObjectThroughAServerWith256MibOfHeap() throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+        g.initialize(2048);
+        KeyPair key = g.generateKeyPair();
+        Path keys = Files.createDirectories(dir.resolve("authorized"));
+        Files.writeString(keys.resolve("api.pem"), pem("PUBLIC KEY", key.getPublic().getEncoded()));
+        Path privateKey = dir.resolve("key.pem");
+        Files.writeString(privateKey, pem("PRIVATE KEY", key.getPrivate().getEncoded()));
+        String fingerprint = HexFormat.ofDelimiter(":").formatHex(MessageDigest.getInstance("MD5")
+                .digest(key.getPublic().getEncoded()));
+        Path config = dir.resolve("oci-config");
+        Files.writeString(config, "[DEFAULT]\nuser=ocid1.user.oc1..probe\nfingerprint=" + fingerprint
+                + "\ntenancy=ocid1.tenancy.oc1..probe\nregion=us-ashburn-1\nkey_file=" + privateKey + "\n");
+
+        try (ProbeProcess server = ProbeProcess.startWithJvm(List.of("-Xmx256m"), "server", "--bind", "127.0.0.1",
+                "--port", "0", "--objectstore-port", "0", "--store", "discard", "--authorized-keys", keys.toString(),
+                "--bucket", "rman")) {
+            server.awaitServerPort(20_000);
+            long end = System.currentTimeMillis() + 10_000;
+            Pattern endpoint = Pattern.compile("Object Storage endpoint on (http://[0-9.]+:\\d+)");
+            Matcher m = endpoint.matcher("");
+            while (System.currentTimeMillis() < end && !(m = endpoint.matcher(server.stdout())).find()) {
+                Thread.sleep(50);
+            }
+            String url = m.group(1);
+            Path backupJson = dir.resolve("backup.json");
+            ProbeProcess backup = ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
+                    "--bucket", "rman", "--config", config.toString(), "--channels", "1", "--volume", "2GiB",
+                    "--piece-size", "2GiB", "--part-size", "256MiB", "--run-id", "big", "--keep", "--json",
+                    backupJson.toString());
+            assertEquals(0, backup.awaitExit(240), backup.stderr() + backup.stdout());
+            JsonNode b = new ObjectMapper().readTree(backupJson.toFile());
+            assertEquals("objstore", b.get("kind").asText());
+            assertEquals(2L << 30, b.at("/summary/bytes").asLong());
+            assertEquals(8, b.at("/summary/operations_ms/upload_part/count").asLong());
+
+            Path restoreJson = dir.resolve("restore.json");
+            ProbeProcess restore = ProbeProcess.start("objstore", "restore", "--endpoint", url, "--namespace", "probe",
+                    "--bucket", "rman", "--config", config.toString(), "--channels", "1", "--run-id", "big", "--json",
+                    restoreJson.toString());
+            assertEquals(0, restore.awaitExit(240), restore.stderr() + restore.stdout());
+            JsonNode r = new ObjectMapper().readTree(restoreJson.toFile());
+            assertEquals(2L << 30, r.at("/summary/bytes").asLong());
+            assertTrue(r.at("/summary/verified").asBoolean());
+            assertTrue(r.at("/summary/operations_ms/get_first_byte/p50").isNumber());
+            assertTrue(restore.printed("every chunk and multipart MD5 verified"), restore.stdout());
+            assertTrue(server.alive(), "the 256 MiB server streamed 2 GiB each way");
+        }
+    }
+}
