@@ -28,7 +28,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
@@ -63,6 +62,8 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
     private Consumer<JsonNode> onJson;
     private BlobStore.Writer writer;
     private MessageDigest md5;
+    /** MD5 is fed from this reused heap array: the JDK digests direct buffers 4 KiB at a time. */
+    private final byte[] md5Buffer = new byte[64 * 1024];
     private long expected;
     private long received;
     private BiConsumer<BlobStore.Blob, byte[]> onBlob;
@@ -233,8 +234,11 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
             if (received > expected) {
                 throw OciError.badRequest("the body is longer than its Content-Length " + expected);
             }
-            for (ByteBuffer bb : data.nioBuffers()) {
-                md5.update(bb);
+            for (int i = data.readerIndex(), end = data.writerIndex(); i < end; ) {
+                int n = Math.min(md5Buffer.length, end - i);
+                data.getBytes(i, md5Buffer, 0, n);
+                md5.update(md5Buffer, 0, n);
+                i += n;
             }
             writer.write(data);
             if (last) {
