@@ -2,13 +2,14 @@
 # probe vs iperf3 / sockperf on loopback, in one run, on this machine.
 #   bench/loopback.sh            (DUR=10 seconds per test; DUR=5 bench/loopback.sh for a quicker look)
 # Targets: async >= 0.8 x iperf3 (-P 1 and -P 4); sync 1 KiB p50 <= 2.5 x sockperf ping-pong p50 (issue 2);
-#          bulk backup, 8 channels, every chunk verified >= 0.8 x iperf3 -P 8 (issue 3).
+#          bulk backup, 8 channels, every chunk verified >= 0.8 x iperf3 -P 8 (issue 3);
+#          objstore backup through the OCI SDK, 4 channels >= 0.25 x probe bulk backup, 4 channels (issue 6).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DUR=${DUR:-10}
 OUT=bench/out
 mkdir -p "$OUT"
-PPORT=${PPORT:-15555}; IPORT=${IPORT:-15201}; SPORT=${SPORT:-15111}
+PPORT=${PPORT:-15555}; IPORT=${IPORT:-15201}; SPORT=${SPORT:-15111}; OPORT=${OPORT:-15580}
 
 if ! command -v iperf3 >/dev/null || ! command -v sockperf >/dev/null; then
   echo "installing iperf3 and sockperf (apt-get)..."
@@ -22,7 +23,8 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
-java -jar probe.jar server --bind 127.0.0.1 --port "$PPORT" --quiet > "$OUT/probe-server.log" 2>&1 & pids+=($!)
+java -jar probe.jar server --bind 127.0.0.1 --port "$PPORT" --quiet --objectstore-port "$OPORT" --store discard \
+  --allow-unsigned --bucket bench > "$OUT/probe-server.log" 2>&1 & pids+=($!)
 iperf3 -s -B 127.0.0.1 -p "$IPORT" > "$OUT/iperf3-server.log" 2>&1 & pids+=($!)
 sockperf sr --tcp -i 127.0.0.1 -p "$SPORT" > "$OUT/sockperf-server.log" 2>&1 & pids+=($!)
 for _ in $(seq 1 100); do grep -q "Probe server started" "$OUT/probe-server.log" 2>/dev/null && break; sleep 0.1; done
@@ -56,13 +58,27 @@ java -jar probe.jar bulk 127.0.0.1 --port "$PPORT" --direction backup --channels
 b8=$(json "$OUT/probe-bulk-8.json" "round(d['summary']['throughput_gbps'], 3)")
 i8=$(iperf 8)
 
+# objstore backup (real OCI SDK, multipart, MD5 at the server) vs bulk backup, 4 channels each
+command -v openssl >/dev/null || { apt-get update -qq && apt-get install -y -qq openssl >/dev/null; }
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$OUT/oci-key.pem" 2>/dev/null
+fp=$(openssl rsa -in "$OUT/oci-key.pem" -pubout -outform DER 2>/dev/null | openssl md5 -c | awk '{print $NF}')
+printf '[DEFAULT]\nuser=ocid1.user.oc1..bench\nfingerprint=%s\ntenancy=ocid1.tenancy.oc1..bench\nregion=us-ashburn-1\nkey_file=%s\n' \
+  "$fp" "$PWD/$OUT/oci-key.pem" > "$OUT/oci-config"
+java -jar probe.jar objstore backup --endpoint "http://127.0.0.1:$OPORT" --namespace probe --bucket bench \
+  --config "$OUT/oci-config" --channels 4 --duration "${DUR}s" --json "$OUT/probe-objstore-4.json" > "$OUT/probe-objstore-4.txt"
+o4=$(json "$OUT/probe-objstore-4.json" "round(d['summary']['throughput_gbps'], 3)")
+java -jar probe.jar bulk 127.0.0.1 --port "$PPORT" --direction backup --channels 4 --duration "${DUR}s" \
+  --json "$OUT/probe-bulk-4.json" > "$OUT/probe-bulk-4.txt"
+b4=$(json "$OUT/probe-bulk-4.json" "round(d['summary']['throughput_gbps'], 3)")
+
 ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 verdict() { python3 -c "print('PASS' if $1 else 'MISS')"; }
-r1=$(ratio "$p1" "$i1"); r4=$(ratio "$p4" "$i4"); rs=$(ratio "$p50" "$s50"); r8=$(ratio "$b8" "$i8")
+r1=$(ratio "$p1" "$i1"); r4=$(ratio "$p4" "$i4"); rs=$(ratio "$p50" "$s50"); r8=$(ratio "$b8" "$i8"); ro=$(ratio "$o4" "$b4")
 {
   printf '%-44s %12s %12s %8s %8s\n' "test" "probe" "reference" "ratio" "target"
   printf '%-44s %12s %12s %8s %8s\n' "async 1 conn, 1 MiB msgs vs iperf3 -P 1 (Gbit/s)" "$p1" "$i1" "$r1" ">=0.8 $(verdict "$r1 >= 0.8")"
   printf '%-44s %12s %12s %8s %8s\n' "async 4 conn, 1 MiB msgs vs iperf3 -P 4 (Gbit/s)" "$p4" "$i4" "$r4" ">=0.8 $(verdict "$r4 >= 0.8")"
   printf '%-44s %12s %12s %8s %8s\n' "sync 1 KiB p50 RTT vs sockperf pp p50 (us)" "$p50" "$s50" "$rs" "<=2.5 $(verdict "$rs <= 2.5")"
   printf '%-44s %12s %12s %8s %8s\n' "bulk backup 8 ch, verified vs iperf3 -P 8 (Gbit/s)" "$b8" "$i8" "$r8" ">=0.8 $(verdict "$r8 >= 0.8")"
+  printf '%-44s %12s %12s %8s %8s\n' "objstore backup 4 ch (OCI SDK) vs bulk 4 ch (Gbit/s)" "$o4" "$b4" "$ro" ">=0.25 $(verdict "$ro >= 0.25")"
 } | tee "$OUT/summary.txt"
