@@ -175,6 +175,19 @@ class CliTest {
     }
 
     @Test
+    void objstoreWithoutAnOciConfigIsOneLine() {
+        assertEquals(2, run("objstore", "backup", "--namespace", "ns", "--bucket", "b", "--config",
+                dir.resolve("none").toString()));
+        assertOneLineError("no OCI config file at ");
+    }
+
+    @Test
+    void objstorePartSizeNotInMibIsOneLine() {
+        assertEquals(2, run("objstore", "backup", "--namespace", "ns", "--bucket", "b", "--part-size", "1000000"));
+        assertOneLineError("part-size: 1000000 bytes must be a whole number of MiB");
+    }
+
+    @Test
     void portInUseIsOneLineAndExitOne() {
         assertEquals(1, run("server", "--bind", "127.0.0.1", "--port", port()));
         assertOneLineError("cannot listen");

@@ -35,6 +35,9 @@ import java.util.function.Consumer;
  */
 public final class ObjstoreClient {
     private static final DefaultRetryCondition SDK_RETRY = new DefaultRetryCondition();
+    /** The service's own message inside the SDK's long exception text. */
+    private static final java.util.regex.Pattern SDK_MESSAGE =
+            java.util.regex.Pattern.compile("\\(\\d+, [^,]*, (?:true|false)\\) (.*?) \\(opc-request-id");
     private final ObjstoreConfig config;
 
     public ObjstoreClient(ObjstoreConfig config) {
@@ -156,9 +159,11 @@ public final class ObjstoreClient {
     private static ProbeException failure(Throwable t) {
         if (t instanceof BmcException) {
             BmcException e = (BmcException) t;
+            java.util.regex.Matcher m = SDK_MESSAGE.matcher(e.getMessage().replaceAll("\\s+", " "));
+            String why = m.find() ? m.group(1) : e.getMessage().replaceAll("\\s+", " ");
             return new ProbeException(e.getStatusCode() == 401 ? ProbeException.Kind.AUTH : ProbeException.Kind.REFUSED,
-                    "object storage said " + e.getStatusCode() + " " + e.getServiceCode() + ": " + e.getMessage()
-                            .replaceAll("\\s+", " "));
+                    "object storage said " + e.getStatusCode() + " " + e.getServiceCode() + ": "
+                            + (why.length() > 300 ? why.substring(0, 300) + "..." : why));
         }
         if (t instanceof dev.probe.core.bulk.IntegrityException) {
             return new ProbeException(ProbeException.Kind.INTEGRITY, t.getMessage());

@@ -57,13 +57,18 @@ class ObjstoreClientTest {
     }
 
     private ObjstoreResult run(String endpoint, Direction d, boolean keep, List<Double> progress) throws Exception {
+        return run(endpoint, "backups", d, keep, progress);
+    }
+
+    private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress)
+            throws Exception {
         BulkParams b = new BulkParams(d, 3, 40L << 20, Duration.ZERO, 16L << 20, Duration.ofMillis(200), 0, true, "rid");
         SimpleAuthenticationDetailsProvider auth = SimpleAuthenticationDetailsProvider.builder()
                 .tenantId("ocid1.tenancy.oc1..t").userId("ocid1.user.oc1..u")
                 .fingerprint(SignatureVerifier.fingerprint(key.getPublic()))
                 .privateKeySupplier(new StringPrivateKeySupplier(OciSdkEndpointTest.pem("PRIVATE KEY",
                         key.getPrivate().getEncoded()))).region(Region.US_ASHBURN_1).build();
-        ObjstoreConfig c = new ObjstoreConfig(endpoint, "probe", "backups",
+        ObjstoreConfig c = new ObjstoreConfig(endpoint, "probe", bucket,
                 new ObjstoreParams(b, 4L << 20, "probe/rid/", keep), auth, BulkConfig.PAPER_DB_SIZE);
         return new ObjstoreClient(c).run(p -> progress.add(p.gbps()));
     }
@@ -88,6 +93,16 @@ class ObjstoreClientTest {
 
         ProbeException none = assertThrows(ProbeException.class, () -> run(endpoint, Direction.RESTORE, false, progress));
         assertTrue(none.getMessage().contains("no pieces under backups/probe/rid/"), none.getMessage());
+    }
+
+    @Test
+    void aMissingBucketIsOneConciseLine() throws Exception {
+        String endpoint = start("memory");
+        ProbeException e = assertThrows(ProbeException.class,
+                () -> run(endpoint, "nope", Direction.BACKUP, false, new ArrayList<>()));
+        assertTrue(e.getMessage().startsWith("object storage said 404 BucketNotFound: Either the bucket named 'nope'"),
+                e.getMessage());
+        assertTrue(e.getMessage().length() < 300 && !e.getMessage().contains("Troubleshooting"), e.getMessage());
     }
 
     @Test
