@@ -107,6 +107,7 @@ class IdleAndKillTest {
             assertTrue(System.nanoTime() - t < TimeUnit.SECONDS.toNanos(1), "freed within a second");
         }
         System.out.printf("killed client freed in %.1f ms%n", (System.nanoTime() - t) / 1e6);
+        assertTrue(log.contains("aborted (connection 0 closed before END after "), log.toString());
         var r = new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(),
                 new TestParams(Mode.SYNC, 0, 1, Duration.ofMillis(200), Duration.ofMillis(100), false, 0, 0, Duration.ZERO)))
                 .run(new RunListener() { });

@@ -216,22 +216,6 @@ class ServerRobustnessTest {
     }
 
     @Test
-    void clientKilledMidMessageIsCleanedUpAndTheNextTestRuns() throws Exception {
-        try (Socket s = connect()) {
-            OutputStream out = s.getOutputStream();
-            out.write(json(FrameType.HELLO, new Hello(1, Messages.randomId(), TestParams.defaults()).frame().body()));
-            readControl(s.getInputStream());
-            out.write(frame(FrameType.DATA, 1 << 20, new byte[300_000]));
-            out.flush();
-            assertEquals(1, server.sessionCount());
-            s.setSoLinger(true, 0);
-        }
-        waitForNoSessions();
-        assertTrue(logged("aborted (connection 0 closed before END after "), log.toString());
-        assertServesNormalClient();
-    }
-
-    @Test
     void clientThatNeverReadsItsAcksIsNotReadEither() throws Exception {
         TestParams p = new TestParams(Mode.SYNC, 0, 1, Duration.ofSeconds(30), Duration.ofSeconds(1), false, 0, 0,
                 Duration.ZERO);
