@@ -35,8 +35,8 @@ class ObjstoreJarIT {
                 .encodeToString(der) + "\n-----END " + type + "-----\n";
     }
 
-    @Test
-    void twoGibObjectThroughAServerWith256MibOfHeap() throws Exception {
+    /** An API key: its public half in {@code dir/authorized}, an OCI config file for it returned. */
+    private Path apiKeyAndConfig() throws Exception {
         KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
         g.initialize(2048);
         KeyPair key = g.generateKeyPair();
@@ -49,18 +49,55 @@ class ObjstoreJarIT {
         Path config = dir.resolve("oci-config");
         Files.writeString(config, "[DEFAULT]\nuser=ocid1.user.oc1..probe\nfingerprint=" + fingerprint
                 + "\ntenancy=ocid1.tenancy.oc1..probe\nregion=us-ashburn-1\nkey_file=" + privateKey + "\n");
+        return config;
+    }
+
+    private static String endpointOf(ProbeProcess server) throws InterruptedException {
+        long end = System.currentTimeMillis() + 10_000;
+        Pattern endpoint = Pattern.compile("Object Storage endpoint on (https?://[0-9.]+:\\d+)");
+        Matcher m = endpoint.matcher("");
+        while (System.currentTimeMillis() < end && !(m = endpoint.matcher(server.stdout())).find()) {
+            Thread.sleep(50);
+        }
+        return m.group(1);
+    }
+
+    @Test
+    void httpsEndpointWithTheSdkTrustingTheServerCertificate() throws Exception {
+        Path config = apiKeyAndConfig();
+        io.netty.handler.ssl.util.SelfSignedCertificate cert = new io.netty.handler.ssl.util.SelfSignedCertificate("localhost");
+        java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("probe", cert.cert());
+        Path store = dir.resolve("trust.p12");
+        try (var out = Files.newOutputStream(store)) {
+            trust.store(out, "changeit".toCharArray());
+        }
+        try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--cert",
+                cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
+                "--store", "memory", "--authorized-keys", dir.resolve("authorized").toString(), "--bucket", "rman")) {
+            server.awaitServerPort(30_000);
+            String url = endpointOf(server).replace("127.0.0.1", "localhost");
+            assertTrue(url.startsWith("https://"), url);
+            ProbeProcess backup = ProbeProcess.startWithJvm(List.of("-Djavax.net.ssl.trustStore=" + store,
+                    "-Djavax.net.ssl.trustStorePassword=changeit", "-Djavax.net.ssl.trustStoreType=PKCS12"), "objstore",
+                    "backup", "--endpoint", url, "--namespace", "probe", "--bucket", "rman", "--config", config.toString(),
+                    "--channels", "2", "--volume", "64MiB", "--piece-size", "32MiB", "--part-size", "8MiB");
+            assertEquals(0, backup.awaitExit(120), backup.stderr() + backup.stdout());
+            assertTrue(backup.printed("Aggregate throughput"), backup.stdout());
+        }
+    }
+
+    @Test
+    void twoGibObjectThroughAServerWith256MibOfHeap() throws Exception {
+        Path config = apiKeyAndConfig();
+        Path keys = dir.resolve("authorized");
 
         try (ProbeProcess server = ProbeProcess.startWithJvm(List.of("-Xmx256m"), "server", "--bind", "127.0.0.1",
                 "--port", "0", "--objectstore-port", "0", "--store", "discard", "--authorized-keys", keys.toString(),
                 "--bucket", "rman")) {
             server.awaitServerPort(20_000);
-            long end = System.currentTimeMillis() + 10_000;
-            Pattern endpoint = Pattern.compile("Object Storage endpoint on (http://[0-9.]+:\\d+)");
-            Matcher m = endpoint.matcher("");
-            while (System.currentTimeMillis() < end && !(m = endpoint.matcher(server.stdout())).find()) {
-                Thread.sleep(50);
-            }
-            String url = m.group(1);
+            String url = endpointOf(server);
             Path backupJson = dir.resolve("backup.json");
             ProbeProcess backup = ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
                     "--bucket", "rman", "--config", config.toString(), "--channels", "1", "--volume", "2GiB",
