@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code probe objstore backup|restore}: RMAN-style SBT channels against OCI Object Storage, through the OCI SDK. */
 @Command(name = "objstore", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Emulate RMAN channels backing up to / restoring from OCI Object Storage with the real OCI Java",
-            "SDK: against your bucket, or against a probe server started with --objectstore-port."})
+        description = {"RMAN SBT channels against OCI Object Storage, through the real OCI Java SDK.",
+            "Against your bucket, or against a probe server started with --objectstore-port."})
 final class ObjstoreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
