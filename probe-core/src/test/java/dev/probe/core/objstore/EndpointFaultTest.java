@@ -1,5 +1,6 @@
 package dev.probe.core.objstore;
 
+import dev.probe.core.testing.TestServers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,7 +32,7 @@ class EndpointFaultTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
+        server = ProbeServer.start(TestServers.loopback(dir)
                 .withObjectStore(new ObjectStoreConfig(0, "memory", "probe", null, true, List.of("b"))), line -> { });
     }
 

@@ -1,5 +1,6 @@
 package dev.probe.core.objstore;
 
+import dev.probe.core.testing.TestServers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,7 +47,7 @@ class ObjstoreClientTest {
     private String start(String store) throws Exception {
         Path keys = Files.createDirectories(dir.resolve("keys"));
         Files.writeString(keys.resolve("k.pem"), OciSdkEndpointTest.pem("PUBLIC KEY", key.getPublic().getEncoded()));
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
+        server = ProbeServer.start(TestServers.loopback(dir)
                 .withObjectStore(new ObjstoreTestSupport().config(store, keys)), line -> { });
         String endpoint = "http://127.0.0.1:" + server.objectStoreAddress().getPort();
         try (ObjectStorageClient c = OciSdkEndpointTest.sdk(key, endpoint)) {

@@ -1,5 +1,6 @@
 package dev.probe.core.objstore;
 
+import dev.probe.core.testing.TestServers;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -94,7 +95,7 @@ class OciSdkEndpointTest {
     void start() throws Exception {
         Path keys = Files.createDirectories(dir.resolve("keys"));
         Files.writeString(keys.resolve("probe.pem"), pem("PUBLIC KEY", key.getPublic().getEncoded()));
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
+        server = ProbeServer.start(TestServers.loopback(dir)
                 .withObjectStore(new ObjectStoreConfig(0, dir.resolve("blobs").toString(), "probe", keys, false, null)),
                 line -> { });
         client = sdk(key, "http://127.0.0.1:" + server.objectStoreAddress().getPort());

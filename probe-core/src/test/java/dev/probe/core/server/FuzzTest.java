@@ -17,6 +17,7 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.Messages;
 import dev.probe.core.protocol.Messages.Hello;
 import dev.probe.core.testing.LogCapture;
+import dev.probe.core.testing.TestServers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,7 +61,7 @@ class FuzzTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
+        server = ProbeServer.start(TestServers.loopback(dir)
                 .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofMinutes(5)), log);
     }
 

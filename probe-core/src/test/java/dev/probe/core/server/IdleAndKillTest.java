@@ -14,6 +14,7 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.Messages;
 import dev.probe.core.protocol.Messages.Hello;
 import dev.probe.core.testing.LogCapture;
+import dev.probe.core.testing.TestServers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -39,7 +40,7 @@ class IdleAndKillTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
+        server = ProbeServer.start(TestServers.loopback(dir)
                 .withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(3), Duration.ofMinutes(5)), log);
     }
 
@@ -49,9 +50,7 @@ class IdleAndKillTest {
     }
 
     private Socket connect() throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 5000);
-        return s;
+        return TestServers.connect(server);
     }
 
     @Test
@@ -107,6 +106,9 @@ class IdleAndKillTest {
             assertTrue(System.nanoTime() - t < TimeUnit.SECONDS.toNanos(1), "freed within a second");
         }
         System.out.printf("killed client freed in %.1f ms%n", (System.nanoTime() - t) / 1e6);
+        for (int i = 0; i < 100 && !log.contains("aborted (connection 0 closed before END after "); i++) {
+            Thread.sleep(10);
+        }
         assertTrue(log.contains("aborted (connection 0 closed before END after "), log.toString());
         var r = new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(),
                 new TestParams(Mode.SYNC, 0, 1, Duration.ofMillis(200), Duration.ofMillis(100), false, 0, 0, Duration.ZERO)))

@@ -28,6 +28,7 @@ import dev.probe.core.protocol.Messages;
 import dev.probe.core.protocol.Messages.Hello;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.LogCapture;
+import dev.probe.core.testing.TestServers;
 import dev.probe.core.tls.Tls;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -63,7 +64,7 @@ class SecurityTest {
     }
 
     private void start(ServerSecurity security, ServerLimits limits) throws Exception {
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
+        server = ProbeServer.start(TestServers.loopback(dir)
                 .withSecurity(security).withLimits(limits), log);
     }
 
@@ -132,10 +133,7 @@ class SecurityTest {
     }
 
     private Socket connect() throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 2000);
-        s.setSoTimeout(5000);
-        return s;
+        return TestServers.connect(server);
     }
 
     @Test

@@ -18,6 +18,7 @@ import dev.probe.core.protocol.Messages;
 import dev.probe.core.protocol.Messages.Hello;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.LogCapture;
+import dev.probe.core.testing.TestServers;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,7 +51,7 @@ class ServerRobustnessTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f.dat"), null)
+        server = ProbeServer.start(TestServers.loopback(dir)
                 .withTimeouts(Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5)), log);
     }
 
@@ -60,10 +61,7 @@ class ServerRobustnessTest {
     }
 
     private Socket connect() throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 2000);
-        s.setSoTimeout(5000);
-        return s;
+        return TestServers.connect(server);
     }
 
     private static byte[] frame(FrameType type, long length, byte[] payload) {

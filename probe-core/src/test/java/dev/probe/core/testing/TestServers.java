@@ -1,0 +1,27 @@
+package dev.probe.core.testing;
+
+import dev.probe.core.server.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+
+/** What the server tests share: a server config on 127.0.0.1 port 0, and a raw socket to a running server. */
+public final class TestServers {
+    private TestServers() {
+    }
+
+    /** Defaults on 127.0.0.1:0, quiet, write files under {@code dir}, no piece store. */
+    public static ServerConfig loopback(Path dir) {
+        return ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null);
+    }
+
+    /** A plain TCP connection to the probe port, with 5 s connect and read timeouts. */
+    public static Socket connect(ProbeServer server) throws IOException {
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 5000);
+        s.setSoTimeout(5000);
+        return s;
+    }
+}
