@@ -15,6 +15,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.netty.handler.ssl.NotSslRecordException;
+import io.netty.handler.ssl.SslHandler;
 import java.io.IOException;
 import javax.net.ssl.SSLException;
 
@@ -43,7 +44,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
             pending = p;
             ctx.writeAndFlush(frame).addListener(f -> {
                 if (!f.isSuccess()) {
-                    p.tryFailure(describe(f.cause()));
+                    p.tryFailure(describe(tlsCauseOr(f.cause())));
                 }
             });
         });
@@ -86,7 +87,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     void fail(Throwable cause) {
-        ProbeException e = describe(cause);
+        ProbeException e = describe(tlsCauseOr(cause));
         String where = worker == null ? null : worker.context();
         if (where != null && !outcome.isDone()) {
             e = new ProbeException(e.kind(), where + ": " + e.getMessage());
@@ -132,6 +133,18 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         fail(new ProbeException(ProbeException.Kind.LOST, "server closed the connection"));
+    }
+
+    /**
+     * A failed TLS handshake is the reason for whatever fails after it (a closed channel, a failed write), so it
+     * is reported instead of them, whichever event arrives first.
+     */
+    private Throwable tlsCauseOr(Throwable cause) {
+        SslHandler tls = ctx == null ? null : ctx.pipeline().get(SslHandler.class);
+        if (tls != null && tls.handshakeFuture().isDone() && !tls.handshakeFuture().isSuccess()) {
+            return tls.handshakeFuture().cause();
+        }
+        return cause;
     }
 
     @Override
