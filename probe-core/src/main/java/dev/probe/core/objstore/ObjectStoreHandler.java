@@ -27,6 +27,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.time.format.DateTimeFormatter;
@@ -60,7 +61,8 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
     private Body body = Body.NONE;
     private CompositeByteBuf json;
     private Consumer<JsonNode> onJson;
-    private BlobStore.Writer writer;
+    private final EventExecutor disk;
+    private BlobPipe pipe;
     private MessageDigest md5;
     /** MD5 is fed from this reused heap array: the JDK digests direct buffers 4 KiB at a time. */
     private final byte[] md5Buffer = new byte[64 * 1024];
@@ -69,8 +71,9 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
     private BiConsumer<BlobStore.Blob, byte[]> onBlob;
     private boolean failed;
 
-    ObjectStoreHandler(ObjectStore store, SignatureVerifier verifier, ServerLog log) {
+    ObjectStoreHandler(ObjectStore store, SignatureVerifier verifier, EventExecutor disk, ServerLog log) {
         this.store = store;
+        this.disk = disk;
         this.verifier = verifier;
         this.log = log;
     }
@@ -143,12 +146,13 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
         store.bucket(route.namespace(), route.bucket());
         if (m.equals(HttpMethod.PUT)) {
             Map<String, String> meta = metaHeaders(request.headers());
+            Route r = route;
             startBlob(ctx, generated(meta, 0, 0), (blob, digest) -> {
-                ObjectStore.StoredObject o = store.put(route.bucket(), route.object(), blob, digest, meta);
-                FullHttpResponse r = empty(HttpResponseStatus.OK);
-                r.headers().set("opc-content-md5", o.md5()).set(HttpHeaderNames.ETAG, o.etag())
+                ObjectStore.StoredObject o = store.put(r.bucket(), r.object(), blob, digest, meta);
+                FullHttpResponse resp = empty(HttpResponseStatus.OK);
+                resp.headers().set("opc-content-md5", o.md5()).set(HttpHeaderNames.ETAG, o.etag())
                         .set(HttpHeaderNames.LAST_MODIFIED, HTTP_DATE.format(o.created()));
-                send(ctx, r);
+                send(ctx, resp);
             });
         } else if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.HEAD)) {
             serve(ctx, store.object(route.bucket(), route.object()), m.equals(HttpMethod.HEAD));
@@ -210,7 +214,7 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
         if (expected < 0 || expected > MAX_BODY) {
             throw OciError.badRequest("Content-Length " + cl + " is out of range [0, " + MAX_BODY + "]");
         }
-        writer = store.blobs().create(UUID.randomUUID().toString(), generated);
+        pipe = new BlobPipe(disk, ctx.channel(), store.blobs().create(UUID.randomUUID().toString(), generated));
         md5 = ObjectStore.md5();
         received = 0;
         onBlob = done;
@@ -240,9 +244,9 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
                 md5.update(md5Buffer, 0, n);
                 i += n;
             }
-            writer.write(data);
+            pipe.write(data);
             if (last) {
-                finishBlob();
+                finishBlob(ctx);
             }
         } else if (body == Body.JSON) {
             if (json.readableBytes() + data.readableBytes() > MAX_JSON) {
@@ -275,7 +279,7 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
         return out;
     }
 
-    private void finishBlob() throws IOException {
+    private void finishBlob(ChannelHandlerContext ctx) {
         body = Body.NONE;
         if (received != expected) {
             throw OciError.badRequest("the body has " + received + " bytes, Content-Length said " + expected);
@@ -286,9 +290,17 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
             throw new OciError(HttpResponseStatus.BAD_REQUEST, "InvalidContentMd5", "Content-MD5 " + claimed
                     + " does not match the body");
         }
-        BlobStore.Blob blob = writer.finish();
-        writer = null;
-        onBlob.accept(blob, digest);
+        BlobPipe p = pipe;
+        pipe = null;
+        BiConsumer<BlobStore.Blob, byte[]> done = onBlob;
+        p.finish(blob -> {
+            try {
+                done.accept(blob, digest);
+            } catch (OciError e) {
+                fail(ctx, e);
+            }
+        }, e -> fail(ctx, e instanceof OciError ? (OciError) e
+                : new OciError(HttpResponseStatus.INTERNAL_SERVER_ERROR, "InternalServerError", String.valueOf(e.getMessage()))));
     }
 
     private void serve(ChannelHandlerContext ctx, ObjectStore.StoredObject o, boolean head) {
@@ -331,9 +343,9 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void fail(ChannelHandlerContext ctx, OciError e) {
-        if (writer != null) {
-            writer.abort();
-            writer = null;
+        if (pipe != null) {
+            pipe.abort();
+            pipe = null;
         }
         if (json != null) {
             json.release();
@@ -359,9 +371,9 @@ final class ObjectStoreHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (writer != null) {
-            writer.abort();
-            writer = null;
+        if (pipe != null) {
+            pipe.abort();
+            pipe = null;
         }
         if (json != null) {
             json.release();

@@ -11,6 +11,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.EventExecutorGroup;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -21,9 +22,12 @@ public final class ObjectStoreInitializer extends ChannelInitializer<SocketChann
     private final SslContext tls;
     private final Duration idle;
     private final ServerLog log;
+    private final EventExecutorGroup disk;
 
+    /** {@code disk} runs the blob writes, off the event loops. */
     public ObjectStoreInitializer(ObjectStore store, SignatureVerifier verifier, SslContext tls, Duration idle,
-                                  ServerLog log) {
+                                  EventExecutorGroup disk, ServerLog log) {
+        this.disk = disk;
         this.store = store;
         this.verifier = verifier;
         this.tls = tls;
@@ -50,6 +54,6 @@ public final class ObjectStoreInitializer extends ChannelInitializer<SocketChann
         });
         p.addLast("http", new HttpServerCodec(4096, 16 * 1024, 1024 * 1024));
         p.addLast("chunked", new ChunkedWriteHandler());
-        p.addLast("objectstore", new ObjectStoreHandler(store, verifier, log));
+        p.addLast("objectstore", new ObjectStoreHandler(store, verifier, disk.next(), log));
     }
 }

@@ -92,7 +92,7 @@ public final class ProbeServer implements AutoCloseable {
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childHandler(new ObjectStoreInitializer(store, verifier, config.security().tls(),
-                            config.idleTimeout(), log))
+                            config.idleTimeout(), diskThreads, log))
                     .bind(config.bind(), os.port()).sync().channel();
         } catch (RuntimeException e) {
             listener.close();
