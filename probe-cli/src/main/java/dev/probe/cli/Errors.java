@@ -54,7 +54,7 @@ final class Errors implements IExecutionExceptionHandler, IParameterExceptionHan
     }
 
     static String message(Throwable ex) {
-        if (ex instanceof ProbeException || ex instanceof IllegalArgumentException) {
+        if (ex instanceof ProbeException || ex instanceof IllegalArgumentException || ex instanceof IllegalStateException) {
             return ex.getMessage();
         }
         if (ex instanceof BindException || ex instanceof NativeIoException) {

@@ -188,6 +188,26 @@ class CliTest {
     }
 
     @Test
+    void netemPlanPrintsThePapersCommands() {
+        assertEquals(0, run("lab", "netem-plan", "--rtt-ms", "35", "--loss-pct", "0.5", "--direction", "restore",
+                "--dev-to-server", "eth1", "--dev-to-client", "eth0", "--bandwidth", "1gbit"));
+        List<String> lines = out.toString().lines().toList();
+        assertEquals("tc qdisc replace dev eth1 root netem delay 17.5ms limit 6563", lines.get(1));
+        assertEquals("tc qdisc replace dev eth0 root netem delay 17.5ms loss 0.5% limit 6563", lines.get(2));
+    }
+
+    @Test
+    void netemPlanBadArgumentsAreOneLine() {
+        assertEquals(2, run("lab", "netem-plan", "--rtt-ms", "5", "--loss-pct", "1", "--direction", "backup",
+                "--dev-to-server", "a", "--dev-to-client", "b", "--apply", "--clear"));
+        assertOneLineError("mutually exclusive");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("lab", "netem-plan", "--rtt-ms", "5", "--loss-pct", "1", "--direction", "backup",
+                "--dev-to-server", "a", "--dev-to-client", "b", "--bandwidth", "fast"));
+        assertOneLineError("'fast' is not a rate");
+    }
+
+    @Test
     void portInUseIsOneLineAndExitOne() {
         assertEquals(1, run("server", "--bind", "127.0.0.1", "--port", port()));
         assertOneLineError("cannot listen");

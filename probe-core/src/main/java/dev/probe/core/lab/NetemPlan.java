@@ -1,0 +1,105 @@
+package dev.probe.core.lab;
+
+import dev.probe.core.params.BadParameterException;
+import dev.probe.core.params.Direction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The paper's impairment as tc netem commands: half the round-trip delay on each interface of the box in the
+ * path, loss only in the data direction (towards the server for a backup, towards the client for a restore),
+ * and a queue {@code limit} of bandwidth / MTU x max delay x 1.5 packets (10 Gbit/s, 1500 B, 150 ms: 187500).
+ *
+ * @param devToServer interface whose egress leads to the server (the backup's data direction)
+ * @param devToClient interface whose egress leads to the client (the restore's data direction)
+ */
+public record NetemPlan(double rttMs, double lossPct, Direction direction, String devToServer, String devToClient,
+                        long bandwidthBps, int mtu, double maxDelayMs) {
+    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(bit|kbit|mbit|gbit|tbit)?",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern DEVICE = Pattern.compile("[A-Za-z0-9_.:@-]{1,15}");
+
+    public NetemPlan {
+        if (!(rttMs >= 0 && rttMs <= 10_000)) {
+            throw new BadParameterException("rtt-ms", rttMs + " is out of range [0, 10000]");
+        }
+        if (!(lossPct >= 0 && lossPct <= 100)) {
+            throw new BadParameterException("loss-pct", lossPct + " is out of range [0, 100]");
+        }
+        if (direction == null) {
+            throw new BadParameterException("direction", "is missing");
+        }
+        for (String dev : new String[] {devToServer, devToClient}) {
+            if (dev == null || !DEVICE.matcher(dev).matches()) {
+                throw new BadParameterException("dev", "'" + dev + "' is not an interface name");
+            }
+        }
+        if (bandwidthBps <= 0 || mtu < 576 || mtu > 65536 || !(maxDelayMs > 0)) {
+            throw new BadParameterException("netem", "bandwidth, MTU (576-65536) and max delay must be positive");
+        }
+    }
+
+    /** Bits per second from tc's spelling: {@code 10gbit}, {@code 500mbit}, {@code 1000000} (bit/s). */
+    public static long parseRate(String text) {
+        Matcher m = RATE.matcher(text == null ? "" : text.trim());
+        if (!m.matches()) {
+            throw new BadParameterException("bandwidth", "'" + text + "' is not a rate (e.g. 10gbit, 500mbit)");
+        }
+        String unit = m.group(2) == null ? "bit" : m.group(2).toLowerCase(Locale.ROOT);
+        double scale = switch (unit) {
+            case "kbit" -> 1e3;
+            case "mbit" -> 1e6;
+            case "gbit" -> 1e9;
+            case "tbit" -> 1e12;
+            default -> 1;
+        };
+        return Math.round(Double.parseDouble(m.group(1)) * scale);
+    }
+
+    /** Packets the netem queue may hold: bandwidth / MTU x max delay x 1.5. */
+    public long limitPackets() {
+        return Math.round(bandwidthBps / (mtu * 8.0) * (maxDelayMs / 1000) * 1.5);
+    }
+
+    /** The data direction's egress interface. */
+    public String lossyDevice() {
+        return direction == Direction.BACKUP ? devToServer : devToClient;
+    }
+
+    /** The commands that set the impairment (one per interface). */
+    public List<List<String>> applyCommands() {
+        List<List<String>> cmds = new ArrayList<>();
+        for (String dev : new String[] {devToServer, devToClient}) {
+            List<String> c = new ArrayList<>(List.of("tc", "qdisc", "replace", "dev", dev, "root", "netem", "delay",
+                    ms(rttMs / 2)));
+            if (lossPct > 0 && dev.equals(lossyDevice())) {
+                c.addAll(List.of("loss", pct(lossPct)));
+            }
+            c.addAll(List.of("limit", String.valueOf(limitPackets())));
+            cmds.add(c);
+        }
+        return cmds;
+    }
+
+    /** The commands that remove it. */
+    public List<List<String>> clearCommands() {
+        return List.of(List.of("tc", "qdisc", "del", "dev", devToServer, "root"),
+                List.of("tc", "qdisc", "del", "dev", devToClient, "root"));
+    }
+
+    private static String ms(double v) {
+        return trim(v) + "ms";
+    }
+
+    private static String pct(double v) {
+        return trim(v) + "%";
+    }
+
+    private static String trim(double v) {
+        String s = String.format(Locale.ROOT, "%.3f", v);
+        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+}
