@@ -192,8 +192,8 @@ class CliTest {
         assertEquals(0, run("lab", "netem-plan", "--rtt-ms", "35", "--loss-pct", "0.5", "--direction", "restore",
                 "--dev-to-server", "eth1", "--dev-to-client", "eth0", "--bandwidth", "1gbit"));
         List<String> lines = out.toString().lines().toList();
-        assertEquals("tc qdisc replace dev eth1 root netem delay 17.5ms limit 6563", lines.get(1));
-        assertEquals("tc qdisc replace dev eth0 root netem delay 17.5ms loss 0.5% limit 6563", lines.get(2));
+        assertEquals("tc qdisc replace dev eth1 root netem delay 17.5ms limit 18750", lines.get(1));
+        assertEquals("tc qdisc replace dev eth0 root netem delay 17.5ms loss 0.5% limit 18750", lines.get(2));
     }
 
     @Test
