@@ -90,8 +90,10 @@ final class BulkConsole implements BulkListener {
         TcpStats t = s.tcp();
         if (t != null) {
             row("TCP (" + (r.params().direction() == Direction.BACKUP ? "client" : "server") + " side)",
-                    fmt("RTT %.3f ms, retransmits %d of %d segments (%s)", t.rttMs(), t.retransmits(), t.segmentsSent(),
-                            Double.isNaN(t.retransmitRatio()) ? "n/a" : fmt("%.4f %%", 100 * t.retransmitRatio())));
+                    fmt("RTT %.3f ms, retransmits %d of %d segments (%s)%s", t.rttMs(), t.retransmits(),
+                            t.segmentsSent(), Double.isNaN(t.retransmitRatio()) ? "n/a"
+                                    : fmt("%.4f %%", 100 * t.retransmitRatio()),
+                            t.congestion() == null ? "" : ", " + t.congestion()));
         } else {
             row("TCP_INFO", "unavailable");
         }

@@ -134,9 +134,12 @@ public final class BulkClient {
             pieces += c.pieces();
         }
         double[] gbps = channels.stream().mapToDouble(ChannelStats::throughputGbps).sorted().toArray();
+        String congestion = backup
+                ? dev.probe.core.tcp.TcpInfoReader.congestionControl(workers.get(0).channel).orElse(null)
+                : results.get(0).serverCongestion();
         TcpStats tcp = backup
-                ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, null))
-                : serverTcp(results);
+                ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, congestion))
+                : serverTcp(results, congestion);
         double throughput = Rates.gbps(bytes, nanos);
         double minutes = throughput <= 0 ? Double.POSITIVE_INFINITY : config.dbSize() * 8.0 / (throughput * 1e9) / 60;
         BulkSummary summary = new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces,
@@ -147,14 +150,14 @@ public final class BulkClient {
                 channels, reporter.samples());
     }
 
-    private static TcpStats serverTcp(List<Result> results) {
+    private static TcpStats serverTcp(List<Result> results, String congestion) {
         TcpInfo sum = null;
         for (Result r : results) {
             if (r.serverTcp() != null) {
                 sum = sum == null ? r.serverTcp() : sum.plus(r.serverTcp());
             }
         }
-        return sum == null ? null : TcpStats.between(null, sum, null);
+        return sum == null ? null : TcpStats.between(null, sum, congestion);
     }
 
     private static double median(double[] sorted) {

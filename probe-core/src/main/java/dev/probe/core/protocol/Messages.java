@@ -20,6 +20,7 @@ public final class Messages {
     private static final Pattern KIND = Pattern.compile("test|bulk");
     private static final Pattern STORAGE = Pattern.compile("files|discard");
     private static final Pattern MAC = Pattern.compile("[0-9a-f]{64}");
+    private static final Pattern CONGESTION = Pattern.compile("[a-z0-9_]{1,15}");
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final long MAX_COUNT = Long.MAX_VALUE / 2;
 
@@ -188,9 +189,9 @@ public final class Messages {
      * the server sent (restore) or completed (backup), and the server socket's TCP_INFO (null where unavailable).
      */
     public record Result(long bytesReceived, long messagesReceived, long measuredBytes, long measuredNanos,
-                         long bytesSent, long pieces, TcpInfo serverTcp) {
+                         long bytesSent, long pieces, TcpInfo serverTcp, String serverCongestion) {
         public Result(long bytesReceived, long messagesReceived, long measuredBytes, long measuredNanos) {
-            this(bytesReceived, messagesReceived, measuredBytes, measuredNanos, 0, 0, null);
+            this(bytesReceived, messagesReceived, measuredBytes, measuredNanos, 0, 0, null, null);
         }
 
         public ControlFrame frame() {
@@ -210,12 +211,16 @@ public final class Messages {
                 t.put("total_retrans", serverTcp.totalRetrans());
                 t.put("segs_out", serverTcp.segsOut());
                 t.put("bytes_retrans", serverTcp.bytesRetrans());
+                if (serverCongestion != null) {
+                    t.put("congestion", serverCongestion);
+                }
             }
             return new ControlFrame(FrameType.RESULT, n);
         }
 
         public static Result from(ObjectNode n) {
             TcpInfo tcp = null;
+            String congestion = null;
             if (n.has("tcp")) {
                 ObjectNode t = JsonFields.requireObject(n, "tcp");
                 tcp = new TcpInfo(JsonFields.requireLong(t, "rtt_us", 0, MAX_COUNT),
@@ -224,12 +229,13 @@ public final class Messages {
                         JsonFields.requireLong(t, "total_retrans", 0, MAX_COUNT),
                         JsonFields.requireLong(t, "segs_out", 0, MAX_COUNT),
                         JsonFields.requireLong(t, "bytes_retrans", 0, MAX_COUNT));
+                congestion = t.has("congestion") ? JsonFields.requireString(t, "congestion", CONGESTION) : null;
             }
             return new Result(JsonFields.requireLong(n, "bytes_received", 0, MAX_COUNT),
                     JsonFields.requireLong(n, "messages_received", 0, MAX_COUNT),
                     JsonFields.requireLong(n, "measured_bytes", 0, MAX_COUNT),
                     JsonFields.requireLong(n, "measured_ns", 0, MAX_COUNT),
-                    optionalCount(n, "bytes_sent"), optionalCount(n, "pieces"), tcp);
+                    optionalCount(n, "bytes_sent"), optionalCount(n, "pieces"), tcp, congestion);
         }
     }
 

@@ -185,7 +185,8 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
             Result counts = counters.result();
             long received = params.direction() == Direction.BACKUP ? counts.bytesReceived() : 0;
             ctx.writeAndFlush(new Result(received, pieces, counts.measuredBytes(),
-                    counts.measuredNanos(), bytesSent, pieces, TcpInfoReader.read(ctx.channel()).orElse(null)).frame());
+                    counts.measuredNanos(), bytesSent, pieces, TcpInfoReader.read(ctx.channel()).orElse(null),
+                    TcpInfoReader.congestionControl(ctx.channel()).orElse(null)).frame());
         };
         if (writer != null) {
             writer.afterPending(reply);

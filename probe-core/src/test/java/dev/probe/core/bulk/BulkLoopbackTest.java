@@ -88,6 +88,11 @@ class BulkLoopbackTest {
         BulkResult r = run(volume(Direction.RESTORE, 4, 64L << 20, 1L << 20, "never-stored"));
         assertEquals("discard", r.storage());
         assertEquals(64, r.summary().pieces());
+        if (dev.probe.core.transport.Transports.epoll()) {
+            assertEquals("server", r.toJson().at("/summary/tcp/side").asText());
+            assertTrue(r.toJson().at("/summary/tcp/congestion").asText().matches("[a-z0-9_]+"),
+                    "the sending side's congestion control is recorded: " + r.toJson().at("/summary/tcp"));
+        }
         assertEquals(64L << 20, r.summary().bytes());
     }
 
