@@ -15,7 +15,6 @@ final class BlobsInput implements ChunkedInput<ByteBuf> {
     private final BlobStore store;
     private final List<BlobStore.Blob> blobs;
     private final long length;
-    private long position;
     private int blob;
     private long inBlob;
     private long sent;
@@ -25,7 +24,6 @@ final class BlobsInput implements ChunkedInput<ByteBuf> {
         this.store = store;
         this.blobs = blobs;
         this.length = length;
-        this.position = offset;
         long skip = offset;
         while (blob < blobs.size() && skip >= blobs.get(blob).length()) {
             skip -= blobs.get(blob).length();
@@ -60,7 +58,6 @@ final class BlobsInput implements ChunkedInput<ByteBuf> {
         int got = buf.readableBytes();
         inBlob += got;
         sent += got;
-        position += got;
         if (inBlob == b.length()) {
             blob++;
             inBlob = 0;

@@ -80,7 +80,6 @@ final class ServerDataHandler extends ChannelInboundHandlerAdapter {
 
     private void onEnd(ChannelHandlerContext ctx, End end) {
         ended = true;
-        session.ended();
         Runnable reply = () -> ctx.writeAndFlush(counters.result().frame());
         if (disk != null) {
             disk.afterPending(reply);

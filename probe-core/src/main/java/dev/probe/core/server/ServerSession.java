@@ -17,7 +17,6 @@ final class ServerSession {
     private final Channel[] channels;
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
     private int joined;
-    private int ended;
     private int closed;
     private String failure;
     private final RateCap rateCap;
@@ -90,10 +89,6 @@ final class ServerSession {
         timers.forEach(f -> f.cancel(false));
     }
 
-    synchronized void ended() {
-        ended++;
-    }
-
     /** Records a closed connection; returns true when it was the session's last. */
     synchronized boolean closed(int index, boolean cleanly, String why) {
         if (!cleanly && failure == null) {
@@ -115,10 +110,6 @@ final class ServerSession {
 
     synchronized String failure() {
         return failure;
-    }
-
-    synchronized int endedCount() {
-        return ended;
     }
 
     long totalBytes() {

@@ -19,9 +19,4 @@ public record TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long
                 Math.max(sndMss, o.sndMss), totalRetrans + o.totalRetrans, segsOut + o.segsOut,
                 bytesRetrans + o.bytesRetrans);
     }
-
-    /** Retransmitted / sent segments, or NaN when the kernel does not count sent segments. */
-    public double retransmitRatio() {
-        return segsOut == 0 ? Double.NaN : (double) totalRetrans / segsOut;
-    }
 }

@@ -39,9 +39,13 @@ public final class Tls {
             throw new IllegalArgumentException("--cert and --key go together");
         }
         SslContext ctx = SslContextBuilder.forServer(certPem, keyPem).build();
-        X509Certificate cert = (X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
-                .generateCertificate(readFile(certPem));
-        return new Server(ctx, fingerprint(cert));
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(certPem.toPath())) {
+            X509Certificate cert = (X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+                    .generateCertificate(in);
+            return new Server(ctx, fingerprint(cert));
+        } catch (java.io.IOException e) {
+            throw new CertificateException("cannot read " + certPem + ": " + e.getMessage(), e);
+        }
     }
 
     /** Trusts exactly the certificate with {@code fingerprint} (SHA-256, hex, colons optional), or the CA in {@code caPem}, or the JDK's CAs. */
@@ -77,13 +81,5 @@ public final class Tls {
         }
         SSLSession s = h.engine().getSession();
         return new Session(s.getProtocol(), s.getCipherSuite());
-    }
-
-    private static java.io.InputStream readFile(File f) throws CertificateException {
-        try {
-            return new java.io.ByteArrayInputStream(java.nio.file.Files.readAllBytes(f.toPath()));
-        } catch (java.io.IOException e) {
-            throw new CertificateException("cannot read " + f + ": " + e.getMessage(), e);
-        }
     }
 }
