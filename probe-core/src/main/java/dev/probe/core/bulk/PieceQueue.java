@@ -20,7 +20,7 @@ public final class PieceQueue {
 
     /** The next piece number, or -1 when there are no more. Thread-safe. */
     public long take() {
-        if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
+        if (expired()) {
             return -1;
         }
         long k = next.getAndIncrement();
@@ -30,10 +30,5 @@ public final class PieceQueue {
     /** True once the deadline (if any) has passed. */
     public boolean expired() {
         return deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0;
-    }
-
-    /** Pieces handed out so far. */
-    public long taken() {
-        return Math.min(next.get(), count);
     }
 }

@@ -65,7 +65,10 @@ public final class BulkClient {
         BulkParams params = config.params();
         boolean backup = params.direction() == Direction.BACKUP;
         long seed = PieceContent.seed(params.runId());
-        PieceQueue queue = new PieceQueue(params.pieceCount(), Long.MAX_VALUE);
+        Instant startedAt = Instant.now();
+        long t0 = System.nanoTime();
+        PieceQueue queue = new PieceQueue(params.pieceCount(),
+                params.volume() > 0 ? Long.MAX_VALUE : t0 + params.duration().toNanos());
         List<BulkWorker> workers = new ArrayList<>();
         for (int i = 0; i < opened.connections().size(); i++) {
             ClientConnection c = opened.connections().get(i);
@@ -76,8 +79,6 @@ public final class BulkClient {
                             new PieceReceiver(PieceContent.shared(), seed, params.verify(), i)));
         }
         BulkReporter reporter = new BulkReporter(workers, params, listener, backup);
-        Instant startedAt = Instant.now();
-        long t0 = System.nanoTime();
         reporter.start(t0);
         for (BulkWorker w : workers) {
             w.handler.start(w, t0);
@@ -125,25 +126,17 @@ public final class BulkClient {
         BulkParams params = config.params();
         boolean backup = params.direction() == Direction.BACKUP;
         List<ChannelStats> channels = new ArrayList<>();
-        long bytes = 0;
-        long pieces = 0;
         for (BulkWorker w : workers) {
             BulkCounters c = w.counters();
             channels.add(new ChannelStats(w.index, c.bytes(), c.pieces(), Rates.gbps(c.bytes(), c.finishedNanos() - t0)));
-            bytes += c.bytes();
-            pieces += c.pieces();
         }
-        double[] gbps = channels.stream().mapToDouble(ChannelStats::throughputGbps).sorted().toArray();
         String congestion = backup
                 ? dev.probe.core.tcp.TcpInfoReader.congestionControl(workers.get(0).channel).orElse(null)
                 : results.get(0).serverCongestion();
         TcpStats tcp = backup
                 ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, congestion))
                 : serverTcp(results, congestion);
-        double throughput = Rates.gbps(bytes, nanos);
-        double minutes = throughput <= 0 ? Double.POSITIVE_INFINITY : config.dbSize() * 8.0 / (throughput * 1e9) / 60;
-        BulkSummary summary = new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces,
-                params.verify(), config.dbSize(), minutes, gbps[0], median(gbps), gbps[gbps.length - 1], tcp,
+        BulkSummary summary = BulkSummary.of(nanos, channels, params.verify(), config.dbSize(), tcp,
                 backup ? "client" : "server");
         return new BulkResult(startedAt, config.host(), config.port(), params, Transports.name(),
                 opened.ready().server(), opened.ready().storage(), Tls.session(opened.connections().get(0).channel), summary,
@@ -158,10 +151,5 @@ public final class BulkClient {
             }
         }
         return sum == null ? null : TcpStats.between(null, sum, congestion);
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

@@ -16,7 +16,6 @@ abstract class BulkWorker implements Worker {
     protected final dev.probe.core.bulk.PieceQueue queue;
     protected final BulkCounters counters;
     protected boolean finishing;
-    private long deadlineNanos = Long.MAX_VALUE;
 
     BulkWorker(int index, ClientConnection connection, BulkParams params, dev.probe.core.bulk.PieceQueue queue,
                BulkCounters counters) {
@@ -28,18 +27,16 @@ abstract class BulkWorker implements Worker {
         this.counters = counters;
     }
 
+    /** Starts the channel; a run by duration ends when the shared queue's deadline passes. */
     @Override
     public final void start(long t0) {
-        if (params.volume() == 0) {
-            deadlineNanos = t0 + params.duration().toNanos();
-        }
         begin();
     }
 
     protected abstract void begin();
 
     protected final boolean overtime() {
-        return deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0;
+        return queue.expired();
     }
 
     @Override

@@ -18,7 +18,6 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
 
 /**
  * One channel, like an RMAN SBT channel writing to Object Storage: backup writes its pieces one after another,
@@ -32,7 +31,6 @@ final class ObjstoreChannel implements Runnable {
     private final PieceQueue queue;
     private final List<String> restoreNames;
     private final ObjstoreMetrics metrics;
-    private final LongSupplier deadlineNanos;
     private final long seed;
     volatile long bytes;
     volatile long pieces;
@@ -40,14 +38,13 @@ final class ObjstoreChannel implements Runnable {
     final List<String> written = new ArrayList<>();
 
     ObjstoreChannel(int index, ObjectStorage client, ObjstoreConfig config, PieceQueue queue, List<String> restoreNames,
-                    ObjstoreMetrics metrics, LongSupplier deadlineNanos) {
+                    ObjstoreMetrics metrics) {
         this.index = index;
         this.client = client;
         this.config = config;
         this.queue = queue;
         this.restoreNames = restoreNames;
         this.metrics = metrics;
-        this.deadlineNanos = deadlineNanos;
         this.seed = PieceContent.seed(config.params().bulk().runId());
     }
 
@@ -72,11 +69,6 @@ final class ObjstoreChannel implements Runnable {
         }
     }
 
-    private boolean overtime() {
-        long d = deadlineNanos.getAsLong();
-        return d != Long.MAX_VALUE && System.nanoTime() - d >= 0;
-    }
-
     private void backup(long k) {
         BulkParams bulk = config.params().bulk();
         long partSize = config.params().partSize();
@@ -93,7 +85,7 @@ final class ObjstoreChannel implements Runnable {
         List<CommitMultipartUploadPartDetails> parts = new ArrayList<>();
         int number = 1;
         for (long off = 0; off < length; off += partSize, number++) {
-            if (overtime()) {
+            if (queue.expired()) {
                 client.abortMultipartUpload(AbortMultipartUploadRequest.builder().namespaceName(config.namespace())
                         .bucketName(config.bucket()).objectName(name).uploadId(uploadId).build());
                 return;

@@ -80,7 +80,7 @@ public final class ObjstoreClient {
             PieceQueue queue = new PieceQueue(count, deadline);
             List<ObjstoreChannel> channels = new ArrayList<>();
             for (int i = 0; i < b.channels(); i++) {
-                channels.add(new ObjstoreChannel(i, clients.get(i), config, queue, names, metrics, () -> deadline));
+                channels.add(new ObjstoreChannel(i, clients.get(i), config, queue, names, metrics));
             }
             List<BulkProgress> samples = Collections.synchronizedList(new ArrayList<>());
             long[] last = {t0, 0};
@@ -175,23 +175,13 @@ public final class ObjstoreClient {
     private ObjstoreResult result(Instant startedAt, List<ObjstoreChannel> channels, ObjstoreMetrics metrics, long t0,
                                   long end, List<BulkProgress> samples) {
         List<ChannelStats> stats = new ArrayList<>();
-        long bytes = 0;
-        long pieces = 0;
         for (int i = 0; i < channels.size(); i++) {
             ObjstoreChannel c = channels.get(i);
             stats.add(new ChannelStats(i, c.bytes, c.pieces, Rates.gbps(c.bytes, c.finishedNanos - t0)));
-            bytes += c.bytes;
-            pieces += c.pieces;
         }
-        double[] gbps = stats.stream().mapToDouble(ChannelStats::throughputGbps).sorted().toArray();
-        long nanos = end - t0;
-        double throughput = Rates.gbps(bytes, nanos);
-        double minutes = throughput <= 0 ? Double.POSITIVE_INFINITY : config.dbSize() * 8.0 / (throughput * 1e9) / 60;
-        int n = gbps.length;
-        BulkSummary summary = new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces,
+        BulkSummary summary = BulkSummary.of(end - t0, stats,
                 config.params().bulk().verify() && config.params().bulk().direction() == Direction.RESTORE,
-                config.dbSize(), minutes, gbps[0], n % 2 == 1 ? gbps[n / 2] : (gbps[n / 2 - 1] + gbps[n / 2]) / 2,
-                gbps[n - 1], null, null);
+                config.dbSize(), null, null);
         return new ObjstoreResult(startedAt, config, summary, stats, metrics.summary(), metrics.retries.sum(),
                 metrics.errors.sum(), List.copyOf(samples));
     }

@@ -2,6 +2,8 @@ package dev.probe.core.result;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
+import dev.probe.core.units.Rates;
+import java.util.List;
 
 /**
  * A bulk run's outcome: receiver-counted bytes over the run's wall time (start to the last channel's RESULT),
@@ -11,6 +13,23 @@ import dev.probe.core.protocol.Json;
 public record BulkSummary(double durationS, long bytes, double throughputGbps, double throughputMibS, long pieces,
                           boolean verified, long dbSize, double projectedMinutes, double channelMinGbps,
                           double channelMedianGbps, double channelMaxGbps, TcpStats tcp, String tcpSide) {
+    /**
+     * The summary of a run that took {@code nanos} over {@code channels}: bytes and pieces added up, aggregate
+     * throughput, the channels' min/median/max, and the time {@code dbSize} bytes would take at that rate.
+     */
+    public static BulkSummary of(long nanos, List<ChannelStats> channels, boolean verified, long dbSize, TcpStats tcp,
+                                 String tcpSide) {
+        long bytes = channels.stream().mapToLong(ChannelStats::bytes).sum();
+        long pieces = channels.stream().mapToLong(ChannelStats::pieces).sum();
+        double[] gbps = channels.stream().mapToDouble(ChannelStats::throughputGbps).sorted().toArray();
+        int n = gbps.length;
+        double median = n % 2 == 1 ? gbps[n / 2] : (gbps[n / 2 - 1] + gbps[n / 2]) / 2;
+        double throughput = Rates.gbps(bytes, nanos);
+        double minutes = throughput <= 0 ? Double.POSITIVE_INFINITY : dbSize * 8.0 / (throughput * 1e9) / 60;
+        return new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces, verified,
+                dbSize, minutes, gbps[0], median, gbps[n - 1], tcp, tcpSide);
+    }
+
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("duration_s", durationS);
