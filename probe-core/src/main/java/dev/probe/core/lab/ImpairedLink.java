@@ -1,0 +1,128 @@
+package dev.probe.core.lab;
+
+/**
+ * The userspace impaired link: the client and server namespaces of a {@link LabTopology}, joined through their
+ * TUN devices by two {@link Pipe}s (towards the server, towards the client) that impose a {@link LinkSpec}.
+ * Needs Linux, root and the tun driver. {@link #close} stops the pipes and deletes the namespaces.
+ */
+public final class ImpairedLink implements AutoCloseable {
+    private final LabTopology topology;
+    private final TunDevice clientEnd;
+    private final TunDevice serverEnd;
+    private final Pipe toServer;
+    private final Pipe toClient;
+    private volatile LinkSpec spec;
+    private boolean closed;
+
+    private ImpairedLink(LabTopology topology, LinkSpec spec, TunDevice clientEnd, TunDevice serverEnd, long seed) {
+        this.topology = topology;
+        this.spec = spec;
+        this.clientEnd = clientEnd;
+        this.serverEnd = serverEnd;
+        this.toServer = new Pipe("to-server", clientEnd, serverEnd, spec.toward(true), spec.mtu(), seed);
+        this.toClient = new Pipe("to-client", serverEnd, clientEnd, spec.toward(false), spec.mtu(), seed + 1);
+    }
+
+    /** Creates the namespaces and devices, addresses them, and starts forwarding. */
+    public static ImpairedLink up(LabTopology topology, LinkSpec spec, long seed) {
+        for (String ns : new String[] {topology.clientNamespace(), topology.serverNamespace()}) {
+            if (Netns.exists(ns)) {
+                throw new LabException("namespace " + ns + " already exists: lab '" + topology.name()
+                        + "' is up (probe lab down --name " + topology.name() + ")");
+            }
+        }
+        TunDevice client = TunDevice.create(topology.clientDevice());
+        TunDevice server;
+        try {
+            server = TunDevice.create(topology.serverDevice());
+        } catch (LabException e) {
+            client.close();
+            throw e;
+        }
+        ImpairedLink link = new ImpairedLink(topology, spec, client, server, seed);
+        try {
+            link.configure(false, topology.clientAddress());
+            link.configure(true, topology.serverAddress());
+        } catch (LabException e) {
+            link.close();
+            throw e;
+        }
+        link.toServer.start();
+        link.toClient.start();
+        return link;
+    }
+
+    private void configure(boolean server, String address) {
+        String ns = topology.namespace(server);
+        String dev = server ? topology.serverDevice() : topology.clientDevice();
+        Netns.run("ip", "netns", "add", ns);
+        Netns.run("ip", "link", "set", "dev", dev, "netns", ns);
+        Netns.run("ip", "-n", ns, "link", "set", "dev", "lo", "up");
+        Netns.run("ip", "-n", ns, "addr", "add", address + "/30", "dev", dev);
+        Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "mtu", String.valueOf(spec.mtu()), "txqueuelen", "10000",
+                "up");
+        trySysctl(ns, "net.ipv6.conf.all.disable_ipv6=1");
+        trySysctl(ns, "net.ipv4.tcp_congestion_control=cubic");
+    }
+
+    private static void trySysctl(String ns, String setting) {
+        try {
+            Netns.runIn(ns, "sysctl", "-q", "-w", setting);
+        } catch (LabException e) {
+            // optional: a kernel without IPv6 or without cubic keeps its default
+        }
+    }
+
+    public LabTopology topology() {
+        return topology;
+    }
+
+    public LinkSpec spec() {
+        return spec;
+    }
+
+    /** Changes delay, loss and rate for packets arriving from now on (the queue limit stays as built). */
+    public void reconfigure(LinkSpec next) {
+        if (next.mtu() != spec.mtu()) {
+            throw new LabException("the MTU cannot change on a running link (" + spec.mtu() + " -> " + next.mtu() + ")");
+        }
+        Impairment server = next.toward(true);
+        Impairment client = next.toward(false);
+        toServer.reconfigure(new Impairment(server.delayNanos(), server.loss(), server.rateBps(), server.burstBytes(),
+                toServer.capacity()));
+        toClient.reconfigure(new Impairment(client.delayNanos(), client.loss(), client.rateBps(), client.burstBytes(),
+                toClient.capacity()));
+        spec = next;
+    }
+
+    /** Counters of the direction towards the server ({@code true}) or the client. */
+    public LinkCounters counters(boolean towardServer) {
+        return towardServer ? toServer.counters() : toClient.counters();
+    }
+
+    /** Throws when a forwarding thread died. */
+    public void checkHealthy() {
+        for (Pipe p : new Pipe[] {toServer, toClient}) {
+            if (p.failure() != null) {
+                throw new LabException("the link stopped forwarding: " + p.failure().getMessage());
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            toServer.stop();
+            toClient.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        clientEnd.close();
+        serverEnd.close();
+        Netns.deleteAll(topology.clientNamespace(), topology.serverNamespace());
+    }
+}

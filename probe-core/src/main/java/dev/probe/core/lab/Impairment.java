@@ -1,0 +1,27 @@
+package dev.probe.core.lab;
+
+/**
+ * What one direction of the userspace link does to each packet, netem's way: drop it with probability
+ * {@code loss}; drop it at the tail when {@code limit} packets are already held; otherwise send it at the
+ * {@code rateBps} token bucket's pace (0 = no cap) and deliver it {@code delayNanos} later.
+ *
+ * @param burstBytes the token bucket's depth: bytes that may leave back to back after an idle spell
+ */
+public record Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit) {
+    public Impairment {
+        if (delayNanos < 0 || !(loss >= 0 && loss <= 1) || rateBps < 0 || burstBytes < 0 || limit < 1) {
+            throw new IllegalArgumentException("bad impairment: delay " + delayNanos + " ns, loss " + loss + ", rate "
+                    + rateBps + ", burst " + burstBytes + ", limit " + limit);
+        }
+    }
+
+    /** Nanoseconds the token bucket needs to refill {@code bytes}; 0 without a cap. */
+    long serializationNanos(int bytes) {
+        return rateBps == 0 ? 0 : bytes * 8L * 1_000_000_000L / rateBps;
+    }
+
+    /** Nanoseconds of credit the bucket may hold. */
+    long burstNanos() {
+        return rateBps == 0 ? 0 : burstBytes * 8L * 1_000_000_000L / rateBps;
+    }
+}

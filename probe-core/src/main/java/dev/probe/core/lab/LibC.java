@@ -1,0 +1,60 @@
+package dev.probe.core.lab;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
+
+/**
+ * The libc calls the userspace link needs, bound by JNA direct mapping (no per-call reflection): open, ioctl,
+ * fcntl, read, write, poll, close. Buffers are native addresses; errors come back as {@link LastErrorException}
+ * carrying errno.
+ */
+final class LibC {
+    static final int O_RDWR = 2;
+    static final int O_NONBLOCK = 0x800;
+    static final int F_SETFL = 4;
+    static final int POLLIN = 1;
+    static final int EAGAIN = 11;
+    static final int EINTR = 4;
+    private static final Throwable LOAD_ERROR = register();
+
+    private LibC() {
+    }
+
+    private static Throwable register() {
+        if (!Platform.isLinux()) {
+            return new UnsupportedOperationException("the userspace link needs Linux (TUN devices); this is "
+                    + System.getProperty("os.name"));
+        }
+        try {
+            Native.register(LibC.class, NativeLibrary.getInstance("c"));
+            return null;
+        } catch (Throwable t) {
+            return t;
+        }
+    }
+
+    /** Throws a one-line reason when libc could not be bound (not Linux, no JNA native part). */
+    static void requireLoaded() {
+        if (LOAD_ERROR != null) {
+            throw new LabException(LOAD_ERROR instanceof UnsupportedOperationException ? LOAD_ERROR.getMessage()
+                    : "cannot bind libc through JNA: " + LOAD_ERROR);
+        }
+    }
+
+    static native int open(String path, int flags) throws LastErrorException;
+
+    static native int ioctl(int fd, long request, Pointer arg) throws LastErrorException;
+
+    static native int fcntl(int fd, int cmd, int arg) throws LastErrorException;
+
+    static native long read(int fd, long buf, long count) throws LastErrorException;
+
+    static native long write(int fd, long buf, long count) throws LastErrorException;
+
+    static native int poll(Pointer fds, long nfds, int timeoutMs) throws LastErrorException;
+
+    static native int close(int fd) throws LastErrorException;
+}

@@ -1,0 +1,38 @@
+package dev.probe.core.lab;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+
+/**
+ * What one direction of the link did: packets and bytes delivered, packets dropped by the loss draw, dropped at
+ * the tail of a full queue, refused by the receiving device, and the most packets it held at once.
+ */
+public record LinkCounters(long forwarded, long bytes, long lossDrops, long queueDrops, long writeErrors,
+                           long peakQueue) {
+    /** Packets that arrived (delivered, dropped or still held). */
+    public long arrived() {
+        return forwarded + lossDrops + queueDrops + writeErrors;
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("forwarded", forwarded);
+        n.put("bytes", bytes);
+        n.put("dropped_loss", lossDrops);
+        n.put("dropped_queue", queueDrops);
+        n.put("write_errors", writeErrors);
+        n.put("peak_queue", peakQueue);
+        return n;
+    }
+
+    public static LinkCounters fromJson(com.fasterxml.jackson.databind.JsonNode n) {
+        return new LinkCounters(n.path("forwarded").asLong(), n.path("bytes").asLong(), n.path("dropped_loss").asLong(),
+                n.path("dropped_queue").asLong(), n.path("write_errors").asLong(), n.path("peak_queue").asLong());
+    }
+
+    public String describe() {
+        return forwarded + " packets forwarded (" + bytes + " bytes), " + lossDrops + " dropped by loss, " + queueDrops
+                + " dropped by a full queue" + (writeErrors > 0 ? ", " + writeErrors + " refused" : "")
+                + ", peak queue " + peakQueue;
+    }
+}

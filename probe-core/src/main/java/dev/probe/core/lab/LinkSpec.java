@@ -1,0 +1,85 @@
+package dev.probe.core.lab;
+
+import dev.probe.core.params.BadParameterException;
+import dev.probe.core.params.Direction;
+import java.util.Locale;
+
+/**
+ * The impaired link as the user describes it: round-trip delay (half each way), loss in the data direction
+ * ({@code lossBoth}: both), an optional rate cap, the queue limit (netem's: rate / MTU x max delay x 1.5 unless
+ * given) and the MTU of both ends.
+ *
+ * @param direction backup (data towards the server side) or restore (towards the client side)
+ * @param rateBps   cap per direction in bit/s, 0 = none (the queue limit then assumes 10 Gbit/s, as the paper)
+ * @param limit     packets each direction may hold, 0 = netem's formula
+ */
+public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction direction, long rateBps, int mtu,
+                       int limit, double maxDelayMs) {
+    /** The paper's link rate, which sizes the queue when no cap is given. */
+    public static final long PAPER_RATE = 10_000_000_000L;
+    /** Largest queue a direction may hold, in packets (netem's own default limit is 1000). */
+    public static final int MAX_LIMIT = 1 << 20;
+
+    public LinkSpec {
+        if (!(rttMs >= 0 && rttMs <= 10_000)) {
+            throw new BadParameterException("rtt-ms", rttMs + " is out of range [0, 10000]");
+        }
+        if (!(lossPct >= 0 && lossPct <= 100)) {
+            throw new BadParameterException("loss-pct", lossPct + " is out of range [0, 100]");
+        }
+        if (direction == null) {
+            throw new BadParameterException("direction", "is missing");
+        }
+        if (rateBps < 0 || rateBps > 100_000_000_000L) {
+            throw new BadParameterException("rate", rateBps + " bit/s is out of range [0 (no cap), 100gbit]");
+        }
+        if (mtu != 1500 && mtu != 9000) {
+            throw new BadParameterException("mtu", mtu + " is not supported (1500 or 9000)");
+        }
+        if (limit < 0 || limit > MAX_LIMIT) {
+            throw new BadParameterException("limit", limit + " packets is out of range [1, " + MAX_LIMIT + "]");
+        }
+        if (!(maxDelayMs > 0 && maxDelayMs <= 10_000)) {
+            throw new BadParameterException("max-delay-ms", maxDelayMs + " is out of range (0, 10000]");
+        }
+    }
+
+    /** The paper's cell: RTT and loss, MTU 1500, no cap, loss in the data direction only. */
+    public static LinkSpec of(double rttMs, double lossPct, Direction direction) {
+        return new LinkSpec(rttMs, lossPct, false, direction, 0, 1500, 0, 150);
+    }
+
+    public LinkSpec withCell(double newRttMs, double newLossPct, Direction newDirection) {
+        return new LinkSpec(newRttMs, newLossPct, lossBoth, newDirection, rateBps, mtu, limit, maxDelayMs);
+    }
+
+    /** Packets a direction may hold: the given limit, else rate / MTU x max delay x 1.5 (netem-plan's formula). */
+    public int limitPackets() {
+        if (limit > 0) {
+            return limit;
+        }
+        long rate = rateBps > 0 ? rateBps : PAPER_RATE;
+        long packets = Math.round(rate / (mtu * 8.0) * (maxDelayMs / 1000) * 1.5);
+        return (int) Math.max(64, Math.min(MAX_LIMIT, packets));
+    }
+
+    /** The impairment of packets going towards the server ({@code true}) or the client. */
+    public Impairment toward(boolean server) {
+        boolean dataDirection = server == (direction == Direction.BACKUP);
+        double loss = lossBoth || dataDirection ? lossPct / 100 : 0;
+        long halfRtt = Math.round(rttMs * 1_000_000 / 2);
+        return new Impairment(halfRtt, loss, rateBps, 4L * mtu, limitPackets());
+    }
+
+    public String describe() {
+        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d packets",
+                trim(rttMs), trim(lossPct), lossBoth ? "both ways" : "towards the " + (direction == Direction.BACKUP
+                        ? "server (backup)" : "client (restore)"),
+                rateBps == 0 ? "no rate cap" : "capped at " + trim(rateBps / 1e6) + " Mbit/s", mtu, limitPackets());
+    }
+
+    static String trim(double v) {
+        String s = String.format(Locale.ROOT, "%.3f", v);
+        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+}

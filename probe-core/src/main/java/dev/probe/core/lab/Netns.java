@@ -1,0 +1,74 @@
+package dev.probe.core.lab;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs iproute2 / sysctl commands for the lab, turning a failure into a one-line {@link LabException}. */
+public final class Netns {
+    private Netns() {
+    }
+
+    /** Runs {@code cmd}; returns its output, or throws with the command and its first line of output. */
+    public static String run(String... cmd) {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new LabException("cannot run " + cmd[0] + " (iproute2 installed?): " + e.getMessage());
+        }
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new LabException(String.join(" ", cmd) + " did not finish within 30 s");
+            }
+            if (p.exitValue() != 0) {
+                String first = out.lines().findFirst().orElse("exit code " + p.exitValue());
+                throw new LabException(String.join(" ", cmd) + ": " + first
+                        + (out.contains("Operation not permitted") ? " (the lab needs root)" : ""));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new LabException(String.join(" ", cmd) + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException(String.join(" ", cmd) + " was interrupted");
+        }
+    }
+
+    /** True when the namespace exists. */
+    public static boolean exists(String namespace) {
+        try {
+            return run("ip", "netns", "list").lines().anyMatch(l -> l.split("\\s+")[0].equals(namespace));
+        } catch (LabException e) {
+            return false;
+        }
+    }
+
+    /** Deletes the namespaces that exist; returns the ones deleted. */
+    public static List<String> deleteAll(String... namespaces) {
+        List<String> deleted = new ArrayList<>();
+        for (String ns : namespaces) {
+            if (exists(ns)) {
+                run("ip", "netns", "del", ns);
+                deleted.add(ns);
+            }
+        }
+        return deleted;
+    }
+
+    /** The command line that runs {@code command} inside {@code namespace}. */
+    public static List<String> execIn(String namespace, List<String> command) {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
+        full.addAll(command);
+        return full;
+    }
+
+    /** Runs a command inside a namespace (see {@link #run}). */
+    public static String runIn(String namespace, String... cmd) {
+        return run(execIn(namespace, List.of(cmd)).toArray(String[]::new));
+    }
+}

@@ -1,0 +1,157 @@
+package dev.probe.core.lab;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One direction of the userspace link: a reader thread takes packets from the source TUN device, applies the
+ * loss draw and the queue limit, stamps each with its due time (token bucket, then the one-way delay) and puts
+ * it in a {@link PacketRing}; a writer thread hands each packet to the destination device when it is due.
+ * The impairment may be changed while running (it applies to packets arriving afterwards).
+ */
+final class Pipe {
+    private static final int POLL_MS = 100;
+    private final String name;
+    private final TunDevice from;
+    private final TunDevice to;
+    private final PacketRing ring;
+    private final long scratch;
+    private final com.sun.jna.Memory scratchMemory;
+    private final SplittableRandom random;
+    private volatile Impairment impairment;
+    private volatile boolean running = true;
+    private volatile boolean writerIdle;
+    private Thread reader;
+    private Thread writer;
+    private long bucketTime;
+    private final AtomicLong forwarded = new AtomicLong();
+    private final AtomicLong bytes = new AtomicLong();
+    private final AtomicLong lossDrops = new AtomicLong();
+    private final AtomicLong queueDrops = new AtomicLong();
+    private final AtomicLong writeErrors = new AtomicLong();
+    private final AtomicLong peakQueue = new AtomicLong();
+    private volatile Throwable failure;
+
+    Pipe(String name, TunDevice from, TunDevice to, Impairment impairment, int mtu, long seed) {
+        this.name = name;
+        this.from = from;
+        this.to = to;
+        this.impairment = impairment;
+        int slot = mtu + 64;
+        this.ring = new PacketRing(impairment.limit(), slot);
+        this.scratchMemory = new com.sun.jna.Memory(slot);
+        this.scratch = com.sun.jna.Pointer.nativeValue(scratchMemory);
+        this.random = new SplittableRandom(seed);
+    }
+
+    void start() {
+        reader = new Thread(this::readLoop, "lab-" + name + "-in");
+        writer = new Thread(this::writeLoop, "lab-" + name + "-out");
+        reader.setDaemon(true);
+        writer.setDaemon(true);
+        reader.start();
+        writer.start();
+    }
+
+    /** Packets arriving from now on get {@code next}; the queue keeps the limit it was built with. */
+    void reconfigure(Impairment next) {
+        impairment = next;
+    }
+
+    int capacity() {
+        return ring.capacity();
+    }
+
+    void stop() throws InterruptedException {
+        running = false;
+        if (writer != null) {
+            LockSupport.unpark(writer);
+            reader.join(2_000);
+            writer.join(2_000);
+        }
+    }
+
+    /** The error that stopped a thread, if one did. */
+    Throwable failure() {
+        return failure;
+    }
+
+    LinkCounters counters() {
+        return new LinkCounters(forwarded.get(), bytes.get(), lossDrops.get(), queueDrops.get(), writeErrors.get(),
+                peakQueue.get());
+    }
+
+    private void readLoop() {
+        try {
+            while (running) {
+                long slot = ring.claim();
+                long into = slot == 0 ? scratch : slot;
+                int n = from.read(into, ring.slotSize());
+                if (n <= 0) {
+                    from.awaitReadable(POLL_MS);
+                    continue;
+                }
+                Impairment imp = impairment;
+                if (imp.loss() > 0 && random.nextDouble() < imp.loss()) {
+                    lossDrops.lazySet(lossDrops.get() + 1);
+                } else if (slot == 0) {
+                    queueDrops.lazySet(queueDrops.get() + 1);
+                } else {
+                    ring.publish(n, dueTime(imp, n, System.nanoTime()));
+                    int held = ring.size();
+                    if (held > peakQueue.get()) {
+                        peakQueue.lazySet(held);
+                    }
+                    if (writerIdle) {
+                        LockSupport.unpark(writer);
+                    }
+                }
+            }
+        } catch (Throwable t) {
+            failure = t;
+            running = false;
+        }
+    }
+
+    /** Token bucket as a virtual clock (GCRA): leave no earlier than the bucket allows, then the delay. */
+    private long dueTime(Impairment imp, int n, long now) {
+        if (imp.rateBps() == 0) {
+            return now + imp.delayNanos();
+        }
+        long start = Math.max(now - imp.burstNanos(), bucketTime);
+        bucketTime = start + imp.serializationNanos(n);
+        return Math.max(now, bucketTime) + imp.delayNanos();
+    }
+
+    private void writeLoop() {
+        try {
+            while (running) {
+                if (ring.isEmpty()) {
+                    writerIdle = true;
+                    if (ring.isEmpty() && running) {
+                        LockSupport.parkNanos(POLL_MS * 1_000_000L);
+                    }
+                    writerIdle = false;
+                    continue;
+                }
+                long wait = ring.headDue() - System.nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait);
+                    continue;
+                }
+                int len = ring.headLength();
+                if (to.write(ring.headAddress(), len)) {
+                    forwarded.lazySet(forwarded.get() + 1);
+                    bytes.lazySet(bytes.get() + len);
+                } else {
+                    writeErrors.lazySet(writeErrors.get() + 1);
+                }
+                ring.release();
+            }
+        } catch (Throwable t) {
+            failure = t;
+            running = false;
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package dev.probe.core.lab;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A layer-3 TUN device (IFF_TUN | IFF_NO_PI) opened from /dev/net/tun: each read returns one IP packet the kernel
+ * routed into the device, each write hands one IP packet to the kernel as if it had arrived on it. The file
+ * descriptor is non-blocking; {@link #awaitReadable} waits with poll(2) so a reader thread can notice shutdown.
+ * The device disappears when it is closed.
+ */
+public final class TunDevice implements AutoCloseable {
+    private static final long TUNSETIFF = 0x400454caL;
+    private static final short IFF_TUN = 0x0001;
+    private static final short IFF_NO_PI = 0x1000;
+    private static final int IFNAMSIZ = 16;
+
+    private final String name;
+    private final int fd;
+    private final Memory pollFd = new Memory(8);
+    private volatile boolean closed;
+
+    private TunDevice(String name, int fd) {
+        this.name = name;
+        this.fd = fd;
+    }
+
+    /** Creates the device {@code name}; needs root (CAP_NET_ADMIN) and the tun driver. */
+    public static TunDevice create(String name) {
+        LibC.requireLoaded();
+        byte[] bytes = name.getBytes(StandardCharsets.US_ASCII);
+        if (bytes.length == 0 || bytes.length >= IFNAMSIZ) {
+            throw new LabException("TUN device name '" + name + "' must be 1-15 characters");
+        }
+        int fd;
+        try {
+            fd = LibC.open("/dev/net/tun", LibC.O_RDWR);
+        } catch (LastErrorException e) {
+            throw new LabException("cannot open /dev/net/tun (" + errno(e) + "): the userspace link needs root and "
+                    + "the tun driver");
+        }
+        try {
+            Memory ifr = new Memory(40);
+            ifr.clear();
+            ifr.write(0, bytes, 0, bytes.length);
+            ifr.setShort(IFNAMSIZ, (short) (IFF_TUN | IFF_NO_PI));
+            LibC.ioctl(fd, TUNSETIFF, ifr);
+            LibC.fcntl(fd, LibC.F_SETFL, LibC.O_RDWR | LibC.O_NONBLOCK);
+        } catch (LastErrorException e) {
+            LibC.close(fd);
+            throw new LabException("cannot create TUN device " + name + " (" + errno(e) + "): root (CAP_NET_ADMIN) "
+                    + "is needed, and the name must be free");
+        }
+        return new TunDevice(name, fd);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Reads one packet into {@code address} (at most {@code capacity} bytes): its length, or 0 when none is
+     * waiting (or the device is closed).
+     */
+    int read(long address, int capacity) {
+        try {
+            return (int) LibC.read(fd, address, capacity);
+        } catch (LastErrorException e) {
+            if (e.getErrorCode() == LibC.EAGAIN || e.getErrorCode() == LibC.EINTR || closed) {
+                return 0;
+            }
+            throw new LabException("read from " + name + " failed: " + errno(e));
+        }
+    }
+
+    /** Hands one packet to the kernel; false when it refused it (counted by the caller as a drop). */
+    boolean write(long address, int length) {
+        try {
+            return LibC.write(fd, address, length) == length;
+        } catch (LastErrorException e) {
+            return false;
+        }
+    }
+
+    /** Waits up to {@code timeoutMs} for a packet to read. */
+    void awaitReadable(int timeoutMs) {
+        synchronized (pollFd) {
+            pollFd.setInt(0, fd);
+            pollFd.setShort(4, (short) LibC.POLLIN);
+            pollFd.setShort(6, (short) 0);
+            try {
+                LibC.poll(pollFd, 1, timeoutMs);
+            } catch (LastErrorException e) {
+                // EINTR: the caller loops
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            try {
+                LibC.close(fd);
+            } catch (LastErrorException e) {
+                // already gone
+            }
+        }
+    }
+
+    private static String errno(LastErrorException e) {
+        return switch (e.getErrorCode()) {
+            case 1 -> "EPERM, operation not permitted";
+            case 2 -> "ENOENT, no such device";
+            case 13 -> "EACCES, permission denied";
+            case 16 -> "EBUSY, name in use";
+            case 19 -> "ENODEV, no tun driver";
+            default -> "errno " + e.getErrorCode();
+        };
+    }
+}
