@@ -62,12 +62,17 @@ final class BulkCommand implements Callable<Integer> {
             description = "Names the run: a server with --dir stores a backup under it; a restore reads it back.")
     String runId;
 
+    @Option(names = "--congestion", paramLabel = "ALGO",
+            description = "TCP congestion control for every channel on both ends, e.g. cubic (the paper's hosts' "
+                    + "Linux default); default: each host's own.")
+    String congestion;
+
     @Override
     public Integer call() throws Exception {
         long vol = volume != null ? volume : duration == null ? 10L * 1024 * 1024 * 1024 : 0;
         String id = runId != null ? runId : Messages.randomId().substring(0, 12);
         BulkParams params = new BulkParams(direction, channels, vol, duration == null ? Duration.ZERO : duration,
-                pieceSize, output.interval, endpoint.sockbuf, !noVerify, id);
+                pieceSize, output.interval, endpoint.sockbuf, !noVerify, id, congestion);
         BulkConfig config = new BulkConfig(endpoint.host, endpoint.port, params, endpoint.connectTimeout,
                 endpoint.timeout, dbSize, endpoint.security());
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code probe lab ...}: set up the paper's impairments on your own links. */
 @Command(name = "lab", mixinStandardHelpOptions = true, description = "Impair a link the way the reference paper did.",
-        subcommands = {LabCommand.NetemPlanCommand.class})
+        subcommands = {LabCommand.NetemPlanCommand.class, LabUpCommand.class, LabDownCommand.class,
+            LabStatusCommand.class, LabRunCommand.class})
 final class LabCommand {
     /** {@code probe lab netem-plan}. */
     @Command(name = "netem-plan", mixinStandardHelpOptions = true, sortOptions = false,

@@ -19,6 +19,7 @@ public final class Main {
 
     /** Runs {@code args} and returns the exit code; output goes to {@code out} and {@code err}. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        quietNettyMachineId();
         Errors errors = new Errors(Arrays.asList(args).contains("--debug"));
         String[] effective = args;
         if (OratcptestArgs.applies(args)) {
@@ -36,10 +37,28 @@ public final class Main {
                 .setErr(err)
                 .setExecutionExceptionHandler(errors)
                 .setParameterExceptionHandler(errors);
+        cmd.getSubcommands().get("lab").getSubcommands().get("run").setStopAtPositional(true);
         int code = cmd.execute(effective);
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * Netty derives channel ids from a MAC address and warns on stderr when it finds none (as inside a lab
+     * namespace); a random machine id, which is all Netty falls back to anyway, keeps that line off the console.
+     */
+    private static void quietNettyMachineId() {
+        if (System.getProperty("io.netty.machineId") == null) {
+            byte[] id = new byte[8];
+            new java.security.SecureRandom().nextBytes(id);
+            id[0] |= 0x02;
+            StringBuilder sb = new StringBuilder();
+            for (byte b : id) {
+                sb.append(sb.length() == 0 ? "" : ":").append(String.format("%02x", b & 0xff));
+            }
+            System.setProperty("io.netty.machineId", sb.toString());
+        }
     }
 
     /** The version printed by {@code --version}. */

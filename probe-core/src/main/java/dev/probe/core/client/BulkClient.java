@@ -72,6 +72,9 @@ public final class BulkClient {
         List<BulkWorker> workers = new ArrayList<>();
         for (int i = 0; i < opened.connections().size(); i++) {
             ClientConnection c = opened.connections().get(i);
+            if (params.congestion() != null) {
+                setCongestion(c, params.congestion());
+            }
             workers.add(backup
                     ? new BackupWorker(i, c, params, queue, new BulkCounters(),
                             ChunkSource.generated(PieceContent.shared(), seed))
@@ -98,6 +101,14 @@ public final class BulkClient {
         BulkResult result = result(startedAt, opened, workers, results, t0, end, clientTcp, reporter);
         listener.onFinished(result);
         return result;
+    }
+
+    private static void setCongestion(ClientConnection c, String algorithm) {
+        try {
+            dev.probe.core.tcp.TcpInfoReader.setCongestionControl(c.channel, algorithm);
+        } catch (IllegalStateException e) {
+            throw new ProbeException(ProbeException.Kind.REFUSED, e.getMessage());
+        }
     }
 
     /** Both ends must have counted the same bytes on every channel, and a volume must have moved whole. */

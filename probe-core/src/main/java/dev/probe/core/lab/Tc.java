@@ -34,7 +34,7 @@ public final class Tc {
         String first = output.lines().findFirst().orElse("exit code non-zero");
         if (output.contains("qdisc kind is unknown") || output.contains("Unknown qdisc")) {
             return "this kernel has no netem (sch_netem): tc says \"" + first + "\"; impair the link in userspace "
-                    + "instead (probe lab up, not in this build yet)";
+                    + "instead (probe lab up)";
         }
         if (output.contains("Operation not permitted")) {
             return "tc needs root (CAP_NET_ADMIN): " + first;

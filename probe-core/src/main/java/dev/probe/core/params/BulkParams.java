@@ -12,9 +12,12 @@ import java.util.regex.Pattern;
  *
  * @param runId  names the run; the server stores a backup's pieces under it and a restore reads them back
  * @param verify the receiver checks every 1 MiB chunk of every piece with CRC32C
+ * @param congestion TCP congestion control both ends set on the channels' sockets (e.g. cubic), null = the
+ *                   system's default
  */
 public record BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
-                         Duration interval, long sockbuf, boolean verify, String runId) implements SessionSpec {
+                         Duration interval, long sockbuf, boolean verify, String runId, String congestion)
+        implements SessionSpec {
     public static final int MAX_CHANNELS = 256;
     public static final long MIN_PIECE = 64 * 1024;
     public static final long MAX_PIECE = 1L << 40;
@@ -23,6 +26,14 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
     public static final int CHUNK = 1024 * 1024;
     /** Starts with a letter or digit, so it is never "." or ".." when used as a directory name. */
     public static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    /** A kernel congestion control name (TCP_CA_NAME_MAX is 16 with the terminating zero). */
+    public static final Pattern CONGESTION = Pattern.compile("[a-z][a-z0-9_]{0,14}");
+
+    /** With the system's default congestion control. */
+    public BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
+                      Duration interval, long sockbuf, boolean verify, String runId) {
+        this(direction, channels, volume, duration, pieceSize, interval, sockbuf, verify, runId, null);
+    }
 
     public BulkParams {
         if (direction == null) {
@@ -62,6 +73,10 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
         if (runId == null || !RUN_ID.matcher(runId).matches()) {
             throw new BadParameterException("run-id", "'" + runId + "' must be 1-64 of A-Z a-z 0-9 . _ -, starting with a letter or digit");
         }
+        if (congestion != null && !CONGESTION.matcher(congestion).matches()) {
+            throw new BadParameterException("congestion", "'" + congestion + "' is not a congestion control name "
+                    + "(e.g. cubic, bbr, reno)");
+        }
     }
 
     @Override
@@ -78,7 +93,7 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
     public String describe() {
         return "bulk " + direction.wireName() + " run " + runId + ", " + channels + " channel(s), "
                 + (volume > 0 ? volume + " bytes" : duration.toSeconds() + " s") + " in " + pieceSize + "-byte pieces"
-                + (verify ? ", verified" : "");
+                + (verify ? ", verified" : "") + (congestion == null ? "" : ", " + congestion);
     }
 
     /** Number of pieces in volume mode (the last may be short); unbounded (Long.MAX_VALUE) in duration mode. */
@@ -102,6 +117,9 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
         n.put("sockbuf", sockbuf);
         n.put("verify", verify);
         n.put("run_id", runId);
+        if (congestion != null) {
+            n.put("congestion", congestion);
+        }
         return n;
     }
 
@@ -115,6 +133,7 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
                 Duration.ofNanos(Math.round(JsonFields.requireDouble(n, "interval_s", 0.1, 3_600) * 1e9)),
                 JsonFields.requireLong(n, "sockbuf", 0, TestParams.MAX_SOCKBUF),
                 JsonFields.requireBoolean(n, "verify"),
-                JsonFields.requireString(n, "run_id", RUN_ID));
+                JsonFields.requireString(n, "run_id", RUN_ID),
+                n.has("congestion") ? JsonFields.requireString(n, "congestion", CONGESTION) : null);
     }
 }

@@ -64,6 +64,14 @@ final class BulkServerHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext context) {
         this.ctx = context;
+        if (params.congestion() != null) {
+            try {
+                TcpInfoReader.setCongestionControl(context.channel(), params.congestion());
+            } catch (IllegalStateException e) {
+                registry.log().log("session " + session.shortId() + " channel " + index
+                        + " keeps its default congestion control: " + e.getMessage());
+            }
+        }
     }
 
     @Override

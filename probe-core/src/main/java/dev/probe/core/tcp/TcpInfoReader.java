@@ -24,6 +24,8 @@ public final class TcpInfoReader {
     /** The libc calls used here. */
     public interface LibC extends Library {
         int getsockopt(int fd, int level, int option, Pointer value, IntByReference length);
+
+        int setsockopt(int fd, int level, int option, Pointer value, int length);
     }
 
     private TcpInfoReader() {
@@ -93,6 +95,36 @@ public final class TcpInfoReader {
             end++;
         }
         return Optional.of(new String(bytes, 0, end, StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * Sets the socket's congestion control (e.g. {@code cubic}); throws {@link IllegalStateException} with a
+     * one-line reason when the transport has no file descriptor or the kernel refuses the name.
+     */
+    public static void setCongestionControl(Channel channel, String algorithm) {
+        if (!supported(channel)) {
+            throw new IllegalStateException("congestion control '" + algorithm + "' can only be set with the native "
+                    + "epoll transport on Linux");
+        }
+        byte[] name = algorithm.getBytes(StandardCharsets.US_ASCII);
+        Memory buf = new Memory(name.length + 1L);
+        buf.clear();
+        buf.write(0, name, 0, name.length);
+        int fd = ((UnixChannel) channel).fd().intValue();
+        if (LIBC.setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, buf, name.length) != 0) {
+            throw new IllegalStateException("the kernel refused congestion control '" + algorithm + "' (errno "
+                    + Native.getLastError() + "); available: " + available());
+        }
+    }
+
+    /** The kernel's available congestion control algorithms, as /proc lists them. */
+    public static String available() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of(
+                    "/proc/sys/net/ipv4/tcp_available_congestion_control")).trim();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     private static long u32(Memory m, long offset) {

@@ -1,0 +1,35 @@
+package dev.probe.cli;
+
+import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.lab.NetemPlan;
+import dev.probe.core.params.Direction;
+import picocli.CommandLine.Option;
+
+/** The userspace link's impairment options, shared by {@code lab up} and {@code sweep}. */
+final class LinkOptions {
+    @Option(names = "--loss-both", description = "Drop packets in both directions, not only the data direction.")
+    boolean lossBoth;
+
+    @Option(names = "--rate", paramLabel = "RATE",
+            description = "Cap each direction by token bucket, tc's spelling (e.g. 1gbit, 500mbit); default: no cap.")
+    String rate;
+
+    @Option(names = "--mtu", defaultValue = "1500", description = "MTU of both ends: 1500 or 9000 (default: ${DEFAULT-VALUE}).")
+    int mtu;
+
+    @Option(names = "--limit", defaultValue = "0", paramLabel = "PACKETS",
+            description = "Queue limit per direction; default: rate (or 10gbit) / MTU x max delay x 1.5, as netem-plan.")
+    int limit;
+
+    @Option(names = "--max-delay-ms", defaultValue = "150",
+            description = "Largest delay the default queue limit must hold (default: ${DEFAULT-VALUE}).")
+    double maxDelayMs;
+
+    long rateBps() {
+        return rate == null ? 0 : NetemPlan.parseRate(rate);
+    }
+
+    LinkSpec spec(double rttMs, double lossPct, Direction direction) {
+        return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps(), mtu, limit, maxDelayMs);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.probe.core.lab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The running link's state file, {@code /run/probe-lab/NAME.json}: the forwarder's pid, the topology, the
+ * impairment and both directions' counters, rewritten every second, so {@code lab status} and {@code lab down}
+ * from another shell can find and report it.
+ */
+public final class LabState {
+    /** Where state files live (overridable with the PROBE_LAB_STATE environment variable). */
+    public static final Path DIR = Path.of(System.getenv().getOrDefault("PROBE_LAB_STATE", "/run/probe-lab"));
+
+    private LabState() {
+    }
+
+    public static Path file(String name) {
+        return DIR.resolve(name + ".json");
+    }
+
+    public static Path log(String name) {
+        return DIR.resolve(name + ".log");
+    }
+
+    /** Writes the link's state atomically. */
+    public static void write(ImpairedLink link, long pid, boolean running) throws IOException {
+        LabTopology t = link.topology();
+        LinkSpec s = link.spec();
+        ObjectNode n = Json.object();
+        n.put("pid", pid);
+        n.put("running", running);
+        n.put("name", t.name());
+        n.put("subnet", t.subnet());
+        n.put("client_namespace", t.clientNamespace());
+        n.put("server_namespace", t.serverNamespace());
+        n.put("client_address", t.clientAddress());
+        n.put("server_address", t.serverAddress());
+        n.put("impairment", s.describe());
+        n.put("rtt_ms", s.rttMs());
+        n.put("loss_pct", s.lossPct());
+        n.put("mtu", s.mtu());
+        n.put("rate_bps", s.rateBps());
+        n.set("to_server", link.counters(true).toJson());
+        n.set("to_client", link.counters(false).toJson());
+        n.put("updated", Instant.now().toString());
+        Files.createDirectories(DIR);
+        Path tmp = DIR.resolve(t.name() + ".json.tmp");
+        Files.writeString(tmp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(n));
+        Files.move(tmp, file(t.name()), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The state of lab {@code name}, if a state file exists. */
+    public static Optional<JsonNode> read(String name) {
+        Path f = file(name);
+        if (!Files.isRegularFile(f)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Json.MAPPER.readTree(f.toFile()));
+        } catch (IOException e) {
+            throw new LabException("cannot read " + f + ": " + e.getMessage());
+        }
+    }
+
+    /** One line per direction from a state document. */
+    public static String describeCounters(JsonNode state) {
+        return "towards the server: " + LinkCounters.fromJson(state.path("to_server")).describe()
+                + System.lineSeparator() + "towards the client: "
+                + LinkCounters.fromJson(state.path("to_client")).describe();
+    }
+}
