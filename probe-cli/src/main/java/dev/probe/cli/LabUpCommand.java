@@ -104,6 +104,7 @@ final class LabUpCommand implements Callable<Integer> {
         if (link.lossBoth) {
             args.add("--loss-both");
         }
+        args.addAll(List.of("--unit-segments", String.valueOf(link.unitSegments)));
         if (seed != null) {
             args.addAll(List.of("--seed", String.valueOf(seed)));
         }

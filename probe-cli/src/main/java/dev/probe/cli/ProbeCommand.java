@@ -9,6 +9,7 @@ import picocli.CommandLine.ScopeType;
         description = {"Network probe for Oracle Data Guard redo and RMAN backup links (oratcptest-compatible).",
             "oratcptest's own spelling also works: probe -server -port=5555 | probe HOST -port=5555 -mode=async"},
         subcommands = {ServerCommand.class, ClientCommand.class, BulkCommand.class, ObjstoreCommand.class, ReportCommand.class,
+            SweepCommand.class,
             LabCommand.class, DemoCommand.class})
 final class ProbeCommand {
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces with errors.")

@@ -213,8 +213,24 @@ public final class CompareReport {
                         pt == null ? "-" : pt.tip2x(), t.tip10x(), pt == null ? "-" : pt.tip10x()));
             }
         }
+        String scaling = scalingNote(placements);
+        if (!scaling.isEmpty()) {
+            sb.append("\n").append(scaling).append("\n");
+        }
         sb.append("\nCharts: throughput.png, multiple.png, time.png (and .svg).\n");
         return sb.toString();
+    }
+
+    /** Which capacity scaling the runs used, or "" when all are as measured. */
+    static String scalingNote(List<Placement> placements) {
+        List<Double> scales = placements.stream().map(p -> p.point().scale()).filter(x -> x != 1).distinct().toList();
+        if (scales.isEmpty()) {
+            return "";
+        }
+        return "Capacity scaling: " + placements.stream().filter(p -> p.point().scale() != 1).count() + " run(s) used "
+                + "fewer channels on a slower link (channels x rate / 10 Gbit/s); their measured throughput is shown "
+                + "multiplied by " + scales.stream().map(x -> fmt("%.3f", x)).collect(java.util.stream.Collectors.joining(
+                        ", ")) + " and their channels as the paper's they stand for.";
     }
 
     private PaperTip paperTip(String operation, int mtu, DeliveryClass c) {
@@ -248,6 +264,10 @@ public final class CompareReport {
                 + "sending side's TCP retransmit ratio; the class is the paper's nearest (High 0.1 %, Medium 0.5 %, "
                 + "Low 1 %; below 0.01 % counts as loss-free, the private link's column). The model is fitted to the "
                 + "paper (<code>probe report model</code>).</p>\n");
+        String scaling = scalingNote(placements);
+        if (!scaling.isEmpty()) {
+            sb.append("<p>").append(escape(scaling)).append("</p>\n");
+        }
         if (!tips.isEmpty()) {
             sb.append("<h2>Your tipping points (").append(operation).append(")</h2>\n<table><tr><th>class</th>"
                     + "<th>yours 2x (ms)</th><th>paper 2x</th><th>yours 10x (ms)</th><th>paper 10x</th></tr>\n");

@@ -8,10 +8,14 @@ import java.nio.file.Path;
 /**
  * One probe result file reduced to what the paper's map needs: the flow's direction (backup = towards the
  * server), its throughput, the path's RTT and loss (from the lab's impairment when the run recorded one,
- * otherwise from TCP_INFO: min RTT, retransmit ratio), channels and MSS.
+ * otherwise from TCP_INFO: min RTT, retransmit ratio), channels and MSS. A sweep run with capacity scaling
+ * ({@code channel_scale} in its params) stands for the paper's channel count on a 10 Gbit/s link: its throughput is
+ * multiplied by the scale and its channels are the paper's.
+ *
+ * @param scale what the measured throughput was multiplied by (1 = as measured)
  */
 public record MeasuredPoint(String file, String kind, String operation, double gbps, double rttMs, double lossPct,
-                            String lossSource, int channels, int mss) {
+                            String lossSource, int channels, int mss, double scale) {
 
     /** Reads a {@code probe.result/1} document; throws {@link IllegalArgumentException} naming what is missing. */
     public static MeasuredPoint read(Path path) throws IOException {
@@ -59,8 +63,15 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         if (Double.isNaN(gbps) || Double.isNaN(rtt)) {
             throw new IllegalArgumentException(path + " has no throughput or RTT to place on the paper's map");
         }
-        return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps, Math.max(rtt, 0.001), loss,
-                lossSource, channels, tcp.path("mss").asInt(ThroughputModel.PAPER_MSS));
+        double scale = p.path("channel_scale").asDouble(1);
+        if (!(scale > 0 && scale <= 1000)) {
+            throw new IllegalArgumentException(path + ": channel_scale " + scale + " is out of range (0, 1000]");
+        }
+        if (scale != 1) {
+            channels = p.path("paper_channels").asInt(channels);
+        }
+        return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps * scale, Math.max(rtt, 0.001), loss,
+                lossSource, channels, tcp.path("mss").asInt(ThroughputModel.PAPER_MSS), scale);
     }
 
     /** The paper's class for this loss; null for a loss-free path (the private link's column), or unknown loss. */

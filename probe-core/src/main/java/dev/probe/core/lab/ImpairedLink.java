@@ -5,7 +5,7 @@ package dev.probe.core.lab;
  * TUN devices by two {@link Pipe}s (towards the server, towards the client) that impose a {@link LinkSpec}.
  * Needs Linux, root and the tun driver. {@link #close} stops the pipes and deletes the namespaces.
  */
-public final class ImpairedLink implements AutoCloseable {
+public final class ImpairedLink implements LabLink {
     private final LabTopology topology;
     private final TunDevice clientEnd;
     private final TunDevice serverEnd;
@@ -31,10 +31,10 @@ public final class ImpairedLink implements AutoCloseable {
                         + "' is up (probe lab down --name " + topology.name() + ")");
             }
         }
-        TunDevice client = TunDevice.create(topology.clientDevice());
+        TunDevice client = TunDevice.create(topology.clientDevice(), spec.aggregates());
         TunDevice server;
         try {
-            server = TunDevice.create(topology.serverDevice());
+            server = TunDevice.create(topology.serverDevice(), spec.aggregates());
         } catch (LabException e) {
             client.close();
             throw e;
@@ -61,6 +61,9 @@ public final class ImpairedLink implements AutoCloseable {
         Netns.run("ip", "-n", ns, "addr", "add", address + "/30", "dev", dev);
         Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "mtu", String.valueOf(spec.mtu()), "txqueuelen", "10000",
                 "up");
+        if (spec.aggregates()) {
+            Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "gso_max_segs", String.valueOf(spec.unitSegments()));
+        }
         trySysctl(ns, "net.ipv6.conf.all.disable_ipv6=1");
         trySysctl(ns, "net.ipv4.tcp_congestion_control=cubic");
     }
@@ -73,18 +76,32 @@ public final class ImpairedLink implements AutoCloseable {
         }
     }
 
+    @Override
+    public String mode() {
+        return "userspace";
+    }
+
+    @Override
+    public String describeCounters() {
+        return "towards the server: " + counters(true).describe() + System.lineSeparator() + "towards the client: "
+                + counters(false).describe();
+    }
+
+    @Override
     public LabTopology topology() {
         return topology;
     }
 
+    @Override
     public LinkSpec spec() {
         return spec;
     }
 
     /** Changes delay, loss and rate for packets arriving from now on (the queue limit stays as built). */
+    @Override
     public void reconfigure(LinkSpec next) {
-        if (next.mtu() != spec.mtu()) {
-            throw new LabException("the MTU cannot change on a running link (" + spec.mtu() + " -> " + next.mtu() + ")");
+        if (next.mtu() != spec.mtu() || next.unitSegments() != spec.unitSegments()) {
+            throw new LabException("the MTU and the unit cannot change on a running link");
         }
         Impairment server = next.toward(true);
         Impairment client = next.toward(false);
@@ -101,6 +118,7 @@ public final class ImpairedLink implements AutoCloseable {
     }
 
     /** Throws when a forwarding thread died. */
+    @Override
     public void checkHealthy() {
         for (Pipe p : new Pipe[] {toServer, toClient}) {
             if (p.failure() != null) {

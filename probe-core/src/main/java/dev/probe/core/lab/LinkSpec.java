@@ -12,9 +12,14 @@ import java.util.Locale;
  * @param direction backup (data towards the server side) or restore (towards the client side)
  * @param rateBps   cap per direction in bit/s, 0 = none (the queue limit then assumes 10 Gbit/s, as the paper)
  * @param limit     packets each direction may hold, 0 = netem's formula
+ * @param unitSegments segments per unit of loss, delay and queueing: 1 = every MTU-sized packet; more = the
+ *                     sender's TSO/GSO aggregates of up to that many segments pass whole, as netem on a Linux
+ *                     router sees the GRO aggregates of a few segments it is handed
  */
 public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction direction, long rateBps, int mtu,
-                       int limit, double maxDelayMs) {
+                       int limit, double maxDelayMs, int unitSegments) {
+    /** The most segments a unit may have (the kernel's GSO limit, 64 KiB at MTU 1500 is 44). */
+    public static final int MAX_UNIT_SEGMENTS = 64;
     /** The paper's link rate, which sizes the queue when no cap is given. */
     public static final long PAPER_RATE = 10_000_000_000L;
     /** Largest queue a direction may hold, in packets (netem's own default limit is 1000). */
@@ -39,6 +44,10 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         if (limit < 0 || limit > MAX_LIMIT) {
             throw new BadParameterException("limit", limit + " packets is out of range [1, " + MAX_LIMIT + "]");
         }
+        if (unitSegments < 1 || unitSegments > MAX_UNIT_SEGMENTS) {
+            throw new BadParameterException("unit-segments", unitSegments + " is out of range [1, " + MAX_UNIT_SEGMENTS
+                    + "]");
+        }
         if (!(maxDelayMs > 0 && maxDelayMs <= 10_000)) {
             throw new BadParameterException("max-delay-ms", maxDelayMs + " is out of range (0, 10000]");
         }
@@ -46,11 +55,16 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
 
     /** The paper's cell: RTT and loss, MTU 1500, no cap, loss in the data direction only. */
     public static LinkSpec of(double rttMs, double lossPct, Direction direction) {
-        return new LinkSpec(rttMs, lossPct, false, direction, 0, 1500, 0, 150);
+        return new LinkSpec(rttMs, lossPct, false, direction, 0, 1500, 0, 150, 1);
     }
 
     public LinkSpec withCell(double newRttMs, double newLossPct, Direction newDirection) {
-        return new LinkSpec(newRttMs, newLossPct, lossBoth, newDirection, rateBps, mtu, limit, maxDelayMs);
+        return new LinkSpec(newRttMs, newLossPct, lossBoth, newDirection, rateBps, mtu, limit, maxDelayMs, unitSegments);
+    }
+
+    /** True when units are GSO aggregates (the TUN devices then take offloads). */
+    public boolean aggregates() {
+        return unitSegments > 1;
     }
 
     /** Packets a direction may hold: the given limit, else rate / MTU x max delay x 1.5 (netem-plan's formula). */
@@ -72,13 +86,15 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d packets",
+        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d %s",
                 trim(rttMs), trim(lossPct), lossBoth ? "both ways" : "towards the " + (direction == Direction.BACKUP
                         ? "server (backup)" : "client (restore)"),
-                rateBps == 0 ? "no rate cap" : "capped at " + trim(rateBps / 1e6) + " Mbit/s", mtu, limitPackets());
+                rateBps == 0 ? "no rate cap" : "capped at " + trim(rateBps / 1e6) + " Mbit/s", mtu, limitPackets(),
+                unitSegments == 1 ? "packets" : "units of up to " + unitSegments + " segments");
     }
 
-    static String trim(double v) {
+    /** A number with at most three decimals and no trailing zeros, as tc spells it: 0.1, 20, 2.5. */
+    public static String trim(double v) {
         String s = String.format(Locale.ROOT, "%.3f", v);
         return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }

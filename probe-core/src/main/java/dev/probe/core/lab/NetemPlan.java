@@ -73,15 +73,23 @@ public record NetemPlan(double rttMs, double lossPct, Direction direction, Strin
     public List<List<String>> applyCommands() {
         List<List<String>> cmds = new ArrayList<>();
         for (String dev : new String[] {devToServer, devToClient}) {
-            List<String> c = new ArrayList<>(List.of("tc", "qdisc", "replace", "dev", dev, "root", "netem", "delay",
-                    ms(rttMs / 2)));
-            if (lossPct > 0 && dev.equals(lossyDevice())) {
-                c.addAll(List.of("loss", pct(lossPct)));
-            }
-            c.addAll(List.of("limit", String.valueOf(limitPackets())));
-            cmds.add(c);
+            cmds.add(netem(dev, rttMs / 2, dev.equals(lossyDevice()) ? lossPct : 0, 0, limitPackets()));
         }
         return cmds;
+    }
+
+    /** {@code tc qdisc replace dev DEV root netem delay D [loss L%] [rate R] limit N}. */
+    static List<String> netem(String dev, double delayMs, double lossPct, long rateBps, long limit) {
+        List<String> c = new ArrayList<>(List.of("tc", "qdisc", "replace", "dev", dev, "root", "netem", "delay",
+                ms(delayMs)));
+        if (lossPct > 0) {
+            c.addAll(List.of("loss", pct(lossPct)));
+        }
+        if (rateBps > 0) {
+            c.addAll(List.of("rate", rateBps + "bit"));
+        }
+        c.addAll(List.of("limit", String.valueOf(limit)));
+        return c;
     }
 
     /** The commands that remove it. */
@@ -91,15 +99,10 @@ public record NetemPlan(double rttMs, double lossPct, Direction direction, Strin
     }
 
     private static String ms(double v) {
-        return trim(v) + "ms";
+        return LinkSpec.trim(v) + "ms";
     }
 
     private static String pct(double v) {
-        return trim(v) + "%";
-    }
-
-    private static String trim(double v) {
-        String s = String.format(Locale.ROOT, "%.3f", v);
-        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
+        return LinkSpec.trim(v) + "%";
     }
 }

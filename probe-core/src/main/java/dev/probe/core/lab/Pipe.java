@@ -12,6 +12,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Pipe {
     private static final int POLL_MS = 100;
+    /** Bytes a direction may hold: 128 MiB is 100 ms at 10 Gbit/s. */
+    static final long MAX_RING_BYTES = 128L << 20;
     private final String name;
     private final TunDevice from;
     private final TunDevice to;
@@ -38,9 +40,10 @@ final class Pipe {
         this.from = from;
         this.to = to;
         this.impairment = impairment;
-        int slot = mtu + 64;
-        this.ring = new PacketRing(impairment.limit(), slot);
-        this.scratchMemory = new com.sun.jna.Memory(slot);
+        int maxPacket = from.maxPacket(mtu);
+        long byteCapacity = Math.min((long) impairment.limit() * mtu, MAX_RING_BYTES);
+        this.ring = new PacketRing(impairment.limit(), maxPacket, byteCapacity);
+        this.scratchMemory = new com.sun.jna.Memory(maxPacket);
         this.scratch = com.sun.jna.Pointer.nativeValue(scratchMemory);
         this.random = new SplittableRandom(seed);
     }
@@ -87,7 +90,7 @@ final class Pipe {
             while (running) {
                 long slot = ring.claim();
                 long into = slot == 0 ? scratch : slot;
-                int n = from.read(into, ring.slotSize());
+                int n = from.read(into, ring.maxPacket());
                 if (n <= 0) {
                     from.awaitReadable(POLL_MS);
                     continue;
@@ -98,7 +101,7 @@ final class Pipe {
                 } else if (slot == 0) {
                     queueDrops.lazySet(queueDrops.get() + 1);
                 } else {
-                    ring.publish(n, dueTime(imp, n, System.nanoTime()));
+                    ring.publish(n, dueTime(imp, n - from.headerBytes(), System.nanoTime()));
                     int held = ring.size();
                     if (held > peakQueue.get()) {
                         peakQueue.lazySet(held);
@@ -143,7 +146,7 @@ final class Pipe {
                 int len = ring.headLength();
                 if (to.write(ring.headAddress(), len)) {
                     forwarded.lazySet(forwarded.get() + 1);
-                    bytes.lazySet(bytes.get() + len);
+                    bytes.lazySet(bytes.get() + len - from.headerBytes());
                 } else {
                     writeErrors.lazySet(writeErrors.get() + 1);
                 }

@@ -1,0 +1,26 @@
+package dev.probe.core.lab;
+
+/**
+ * An impaired link between a lab's client and server namespaces, whichever way it is made: the userspace
+ * forwarder ({@link ImpairedLink}) or tc netem on a veth pair ({@link NetemLink}).
+ */
+public interface LabLink extends AutoCloseable {
+    LabTopology topology();
+
+    LinkSpec spec();
+
+    /** Applies a new cell's delay, loss and rate (same MTU). */
+    void reconfigure(LinkSpec next);
+
+    /** What the link did so far, one line per direction. */
+    String describeCounters();
+
+    /** Throws a {@link LabException} when the link stopped working. */
+    void checkHealthy();
+
+    /** "userspace" or "netem". */
+    String mode();
+
+    @Override
+    void close();
+}

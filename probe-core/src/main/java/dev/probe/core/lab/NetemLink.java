@@ -1,0 +1,129 @@
+package dev.probe.core.lab;
+
+import java.util.List;
+
+/**
+ * The lab link made the paper's way, for kernels with sch_netem: a veth pair between the client and server
+ * namespaces, with a netem qdisc on each end's egress (half the RTT each, loss on the data direction's end,
+ * rate when capped, the queue limit of {@link LinkSpec#limitPackets}).
+ */
+public final class NetemLink implements LabLink {
+    private final LabTopology topology;
+    private volatile LinkSpec spec;
+    private boolean closed;
+
+    private NetemLink(LabTopology topology, LinkSpec spec) {
+        this.topology = topology;
+        this.spec = spec;
+    }
+
+    /** True when this kernel can run netem (tried on the loopback device of a throwaway namespace). */
+    public static boolean available() {
+        String ns = "probe-netem-check";
+        try {
+            Netns.deleteAll(ns);
+            Netns.run("ip", "netns", "add", ns);
+            Netns.runIn(ns, "tc", "qdisc", "add", "dev", "lo", "root", "netem", "delay", "1ms");
+            return true;
+        } catch (LabException e) {
+            return false;
+        } finally {
+            try {
+                Netns.deleteAll(ns);
+            } catch (LabException e) {
+                // nothing to clean
+            }
+        }
+    }
+
+    /** Creates the namespaces and the veth pair, and applies {@code spec}. */
+    public static NetemLink up(LabTopology topology, LinkSpec spec) {
+        for (String ns : new String[] {topology.clientNamespace(), topology.serverNamespace()}) {
+            if (Netns.exists(ns)) {
+                throw new LabException("namespace " + ns + " already exists: lab '" + topology.name() + "' is up");
+            }
+        }
+        NetemLink link = new NetemLink(topology, spec);
+        try {
+            Netns.run("ip", "netns", "add", topology.clientNamespace());
+            Netns.run("ip", "netns", "add", topology.serverNamespace());
+            Netns.run("ip", "link", "add", topology.clientDevice(), "netns", topology.clientNamespace(), "type", "veth",
+                    "peer", "name", topology.serverDevice(), "netns", topology.serverNamespace());
+            for (boolean server : new boolean[] {false, true}) {
+                String ns = topology.namespace(server);
+                String dev = server ? topology.serverDevice() : topology.clientDevice();
+                Netns.run("ip", "-n", ns, "link", "set", "dev", "lo", "up");
+                Netns.run("ip", "-n", ns, "addr", "add", (server ? topology.serverAddress() : topology.clientAddress())
+                        + "/30", "dev", dev);
+                Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "mtu", String.valueOf(spec.mtu()), "up");
+                try {
+                    Netns.runIn(ns, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=cubic");
+                } catch (LabException e) {
+                    // the namespace keeps the kernel's default
+                }
+            }
+            link.reconfigure(spec);
+        } catch (LabException e) {
+            link.close();
+            throw e;
+        }
+        return link;
+    }
+
+    @Override
+    public void reconfigure(LinkSpec next) {
+        apply(topology.clientNamespace(), topology.clientDevice(), next.toward(true), next.limitPackets());
+        apply(topology.serverNamespace(), topology.serverDevice(), next.toward(false), next.limitPackets());
+        spec = next;
+    }
+
+    private static void apply(String ns, String dev, Impairment imp, int limit) {
+        List<String> cmd = NetemPlan.netem(dev, imp.delayNanos() / 1e6, imp.loss() * 100, imp.rateBps(), limit);
+        Netns.run(Netns.execIn(ns, cmd).toArray(String[]::new));
+    }
+
+    @Override
+    public String describeCounters() {
+        return "towards the server: " + stats(topology.clientNamespace(), topology.clientDevice())
+                + System.lineSeparator() + "towards the client: " + stats(topology.serverNamespace(), topology.serverDevice());
+    }
+
+    private static String stats(String ns, String dev) {
+        try {
+            return Netns.runIn(ns, "tc", "-s", "qdisc", "show", "dev", dev).lines().map(String::trim)
+                    .filter(l -> l.startsWith("Sent")).findFirst().orElse("(no statistics)");
+        } catch (LabException e) {
+            return "(" + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public void checkHealthy() {
+        if (!Netns.exists(topology.clientNamespace()) || !Netns.exists(topology.serverNamespace())) {
+            throw new LabException("the lab's namespaces are gone");
+        }
+    }
+
+    @Override
+    public String mode() {
+        return "netem";
+    }
+
+    @Override
+    public LabTopology topology() {
+        return topology;
+    }
+
+    @Override
+    public LinkSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            Netns.deleteAll(topology.clientNamespace(), topology.serverNamespace());
+        }
+    }
+}

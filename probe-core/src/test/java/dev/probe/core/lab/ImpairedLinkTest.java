@@ -1,0 +1,185 @@
+package dev.probe.core.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.probe.core.client.ClientConfig;
+import dev.probe.core.client.ProbeClient;
+import dev.probe.core.client.RunListener;
+import dev.probe.core.params.Direction;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.server.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.testing.InNamespace;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The userspace link between two namespaces this test creates: it delays by the RTT (a sync probe through it),
+ * drops at the configured rate (binomial bounds), caps the rate, and carries MTU 9000. Runs as root where
+ * /dev/net/tun exists; skipped with that reason elsewhere.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class ImpairedLinkTest {
+    @TempDir
+    Path dir;
+    private LabTopology topology;
+    private ImpairedLink link;
+
+    @BeforeEach
+    void requireLab() {
+        assumeTrue(InNamespace.labAvailable(), "needs Linux, root, /dev/net/tun and iproute2");
+        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
+        topology = new LabTopology("plt" + n, "10.251." + (n % 250) + ".0/30");
+    }
+
+    @AfterEach
+    void down() {
+        if (link != null) {
+            link.close();
+            assertTrue(!Netns.exists(topology.clientNamespace()) && !Netns.exists(topology.serverNamespace()),
+                    "namespaces deleted");
+        }
+    }
+
+    private ImpairedLink up(double rttMs, double lossPct, long rateBps, int mtu, int unitSegments) {
+        link = ImpairedLink.up(topology, new LinkSpec(rttMs, lossPct, false, Direction.BACKUP, rateBps, mtu, 0, 150,
+                unitSegments), 42);
+        return link;
+    }
+
+    private TestResult probeThrough(Mode mode, long length, Duration duration) throws Exception {
+        ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"), null);
+        try (ProbeServer server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config, l -> { }))) {
+            TestParams p = new TestParams(mode, length, 1, duration, Duration.ofMillis(500), false, 0, 0, Duration.ZERO);
+            ClientConfig c = ClientConfig.of(topology.serverAddress(), server.address().getPort(), p);
+            return InNamespace.call(topology.clientNamespace(), () -> new ProbeClient(c).run(new RunListener() { }));
+        }
+    }
+
+    @Test
+    void delaysByTheConfiguredRtt() throws Exception {
+        up(20, 0, 0, 1500, 1);
+        TestResult r = probeThrough(Mode.SYNC, 1024, Duration.ofSeconds(2));
+        double p50 = r.summary().latency().p50();
+        assertTrue(p50 >= 20 && p50 <= 22, "sync 1 KiB p50 " + p50 + " ms through a 20 ms RTT link (within 10 %)");
+        assertEquals(0, link.counters(true).lossDrops() + link.counters(true).queueDrops());
+    }
+
+    @Test
+    void dropsAtTheConfiguredRateInTheDataDirectionOnly() throws Exception {
+        up(0, 2, 0, 1500, 1);
+        int sent = 20_000;
+        int received = InNamespace.call(topology.serverNamespace(), () -> {
+            try (DatagramChannel rx = DatagramChannel.open()) {
+                rx.setOption(java.net.StandardSocketOptions.SO_RCVBUF, 8 << 20);
+                rx.bind(new InetSocketAddress(topology.serverAddress(), 0));
+                int port = ((InetSocketAddress) rx.getLocalAddress()).getPort();
+                InNamespace.call(topology.clientNamespace(), () -> {
+                    try (DatagramChannel tx = DatagramChannel.open()) {
+                        tx.connect(new InetSocketAddress(topology.serverAddress(), port));
+                        for (int i = 0; i < sent; i++) {
+                            tx.write(ByteBuffer.allocate(200));
+                            if (i % 200 == 0) {
+                                Thread.sleep(1);
+                            }
+                        }
+                    }
+                    return null;
+                });
+                rx.configureBlocking(false);
+                int got = 0;
+                ByteBuffer b = ByteBuffer.allocate(2048);
+                long idleSince = System.nanoTime();
+                while (System.nanoTime() - idleSince < 500_000_000L) {
+                    b.clear();
+                    if (rx.receive(b) != null) {
+                        got++;
+                        idleSince = System.nanoTime();
+                    } else {
+                        Thread.sleep(5);
+                    }
+                }
+                return got;
+            }
+        });
+        LinkCounters c = link.counters(true);
+        long n = c.arrived();
+        double mean = n * 0.02;
+        double sigma = Math.sqrt(n * 0.02 * 0.98);
+        assertTrue(n >= sent, "every datagram reached the link: " + n);
+        assertTrue(Math.abs(c.lossDrops() - mean) < 4.5 * sigma, c.lossDrops() + " dropped of " + n + ", expected "
+                + mean + " +/- " + 4.5 * sigma);
+        assertEquals(sent - c.lossDrops(), received, "the rest delivered");
+        assertEquals(0, link.counters(false).lossDrops(), "no loss towards the client");
+    }
+
+    @Test
+    void capsTheRate() throws Exception {
+        long cap = 40_000_000;
+        up(2, 0, cap, 1500, 1);
+        double bps = tcpThroughput(Duration.ofSeconds(3));
+        assertTrue(bps > 0.85 * cap && bps < 1.02 * cap, "TCP goodput " + bps / 1e6 + " Mbit/s under a 40 Mbit/s cap");
+    }
+
+    @Test
+    void carriesMtu9000WithGsoAggregates() throws Exception {
+        up(1, 0, 0, 9000, 8);
+        TestResult r = probeThrough(Mode.ASYNC, 1 << 20, Duration.ofSeconds(1));
+        assertEquals(8948, r.summary().tcp().mss(), "MSS of a 9000-byte MTU with timestamps");
+        LinkCounters c = link.counters(true);
+        assertTrue(c.bytes() / c.forwarded() > 9000, "aggregates of several jumbo segments pass whole: "
+                + c.bytes() / c.forwarded() + " bytes per unit");
+    }
+
+    /** Bytes per second a plain TCP socket moves from the client namespace to the server's for {@code d}. */
+    private double tcpThroughput(Duration d) throws Exception {
+        try (ServerSocket ss = InNamespace.call(topology.serverNamespace(),
+                () -> new ServerSocket(0, 1, java.net.InetAddress.getByName(topology.serverAddress())))) {
+            Thread sink = new Thread(() -> {
+                try (Socket s = ss.accept(); InputStream in = s.getInputStream()) {
+                    in.transferTo(OutputStream.nullOutputStream());
+                } catch (java.io.IOException e) {
+                    // the sender closed
+                }
+            });
+            sink.start();
+            long bytes = 0;
+            long t0;
+            long t1;
+            try (Socket s = InNamespace.call(topology.clientNamespace(), Socket::new)) {
+                s.connect(new InetSocketAddress(topology.serverAddress(), ss.getLocalPort()), 5000);
+                OutputStream out = s.getOutputStream();
+                byte[] chunk = new byte[64 * 1024];
+                out.write(chunk);
+                Thread.sleep(300);
+                long start = link.counters(true).bytes();
+                t0 = System.nanoTime();
+                while (System.nanoTime() - t0 < d.toNanos()) {
+                    out.write(chunk);
+                }
+                t1 = System.nanoTime();
+                bytes = link.counters(true).bytes() - start;
+            }
+            sink.join(10_000);
+            return bytes * 8.0 / ((t1 - t0) / 1e9);
+        }
+    }
+}
