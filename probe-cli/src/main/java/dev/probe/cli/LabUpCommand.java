@@ -53,7 +53,7 @@ final class LabUpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LinkSpec linkSpec = link.spec(rttMs, lossPct, direction);
+        LinkSpec linkSpec = link.spec(rttMs, lossPct, direction, 1);
         where.topology();
         return foreground ? forward(linkSpec) : spawn(linkSpec);
     }
@@ -104,7 +104,7 @@ final class LabUpCommand implements Callable<Integer> {
         if (link.lossBoth) {
             args.add("--loss-both");
         }
-        args.addAll(List.of("--unit-segments", String.valueOf(link.unitSegments)));
+        args.addAll(List.of("--unit-segments", String.valueOf(linkSpec.unitSegments())));
         if (seed != null) {
             args.addAll(List.of("--seed", String.valueOf(seed)));
         }

@@ -25,17 +25,19 @@ final class LinkOptions {
             description = "Largest delay the default queue limit must hold (default: ${DEFAULT-VALUE}).")
     double maxDelayMs;
 
-    @Option(names = "--unit-segments", defaultValue = "1", paramLabel = "N",
-            description = {"Segments per unit of loss, delay and queueing (default: ${DEFAULT-VALUE}, every packet). "
-                + "N > 1 passes the sender's TSO/GSO aggregates of up to N segments whole, as netem on a forwarding "
-                + "box with GRO sees them."})
-    int unitSegments;
+    @Option(names = "--unit-segments", paramLabel = "N",
+            description = {"Segments per unit of loss, delay and queueing: 1 = every packet (lab up's default); N > 1 "
+                + "passes the sender's TSO/GSO aggregates of up to N segments whole, as netem on a forwarding box with "
+                + "GRO sees them (sweep's default: 3, calibrated; see README)."})
+    Integer unitSegments;
 
     long rateBps() {
         return rate == null ? 0 : NetemPlan.parseRate(rate);
     }
 
-    LinkSpec spec(double rttMs, double lossPct, Direction direction) {
-        return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps(), mtu, limit, maxDelayMs, unitSegments);
+    /** The link, with {@code defaultUnit} segments per unit unless --unit-segments was given. */
+    LinkSpec spec(double rttMs, double lossPct, Direction direction, int defaultUnit) {
+        return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps(), mtu, limit, maxDelayMs,
+                unitSegments != null ? unitSegments : defaultUnit);
     }
 }

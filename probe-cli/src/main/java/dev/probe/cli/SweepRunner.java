@@ -89,14 +89,17 @@ final class SweepRunner implements AutoCloseable {
         params.put("impair_mtu", link.spec().mtu());
         params.put("impair_rate_bps", link.spec().rateBps());
         params.put("impair_loss_both", link.spec().lossBoth());
+        if (link.mode().equals("userspace")) {
+            params.put("impair_unit_segments", link.spec().unitSegments());
+        }
         params.put("paper_channels", plan.paperChannels());
         params.put("channel_scale", plan.channelScale());
         ResultFiles.writeJson(json, doc);
     }
 
     @Override
-    public void close() {
-        if (server != null) {
+    public synchronized void close() {
+        if (server != null && server.isAlive()) {
             server.destroy();
             try {
                 if (!server.waitFor(10, TimeUnit.SECONDS)) {

@@ -87,39 +87,46 @@ class ImpairedLinkTest {
     void dropsAtTheConfiguredRateInTheDataDirectionOnly() throws Exception {
         up(0, 2, 0, 1500, 1);
         int sent = 20_000;
-        int received = InNamespace.call(topology.serverNamespace(), () -> {
-            try (DatagramChannel rx = DatagramChannel.open()) {
-                rx.setOption(java.net.StandardSocketOptions.SO_RCVBUF, 8 << 20);
-                rx.bind(new InetSocketAddress(topology.serverAddress(), 0));
-                int port = ((InetSocketAddress) rx.getLocalAddress()).getPort();
-                InNamespace.call(topology.clientNamespace(), () -> {
-                    try (DatagramChannel tx = DatagramChannel.open()) {
-                        tx.connect(new InetSocketAddress(topology.serverAddress(), port));
-                        for (int i = 0; i < sent; i++) {
-                            tx.write(ByteBuffer.allocate(200));
-                            if (i % 200 == 0) {
-                                Thread.sleep(1);
-                            }
-                        }
-                    }
-                    return null;
-                });
-                rx.configureBlocking(false);
-                int got = 0;
-                ByteBuffer b = ByteBuffer.allocate(2048);
-                long idleSince = System.nanoTime();
-                while (System.nanoTime() - idleSince < 500_000_000L) {
+        DatagramChannel rx = InNamespace.call(topology.serverNamespace(), () -> {
+            DatagramChannel ch = DatagramChannel.open();
+            ch.bind(new InetSocketAddress(topology.serverAddress(), 0));
+            return ch;
+        });
+        java.util.concurrent.atomic.AtomicInteger got = new java.util.concurrent.atomic.AtomicInteger();
+        Thread reader = new Thread(() -> {
+            ByteBuffer b = ByteBuffer.allocate(2048);
+            try {
+                while (true) {
                     b.clear();
-                    if (rx.receive(b) != null) {
-                        got++;
-                        idleSince = System.nanoTime();
-                    } else {
-                        Thread.sleep(5);
-                    }
+                    rx.receive(b);
+                    got.incrementAndGet();
                 }
-                return got;
+            } catch (java.io.IOException e) {
+                // closed: done
             }
         });
+        reader.start();
+        int port = ((InetSocketAddress) rx.getLocalAddress()).getPort();
+        InNamespace.call(topology.clientNamespace(), () -> {
+            try (DatagramChannel tx = DatagramChannel.open()) {
+                tx.connect(new InetSocketAddress(topology.serverAddress(), port));
+                for (int i = 0; i < sent; i++) {
+                    tx.write(ByteBuffer.allocate(200));
+                    if (i % 50 == 0) {
+                        Thread.sleep(1);
+                    }
+                }
+            }
+            return null;
+        });
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (got.get() < link.counters(true).forwarded() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(100);
+        rx.close();
+        reader.join(5_000);
+        int received = got.get();
         LinkCounters c = link.counters(true);
         long n = c.arrived();
         double mean = n * 0.02;
@@ -164,8 +171,11 @@ class ImpairedLinkTest {
             long bytes = 0;
             long t0;
             long t1;
-            try (Socket s = InNamespace.call(topology.clientNamespace(), Socket::new)) {
-                s.connect(new InetSocketAddress(topology.serverAddress(), ss.getLocalPort()), 5000);
+            try (Socket s = InNamespace.call(topology.clientNamespace(), () -> {
+                Socket c = new Socket();
+                c.connect(new InetSocketAddress(topology.serverAddress(), ss.getLocalPort()), 5000);
+                return c;
+            })) {
                 OutputStream out = s.getOutputStream();
                 byte[] chunk = new byte[64 * 1024];
                 out.write(chunk);
