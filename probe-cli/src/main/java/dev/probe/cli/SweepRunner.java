@@ -26,12 +26,14 @@ final class SweepRunner implements AutoCloseable {
     private final LabLink link;
     private final SweepPlan plan;
     private final Path out;
+    private final String namespaceCongestion;
     private Process server;
 
     SweepRunner(LabLink link, SweepPlan plan, Path out) {
         this.link = link;
         this.plan = plan;
         this.out = out;
+        this.namespaceCongestion = Netns.defaultCubic(link.topology().clientNamespace());
     }
 
     /** Starts the server (with the Object Storage endpoint when {@code authorizedKeys} is given). */
@@ -89,6 +91,7 @@ final class SweepRunner implements AutoCloseable {
         params.put("impair_mtu", link.spec().mtu());
         params.put("impair_rate_bps", link.spec().rateBps());
         params.put("impair_loss_both", link.spec().lossBoth());
+        params.put("namespace_congestion", namespaceCongestion);
         if (link.mode().equals("userspace")) {
             params.put("impair_unit_segments", link.spec().unitSegments());
         }

@@ -212,4 +212,43 @@ class CliTest {
         assertEquals(1, run("server", "--bind", "127.0.0.1", "--port", port()));
         assertOneLineError("cannot listen");
     }
+
+    @Test
+    void labAndSweepBadArgumentsAreOneLine() {
+        assertEquals(2, run("lab", "up", "--mtu", "1400"));
+        assertOneLineError("mtu: 1400 is not supported");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("lab", "up", "--subnet", "8.8.8.0/30"));
+        assertOneLineError("not in a private range");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("lab", "up", "--unit-segments", "0"));
+        assertOneLineError("unit-segments: 0 is out of range");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("lab", "run", "--side", "middle", "true"));
+        assertOneLineError("--side must be client or server");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("sweep", "--direction", "backup", "--out", "unused", "--scale-channels"));
+        assertOneLineError("scale-channels: needs --rate");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("sweep", "--direction", "backup", "--out", "unused", "--rtt", "5,x"));
+        assertOneLineError("'x'");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("sweep", "--direction", "backup", "--out", "unused", "--impair", "wan"));
+        assertOneLineError("--impair must be netem, userspace or auto");
+    }
+
+    @Test
+    void labCommandsOnALabThatIsNotUpSaySo() {
+        assertEquals(1, run("lab", "status", "--name", "nosuchlab"));
+        assertOneLineError("lab 'nosuchlab' is not up");
+        err.getBuffer().setLength(0);
+        assertEquals(1, run("lab", "run", "--name", "nosuchlab", "true"));
+        assertOneLineError("namespace nosuchlab-client does not exist");
+    }
+
+    @Test
+    void bulkRejectsABadCongestionControlName() {
+        assertEquals(2, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--congestion", "Cubic!"));
+        assertOneLineError("congestion: 'Cubic!' is not a congestion control name");
+    }
 }

@@ -64,16 +64,12 @@ public final class ImpairedLink implements LabLink {
         if (spec.aggregates()) {
             Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "gso_max_segs", String.valueOf(spec.unitSegments()));
         }
-        trySysctl(ns, "net.ipv6.conf.all.disable_ipv6=1");
-        trySysctl(ns, "net.ipv4.tcp_congestion_control=cubic");
-    }
-
-    private static void trySysctl(String ns, String setting) {
         try {
-            Netns.runIn(ns, "sysctl", "-q", "-w", setting);
+            Netns.runIn(ns, "sysctl", "-q", "-w", "net.ipv6.conf.all.disable_ipv6=1");
         } catch (LabException e) {
-            // optional: a kernel without IPv6 or without cubic keeps its default
+            // a kernel without IPv6: nothing to quiet
         }
+        Netns.defaultCubic(ns);
     }
 
     @Override

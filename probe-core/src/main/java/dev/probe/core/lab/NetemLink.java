@@ -56,11 +56,7 @@ public final class NetemLink implements LabLink {
                 Netns.run("ip", "-n", ns, "addr", "add", (server ? topology.serverAddress() : topology.clientAddress())
                         + "/30", "dev", dev);
                 Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "mtu", String.valueOf(spec.mtu()), "up");
-                try {
-                    Netns.runIn(ns, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=cubic");
-                } catch (LabException e) {
-                    // the namespace keeps the kernel's default
-                }
+                Netns.defaultCubic(ns);
             }
             link.reconfigure(spec);
         } catch (LabException e) {

@@ -67,6 +67,34 @@ public final class Netns {
         return full;
     }
 
+    /**
+     * Makes CUBIC (the paper's hosts' default) the namespace's default congestion control, so programs that cannot
+     * set it per socket (the OCI SDK's HTTP client) use it too. A namespace other than the initial one may only
+     * default to an algorithm in the host's tcp_allowed_congestion_control, so cubic is added there when missing
+     * (that list only widens what unprivileged users may pick). Returns the namespace's default afterwards.
+     */
+    public static String defaultCubic(String namespace) {
+        try {
+            runIn(namespace, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=cubic");
+        } catch (LabException first) {
+            try {
+                java.nio.file.Path allowed = java.nio.file.Path.of("/proc/sys/net/ipv4/tcp_allowed_congestion_control");
+                String list = java.nio.file.Files.readString(allowed).trim();
+                if (!List.of(list.split("\\s+")).contains("cubic")) {
+                    java.nio.file.Files.writeString(allowed, list + " cubic");
+                }
+                runIn(namespace, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=cubic");
+            } catch (IOException | LabException e) {
+                // the kernel has no cubic or refuses: the namespace keeps its default, which results record
+            }
+        }
+        try {
+            return runIn(namespace, "sysctl", "-n", "net.ipv4.tcp_congestion_control").trim();
+        } catch (LabException e) {
+            return "unknown";
+        }
+    }
+
     /** Runs a command inside a namespace (see {@link #run}). */
     public static String runIn(String namespace, String... cmd) {
         return run(execIn(namespace, List.of(cmd)).toArray(String[]::new));

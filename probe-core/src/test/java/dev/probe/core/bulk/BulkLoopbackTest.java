@@ -84,6 +84,24 @@ class BulkLoopbackTest {
     }
 
     @Test
+    void bothEndsUseTheRequestedCongestionControl() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.probe.core.transport.Transports.epoll(), "needs native epoll");
+        for (Direction d : Direction.values()) {
+            BulkParams p = new BulkParams(d, 2, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200), 0, true,
+                    "cc-" + d.wireName(), "reno");
+            BulkResult r = run(p);
+            assertEquals("reno", r.toJson().at("/summary/tcp/congestion").asText(), d + ": the sending side's sockets "
+                    + "(the client's for a backup, the server's for a restore) use reno, whatever the system default");
+            assertEquals("reno", r.toJson().at("/params/congestion").asText());
+        }
+        BulkParams bad = new BulkParams(Direction.BACKUP, 1, 1L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200), 0,
+                true, "cc-bad", "nosuchcc");
+        dev.probe.core.client.ProbeException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.probe.core.client.ProbeException.class, () -> run(bad));
+        assertTrue(e.getMessage().contains("refused congestion control 'nosuchcc'"), e.getMessage());
+    }
+
+    @Test
     void restoreOfAnUnknownRunStreamsGeneratedContent() throws Exception {
         BulkResult r = run(volume(Direction.RESTORE, 4, 64L << 20, 1L << 20, "never-stored"));
         assertEquals("discard", r.storage());

@@ -1,0 +1,104 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The lab through the jar, as a user runs it: {@code lab up}, a server and a bulk client through the impaired link
+ * with {@code lab run}, {@code lab status}, {@code lab down}; and a one-cell sweep with its report. Needs root,
+ * /dev/net/tun and iproute2; skipped with that reason elsewhere.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class LabJarIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    @TempDir
+    Path dir;
+    private String name;
+    private String subnet;
+    private String serverAddress;
+
+    @BeforeEach
+    void requireLab() {
+        assumeTrue("root".equals(System.getProperty("user.name")) && Files.exists(Path.of("/dev/net/tun")),
+                "needs root and /dev/net/tun");
+        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
+        name = "pe" + n;
+        subnet = "10.252." + (n % 250) + ".0/30";
+        serverAddress = "10.252." + (n % 250) + ".2";
+    }
+
+    @AfterEach
+    void down() throws Exception {
+        if (name != null) {
+            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
+        }
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    @Test
+    void bulkThroughTheImpairedLinkSeesItsDelayLossAndCap() throws Exception {
+        ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", subnet, "--rtt-ms", "10",
+                "--loss-pct", "0.5", "--rate", "200mbit");
+        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertTrue(up.printed("lab " + name + " up: client"), up.stdout());
+        try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
+                ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
+            int port = server.awaitServerPort(30_000);
+            Path json = dir.resolve("bulk.json");
+            ProbeProcess bulk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
+                    ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(port),
+                    "--direction", "backup", "--channels", "2", "--duration", "4s", "--piece-size", "4MiB",
+                    "--congestion", "cubic", "--json", json.toString());
+            assertEquals(0, bulk.awaitExit(90), bulk.stdout() + bulk.stderr());
+            JsonNode tcp = JSON.readTree(json.toFile()).at("/summary/tcp");
+            assertEquals("cubic", tcp.path("congestion").asText(), tcp.toString());
+            assertTrue(tcp.path("min_rtt_ms").asDouble() >= 10, "the link's 10 ms RTT: " + tcp);
+            double gbps = JSON.readTree(json.toFile()).at("/summary/throughput_gbps").asDouble();
+            assertTrue(gbps > 0 && gbps < 0.2 * 1.05, "under the 200 Mbit/s cap: " + gbps);
+        }
+        ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name);
+        assertEquals(0, status.awaitExit(30), status.stderr());
+        assertTrue(status.stdout().matches("(?s).*towards the server: \\d+ packets forwarded.*, [1-9]\\d* dropped by loss.*"),
+                status.stdout());
+        ProbeProcess down = ProbeProcess.start("lab", "down", "--name", name);
+        assertEquals(0, down.awaitExit(30), down.stderr());
+        assertTrue(down.printed("lab " + name + " down"), down.stdout());
+        ProbeProcess gone = ProbeProcess.start("lab", "status", "--name", name);
+        assertEquals(1, gone.awaitExit(30));
+        assertEquals("probe: lab '" + name + "' is not up", gone.stderr().trim());
+    }
+
+    @Test
+    void oneCellSweepWritesAnnotatedResultsAndTheReport() throws Exception {
+        Path out = dir.resolve("sweep");
+        ProbeProcess sweep = ProbeProcess.start("sweep", "--name", name, "--subnet", subnet, "--rtt", "5",
+                "--loss", "0,1", "--runs", "1", "--duration", "2s", "--rate", "100mbit", "--scale-channels",
+                "--direction", "restore", "--out", out.toString());
+        assertEquals(0, sweep.awaitExit(150), sweep.stdout() + sweep.stderr());
+        assertTrue(sweep.printed("cell 2/2 RTT 5 ms loss 1 %: bulk run 1/1"), sweep.stdout());
+        assertTrue(sweep.printed("capacity scaling: 1 channels on a 100 Mbit/s link"), sweep.stdout());
+        JsonNode params = JSON.readTree(out.resolve("bulk-restore-rtt5-loss1-run1.json").toFile()).path("params");
+        assertEquals(5.0, params.path("impair_rtt_ms").asDouble());
+        assertEquals(1.0, params.path("impair_loss_pct").asDouble());
+        assertEquals(35.0, params.path("channel_scale").asDouble());
+        assertEquals("cubic", params.path("congestion").asText());
+        assertTrue(Files.isRegularFile(out.resolve("report/report.html")));
+        assertTrue(Files.readString(out.resolve("report/summary.md")).contains("Capacity scaling"));
+    }
+}
