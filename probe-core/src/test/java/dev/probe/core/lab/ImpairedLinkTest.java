@@ -134,7 +134,12 @@ class ImpairedLinkTest {
         assertTrue(n >= sent, "every datagram reached the link: " + n);
         assertTrue(Math.abs(c.lossDrops() - mean) < 4.5 * sigma, c.lossDrops() + " dropped of " + n + ", expected "
                 + mean + " +/- " + 4.5 * sigma);
-        assertEquals(sent - c.lossDrops(), received, "the rest delivered");
+        assertEquals(0, c.queueDrops() + c.writeErrors(), "no drops but the loss draws");
+        assertTrue(c.forwarded() >= sent - c.lossDrops() && c.forwarded() <= sent - c.lossDrops() + 5,
+                "the link delivered every datagram it did not drop (and at most a stray packet or two of the kernel's): "
+                        + c.forwarded() + " of " + sent + " - " + c.lossDrops());
+        assertTrue(received <= c.forwarded() && received >= 0.99 * c.forwarded(), received + " of " + c.forwarded()
+                + " delivered datagrams read (a busy receiver's socket buffer may overflow: not the link's loss)");
         assertEquals(0, link.counters(false).lossDrops(), "no loss towards the client");
     }
 
