@@ -32,7 +32,7 @@ class LabJarIT {
 
     @BeforeEach
     void requireLab() {
-        assumeTrue(labWorks(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
+        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
         int n = ThreadLocalRandom.current().nextInt(1000, 9999);
         name = "pe" + n;
         subnet = "10.252." + (n % 250) + ".0/30";
@@ -43,29 +43,6 @@ class LabJarIT {
     void down() throws Exception {
         if (name != null) {
             ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
-        }
-    }
-
-    /** Creates a namespace with a TUN device in it, as the lab will, and removes it. */
-    private static boolean labWorks() {
-        if (!"root".equals(System.getProperty("user.name")) || !Files.exists(Path.of("/dev/net/tun"))) {
-            return false;
-        }
-        String ns = "pe-cap-" + ProcessHandle.current().pid();
-        try {
-            return sh("ip", "netns", "add", ns) && sh("ip", "-n", ns, "tuntap", "add", "dev", "cap0", "mode", "tun");
-        } finally {
-            sh("ip", "netns", "del", ns);
-        }
-    }
-
-    private static boolean sh(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor() == 0;
-        } catch (java.io.IOException | InterruptedException e) {
-            return false;
         }
     }
 

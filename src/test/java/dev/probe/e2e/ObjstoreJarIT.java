@@ -5,14 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.MessageDigest;
-import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -30,26 +24,9 @@ class ObjstoreJarIT {
     @TempDir
     Path dir;
 
-    private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                .encodeToString(der) + "\n-----END " + type + "-----\n";
-    }
-
     /** An API key: its public half in {@code dir/authorized}, an OCI config file for it returned. */
     private Path apiKeyAndConfig() throws Exception {
-        KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
-        g.initialize(2048);
-        KeyPair key = g.generateKeyPair();
-        Path keys = Files.createDirectories(dir.resolve("authorized"));
-        Files.writeString(keys.resolve("api.pem"), pem("PUBLIC KEY", key.getPublic().getEncoded()));
-        Path privateKey = dir.resolve("key.pem");
-        Files.writeString(privateKey, pem("PRIVATE KEY", key.getPrivate().getEncoded()));
-        String fingerprint = HexFormat.ofDelimiter(":").formatHex(MessageDigest.getInstance("MD5")
-                .digest(key.getPublic().getEncoded()));
-        Path config = dir.resolve("oci-config");
-        Files.writeString(config, "[DEFAULT]\nuser=ocid1.user.oc1..probe\nfingerprint=" + fingerprint
-                + "\ntenancy=ocid1.tenancy.oc1..probe\nregion=us-ashburn-1\nkey_file=" + privateKey + "\n");
-        return config;
+        return dev.probe.core.objstore.ApiKey.create(dir).config();
     }
 
     private static String endpointOf(ProbeProcess server) throws InterruptedException {

@@ -1,5 +1,6 @@
 package dev.probe.cli;
 
+import dev.probe.core.objstore.ApiKey;
 import dev.probe.core.lab.SweepPlan;
 import dev.probe.core.params.Direction;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.probe.cli;
 
+import dev.probe.core.objstore.ApiKey;
 import dev.probe.core.lab.ImpairedLink;
 import dev.probe.core.lab.LabLink;
 import dev.probe.core.lab.LabTopology;

@@ -26,15 +26,7 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
     public static final int MAX_LIMIT = 1 << 20;
 
     public LinkSpec {
-        if (!(rttMs >= 0 && rttMs <= 10_000)) {
-            throw new BadParameterException("rtt-ms", rttMs + " is out of range [0, 10000]");
-        }
-        if (!(lossPct >= 0 && lossPct <= 100)) {
-            throw new BadParameterException("loss-pct", lossPct + " is out of range [0, 100]");
-        }
-        if (direction == null) {
-            throw new BadParameterException("direction", "is missing");
-        }
+        checkCell(rttMs, lossPct, direction);
         if (rateBps < 0 || rateBps > 100_000_000_000L) {
             throw new BadParameterException("rate", rateBps + " bit/s is out of range [0 (no cap), 100gbit]");
         }
@@ -50,6 +42,19 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         }
         if (!(maxDelayMs > 0 && maxDelayMs <= 10_000)) {
             throw new BadParameterException("max-delay-ms", maxDelayMs + " is out of range (0, 10000]");
+        }
+    }
+
+    /** The checks a cell's values share with {@link NetemPlan}: RTT 0-10 s, loss 0-100 %, a direction. */
+    static void checkCell(double rttMs, double lossPct, Direction direction) {
+        if (!(rttMs >= 0 && rttMs <= 10_000)) {
+            throw new BadParameterException("rtt-ms", rttMs + " is out of range [0, 10000]");
+        }
+        if (!(lossPct >= 0 && lossPct <= 100)) {
+            throw new BadParameterException("loss-pct", lossPct + " is out of range [0, 100]");
+        }
+        if (direction == null) {
+            throw new BadParameterException("direction", "is missing");
         }
     }
 

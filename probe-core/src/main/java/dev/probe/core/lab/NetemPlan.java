@@ -23,15 +23,7 @@ public record NetemPlan(double rttMs, double lossPct, Direction direction, Strin
     private static final Pattern DEVICE = Pattern.compile("[A-Za-z0-9_.:@-]{1,15}");
 
     public NetemPlan {
-        if (!(rttMs >= 0 && rttMs <= 10_000)) {
-            throw new BadParameterException("rtt-ms", rttMs + " is out of range [0, 10000]");
-        }
-        if (!(lossPct >= 0 && lossPct <= 100)) {
-            throw new BadParameterException("loss-pct", lossPct + " is out of range [0, 100]");
-        }
-        if (direction == null) {
-            throw new BadParameterException("direction", "is missing");
-        }
+        LinkSpec.checkCell(rttMs, lossPct, direction);
         for (String dev : new String[] {devToServer, devToClient}) {
             if (dev == null || !DEVICE.matcher(dev).matches()) {
                 throw new BadParameterException("dev", "'" + dev + "' is not an interface name");

@@ -39,6 +39,30 @@ public final class Netns {
         }
     }
 
+    /**
+     * True when this process can build a lab here: Linux, root with CAP_NET_ADMIN, /dev/net/tun and iproute2,
+     * tried for real by making a throwaway namespace with a TUN device in it.
+     */
+    public static boolean labPossible() {
+        if (!java.nio.file.Files.exists(java.nio.file.Path.of("/dev/net/tun"))) {
+            return false;
+        }
+        String ns = "probe-cap-" + ProcessHandle.current().pid();
+        try {
+            run("ip", "netns", "add", ns);
+            run("ip", "-n", ns, "tuntap", "add", "dev", "cap0", "mode", "tun");
+            return true;
+        } catch (LabException e) {
+            return false;
+        } finally {
+            try {
+                deleteAll(ns);
+            } catch (LabException e) {
+                // nothing was made
+            }
+        }
+    }
+
     /** True when the namespace exists. */
     public static boolean exists(String namespace) {
         try {

@@ -45,7 +45,7 @@ class ImpairedLinkTest {
 
     @BeforeEach
     void requireLab() {
-        assumeTrue(InNamespace.labAvailable(), "needs Linux, root, /dev/net/tun and iproute2");
+        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
         int n = ThreadLocalRandom.current().nextInt(1000, 9999);
         topology = new LabTopology("plt" + n, "10.251." + (n % 250) + ".0/30");
     }

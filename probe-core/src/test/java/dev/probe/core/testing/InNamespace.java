@@ -2,8 +2,6 @@ package dev.probe.core.testing;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
@@ -27,35 +25,6 @@ public final class InNamespace {
     private static final LibC LIBC = Native.load("c", LibC.class);
 
     private InNamespace() {
-    }
-
-    /**
-     * True when this process can create namespaces and TUN devices (Linux, root with CAP_NET_ADMIN, /dev/net/tun,
-     * iproute2): tried for real in a throwaway namespace.
-     */
-    public static boolean labAvailable() {
-        if (!"root".equals(System.getProperty("user.name")) || !Files.exists(Path.of("/dev/net/tun"))) {
-            return false;
-        }
-        String ns = "probe-cap-" + ProcessHandle.current().pid();
-        try {
-            return sh("ip", "netns", "add", ns) && sh("ip", "-n", ns, "tuntap", "add", "dev", "cap0", "mode", "tun");
-        } finally {
-            sh("ip", "netns", "del", ns);
-        }
-    }
-
-    private static boolean sh(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor() == 0;
-        } catch (java.io.IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     public static <T> T call(String namespace, Callable<T> body) throws Exception {

@@ -1,4 +1,4 @@
-package dev.probe.cli;
+package dev.probe.core.objstore;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,11 +11,13 @@ import java.util.Base64;
 import java.util.HexFormat;
 
 /**
- * A throwaway OCI API key for a sweep's own Object Storage endpoint: the public half in {@code dir/authorized}
- * (the server's --authorized-keys), the private half and an OCI config file naming it by its MD5 fingerprint.
+ * A throwaway OCI API key for the probe's own Object Storage endpoint (a sweep's, a test's): the public half in
+ * {@code dir/authorized} (the server's --authorized-keys), the private half and an OCI config file naming it by
+ * its MD5 fingerprint.
  */
-record ApiKey(Path authorizedKeys, Path config) {
-    static ApiKey create(Path dir) throws IOException, GeneralSecurityException {
+public record ApiKey(Path authorizedKeys, Path config) {
+    /** Generates a 2048-bit RSA key under {@code dir}. */
+    public static ApiKey create(Path dir) throws IOException, GeneralSecurityException {
         KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
         g.initialize(2048);
         KeyPair key = g.generateKeyPair();
