@@ -46,6 +46,7 @@ final class LabDownCommand implements Callable<Integer> {
         last.ifPresent(s -> out.println(LabState.describeCounters(s)));
         out.println("lab " + where.name + " down" + (deleted.isEmpty() ? "" : ": deleted " + String.join(", ", deleted)));
         Files.deleteIfExists(LabState.file(where.name));
+        Files.deleteIfExists(LabState.log(where.name));
         out.flush();
         return ExitCodes.OK;
     }
