@@ -28,8 +28,7 @@ final class LabDownCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Optional<JsonNode> before = LabState.read(where.name);
-        Optional<ProcessHandle> forwarder = before.flatMap(s -> ProcessHandle.of(s.path("pid").asLong()))
-                .filter(ProcessHandle::isAlive);
+        Optional<ProcessHandle> forwarder = before.flatMap(LabState::forwarder);
         if (forwarder.isPresent()) {
             forwarder.get().destroy();
             try {

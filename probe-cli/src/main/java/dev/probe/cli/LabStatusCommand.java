@@ -22,8 +22,7 @@ final class LabStatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         JsonNode s = LabState.read(where.name).orElseThrow(() -> new LabException("lab '" + where.name + "' is not up"));
-        boolean alive = s.path("running").asBoolean()
-                && ProcessHandle.of(s.path("pid").asLong()).map(ProcessHandle::isAlive).orElse(false);
+        boolean alive = LabState.forwarder(s).isPresent();
         PrintWriter out = spec.commandLine().getOut();
         out.printf("lab %s %s: client %s (%s), server %s (%s)%n%s%n%s%n", where.name, alive ? "up" : "stopped",
                 s.path("client_address").asText(), s.path("client_namespace").asText(),

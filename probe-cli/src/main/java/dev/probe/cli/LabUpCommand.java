@@ -90,8 +90,7 @@ final class LabUpCommand implements Callable<Integer> {
     }
 
     private int spawn(LinkSpec linkSpec) throws Exception {
-        if (LabState.read(where.name).map(s -> s.path("running").asBoolean()
-                && ProcessHandle.of(s.path("pid").asLong()).map(ProcessHandle::isAlive).orElse(false)).orElse(false)) {
+        if (LabState.read(where.name).flatMap(LabState::forwarder).isPresent()) {
             throw new LabException("lab '" + where.name + "' is already up (probe lab down --name " + where.name + ")");
         }
         List<String> args = new ArrayList<>(List.of("lab", "up", "--foreground", "--name", where.name, "--subnet",
@@ -129,10 +128,8 @@ final class LabUpCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             if (!p.isAlive()) {
-                String log = Files.readString(LabState.log(where.name)).trim();
-                String line = log.lines().filter(l -> l.startsWith("probe: ")).findFirst()
-                        .orElse(log.isEmpty() ? "the forwarder exited with code " + p.exitValue() : log.lines().findFirst().get());
-                throw new LabException(line.replaceFirst("^probe: ", ""));
+                throw new LabException(SelfCommand.errorLine(LabState.log(where.name),
+                        "the forwarder exited with code " + p.exitValue()));
             }
             Thread.sleep(100);
         }

@@ -1,5 +1,8 @@
 package dev.probe.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,5 +18,11 @@ final class SelfCommand {
                 Main.class.getName()));
         cmd.addAll(args);
         return cmd;
+    }
+
+    /** The one-line error ({@code probe: ...}, prefix dropped) a child probe left in its log, else {@code otherwise}. */
+    static String errorLine(Path log, String otherwise) throws IOException {
+        return Files.readString(log).lines().filter(l -> l.startsWith("probe: ")).reduce((a, b) -> b)
+                .map(l -> l.substring("probe: ".length())).orElse(otherwise);
     }
 }

@@ -138,9 +138,8 @@ final class SweepCommand implements Callable<Integer> {
                     for (String kind : objstore ? List.of("bulk", "objstore") : List.of("bulk")) {
                         try {
                             Path json = clients.run(kind, cell, r);
-                            runner.annotate(json, cell);
+                            progress.finished(cell, r, kind, runner.annotate(json, cell));
                             results.add(json);
-                            progress.finished(cell, r, kind, json);
                         } catch (dev.probe.core.lab.LabException e) {
                             failures++;
                             progress.failed(cell, r, kind, e.getMessage());

@@ -3,11 +3,8 @@ package dev.probe.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.SweepPlan;
-import dev.probe.core.protocol.Json;
 import dev.probe.report.CompareReport;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -38,8 +35,7 @@ final class SweepProgress {
         out.flush();
     }
 
-    void finished(SweepPlan.Cell cell, int run, String kind, Path json) throws IOException {
-        JsonNode doc = Json.MAPPER.readTree(json.toFile());
+    void finished(SweepPlan.Cell cell, int run, String kind, JsonNode doc) {
         double gbps = doc.path("summary").path("throughput_gbps").asDouble();
         line(cell, run, kind, String.format(Locale.ROOT, "%.3f Gbit/s (scaled %.3f)", gbps, gbps * plan.channelScale()));
     }

@@ -33,7 +33,7 @@ final class SweepRunner implements AutoCloseable {
         this.link = link;
         this.plan = plan;
         this.out = out;
-        this.namespaceCongestion = Netns.defaultCubic(link.topology().clientNamespace());
+        this.namespaceCongestion = Netns.congestionControl(link.topology().clientNamespace());
     }
 
     /** Starts the server (with the Object Storage endpoint when {@code authorizedKeys} is given). */
@@ -74,15 +74,14 @@ final class SweepRunner implements AutoCloseable {
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         int code = p.waitFor();
         if (code != 0 || !Files.isRegularFile(json)) {
-            String why = Files.readString(log).lines().filter(l -> l.startsWith("probe: ")).reduce((a, b) -> b)
-                    .orElse("exit code " + code);
-            throw new LabException(label + " failed: " + why.replaceFirst("^probe: ", "") + " (log: " + log + ")");
+            throw new LabException(label + " failed: " + SelfCommand.errorLine(log, "exit code " + code) + " (log: "
+                    + log + ")");
         }
         return json;
     }
 
-    /** Adds the cell's impairment and the scaling to the result's params. */
-    void annotate(Path json, SweepPlan.Cell cell) throws IOException {
+    /** Adds the cell's impairment and the scaling to the result's params; returns the annotated document. */
+    ObjectNode annotate(Path json, SweepPlan.Cell cell) throws IOException {
         ObjectNode doc = (ObjectNode) Json.MAPPER.readTree(json.toFile());
         ObjectNode params = doc.with("params");
         params.put("impair_rtt_ms", cell.rttMs());
@@ -98,6 +97,7 @@ final class SweepRunner implements AutoCloseable {
         params.put("paper_channels", plan.paperChannels());
         params.put("channel_scale", plan.channelScale());
         ResultFiles.writeJson(json, doc);
+        return doc;
     }
 
     @Override

@@ -25,12 +25,7 @@ public final class ImpairedLink implements LabLink {
 
     /** Creates the namespaces and devices, addresses them, and starts forwarding. */
     public static ImpairedLink up(LabTopology topology, LinkSpec spec, long seed) {
-        for (String ns : new String[] {topology.clientNamespace(), topology.serverNamespace()}) {
-            if (Netns.exists(ns)) {
-                throw new LabException("namespace " + ns + " already exists: lab '" + topology.name()
-                        + "' is up (probe lab down --name " + topology.name() + ")");
-            }
-        }
+        Netns.requireAbsent(topology);
         TunDevice client = TunDevice.create(topology.clientDevice(), spec.aggregates());
         TunDevice server;
         try {
@@ -79,8 +74,7 @@ public final class ImpairedLink implements LabLink {
 
     @Override
     public String describeCounters() {
-        return "towards the server: " + counters(true).describe() + System.lineSeparator() + "towards the client: "
-                + counters(false).describe();
+        return LabLink.describe(counters(true).describe(), counters(false).describe());
     }
 
     @Override
@@ -99,12 +93,8 @@ public final class ImpairedLink implements LabLink {
         if (next.mtu() != spec.mtu() || next.unitSegments() != spec.unitSegments()) {
             throw new LabException("the MTU and the unit cannot change on a running link");
         }
-        Impairment server = next.toward(true);
-        Impairment client = next.toward(false);
-        toServer.reconfigure(new Impairment(server.delayNanos(), server.loss(), server.rateBps(), server.burstBytes(),
-                toServer.capacity()));
-        toClient.reconfigure(new Impairment(client.delayNanos(), client.loss(), client.rateBps(), client.burstBytes(),
-                toClient.capacity()));
+        toServer.reconfigure(next.toward(true));
+        toClient.reconfigure(next.toward(false));
         spec = next;
     }
 

@@ -23,4 +23,9 @@ public interface LabLink extends AutoCloseable {
 
     @Override
     void close();
+
+    /** The two-line counters report: one line per direction. */
+    static String describe(String towardServer, String towardClient) {
+        return "towards the server: " + towardServer + System.lineSeparator() + "towards the client: " + towardClient;
+    }
 }

@@ -72,8 +72,13 @@ public final class LabState {
 
     /** One line per direction from a state document. */
     public static String describeCounters(JsonNode state) {
-        return "towards the server: " + LinkCounters.fromJson(state.path("to_server")).describe()
-                + System.lineSeparator() + "towards the client: "
-                + LinkCounters.fromJson(state.path("to_client")).describe();
+        return LabLink.describe(LinkCounters.fromJson(state.path("to_server")).describe(),
+                LinkCounters.fromJson(state.path("to_client")).describe());
+    }
+
+    /** The forwarder a state document names, while it is running. */
+    public static Optional<ProcessHandle> forwarder(JsonNode state) {
+        return state.path("running").asBoolean() ? ProcessHandle.of(state.path("pid").asLong())
+                .filter(ProcessHandle::isAlive) : Optional.empty();
     }
 }

@@ -19,30 +19,12 @@ public final class NetemLink implements LabLink {
 
     /** True when this kernel can run netem (tried on the loopback device of a throwaway namespace). */
     public static boolean available() {
-        String ns = "probe-netem-check";
-        try {
-            Netns.deleteAll(ns);
-            Netns.run("ip", "netns", "add", ns);
-            Netns.runIn(ns, "tc", "qdisc", "add", "dev", "lo", "root", "netem", "delay", "1ms");
-            return true;
-        } catch (LabException e) {
-            return false;
-        } finally {
-            try {
-                Netns.deleteAll(ns);
-            } catch (LabException e) {
-                // nothing to clean
-            }
-        }
+        return Netns.works("probe-netem-check", "tc", "qdisc", "add", "dev", "lo", "root", "netem", "delay", "1ms");
     }
 
     /** Creates the namespaces and the veth pair, and applies {@code spec}. */
     public static NetemLink up(LabTopology topology, LinkSpec spec) {
-        for (String ns : new String[] {topology.clientNamespace(), topology.serverNamespace()}) {
-            if (Netns.exists(ns)) {
-                throw new LabException("namespace " + ns + " already exists: lab '" + topology.name() + "' is up");
-            }
-        }
+        Netns.requireAbsent(topology);
         NetemLink link = new NetemLink(topology, spec);
         try {
             Netns.run("ip", "netns", "add", topology.clientNamespace());
@@ -80,8 +62,8 @@ public final class NetemLink implements LabLink {
 
     @Override
     public String describeCounters() {
-        return "towards the server: " + stats(topology.clientNamespace(), topology.clientDevice())
-                + System.lineSeparator() + "towards the client: " + stats(topology.serverNamespace(), topology.serverDevice());
+        return LabLink.describe(stats(topology.clientNamespace(), topology.clientDevice()),
+                stats(topology.serverNamespace(), topology.serverDevice()));
     }
 
     private static String stats(String ns, String dev) {

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /** Runs iproute2 / sysctl commands for the lab, turning a failure into a one-line {@link LabException}. */
 public final class Netns {
@@ -13,11 +14,22 @@ public final class Netns {
 
     /** Runs {@code cmd}; returns its output, or throws with the command and its first line of output. */
     public static String run(String... cmd) {
+        List<String> command = List.of(cmd);
+        return run(command, out -> String.join(" ", command) + ": "
+                + out.lines().findFirst().orElse("exit code non-zero")
+                + (out.contains("Operation not permitted") ? " (the lab needs root)" : ""));
+    }
+
+    /**
+     * Runs {@code cmd} (30 s at most); returns its output, or throws a {@link LabException} whose message
+     * {@code failure} makes from the output of a command that exited non-zero.
+     */
+    static String run(List<String> cmd, Function<String, String> failure) {
         Process p;
         try {
             p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new LabException("cannot run " + cmd[0] + " (iproute2 installed?): " + e.getMessage());
+            throw new LabException("cannot run " + cmd.get(0) + " (iproute2 installed?): " + e.getMessage());
         }
         try {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
@@ -26,9 +38,7 @@ public final class Netns {
                 throw new LabException(String.join(" ", cmd) + " did not finish within 30 s");
             }
             if (p.exitValue() != 0) {
-                String first = out.lines().findFirst().orElse("exit code " + p.exitValue());
-                throw new LabException(String.join(" ", cmd) + ": " + first
-                        + (out.contains("Operation not permitted") ? " (the lab needs root)" : ""));
+                throw new LabException(failure.apply(out));
             }
             return out;
         } catch (IOException e) {
@@ -44,13 +54,16 @@ public final class Netns {
      * tried for real by making a throwaway namespace with a TUN device in it.
      */
     public static boolean labPossible() {
-        if (!java.nio.file.Files.exists(java.nio.file.Path.of("/dev/net/tun"))) {
-            return false;
-        }
-        String ns = "probe-cap-" + ProcessHandle.current().pid();
+        return java.nio.file.Files.exists(java.nio.file.Path.of("/dev/net/tun"))
+                && works("probe-cap-" + ProcessHandle.current().pid(), "ip", "tuntap", "add", "dev", "cap0", "mode", "tun");
+    }
+
+    /** True when {@code cmd} succeeds inside a throwaway namespace {@code ns} (deleted afterwards). */
+    static boolean works(String ns, String... cmd) {
         try {
+            deleteAll(ns);
             run("ip", "netns", "add", ns);
-            run("ip", "-n", ns, "tuntap", "add", "dev", "cap0", "mode", "tun");
+            runIn(ns, cmd);
             return true;
         } catch (LabException e) {
             return false;
@@ -59,6 +72,16 @@ public final class Netns {
                 deleteAll(ns);
             } catch (LabException e) {
                 // nothing was made
+            }
+        }
+    }
+
+    /** Throws when either of the lab's namespaces exists already (the lab is up, or was left behind). */
+    static void requireAbsent(LabTopology topology) {
+        for (String ns : new String[] {topology.clientNamespace(), topology.serverNamespace()}) {
+            if (exists(ns)) {
+                throw new LabException("namespace " + ns + " already exists: lab '" + topology.name()
+                        + "' is up (probe lab down --name " + topology.name() + ")");
             }
         }
     }
@@ -112,6 +135,11 @@ public final class Netns {
                 // the kernel has no cubic or refuses: the namespace keeps its default, which results record
             }
         }
+        return congestionControl(namespace);
+    }
+
+    /** The namespace's default congestion control, or "unknown". */
+    public static String congestionControl(String namespace) {
         try {
             return runIn(namespace, "sysctl", "-n", "net.ipv4.tcp_congestion_control").trim();
         } catch (LabException e) {

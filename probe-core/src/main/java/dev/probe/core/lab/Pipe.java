@@ -62,10 +62,6 @@ final class Pipe {
         impairment = next;
     }
 
-    int capacity() {
-        return ring.capacity();
-    }
-
     void stop() throws InterruptedException {
         running = false;
         if (writer != null) {

@@ -108,17 +108,15 @@ public final class TunDevice implements AutoCloseable {
         }
     }
 
-    /** Waits up to {@code timeoutMs} for a packet to read. */
+    /** Waits up to {@code timeoutMs} for a packet to read (called by the one reader thread of this device). */
     void awaitReadable(int timeoutMs) {
-        synchronized (pollFd) {
-            pollFd.setInt(0, fd);
-            pollFd.setShort(4, (short) LibC.POLLIN);
-            pollFd.setShort(6, (short) 0);
-            try {
-                LibC.poll(pollFd, 1, timeoutMs);
-            } catch (LastErrorException e) {
-                // EINTR: the caller loops
-            }
+        pollFd.setInt(0, fd);
+        pollFd.setShort(4, (short) LibC.POLLIN);
+        pollFd.setShort(6, (short) 0);
+        try {
+            LibC.poll(pollFd, 1, timeoutMs);
+        } catch (LastErrorException e) {
+            // EINTR: the caller loops
         }
     }
 
