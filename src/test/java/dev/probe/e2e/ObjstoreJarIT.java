@@ -26,7 +26,7 @@ class ObjstoreJarIT {
 
     /** An API key: its public half in {@code dir/authorized}, an OCI config file for it returned. */
     private Path apiKeyAndConfig() throws Exception {
-        return dev.probe.core.objstore.ApiKey.create(dir).config();
+        return dev.probe.core.objstore.endpoint.ApiKey.create(dir).config();
     }
 
     private static String endpointOf(ProbeProcess server) throws InterruptedException {

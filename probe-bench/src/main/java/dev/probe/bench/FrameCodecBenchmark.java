@@ -6,7 +6,7 @@ import dev.probe.core.protocol.FrameDecoder;
 import dev.probe.core.protocol.FrameEncoder;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Messages.End;
+import dev.probe.core.protocol.Ending.End;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;

@@ -1,6 +1,6 @@
 package dev.probe.bench;
 
-import dev.probe.core.client.RunMetrics;
+import dev.probe.core.redo.RunMetrics;
 import dev.probe.core.result.LatencyStats;
 import java.util.concurrent.ThreadLocalRandom;
 import org.HdrHistogram.Histogram;

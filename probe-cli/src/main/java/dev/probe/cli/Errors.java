@@ -1,5 +1,6 @@
 package dev.probe.cli;
 
+import dev.probe.cli.common.ExitCodes;
 import dev.probe.core.client.ProbeException;
 import io.netty.channel.unix.Errors.NativeIoException;
 import java.io.IOException;

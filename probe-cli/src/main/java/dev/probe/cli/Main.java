@@ -1,5 +1,6 @@
 package dev.probe.cli;
 
+import dev.probe.cli.common.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine;

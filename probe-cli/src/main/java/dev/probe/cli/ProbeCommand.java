@@ -1,5 +1,13 @@
 package dev.probe.cli;
 
+import dev.probe.cli.bulk.BulkCommand;
+import dev.probe.cli.lab.LabCommand;
+import dev.probe.cli.lab.SweepCommand;
+import dev.probe.cli.objstore.ObjstoreCommand;
+import dev.probe.cli.redo.ClientCommand;
+import dev.probe.cli.redo.DemoCommand;
+import dev.probe.cli.report.ReportCommand;
+import dev.probe.cli.server.ServerCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;

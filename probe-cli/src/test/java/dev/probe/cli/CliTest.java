@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.protocol.Json;
-import dev.probe.core.server.ProbeServer;
+import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerConfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -156,14 +156,6 @@ class CliTest {
     void badServerPortIsOneLine() {
         assertEquals(2, run("server", "--port", "99999"));
         assertOneLineError("port: 99999 is out of range");
-    }
-
-    @Test
-    void serverWarnsWhenOpenBeyondLoopbackWithoutASecret() throws Exception {
-        assertTrue(ServerCommand.warnOpen(java.net.InetAddress.getByName("0.0.0.0"), false));
-        assertTrue(ServerCommand.warnOpen(java.net.InetAddress.getByName("10.1.2.3"), false));
-        assertFalse(ServerCommand.warnOpen(java.net.InetAddress.getByName("10.1.2.3"), true));
-        assertFalse(ServerCommand.warnOpen(java.net.InetAddress.getByName("127.0.0.1"), false));
     }
 
     @Test

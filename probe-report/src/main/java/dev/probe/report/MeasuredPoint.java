@@ -1,7 +1,6 @@
 package dev.probe.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.probe.core.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -21,7 +20,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
     public static MeasuredPoint read(Path path) throws IOException {
         JsonNode d;
         try {
-            d = Json.MAPPER.readTree(path.toFile());
+            d = ReportJson.MAPPER.readTree(path.toFile());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException(path + " is not JSON: " + e.getOriginalMessage());
         }

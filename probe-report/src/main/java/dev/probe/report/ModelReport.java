@@ -3,7 +3,6 @@ package dev.probe.report;
 import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.protocol.Json;
 
 /** The text and JSON forms of {@code report predict} and {@code report model}. */
 public final class ModelReport {
@@ -18,7 +17,7 @@ public final class ModelReport {
         ThroughputModel.Prediction p = model.predict(q.rttMs(), q.lossPct(), q.channels(), q.mss(), q.capacityGbps(),
                 q.dbSize());
         if (format == Format.JSON) {
-            ObjectNode n = Json.object();
+            ObjectNode n = ReportJson.object();
             n.put("throughput_gbps", p.throughputGbps());
             n.put("minutes", p.minutes());
             ObjectNode m = n.putObject("model");
@@ -65,7 +64,7 @@ public final class ModelReport {
     }
 
     private static ObjectNode constantsJson(ThroughputModel.Constants c) {
-        ObjectNode n = Json.object();
+        ObjectNode n = ReportJson.object();
         ObjectNode lossy = n.putObject("lossy");
         lossy.put("formula", "T = min(channels * k * (mss/1448) * rtt_ms^-a * loss^-b, eta_1500 * capacity)");
         lossy.put("k", c.k());

@@ -4,7 +4,6 @@ import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.protocol.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +56,7 @@ public final class PaperReport {
                 return sb.toString();
             }
             case JSON: {
-                ObjectNode root = Json.object();
+                ObjectNode root = ReportJson.object();
                 ObjectNode tables = root.putObject("throughput_tables");
                 byTable(data.rows()).forEach((table, rows) -> {
                     ArrayNode arr = tables.putArray(String.valueOf(table));
@@ -79,7 +78,7 @@ public final class PaperReport {
                     n.put("tip_10x_ms", c.computed().tip10x().toString());
                     n.put("agrees_10x", c.agrees10x());
                 }
-                return Json.MAPPER.valueToTree(root).toPrettyString() + "\n";
+                return ReportJson.MAPPER.valueToTree(root).toPrettyString() + "\n";
             }
             default:
                 return paperText(data, cmp);
@@ -142,7 +141,7 @@ public final class PaperReport {
                 return sb.toString();
             }
             case JSON: {
-                ArrayNode arr = Json.MAPPER.createArrayNode();
+                ArrayNode arr = ReportJson.MAPPER.createArrayNode();
                 for (TippingPoints.Result r : results) {
                     ObjectNode n = arr.addObject();
                     n.put("table", r.table());
@@ -173,7 +172,7 @@ public final class PaperReport {
     }
 
     private static ObjectNode rowJson(PaperRow r) {
-        ObjectNode n = Json.object();
+        ObjectNode n = ReportJson.object();
         n.put("delay_ms", r.delayLabel());
         n.put("fc_avg_min", r.fcMinutes());
         n.put("fc_gbps", r.fcGbps());

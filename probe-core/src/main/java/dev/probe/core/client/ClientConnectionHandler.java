@@ -1,11 +1,11 @@
 package dev.probe.core.client;
 
-import dev.probe.core.params.BadParameterException;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
-import dev.probe.core.protocol.Messages.End;
-import dev.probe.core.protocol.Messages.ErrorReply;
-import dev.probe.core.protocol.Messages.Result;
+import dev.probe.core.protocol.Ending.End;
+import dev.probe.core.protocol.ErrorReply;
+import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.ProtocolException;
 import dev.probe.core.transport.IoErrors;
 import io.netty.channel.ChannelHandlerContext;
@@ -25,7 +25,7 @@ import javax.net.ssl.SSLException;
  * ERROR frame, a protocol error or a lost connection into the failure of whatever the connection was waiting
  * for, saying where the worker was.
  */
-final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
+public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private Promise<ControlFrame> pending;
     private Promise<Result> outcome;
@@ -55,7 +55,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
      * Sends END with the sender's counts; the server's RESULT completes this connection's outcome, after
      * {@code beforeResult} has run (e.g. to note the time). Any thread.
      */
-    void end(End end, Runnable beforeResult) {
+    public void end(End end, Runnable beforeResult) {
         request(end.frame()).addListener(f -> {
             if (!f.isSuccess()) {
                 fail(f.cause());
@@ -74,19 +74,19 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /** Completes when this connection's part of the test has its RESULT, or fails. */
-    Promise<Result> outcome() {
+    public Promise<Result> outcome() {
         return outcome;
     }
 
     /** Attaches and starts the worker of the data phase, on the event loop. */
-    void start(Worker w, long t0) {
+    public void start(Worker w, long t0) {
         ctx.executor().execute(() -> {
             worker = w;
             w.start(t0);
         });
     }
 
-    void fail(Throwable cause) {
+    public void fail(Throwable cause) {
         ProbeException e = describe(tlsCauseOr(cause));
         String where = worker == null ? null : worker.context();
         if (where != null && !outcome.isDone()) {

@@ -1,19 +1,19 @@
 package dev.probe.core.client;
 
-import dev.probe.core.params.BadParameterException;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
-import dev.probe.core.protocol.Messages;
-import dev.probe.core.protocol.Messages.AuthAnswer;
-import dev.probe.core.protocol.Messages.Challenge;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.AuthAnswer;
+import dev.probe.core.protocol.Handshake.Challenge;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Messages.Hello;
-import dev.probe.core.protocol.Messages.Join;
-import dev.probe.core.protocol.Messages.Joined;
-import dev.probe.core.protocol.Messages.Ready;
+import dev.probe.core.protocol.Handshake.Hello;
+import dev.probe.core.protocol.Handshake.Join;
+import dev.probe.core.protocol.Handshake.Joined;
+import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.transport.IoErrors;
-import dev.probe.core.transport.Transports;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
@@ -34,6 +34,7 @@ final class Connector {
     record Opened(Ready ready, List<ClientConnection> connections) {
     }
 
+    private final Target target;
     private final String host;
     private final int port;
     private final Duration connectTimeout;
@@ -43,19 +44,21 @@ final class Connector {
     private final ClientSecurity security;
 
     /** {@code frameLength} is the largest frame the run writes, to size the write buffer's water marks. */
-    Connector(String host, int port, Duration connectTimeout, Duration timeout, long sockbuf, long frameLength,
-              ClientSecurity security) {
-        this.host = host;
-        this.port = port;
-        this.connectTimeout = connectTimeout;
-        this.timeout = timeout;
+    Connector(Target target, long sockbuf, long frameLength) {
+        this.target = target;
+        this.host = target.host();
+        this.port = target.port();
+        this.connectTimeout = target.connectTimeout();
+        this.timeout = target.timeout();
         this.sockbuf = sockbuf;
         this.frameLength = frameLength;
-        this.security = security;
+        this.security = target.security();
     }
 
-    /** Connects {@code count} connections into one session; closes what it opened when it fails. */
-    Opened open(EventLoopGroup group, Hello hello, int count) throws InterruptedException {
+    /** Connects {@code spec.connections()} connections into one session; closes what it opened when it fails. */
+    Opened open(EventLoopGroup group, SessionSpec spec) throws InterruptedException {
+        Hello hello = new Hello(Frames.VERSION, Handshake.randomId(), spec.kind(), spec.toJson());
+        int count = spec.connections();
         Bootstrap bootstrap = bootstrap(group);
         List<ClientConnection> connections = new ArrayList<>();
         try {
@@ -65,7 +68,7 @@ final class Connector {
             for (int i = 1; i < count; i++) {
                 ClientConnection c = connect(bootstrap);
                 connections.add(c);
-                String nonce = Messages.randomId();
+                String nonce = Handshake.randomId();
                 Joined.from(exchange(c, new Join(ready.sessionId(), i, nonce).frame(), nonce, "JOINED").body());
             }
             return new Opened(ready, connections);
@@ -116,7 +119,7 @@ final class Connector {
         int high = (int) Math.max(4L * 1024 * 1024, 2 * (frameLength + Frames.HEADER_LENGTH));
         Bootstrap b = new Bootstrap()
                 .group(group)
-                .channel(Transports.channel())
+                .channel(target.transport().channel())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))

@@ -1,6 +1,6 @@
 package dev.probe.core.client;
 
-import dev.probe.core.protocol.Messages.ErrorCode;
+import dev.probe.core.protocol.ErrorCode;
 
 /** A test could not run or finish; {@link #kind()} says why, and the CLI maps it to an exit code. */
 public final class ProbeException extends RuntimeException {

@@ -33,12 +33,12 @@ public final class Ticker {
     }
 
     /** Runs {@code task} on the reporting thread after {@code delayNanos}. */
-    void schedule(Runnable task, long delayNanos) {
+    public void schedule(Runnable task, long delayNanos) {
         thread.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     }
 
     /** Runs {@code task} on the reporting thread every {@code periodMillis}. */
-    void every(Runnable task, long periodMillis) {
+    public void every(Runnable task, long periodMillis) {
         thread.scheduleAtFixedRate(task, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
     }
 

@@ -1,7 +1,7 @@
 package dev.probe.core.client;
 
 /** Drives one connection's data phase on its event loop and hears what the server sends during it. */
-interface Worker {
+public interface Worker {
     /** Starts the data phase; {@code t0} is the run's common start (nanoTime). */
     void start(long t0);
 

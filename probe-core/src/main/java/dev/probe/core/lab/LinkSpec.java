@@ -1,6 +1,6 @@
 package dev.probe.core.lab;
 
-import dev.probe.core.params.BadParameterException;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.params.Direction;
 import java.util.Locale;
 

@@ -1,5 +1,7 @@
 package dev.probe.core.params;
 
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.BadParameterException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import java.time.Duration;
@@ -18,9 +20,9 @@ import java.util.regex.Pattern;
 public record BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
                          Duration interval, long sockbuf, boolean verify, String runId, String congestion)
         implements SessionSpec {
-    public static final int MAX_CHANNELS = 256;
+    public static final int MAX_CHANNELS = Frames.MAX_CONNECTIONS;
     public static final long MIN_PIECE = 64 * 1024;
-    public static final long MAX_PIECE = 1L << 40;
+    public static final long MAX_PIECE = Frames.MAX_PIECE;
     public static final long MAX_VOLUME = 1L << 50;
     /** Payload bytes per DATA frame within a piece. */
     public static final int CHUNK = 1024 * 1024;
@@ -90,6 +92,11 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
     }
 
     @Override
+    public String kind() {
+        return "bulk";
+    }
+
+    @Override
     public String describe() {
         return "bulk " + direction.wireName() + " run " + runId + ", " + channels + " channel(s), "
                 + (volume > 0 ? volume + " bytes" : duration.toSeconds() + " s") + " in " + pieceSize + "-byte pieces"
@@ -125,15 +132,15 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
 
     public static BulkParams fromJson(ObjectNode n) {
         return new BulkParams(
-                Direction.parse(JsonFields.requireString(n, "direction", Pattern.compile("backup|restore"))),
-                JsonFields.requireInt(n, "channels", 1, MAX_CHANNELS),
-                JsonFields.requireLong(n, "volume", 0, MAX_VOLUME),
-                Duration.ofNanos(Math.round(JsonFields.requireDouble(n, "duration_s", 0, 86_400) * 1e9)),
-                JsonFields.requireLong(n, "piece_size", MIN_PIECE, MAX_PIECE),
-                Duration.ofNanos(Math.round(JsonFields.requireDouble(n, "interval_s", 0.1, 3_600) * 1e9)),
-                JsonFields.requireLong(n, "sockbuf", 0, TestParams.MAX_SOCKBUF),
-                JsonFields.requireBoolean(n, "verify"),
-                JsonFields.requireString(n, "run_id", RUN_ID),
-                n.has("congestion") ? JsonFields.requireString(n, "congestion", CONGESTION) : null);
+                Direction.parse(Json.requireString(n, "direction", Pattern.compile("backup|restore"))),
+                Json.requireInt(n, "channels", 1, MAX_CHANNELS),
+                Json.requireLong(n, "volume", 0, MAX_VOLUME),
+                Duration.ofNanos(Math.round(Json.requireDouble(n, "duration_s", 0, 86_400) * 1e9)),
+                Json.requireLong(n, "piece_size", MIN_PIECE, MAX_PIECE),
+                Duration.ofNanos(Math.round(Json.requireDouble(n, "interval_s", 0.1, 3_600) * 1e9)),
+                Json.requireLong(n, "sockbuf", 0, TestParams.MAX_SOCKBUF),
+                Json.requireBoolean(n, "verify"),
+                Json.requireString(n, "run_id", RUN_ID),
+                n.has("congestion") ? Json.requireString(n, "congestion", CONGESTION) : null);
     }
 }

@@ -1,5 +1,7 @@
 package dev.probe.core.params;
 
+import dev.probe.core.protocol.BadParameterException;
+
 /** Which way a bulk run moves data: BACKUP client to server (RMAN backup), RESTORE server to client. */
 public enum Direction {
     BACKUP, RESTORE;

@@ -1,5 +1,6 @@
 package dev.probe.core.params;
 
+import dev.probe.core.protocol.BadParameterException;
 import java.util.Locale;
 
 /** Transport mode: SYNC waits for each message's ACK (SYNC redo transport); ASYNC streams. */

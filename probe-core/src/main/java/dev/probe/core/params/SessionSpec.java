@@ -1,9 +1,16 @@
 package dev.probe.core.params;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 
 /** What the server needs to know of any session, test or bulk: its connections, timing and a one-line description. */
 public interface SessionSpec {
+    /** HELLO's {@code kind}: which server session kind runs it ("test", "bulk"). */
+    String kind();
+
+    /** The parameters as HELLO carries them. */
+    ObjectNode toJson();
+
     /** Connections the session will open. */
     int connections();
 

@@ -1,5 +1,6 @@
 package dev.probe.core.params;
 
+import dev.probe.core.protocol.BadParameterException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
@@ -64,6 +65,11 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
     }
 
     @Override
+    public String kind() {
+        return "test";
+    }
+
+    @Override
     public String describe() {
         return mode + ", " + numConn + " connection(s), " + length + "-byte messages" + (write ? ", disk write" : "")
                 + ", " + totalDuration().toMillis() / 1000.0 + " s";
@@ -92,19 +98,19 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
     /** Reads and validates the JSON form; wrong types and ranges are {@link BadParameterException}s. */
     public static TestParams fromJson(ObjectNode n) {
         return new TestParams(
-                Mode.parse(JsonFields.requireString(n, "mode", MODE)),
-                JsonFields.requireLong(n, "length", 0, Frames.MAX_DATA_LENGTH),
-                JsonFields.requireInt(n, "num_conn", 1, MAX_CONNECTIONS),
+                Mode.parse(Json.requireString(n, "mode", MODE)),
+                Json.requireLong(n, "length", 0, Frames.MAX_DATA_LENGTH),
+                Json.requireInt(n, "num_conn", 1, MAX_CONNECTIONS),
                 seconds(n, "duration_s", 86_400),
                 seconds(n, "interval_s", 3_600),
-                JsonFields.requireBoolean(n, "write"),
-                JsonFields.requireLong(n, "sockbuf", 0, MAX_SOCKBUF),
-                JsonFields.requireDouble(n, "rate", 0, MAX_RATE),
+                Json.requireBoolean(n, "write"),
+                Json.requireLong(n, "sockbuf", 0, MAX_SOCKBUF),
+                Json.requireDouble(n, "rate", 0, MAX_RATE),
                 seconds(n, "warmup_s", 3_600));
     }
 
     private static Duration seconds(ObjectNode n, String field, double max) {
-        return Duration.ofNanos(Math.round(JsonFields.requireDouble(n, field, 0, max) * 1e9));
+        return Duration.ofNanos(Math.round(Json.requireDouble(n, field, 0, max) * 1e9));
     }
 
     private static void check(String name, long value, long min, long max) {

@@ -2,6 +2,7 @@ package dev.probe.core.protocol;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import java.util.regex.Pattern;
 
 /**
  * Wire constants of protocol version 1 and the header writer.
@@ -22,6 +23,16 @@ public final class Frames {
     public static final long MAX_CONTROL_LENGTH = 8 * 1024;
     /** Data frames: 64 MiB at most; the payload is streamed, never held whole. */
     public static final long MAX_DATA_LENGTH = 64L * 1024 * 1024;
+    /** Connections one session may have (a bulk run's channels). */
+    public static final int MAX_CONNECTIONS = 256;
+    /** Largest bulk piece, 1 TiB. */
+    public static final long MAX_PIECE = 1L << 40;
+    /** Largest count (bytes, messages, pieces) a control message may carry. */
+    public static final long MAX_COUNT = Long.MAX_VALUE / 2;
+    /** Printable text fields (server name, error message). */
+    public static final Pattern TEXT = Pattern.compile("[\\p{Print}\\t]{0,1024}");
+    /** HMAC-SHA256 answers and proofs, as 64 lower-case hex digits. */
+    public static final Pattern MAC = Pattern.compile("[0-9a-f]{64}");
 
     private Frames() {
     }

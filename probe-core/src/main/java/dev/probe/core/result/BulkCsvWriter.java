@@ -1,6 +1,5 @@
 package dev.probe.core.result;
 
-import dev.probe.core.client.BulkListener;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;

@@ -8,7 +8,8 @@ import dev.probe.core.protocol.Json;
  * the total (-1 by duration), and the estimated time left (NaN when unknown).
  */
 public record BulkProgress(double tSeconds, long bytes, long totalBytes, double gbps, double mibS, long piecesDone,
-                           long piecesTotal, double etaSeconds, TcpStats tcp) {
+                           long piecesTotal, double etaSeconds, TcpStats tcp) implements JsonDocument {
+    @Override
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("t_s", tSeconds);

@@ -13,24 +13,11 @@ public record BulkResult(Instant startedAt, String host, int port, BulkParams pa
                          String storage, Tls.Session tls, BulkSummary summary, List<ChannelStats> channels,
                          List<BulkProgress> intervals) {
     public ObjectNode toJson() {
-        ObjectNode n = Json.object();
-        n.put("schema", TestResult.SCHEMA);
-        n.put("kind", "bulk");
-        n.put("started_at", startedAt.toString());
         ObjectNode p = params.toJson();
         p.put("db_size", summary.dbSize());
-        p.put("host", host);
-        p.put("port", port);
-        p.put("transport", transport);
-        p.put("server", server);
+        ResultEnvelope.putPeer(p, host, port, transport, server);
         p.put("storage", storage);
-        TestResult.putTls(p, tls);
-        n.set("params", p);
-        n.set("summary", summary.toJson());
-        ArrayNode ch = n.putArray("channels");
-        channels.forEach(c -> ch.add(c.toJson()));
-        ArrayNode iv = n.putArray("intervals");
-        intervals.forEach(i -> iv.add(i.toJson()));
-        return n;
+        ResultEnvelope.putTls(p, tls);
+        return ResultEnvelope.of("bulk", startedAt, p, summary.toJson(), channels, intervals);
     }
 }

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 
 /** One bulk channel's share of the run. */
-public record ChannelStats(int id, long bytes, long pieces, double throughputGbps) {
+public record ChannelStats(int id, long bytes, long pieces, double throughputGbps) implements JsonDocument {
+    @Override
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("id", id);

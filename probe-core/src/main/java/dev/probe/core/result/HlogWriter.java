@@ -1,6 +1,5 @@
 package dev.probe.core.result;
 
-import dev.probe.core.client.RunListener;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintStream;

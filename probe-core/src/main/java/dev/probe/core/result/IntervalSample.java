@@ -11,7 +11,8 @@ import dev.probe.core.protocol.Json;
  * @param warmup   the interval lies (mostly) in the warm-up and is left out of the summary
  */
 public record IntervalSample(double tSeconds, double lengthSeconds, long bytes, long messages, double throughputMibS,
-                             LatencyStats latency, LatencyStats disk, TcpStats tcp, boolean warmup) {
+                             LatencyStats latency, LatencyStats disk, TcpStats tcp, boolean warmup) implements JsonDocument {
+    @Override
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("t_s", tSeconds);

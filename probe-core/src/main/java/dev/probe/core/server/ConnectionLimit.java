@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import dev.probe.core.protocol.Messages.ErrorCode;
-import dev.probe.core.protocol.Messages.ErrorReply;
+import dev.probe.core.protocol.ErrorCode;
+import dev.probe.core.protocol.ErrorReply;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;

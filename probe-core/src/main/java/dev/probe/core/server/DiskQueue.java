@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import dev.probe.core.protocol.Messages.ErrorCode;
-import dev.probe.core.protocol.Messages.ErrorReply;
+import dev.probe.core.protocol.ErrorCode;
+import dev.probe.core.protocol.ErrorReply;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.util.ReferenceCounted;
@@ -14,13 +14,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * connection pauses while more than 8 MiB wait for the disk; the first I/O error ends the connection with an
  * ERROR and skips the rest.
  */
-final class DiskQueue {
+public final class DiskQueue {
     private static final long HIGH_WATER = 8L * 1024 * 1024;
     private static final long LOW_WATER = 2L * 1024 * 1024;
 
     /** A piece of disk work. */
     @FunctionalInterface
-    interface IoTask {
+    public interface IoTask {
         void run() throws IOException;
     }
 
@@ -39,7 +39,7 @@ final class DiskQueue {
     }
 
     /** Queues {@code task} for {@code bytes} of data held by {@code data}, which is released after it runs. */
-    void submit(int bytes, ReferenceCounted data, IoTask task) {
+    public void submit(int bytes, ReferenceCounted data, IoTask task) {
         if (pending.addAndGet(bytes) > HIGH_WATER) {
             gate.close(ReadGate.DISK);
         }
@@ -60,7 +60,7 @@ final class DiskQueue {
     }
 
     /** Runs {@code task} on the disk thread after everything queued so far (also after a failure). */
-    void after(IoTask task) {
+    public void after(IoTask task) {
         executor.execute(() -> {
             try {
                 task.run();

@@ -4,7 +4,7 @@ package dev.probe.core.server;
  * A session's cap on data moved, as a token bucket (100 ms of burst): {@link #take} says how long the session
  * must pause to stay under the cap. Shared by the session's connections, so the cap is per session.
  */
-final class RateCap {
+public final class RateCap {
     private final double bytesPerNano;
     private final double burst;
     private double available;
@@ -17,7 +17,7 @@ final class RateCap {
     }
 
     /** Takes {@code bytes}; returns the nanoseconds to pause before moving more (0 = none). */
-    synchronized long take(long bytes) {
+    public synchronized long take(long bytes) {
         long now = System.nanoTime();
         available = Math.min(burst, available + (now - last) * bytesPerNano);
         last = now;

@@ -8,26 +8,26 @@ import java.util.concurrent.atomic.AtomicInteger;
  * client does not read them, messages waiting for the disk, or the session's rate cap. Thread-safe; each reason
  * is one bit.
  */
-final class ReadGate {
-    static final int OUTBOUND = 1;
-    static final int DISK = 2;
-    static final int RATE = 4;
+public final class ReadGate {
+    public static final int OUTBOUND = 1;
+    public static final int DISK = 2;
+    public static final int RATE = 4;
 
     private final Channel channel;
     private final AtomicInteger closedBy = new AtomicInteger();
     private long resumeAt = System.nanoTime();
 
-    ReadGate(Channel channel) {
+    public ReadGate(Channel channel) {
         this.channel = channel;
     }
 
-    void close(int reason) {
+    public void close(int reason) {
         if ((closedBy.getAndUpdate(v -> v | reason) & reason) == 0) {
             channel.config().setAutoRead(false);
         }
     }
 
-    void open(int reason) {
+    public void open(int reason) {
         if (closedBy.updateAndGet(v -> v & ~reason) == 0) {
             channel.config().setAutoRead(true);
         }
@@ -37,7 +37,7 @@ final class ReadGate {
      * Takes {@code bytes} from the session's cap, if any, and pauses reading for as long as the cap says. On the
      * event loop; one resume deadline, pushed later by each charge, so an early resume cannot cut a pause short.
      */
-    void charge(RateCap cap, long bytes) {
+    public void charge(RateCap cap, long bytes) {
         long wait = cap == null ? 0 : cap.take(bytes);
         if (wait <= 0) {
             return;
@@ -55,7 +55,7 @@ final class ReadGate {
     }
 
     /** Closes for OUTBOUND when the channel's outbound buffer is over its high water mark, opens when below. */
-    void followWritability() {
+    public void followWritability() {
         if (channel.isWritable()) {
             open(OUTBOUND);
         } else {

@@ -1,44 +1,44 @@
 package dev.probe.core.server;
 
-import dev.probe.core.protocol.Messages.Result;
+import dev.probe.core.protocol.Ending.Result;
 
 /**
  * What one server connection has received. Written only by its event loop (single writer), read by the
  * reporter thread: plain volatile fields, no locks on the hot path.
  */
-final class ReceiveCounters {
+public final class ReceiveCounters {
     private volatile long bytes;
     private volatile long messages;
     private volatile long firstByteNanos = -1;
     private volatile long markNanos = -1;
     private volatile long markBytes;
 
-    void onBytes(long n) {
+    public void onBytes(long n) {
         if (firstByteNanos < 0) {
             firstByteNanos = System.nanoTime();
         }
         bytes += n;
     }
 
-    void onMessage() {
+    public void onMessage() {
         messages++;
     }
 
-    void onMark() {
+    public void onMark() {
         markBytes = bytes;
         markNanos = System.nanoTime();
     }
 
-    long bytes() {
+    public long bytes() {
         return bytes;
     }
 
-    long messages() {
+    public long messages() {
         return messages;
     }
 
     /** The receiver's counts at END: measured from the MARK, or from the first byte without warm-up. */
-    Result result() {
+    public Result result() {
         long start = markNanos >= 0 ? markNanos : firstByteNanos;
         long measuredNanos = start < 0 ? 0 : System.nanoTime() - start;
         return new Result(bytes, messages, bytes - markBytes, measuredNanos);

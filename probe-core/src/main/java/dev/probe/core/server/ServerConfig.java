@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import dev.probe.core.objstore.ObjectStoreConfig;
-import dev.probe.core.params.BadParameterException;
+import dev.probe.core.transport.Transport;
+import dev.probe.core.protocol.BadParameterException;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -19,11 +19,11 @@ import java.time.Duration;
  * @param dir              where bulk backups store their pieces (and restores read them); null = discard
  * @param limits           sessions, connections and rate the server allows
  * @param security         shared secret and TLS (TLS applies to the Object Storage endpoint too)
- * @param objectStore      the OCI-compatible Object Storage endpoint, or null for none
+ * @param transport        epoll or NIO
  */
 public record ServerConfig(String bind, int port, Path file, long fileSize, Duration idleTimeout,
                            Duration handshakeTimeout, Duration maxDuration, boolean intervals, Path dir,
-                           ServerLimits limits, ServerSecurity security, ObjectStoreConfig objectStore) {
+                           ServerLimits limits, ServerSecurity security, Transport transport) {
     public ServerConfig {
         if (bind == null || bind.isBlank()) {
             throw new BadParameterException("bind", "is missing");
@@ -40,8 +40,8 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
         positive("idle-timeout", idleTimeout);
         positive("handshake-timeout", handshakeTimeout);
         positive("max-duration", maxDuration);
-        if (limits == null || security == null) {
-            throw new BadParameterException("server", "limits and security must be given");
+        if (limits == null || security == null || transport == null) {
+            throw new BadParameterException("server", "limits, security and transport must be given");
         }
     }
 
@@ -49,33 +49,38 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
     public static ServerConfig defaults() {
         return new ServerConfig("0.0.0.0", 5555, Path.of(System.getProperty("java.io.tmpdir"), "probe-server.dat"),
                 1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true, null,
-                ServerLimits.defaults(), ServerSecurity.none(), null);
+                ServerLimits.defaults(), ServerSecurity.none(), Transport.best());
     }
 
     /** The same settings listening on {@code newBind}:{@code newPort}, quiet, storing bulk pieces in {@code newDir}. */
     public ServerConfig forLoopback(String newBind, int newPort, Path newFile, Path newDir) {
         return new ServerConfig(newBind, newPort, newFile, fileSize, idleTimeout, handshakeTimeout, maxDuration, false,
-                newDir, limits, security, objectStore);
+                newDir, limits, security, transport);
     }
 
     public ServerConfig withLimits(ServerLimits newLimits) {
         return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                newLimits, security, objectStore);
+                newLimits, security, transport);
     }
 
     public ServerConfig withSecurity(ServerSecurity newSecurity) {
         return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                limits, newSecurity, objectStore);
+                limits, newSecurity, transport);
     }
 
     public ServerConfig withTimeouts(Duration newIdle, Duration newHandshake, Duration newMaxDuration) {
         return new ServerConfig(bind, port, file, fileSize, newIdle, newHandshake, newMaxDuration, intervals, dir,
-                limits, security, objectStore);
+                limits, security, transport);
     }
 
-    public ServerConfig withObjectStore(ObjectStoreConfig newObjectStore) {
+    public ServerConfig withFileSize(long newFileSize) {
+        return new ServerConfig(bind, port, file, newFileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
+                limits, security, transport);
+    }
+
+    public ServerConfig withTransport(Transport newTransport) {
         return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                limits, security, newObjectStore);
+                limits, security, newTransport);
     }
 
     private static void positive(String name, Duration d) {

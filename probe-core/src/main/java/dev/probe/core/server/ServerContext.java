@@ -1,35 +1,30 @@
 package dev.probe.core.server;
 
-import dev.probe.core.bulk.PieceContent;
-import dev.probe.core.bulk.PieceReceiver;
-import dev.probe.core.bulk.PieceSender;
-import dev.probe.core.params.BulkParams;
-import dev.probe.core.params.Direction;
-import dev.probe.core.params.Mode;
 import dev.probe.core.params.SessionSpec;
-import dev.probe.core.params.TestParams;
-import io.netty.channel.Channel;
 import io.netty.util.concurrent.EventExecutorGroup;
-import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** What the server's per-connection handlers share: configuration, log, sessions, disk threads, piece store. */
+/** What the server's per-connection handlers share: configuration, log, sessions, session kinds, disk threads. */
 final class ServerContext {
     private final ServerConfig config;
     private final ServerLog log;
     private final SessionRegistry sessions;
     private final EventExecutorGroup diskThreads;
     private final String version;
-    private final PieceStore store;
-    private final java.util.concurrent.atomic.AtomicLong authFailures = new java.util.concurrent.atomic.AtomicLong();
+    private final Map<String, SessionKind> kinds = new LinkedHashMap<>();
+    private final AtomicLong authFailures = new AtomicLong();
 
     ServerContext(ServerConfig config, ServerLog log, SessionRegistry sessions, EventExecutorGroup diskThreads,
-                  String version) {
+                  String version, List<SessionKind> kinds) {
         this.config = config;
         this.log = log;
         this.sessions = sessions;
         this.diskThreads = diskThreads;
         this.version = version;
-        this.store = config.dir() == null ? null : new PieceStore(config.dir());
+        kinds.forEach(k -> this.kinds.put(k.name(), k));
     }
 
     ServerConfig config() {
@@ -44,16 +39,17 @@ final class ServerContext {
         return sessions;
     }
 
+    EventExecutorGroup diskThreads() {
+        return diskThreads;
+    }
+
     String version() {
         return version;
     }
 
-    /** A disk writer for connection {@code index} of {@code session}, with its own file beside {@code --file}. */
-    DiskWriter diskWriter(Channel channel, ReadGate gate, ServerSession session, int index) {
-        Path base = config.file();
-        Path file = base.resolveSibling(base.getFileName() + "." + session.shortId() + "." + index);
-        return new DiskWriter(diskQueue(channel, gate), channel, gate, file, config.fileSize(),
-                ((TestParams) session.spec()).mode() == Mode.SYNC);
+    /** The session kind HELLO names, or null when this server runs none of that name. */
+    SessionKind kind(String name) {
+        return kinds.get(name);
     }
 
     /** Counts a failed authentication; returns the count since start. */
@@ -80,34 +76,5 @@ final class ServerContext {
             return "server is running " + sessions.size() + " tests (max-sessions " + limits.maxSessions() + ")";
         }
         return null;
-    }
-
-    /** The handler for connection {@code index} of a bulk session. */
-    BulkServerHandler bulkHandler(Channel channel, ReadGate gate, ServerSession session, int index) {
-        BulkParams params = (BulkParams) session.spec();
-        long seed = PieceContent.seed(params.runId());
-        boolean backup = params.direction() == Direction.BACKUP;
-        PieceWriter writer = backup && store != null
-                ? new PieceWriter(diskQueue(channel, gate), store, params.runId()) : null;
-        return new BulkServerHandler(sessions, session, index, gate,
-                new PieceReceiver(PieceContent.shared(), seed, params.verify(), index), writer, new PieceSender(channel),
-                backup ? null : new RestoreSource(store, params.runId(), seed));
-    }
-
-    /** How a session's data is kept: "files" or "discard" for bulk runs, null for tests. */
-    String storage(SessionSpec spec) {
-        if (!(spec instanceof BulkParams)) {
-            return null;
-        }
-        BulkParams b = (BulkParams) spec;
-        if (b.direction() == Direction.BACKUP) {
-            return store != null ? "files" : "discard";
-        }
-        return new RestoreSource(store, b.runId(), 0).storage();
-    }
-
-    /** A queue of disk work for one connection, on one of the disk threads. */
-    DiskQueue diskQueue(Channel channel, ReadGate gate) {
-        return new DiskQueue(diskThreads.next(), channel, gate, log);
     }
 }

@@ -1,8 +1,8 @@
 package dev.probe.core.server;
 
-import dev.probe.core.params.BadParameterException;
-import dev.probe.core.protocol.Messages.ErrorCode;
-import dev.probe.core.protocol.Messages.ErrorReply;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.ErrorCode;
+import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.transport.IoErrors;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;

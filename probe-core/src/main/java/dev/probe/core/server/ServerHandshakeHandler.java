@@ -1,21 +1,22 @@
 package dev.probe.core.server;
 
-import dev.probe.core.params.BadParameterException;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.params.SessionSpec;
-import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Messages;
-import dev.probe.core.protocol.Messages.AuthAnswer;
-import dev.probe.core.protocol.Messages.Challenge;
-import dev.probe.core.protocol.Messages.ErrorCode;
-import dev.probe.core.protocol.Messages.ErrorReply;
-import dev.probe.core.protocol.Messages.Hello;
-import dev.probe.core.protocol.Messages.Join;
-import dev.probe.core.protocol.Messages.Joined;
-import dev.probe.core.protocol.Messages.Ready;
+import dev.probe.core.protocol.ErrorCode;
+import dev.probe.core.protocol.ErrorReply;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.AuthAnswer;
+import dev.probe.core.protocol.Handshake.Challenge;
+import dev.probe.core.protocol.ErrorCode;
+import dev.probe.core.protocol.ErrorReply;
+import dev.probe.core.protocol.Handshake.Hello;
+import dev.probe.core.protocol.Handshake.Join;
+import dev.probe.core.protocol.Handshake.Joined;
+import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.protocol.ProtocolException;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -37,6 +38,7 @@ import java.util.concurrent.TimeUnit;
 final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     private final ServerContext server;
     private ScheduledFuture<?> deadline;
+    private HandshakeState state = HandshakeState.AWAIT_REQUEST;
     private ControlFrame pending;
     private String serverNonce;
 
@@ -65,15 +67,15 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (!(msg instanceof ControlFrame)) {
             ReferenceCountUtil.release(msg);
-            throw new ProtocolException("expected " + (pending == null ? "HELLO or JOIN" : "AUTH") + ", got a "
+            throw new ProtocolException("expected " + state.expected() + ", got a "
                     + msg.getClass().getSimpleName() + " frame");
         }
         ControlFrame frame = (ControlFrame) msg;
         try {
-            if (pending == null) {
-                onRequest(ctx, frame);
-            } else {
-                onAuth(ctx, frame);
+            switch (state) {
+                case AWAIT_REQUEST -> onRequest(ctx, frame);
+                case AWAIT_AUTH -> onAuth(ctx, frame);
+                default -> throw new ProtocolException("unexpected " + frame.type() + " after the handshake");
             }
         } catch (BadParameterException e) {
             refuse(ctx, ErrorCode.BAD_PARAMETER, e.getMessage());
@@ -86,11 +88,12 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         Auth auth = server.config().security().auth();
         if (auth == null) {
-            serve(ctx, frame, Messages.randomId(), null);
+            serve(ctx, frame, Handshake.randomId(), null);
             return;
         }
         pending = frame;
-        serverNonce = Messages.randomId();
+        state = HandshakeState.AWAIT_AUTH;
+        serverNonce = Handshake.randomId();
         ctx.writeAndFlush(new Challenge(serverNonce).frame());
     }
 
@@ -127,17 +130,21 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         Hello hello = Hello.from(frame.body());
-        SessionSpec spec = hello.test() != null ? hello.test() : hello.bulk();
+        SessionKind kind = server.kind(hello.kind());
+        if (kind == null) {
+            throw new BadParameterException("kind", "'" + hello.kind() + "' is not valid");
+        }
+        SessionSpec spec = kind.parse(hello.params());
         String limit = server.limitFor(spec);
         if (limit != null) {
             refuse(ctx, ErrorCode.LIMIT, limit);
             return;
         }
         applySockbuf(ctx.channel(), spec.sockbuf());
-        ServerSession session = server.sessions().open(spec, ctx.channel());
+        ServerSession session = server.sessions().open(kind, spec, ctx.channel());
         Channel ch = ctx.channel();
         ctx.writeAndFlush(new Ready(session.id(), nonce, sndbuf(ch), rcvbuf(ch), server.version(),
-                server.storage(spec), proof).frame());
+                kind.storage(spec), proof).frame());
         enterTest(ctx, session, 0);
     }
 
@@ -158,15 +165,8 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void enterTest(ChannelHandlerContext ctx, ServerSession session, int index) {
-        Channel ch = ctx.channel();
-        ReadGate gate = new ReadGate(ch);
-        ChannelHandler next;
-        if (session.spec() instanceof TestParams) {
-            DiskWriter disk = ((TestParams) session.spec()).write() ? server.diskWriter(ch, gate, session, index) : null;
-            next = new ServerDataHandler(server.sessions(), session, index, gate, disk);
-        } else {
-            next = server.bulkHandler(ch, gate, session, index);
-        }
+        state = HandshakeState.SERVING;
+        ChannelHandler next = session.kind().handler(new SessionConnection(server, session, index, ctx.channel()));
         ctx.pipeline().replace(this, "data", next);
     }
 

@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import dev.probe.core.params.BadParameterException;
-import dev.probe.core.params.BulkParams;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.Frames;
 
 /**
  * What one server allows at once; a request over a limit is refused with code LIMIT, naming the limit.
@@ -20,9 +20,9 @@ public record ServerLimits(int maxSessions, int maxConnections, int maxConnectio
         if (maxConnections < 1) {
             throw new BadParameterException("max-connections", maxConnections + " must be at least 1");
         }
-        if (maxConnectionsPerSession < 1 || maxConnectionsPerSession > BulkParams.MAX_CHANNELS) {
+        if (maxConnectionsPerSession < 1 || maxConnectionsPerSession > Frames.MAX_CONNECTIONS) {
             throw new BadParameterException("max-conn-per-session", maxConnectionsPerSession + " is out of range [1, "
-                    + BulkParams.MAX_CHANNELS + "]");
+                    + Frames.MAX_CONNECTIONS + "]");
         }
         if (rateCapBytesPerSecond < 0) {
             throw new BadParameterException("rate-cap", rateCapBytesPerSecond + " must not be negative");
@@ -30,6 +30,6 @@ public record ServerLimits(int maxSessions, int maxConnections, int maxConnectio
     }
 
     public static ServerLimits defaults() {
-        return new ServerLimits(64, 1024, BulkParams.MAX_CHANNELS, 0);
+        return new ServerLimits(64, 1024, Frames.MAX_CONNECTIONS, 0);
     }
 }

@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 
 /** One test or bulk run on the server: its spec, its connections (joined by session id) and their counters. */
-final class ServerSession {
+public final class ServerSession {
     private final String id;
+    private final SessionKind kind;
     private final SessionSpec spec;
     private final SocketAddress peer;
     private final long startNanos = System.nanoTime();
@@ -21,8 +22,9 @@ final class ServerSession {
     private String failure;
     private final RateCap rateCap;
 
-    ServerSession(String id, SessionSpec spec, Channel first, long rateCapBytesPerSecond) {
+    ServerSession(String id, SessionKind kind, SessionSpec spec, Channel first, long rateCapBytesPerSecond) {
         this.id = id;
+        this.kind = kind;
         this.rateCap = rateCapBytesPerSecond > 0 ? new RateCap(rateCapBytesPerSecond) : null;
         this.spec = spec;
         this.peer = first.remoteAddress();
@@ -39,16 +41,21 @@ final class ServerSession {
         return id;
     }
 
-    String shortId() {
+    public String shortId() {
         return id.substring(0, 8);
     }
 
     /** The session's rate cap, or null. */
-    RateCap rateCap() {
+    public RateCap rateCap() {
         return rateCap;
     }
 
-    SessionSpec spec() {
+    /** What the session runs. */
+    SessionKind kind() {
+        return kind;
+    }
+
+    public SessionSpec spec() {
         return spec;
     }
 
@@ -56,7 +63,7 @@ final class ServerSession {
         return peer;
     }
 
-    ReceiveCounters counters(int index) {
+    public ReceiveCounters counters(int index) {
         return counters[index];
     }
 

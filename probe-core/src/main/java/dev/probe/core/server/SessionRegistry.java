@@ -1,9 +1,11 @@
 package dev.probe.core.server;
 
 import dev.probe.core.params.SessionSpec;
-import dev.probe.core.protocol.Messages;
-import dev.probe.core.protocol.Messages.ErrorCode;
-import dev.probe.core.protocol.Messages.ErrorReply;
+import dev.probe.core.protocol.ErrorCode;
+import dev.probe.core.protocol.ErrorReply;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.ErrorCode;
+import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.units.Rates;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -39,8 +41,9 @@ final class SessionRegistry {
         return sessions.size();
     }
 
-    ServerSession open(SessionSpec spec, Channel first) {
-        ServerSession s = new ServerSession(Messages.randomId(), spec, first, config.limits().rateCapBytesPerSecond());
+    ServerSession open(SessionKind kind, SessionSpec spec, Channel first) {
+        ServerSession s = new ServerSession(Handshake.randomId(), kind, spec, first,
+                config.limits().rateCapBytesPerSecond());
         sessions.put(s.id(), s);
         if (spec.connections() > 1) {
             long ms = config.handshakeTimeout().toMillis();

@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.client.BulkClient;
-import dev.probe.core.client.BulkConfig;
-import dev.probe.core.client.BulkListener;
+import dev.probe.core.result.BulkListener;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
-import dev.probe.core.server.ProbeServer;
+import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.FaultProxy;
 import dev.probe.core.testing.LogCapture;

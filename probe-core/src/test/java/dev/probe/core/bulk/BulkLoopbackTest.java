@@ -3,14 +3,12 @@ package dev.probe.core.bulk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.client.BulkClient;
-import dev.probe.core.client.BulkConfig;
-import dev.probe.core.client.BulkListener;
+import dev.probe.core.result.BulkListener;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
-import dev.probe.core.server.ProbeServer;
+import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +83,7 @@ class BulkLoopbackTest {
 
     @Test
     void bothEndsUseTheRequestedCongestionControl() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.probe.core.transport.Transports.epoll(), "needs native epoll");
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.probe.core.transport.Transport.best().epoll(), "needs native epoll");
         for (Direction d : Direction.values()) {
             BulkParams p = new BulkParams(d, 2, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200), 0, true,
                     "cc-" + d.wireName(), "reno");
@@ -106,7 +104,7 @@ class BulkLoopbackTest {
         BulkResult r = run(volume(Direction.RESTORE, 4, 64L << 20, 1L << 20, "never-stored"));
         assertEquals("discard", r.storage());
         assertEquals(64, r.summary().pieces());
-        if (dev.probe.core.transport.Transports.epoll()) {
+        if (dev.probe.core.transport.Transport.best().epoll()) {
             assertEquals("server", r.toJson().at("/summary/tcp/side").asText());
             assertTrue(r.toJson().at("/summary/tcp/congestion").asText().matches("[a-z0-9_]+"),
                     "the sending side's congestion control is recorded: " + r.toJson().at("/summary/tcp"));

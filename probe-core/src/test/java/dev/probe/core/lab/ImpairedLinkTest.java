@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.probe.core.client.ClientConfig;
-import dev.probe.core.client.ProbeClient;
-import dev.probe.core.client.RunListener;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.server.ProbeServer;
+import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.InNamespace;
 import java.io.InputStream;
@@ -69,8 +69,8 @@ class ImpairedLinkTest {
         ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"), null);
         try (ProbeServer server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config, l -> { }))) {
             TestParams p = new TestParams(mode, length, 1, duration, Duration.ofMillis(500), false, 0, 0, Duration.ZERO);
-            ClientConfig c = ClientConfig.of(topology.serverAddress(), server.address().getPort(), p);
-            return InNamespace.call(topology.clientNamespace(), () -> new ProbeClient(c).run(new RunListener() { }));
+            RedoConfig c = RedoConfig.of(topology.serverAddress(), server.address().getPort(), p);
+            return InNamespace.call(topology.clientNamespace(), () -> new RedoClient(c).run(new RunListener() { }));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.probe.core.params;
 
+import dev.probe.core.protocol.BadParameterException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,12 +1,14 @@
 package dev.probe.core.server;
 
+import static dev.probe.core.testing.TestServers.helloOf;
+import dev.probe.core.app.ProbeServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.client.ClientConfig;
-import dev.probe.core.client.ProbeClient;
-import dev.probe.core.client.RunListener;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
@@ -14,8 +16,9 @@ import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
-import dev.probe.core.protocol.Messages;
-import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.protocol.Ending;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.TestServers;
 import java.io.ByteArrayOutputStream;
@@ -83,13 +86,13 @@ class FuzzTest {
     private static ObjectNode validHello(SplittableRandom r) {
         TestParams p = new TestParams(r.nextBoolean() ? Mode.SYNC : Mode.ASYNC, r.nextInt(4096), 1 + r.nextInt(3),
                 Duration.ofMillis(200), Duration.ofMillis(100), false, 0, 0, Duration.ZERO);
-        return new Hello(1, Messages.randomId(), p).frame().body();
+        return new Hello(1, Handshake.randomId(), p.kind(), p.toJson()).frame().body();
     }
 
     /** A HELLO whose parameters are broken in one of many ways. */
     private static ObjectNode brokenHello(SplittableRandom r) {
         ObjectNode hello = r.nextInt(4) == 0
-                ? new Hello(1, Messages.randomId(), new BulkParams(Direction.BACKUP, 2, 1L << 30, Duration.ZERO,
+                ? helloOf(1, Handshake.randomId(), new BulkParams(Direction.BACKUP, 2, 1L << 30, Duration.ZERO,
                         1L << 20, Duration.ofSeconds(1), 0, true, "f")).frame().body()
                 : validHello(r);
         ObjectNode params = (ObjectNode) hello.get("params");
@@ -143,7 +146,7 @@ class FuzzTest {
                 out.writeBytes(json(FrameType.HELLO, brokenHello(r)));
                 break;
             case 6: {
-                ObjectNode join = new Messages.Join(Messages.randomId(), 1 + r.nextInt(300), Messages.randomId())
+                ObjectNode join = new Handshake.Join(Handshake.randomId(), 1 + r.nextInt(300), Handshake.randomId())
                         .frame().body();
                 if (r.nextBoolean()) {
                     join.put("session_id", "../../etc/passwd");
@@ -169,9 +172,9 @@ class FuzzTest {
             }
             default: {
                 out.writeBytes(json(FrameType.HELLO, validHello(r)));
-                byte[] inner = json(FrameType.END, new Messages.End(-5, 3).frame().body());
+                byte[] inner = json(FrameType.END, new Ending.End(-5, 3).frame().body());
                 out.writeBytes(frame(Frames.MAGIC, 1, FrameType.DATA.code(), 0, inner.length + 40, inner));
-                out.writeBytes(json(FrameType.AUTH, new Messages.AuthAnswer("0".repeat(64)).frame().body()));
+                out.writeBytes(json(FrameType.AUTH, new Handshake.AuthAnswer("0".repeat(64)).frame().body()));
                 frames.addAndGet(2);
                 break;
             }
@@ -203,7 +206,7 @@ class FuzzTest {
     private void normalClientIsServed() throws Exception {
         TestParams p = new TestParams(Mode.SYNC, 256, 2, Duration.ofMillis(150), Duration.ofMillis(100), false, 0, 0,
                 Duration.ZERO);
-        long messages = new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(), p))
+        long messages = new RedoClient(RedoConfig.of("127.0.0.1", server.address().getPort(), p))
                 .run(new RunListener() { }).summary().messages();
         assertTrue(messages > 0, "normal client served during the fuzzing: " + messages);
     }

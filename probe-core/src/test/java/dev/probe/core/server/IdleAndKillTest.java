@@ -1,18 +1,19 @@
 package dev.probe.core.server;
 
+import dev.probe.core.app.ProbeServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.client.ClientConfig;
-import dev.probe.core.client.ProbeClient;
-import dev.probe.core.client.RunListener;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
-import dev.probe.core.protocol.Messages;
-import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.TestServers;
 import java.io.IOException;
@@ -67,7 +68,7 @@ class IdleAndKillTest {
             TestParams p = new TestParams(Mode.ASYNC, 65536, 2, Duration.ofMillis(500), Duration.ofMillis(250), false,
                     0, 0, Duration.ZERO);
             long t = System.nanoTime();
-            var r = new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(), p)).run(new RunListener() { });
+            var r = new RedoClient(RedoConfig.of("127.0.0.1", server.address().getPort(), p)).run(new RunListener() { });
             assertTrue(r.summary().bytesReceived() > 0, "a normal test runs beside them");
             assertTrue(System.nanoTime() - t < TimeUnit.SECONDS.toNanos(3), "and is not held up");
             for (int i = 0; i < 400 && server.connectionCount() > 0; i++) {
@@ -91,7 +92,7 @@ class IdleAndKillTest {
         TestParams params = new TestParams(Mode.ASYNC, 1 << 20, 1, Duration.ofSeconds(30), Duration.ofSeconds(1), false,
                 0, 0, Duration.ZERO);
         Socket s = connect();
-        byte[] hello = Json.bytes(new Hello(1, Messages.randomId(), params).frame().body());
+        byte[] hello = Json.bytes(new Hello(1, Handshake.randomId(), params.kind(), params.toJson()).frame().body());
         s.getOutputStream().write(ByteBuffer.allocate(12 + hello.length).putInt(Frames.MAGIC).put((byte) 1)
                 .put((byte) FrameType.HELLO.code()).putShort((short) 0).putInt(hello.length).put(hello).array());
         s.getInputStream().read(new byte[4096]);
@@ -110,7 +111,7 @@ class IdleAndKillTest {
             Thread.sleep(10);
         }
         assertTrue(log.contains("aborted (connection 0 closed before END after "), log.toString());
-        var r = new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(),
+        var r = new RedoClient(RedoConfig.of("127.0.0.1", server.address().getPort(),
                 new TestParams(Mode.SYNC, 0, 1, Duration.ofMillis(200), Duration.ofMillis(100), false, 0, 0, Duration.ZERO)))
                 .run(new RunListener() { });
         assertTrue(r.summary().messages() > 0);

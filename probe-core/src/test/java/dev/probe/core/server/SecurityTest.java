@@ -1,5 +1,7 @@
 package dev.probe.core.server;
 
+import static dev.probe.core.testing.TestServers.helloOf;
+import dev.probe.core.app.ProbeServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,14 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.client.BulkClient;
-import dev.probe.core.client.BulkConfig;
-import dev.probe.core.client.BulkListener;
-import dev.probe.core.client.ClientConfig;
+import dev.probe.core.bulk.BulkClient;
+import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.result.BulkListener;
+import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.client.ClientSecurity;
-import dev.probe.core.client.ProbeClient;
+import dev.probe.core.client.Target;
+import dev.probe.core.redo.RedoClient;
 import dev.probe.core.client.ProbeException;
-import dev.probe.core.client.RunListener;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
@@ -24,8 +27,8 @@ import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
-import dev.probe.core.protocol.Messages;
-import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.TestServers;
@@ -73,10 +76,14 @@ class SecurityTest {
                 Duration.ZERO);
     }
 
+    private Target target(ClientSecurity security) {
+        return new Target("127.0.0.1", server.address().getPort(), Duration.ofSeconds(5), Duration.ofSeconds(10),
+                security, null);
+    }
+
     private TestResult run(TestParams p, ClientSecurity security) throws Exception {
-        ClientConfig c = new ClientConfig("127.0.0.1", server.address().getPort(), p, Duration.ofSeconds(5),
-                Duration.ofSeconds(10), security);
-        return new ProbeClient(c).run(new RunListener() { });
+        RedoConfig c = new RedoConfig(target(security), p);
+        return new RedoClient(c).run(new RunListener() { });
     }
 
     @Test
@@ -85,8 +92,7 @@ class SecurityTest {
         assertTrue(run(quick(Mode.ASYNC, 3), new ClientSecurity(SECRET, null)).summary().bytesReceived() > 0);
         BulkParams b = new BulkParams(Direction.RESTORE, 4, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200),
                 0, true, "sec");
-        var r = new BulkClient(new BulkConfig("127.0.0.1", server.address().getPort(), b, Duration.ofSeconds(5),
-                Duration.ofSeconds(10), BulkConfig.PAPER_DB_SIZE, new ClientSecurity(SECRET, null)))
+        var r = new BulkClient(new BulkConfig(target(new ClientSecurity(SECRET, null)), b, BulkConfig.PAPER_DB_SIZE))
                 .run(new BulkListener() { });
         assertEquals(8L << 20, r.summary().bytes());
         assertEquals(0, server.authFailures());
@@ -139,14 +145,14 @@ class SecurityTest {
     @Test
     void aCapturedHandshakeCannotBeReplayed() throws Exception {
         start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
-        ControlFrame hello = new Hello(1, Messages.randomId(), quick(Mode.SYNC, 1)).frame();
+        ControlFrame hello = helloOf(1, Handshake.randomId(), quick(Mode.SYNC, 1)).frame();
         ObjectNode auth;
         try (Socket honest = connect()) {
             ObjectNode challenge = exchange(honest, FrameType.HELLO, hello.body());
             assertEquals("CHALLENGE", challenge.get("_type").asText());
             String mac = SECRET.mac("client", FrameType.HELLO, hello.body(), hello.body().get("client_nonce").asText(),
                     challenge.get("server_nonce").asText());
-            auth = new Messages.AuthAnswer(mac).frame().body();
+            auth = new Handshake.AuthAnswer(mac).frame().body();
             assertEquals("READY", exchange(honest, FrameType.AUTH, auth).get("_type").asText());
         }
         try (Socket replay = connect()) {

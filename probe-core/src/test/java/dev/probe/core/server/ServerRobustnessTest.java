@@ -1,21 +1,22 @@
 package dev.probe.core.server;
 
+import dev.probe.core.app.ProbeServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.client.ClientConfig;
-import dev.probe.core.client.ProbeClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.redo.RedoClient;
 import dev.probe.core.client.ProbeException;
-import dev.probe.core.client.RunListener;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
-import dev.probe.core.protocol.Messages;
-import dev.probe.core.protocol.Messages.Hello;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.TestServers;
@@ -103,7 +104,7 @@ class ServerRobustnessTest {
     private void assertServesNormalClient() throws Exception {
         TestParams p = new TestParams(Mode.SYNC, 512, 2, Duration.ofMillis(300), Duration.ofMillis(100), false, 0, 0,
                 Duration.ZERO);
-        TestResult r = new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(), p))
+        TestResult r = new RedoClient(RedoConfig.of("127.0.0.1", server.address().getPort(), p))
                 .run(new RunListener() { });
         assertTrue(r.summary().messages() > 0);
     }
@@ -140,7 +141,7 @@ class ServerRobustnessTest {
     void hugeDataLengthMidTestIsRefused() throws Exception {
         try (Socket s = connect()) {
             OutputStream out = s.getOutputStream();
-            out.write(json(FrameType.HELLO, new Hello(1, Messages.randomId(), TestParams.defaults()).frame().body()));
+            out.write(json(FrameType.HELLO, new Hello(1, Handshake.randomId(), TestParams.defaults().kind(), TestParams.defaults().toJson()).frame().body()));
             assertEquals(32, readControl(s.getInputStream()).get("session_id").asText().length());
             out.write(frame(FrameType.DATA, 0xFFFFFFFFL, new byte[0]));
             ObjectNode err = readControl(s.getInputStream());
@@ -172,7 +173,7 @@ class ServerRobustnessTest {
 
     @Test
     void wrongTypedParameterGetsARefusalNamingIt() throws Exception {
-        ObjectNode hello = new Hello(1, Messages.randomId(), TestParams.defaults()).frame().body();
+        ObjectNode hello = new Hello(1, Handshake.randomId(), TestParams.defaults().kind(), TestParams.defaults().toJson()).frame().body();
         ((ObjectNode) hello.get("params")).put("num_conn", "four");
         try (Socket s = connect()) {
             s.getOutputStream().write(json(FrameType.HELLO, hello));
@@ -185,7 +186,7 @@ class ServerRobustnessTest {
 
     @Test
     void wrongProtocolVersionInHelloIsRefused() throws Exception {
-        ObjectNode hello = new Hello(7, Messages.randomId(), TestParams.defaults()).frame().body();
+        ObjectNode hello = new Hello(7, Handshake.randomId(), TestParams.defaults().kind(), TestParams.defaults().toJson()).frame().body();
         try (Socket s = connect()) {
             s.getOutputStream().write(json(FrameType.HELLO, hello));
             ObjectNode err = readControl(s.getInputStream());
@@ -197,7 +198,7 @@ class ServerRobustnessTest {
     @Test
     void joinOfUnknownSessionIsRefused() throws Exception {
         try (Socket s = connect()) {
-            s.getOutputStream().write(json(FrameType.JOIN, new Messages.Join(Messages.randomId(), 1, Messages.randomId()).frame().body()));
+            s.getOutputStream().write(json(FrameType.JOIN, new Handshake.Join(Handshake.randomId(), 1, Handshake.randomId()).frame().body()));
             assertEquals("UNKNOWN_SESSION", readControl(s.getInputStream()).get("code").asText());
         }
     }
@@ -207,7 +208,7 @@ class ServerRobustnessTest {
         TestParams p = new TestParams(Mode.SYNC, 0, 1, Duration.ofMinutes(10), Duration.ofSeconds(1), false, 0, 0,
                 Duration.ZERO);
         ProbeException e = assertThrows(ProbeException.class,
-                () -> new ProbeClient(ClientConfig.of("127.0.0.1", server.address().getPort(), p))
+                () -> new RedoClient(RedoConfig.of("127.0.0.1", server.address().getPort(), p))
                         .run(new RunListener() { }));
         assertEquals(ProbeException.Kind.REFUSED, e.kind());
         assertTrue(e.getMessage().contains("exceeds this server's max-duration of 300 s"), e.getMessage());
@@ -220,7 +221,7 @@ class ServerRobustnessTest {
         try (Socket s = connect()) {
             s.setReceiveBufferSize(64 * 1024);
             OutputStream out = s.getOutputStream();
-            out.write(json(FrameType.HELLO, new Hello(1, Messages.randomId(), p).frame().body()));
+            out.write(json(FrameType.HELLO, new Hello(1, Handshake.randomId(), p.kind(), p.toJson()).frame().body()));
             readControl(s.getInputStream());
             byte[] burst = new byte[12 * 1024];
             for (int i = 0; i < 1024; i++) {
@@ -262,7 +263,7 @@ class ServerRobustnessTest {
             port = ss.getLocalPort();
         }
         ProbeException e = assertThrows(ProbeException.class,
-                () -> new ProbeClient(ClientConfig.of("127.0.0.1", port, TestParams.defaults())).run(new RunListener() { }));
+                () -> new RedoClient(RedoConfig.of("127.0.0.1", port, TestParams.defaults())).run(new RunListener() { }));
         assertEquals(ProbeException.Kind.CONNECT, e.kind());
         assertTrue(e.getMessage().startsWith("cannot connect to 127.0.0.1:" + port), e.getMessage());
     }

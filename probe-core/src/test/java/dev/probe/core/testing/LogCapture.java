@@ -1,6 +1,6 @@
 package dev.probe.core.testing;
 
-import dev.probe.core.server.ProbeServer;
+import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerLog;
 import java.util.ArrayList;
 import java.util.List;

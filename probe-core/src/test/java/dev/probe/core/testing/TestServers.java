@@ -1,6 +1,8 @@
 package dev.probe.core.testing;
 
-import dev.probe.core.server.ProbeServer;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.server.ServerConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -15,6 +17,11 @@ public final class TestServers {
     /** Defaults on 127.0.0.1:0, quiet, write files under {@code dir}, no piece store. */
     public static ServerConfig loopback(Path dir) {
         return ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null);
+    }
+
+    /** The HELLO a client sends for {@code spec}, with protocol {@code version}. */
+    public static Hello helloOf(int version, String nonce, SessionSpec spec) {
+        return new Hello(version, nonce, spec.kind(), spec.toJson());
     }
 
     /** A plain TCP connection to the probe port, with 5 s connect and read timeouts. */

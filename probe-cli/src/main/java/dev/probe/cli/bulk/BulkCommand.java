@@ -1,0 +1,98 @@
+package dev.probe.cli.bulk;
+
+import dev.probe.cli.common.RunShapeOptions;
+import dev.probe.cli.common.RunIdOption;
+import dev.probe.cli.common.BulkConsole;
+import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.EndpointOptions;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.OutputOptions;
+import dev.probe.core.bulk.BulkClient;
+import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.result.BulkListener;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.result.BulkCsvWriter;
+import dev.probe.core.result.BulkProgress;
+import dev.probe.core.result.BulkResult;
+import dev.probe.core.result.ResultFiles;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code probe bulk HOST --direction backup|restore ...}: RMAN-style parallel channels moving a volume. */
+@Command(name = "bulk", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = BulkCommand.Defaults.class,
+        description = {"Move a volume over parallel channels like RMAN backup (client to server) or restore "
+                + "(server to client), and project the time for a database of --db-size."})
+public final class BulkCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    EndpointOptions endpoint;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--direction", required = true, description = "backup (client to server) or restore.")
+    Direction direction;
+
+    @Mixin
+    RunShapeOptions shape;
+
+    @Mixin
+    RunIdOption run;
+
+    @Option(names = "--no-verify", description = "Do not check pieces with CRC32C.")
+    boolean noVerify;
+
+    @Option(names = "--congestion", paramLabel = "ALGO",
+            description = "TCP congestion control for every channel on both ends, e.g. cubic (the paper's hosts' "
+                    + "Linux default); default: each host's own.")
+    String congestion;
+
+    @Override
+    public Integer call() throws Exception {
+        BulkParams params = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, endpoint.sockbuf, !noVerify,
+                run.orElse(null), congestion);
+        BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
+        BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);
+        console.printRequest(config);
+        try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv)) {
+            BulkResult result = new BulkClient(config).run(csvWriter == null ? console : new BulkListener() {
+                @Override
+                public void onReady(Handshake.Ready ready) {
+                    console.onReady(ready);
+                }
+
+                @Override
+                public void onProgress(BulkProgress progress) {
+                    console.onProgress(progress);
+                    csvWriter.onProgress(progress);
+                }
+
+                @Override
+                public void onFinished(BulkResult r) {
+                    console.onFinished(r);
+                }
+            });
+            if (output.json != null) {
+                ResultFiles.writeJson(output.json, result.toJson());
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    /** bulk's defaults: 35 channels as in the paper, 1 GiB pieces. */
+    static final class Defaults extends RunShapeOptions.Defaults {
+        Defaults() {
+            super("35", "1GiB");
+        }
+    }
+}

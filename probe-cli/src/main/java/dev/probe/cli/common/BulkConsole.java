@@ -1,0 +1,131 @@
+package dev.probe.cli.common;
+
+import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.result.BulkListener;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.result.BulkProgress;
+import dev.probe.core.result.BulkResult;
+import dev.probe.core.result.BulkSummary;
+import dev.probe.core.result.ChannelStats;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.units.Durations;
+import dev.probe.core.units.Sizes;
+import java.io.PrintWriter;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/** Prints a bulk run: request block, one progress line per interval (with a bar on a terminal), the summary. */
+public final class BulkConsole implements BulkListener {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+    private final PrintWriter out;
+    private final boolean terminal;
+
+    public BulkConsole(PrintWriter out, boolean terminal) {
+        this.out = out;
+        this.terminal = terminal;
+    }
+
+    public void printRequest(BulkConfig config) {
+        BulkParams p = config.params();
+        out.println("[Requesting a bulk run]");
+        setting("Direction", p.direction() == Direction.BACKUP ? "BACKUP (client to server)" : "RESTORE (server to client)");
+        setting("Channels", String.valueOf(p.channels()));
+        setting("Piece size", Sizes.describe(p.pieceSize()));
+        setting(p.volume() > 0 ? "Volume" : "Duration", p.volume() > 0
+                ? p.volume() + " bytes (" + p.pieceCount() + " pieces)" : Durations.describe(p.duration()));
+        setting("Verification", p.verify() ? "CRC32C of every 1 Mbyte chunk" : "NO");
+        setting("Socket buffer", p.sockbuf() == 0 ? "(system default)" : p.sockbuf() + " bytes");
+        setting("Run id", p.runId());
+        setting("Projection for", fmt("%.2f TB (%d bytes)", config.dbSize() / 1e12, config.dbSize()));
+        out.println();
+        out.flush();
+    }
+
+    private void setting(String name, String value) {
+        out.println(fmt("\t%-22s = %s", name, value));
+    }
+
+    @Override
+    public void onReady(Ready ready) {
+        out.println("(" + now() + ") The server is ready (storage: " + ready.storage() + ").");
+        out.println(fmt("%10s%16s%18s%14s%12s", "", "Throughput", "", "Pieces", "ETA"));
+        out.flush();
+    }
+
+    @Override
+    public void onProgress(BulkProgress p) {
+        String pieces = p.piecesTotal() >= 0 ? p.piecesDone() + "/" + p.piecesTotal() : String.valueOf(p.piecesDone());
+        String eta = Double.isNaN(p.etaSeconds()) ? "-" : clock(p.etaSeconds());
+        StringBuilder line = new StringBuilder(fmt("(%s)%9.3f Gbit/s%12.1f Mbytes/s%14s%12s", now(), p.gbps(), p.mibS(),
+                pieces, eta));
+        if (p.tcp() != null) {
+            line.append(fmt("   retrans %d", p.tcp().retransmits()));
+        }
+        if (terminal && p.piecesTotal() > 0) {
+            int filled = (int) Math.round(20.0 * p.piecesDone() / p.piecesTotal());
+            line.append("  [").append("#".repeat(filled)).append("-".repeat(20 - filled)).append(']');
+        }
+        out.println(line);
+        out.flush();
+    }
+
+    @Override
+    public void onFinished(BulkResult r) {
+        BulkSummary s = r.summary();
+        out.println("(" + now() + ") Run finished.");
+        printTotals(s, ", every chunk verified");
+        List<ChannelStats> ch = r.channels();
+        long[] pieces = ch.stream().mapToLong(ChannelStats::pieces).sorted().toArray();
+        long[] bytes = ch.stream().mapToLong(ChannelStats::bytes).sorted().toArray();
+        row("Pieces per channel", fmt("%d / %d / %d", pieces[0], pieces[pieces.length / 2], pieces[pieces.length - 1]));
+        row("Bytes per channel", fmt("%d / %d / %d", bytes[0], bytes[bytes.length / 2], bytes[bytes.length - 1]));
+        TcpStats t = s.tcp();
+        if (t != null) {
+            row("TCP (" + (r.params().direction() == Direction.BACKUP ? "client" : "server") + " side)",
+                    fmt("RTT %.3f ms, retransmits %d of %d segments (%s)%s", t.rttMs(), t.retransmits(),
+                            t.segmentsSent(), Double.isNaN(t.retransmitRatio()) ? "n/a"
+                                    : fmt("%.4f %%", 100 * t.retransmitRatio()),
+                            t.congestion() == null ? "" : ", " + t.congestion()));
+        } else {
+            row("TCP_INFO", "unavailable");
+        }
+        printProjection(s);
+    }
+
+    /** Total time, bytes moved ({@code verifiedNote} when verified), aggregate and per-channel throughput. */
+    public void printTotals(BulkSummary s, String verifiedNote) {
+        row("Total time", fmt("%.2f s", s.durationS()));
+        row("Moved", fmt("%d bytes in %d pieces%s", s.bytes(), s.pieces(), s.verified() ? verifiedNote : ""));
+        row("Aggregate throughput", fmt("%.3f Gbit/s (%.1f Mbytes/s)", s.throughputGbps(), s.throughputMibS()));
+        row("Per channel min/median/max", fmt("%.3f / %.3f / %.3f Gbit/s", s.channelMinGbps(), s.channelMedianGbps(),
+                s.channelMaxGbps()));
+    }
+
+    /** The projected time for the run's database size; the summary's last line. */
+    public void printProjection(BulkSummary s) {
+        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%.1f minutes", s.projectedMinutes()));
+        out.flush();
+    }
+
+    /** One summary line, label right-aligned like oratcptest's. */
+    public void row(String label, String value) {
+        out.println(fmt("%32s = %s", label, value));
+    }
+
+    private static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return s >= 3600 ? fmt("%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : fmt("%d:%02d", s / 60, s % 60);
+    }
+
+    private static String now() {
+        return LocalTime.now().format(CLOCK);
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

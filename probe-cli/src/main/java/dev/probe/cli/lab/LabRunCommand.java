@@ -1,0 +1,47 @@
+package dev.probe.cli.lab;
+
+import dev.probe.core.lab.LabException;
+import dev.probe.core.lab.Netns;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code probe lab run -- CMD...}: run a command inside one end's namespace, so its traffic crosses the link. Parsing
+ * stops at the first positional (set in {@code Main}), so CMD's own options need no {@code --}.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run CMD inside the client (or server) namespace; its traffic to the other end's address goes",
+            "through the impaired link. Exits with CMD's exit code."})
+public final class LabRunCommand implements Callable<Integer> {
+    @Mixin
+    TopologyOptions where;
+
+    @Option(names = "--side", defaultValue = "client", description = "client or server (default: ${DEFAULT-VALUE}).")
+    String side;
+
+    @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
+    List<String> command;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!side.equals("client") && !side.equals("server")) {
+            throw new IllegalArgumentException("--side must be client or server, not '" + side + "'");
+        }
+        String ns = where.topology().namespace(side.equals("server"));
+        if (!Netns.exists(ns)) {
+            throw new LabException("namespace " + ns + " does not exist: bring the link up first (probe lab up --name "
+                    + where.name + ")");
+        }
+        Process p;
+        try {
+            p = new ProcessBuilder(Netns.execIn(ns, command)).inheritIO().start();
+        } catch (java.io.IOException e) {
+            throw new LabException("cannot run ip netns exec: " + e.getMessage());
+        }
+        return p.waitFor();
+    }
+}

@@ -1,0 +1,141 @@
+package dev.probe.cli.lab;
+
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.SelfCommand;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.lab.ImpairedLink;
+import dev.probe.core.lab.LabException;
+import dev.probe.core.lab.LabState;
+import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.params.Direction;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code probe lab up}: bring up the userspace impaired link between two namespaces. */
+@Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Create namespaces NAME-client and NAME-server joined through TUN devices by a forwarder that adds",
+            "the delay (half each way), loss (data direction), rate cap and queue limit; for kernels without netem.",
+            "Needs Linux and root. Returns once the link forwards; the forwarder keeps running until 'probe lab down'."})
+public final class LabUpCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TopologyOptions where;
+
+    @Option(names = "--rtt-ms", defaultValue = "0", description = "Round-trip delay to add, ms (default: ${DEFAULT-VALUE}).")
+    double rttMs;
+
+    @Option(names = "--loss-pct", defaultValue = "0", description = "Loss in the data direction, % (default: ${DEFAULT-VALUE}).")
+    double lossPct;
+
+    @Option(names = "--direction", defaultValue = "backup",
+            description = "Data direction: backup (towards the server) or restore (default: ${DEFAULT-VALUE}).")
+    Direction direction;
+
+    @Mixin
+    LinkOptions link;
+
+    @Option(names = "--seed", description = "Seed of the loss draws (default: random).")
+    Long seed;
+
+    @Option(names = "--foreground", description = "Forward in this process until interrupted.")
+    boolean foreground;
+
+    @Override
+    public Integer call() throws Exception {
+        LinkSpec linkSpec = link.spec(rttMs, lossPct, direction, 1);
+        where.topology();
+        return foreground ? forward(linkSpec) : spawn(linkSpec);
+    }
+
+    private int forward(LinkSpec linkSpec) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        ImpairedLink running = ImpairedLink.up(where.topology(), linkSpec,
+                seed != null ? seed : System.nanoTime());
+        long pid = ProcessHandle.current().pid();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            running.close();
+            try {
+                LabState.write(running, pid, false);
+            } catch (IOException e) {
+                // the state file is advisory
+            }
+            stopped.countDown();
+        }));
+        LabState.write(running, pid, true);
+        out.println(describe(running));
+        out.flush();
+        while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+            running.checkHealthy();
+            LabState.write(running, pid, true);
+        }
+        return ExitCodes.OK;
+    }
+
+    static String describe(ImpairedLink l) {
+        return String.format(Locale.ROOT, "lab %s up: client %s in %s, server %s in %s; %s",
+                l.topology().name(), l.topology().clientAddress(), l.topology().clientNamespace(),
+                l.topology().serverAddress(), l.topology().serverNamespace(), l.spec().describe());
+    }
+
+    private int spawn(LinkSpec linkSpec) throws Exception {
+        if (LabState.read(where.name).flatMap(LabState::forwarder).isPresent()) {
+            throw new LabException("lab '" + where.name + "' is already up (probe lab down --name " + where.name + ")");
+        }
+        List<String> args = new ArrayList<>(List.of("lab", "up", "--foreground", "--name", where.name, "--subnet",
+                where.subnet, "--rtt-ms", String.valueOf(rttMs), "--loss-pct", String.valueOf(lossPct), "--direction",
+                direction.wireName(), "--mtu", String.valueOf(linkSpec.mtu()), "--limit", String.valueOf(link.limit),
+                "--max-delay-ms", String.valueOf(link.maxDelayMs)));
+        if (link.rate != null) {
+            args.addAll(List.of("--rate", link.rate));
+        }
+        if (link.lossBoth) {
+            args.add("--loss-both");
+        }
+        args.addAll(List.of("--unit-segments", String.valueOf(linkSpec.unitSegments())));
+        if (seed != null) {
+            args.addAll(List.of("--seed", String.valueOf(seed)));
+        }
+        List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(java.nio.file.Path.of("/usr/bin/setsid"))) {
+            cmd.add("/usr/bin/setsid");
+        }
+        cmd.addAll(SelfCommand.probe(args));
+        Files.createDirectories(LabState.DIR);
+        Files.deleteIfExists(LabState.file(where.name));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(LabState.log(where.name).toFile()).redirectInput(ProcessBuilder.Redirect.from(
+                        new java.io.File("/dev/null"))).start();
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            JsonNode state = LabState.read(where.name).orElse(null);
+            if (state != null && state.path("running").asBoolean()) {
+                PrintWriter out = spec.commandLine().getOut();
+                out.println(Files.readString(LabState.log(where.name)).trim());
+                out.println("run commands through it: probe lab run --name " + where.name + " [--side server] -- CMD...");
+                out.flush();
+                return ExitCodes.OK;
+            }
+            if (!p.isAlive()) {
+                throw new LabException(SelfCommand.errorLine(LabState.log(where.name),
+                        "the forwarder exited with code " + p.exitValue()));
+            }
+            Thread.sleep(100);
+        }
+        p.destroy();
+        throw new LabException("the forwarder did not come up within 30 s (see " + LabState.log(where.name) + ")");
+    }
+}

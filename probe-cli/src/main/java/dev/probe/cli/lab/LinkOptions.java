@@ -1,0 +1,43 @@
+package dev.probe.cli.lab;
+
+import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.lab.NetemPlan;
+import dev.probe.core.params.Direction;
+import picocli.CommandLine.Option;
+
+/** The userspace link's impairment options, shared by {@code lab up} and {@code sweep}. */
+final class LinkOptions {
+    @Option(names = "--loss-both", description = "Drop packets in both directions, not only the data direction.")
+    boolean lossBoth;
+
+    @Option(names = "--rate", paramLabel = "RATE",
+            description = "Cap each direction by token bucket, tc's spelling (e.g. 1gbit, 500mbit); default: no cap.")
+    String rate;
+
+    @Option(names = "--mtu", defaultValue = "1500", description = "MTU of both ends: 1500 or 9000 (default: ${DEFAULT-VALUE}).")
+    int mtu;
+
+    @Option(names = "--limit", defaultValue = "0", paramLabel = "PACKETS",
+            description = "Queue limit per direction; default: rate (or 10gbit) / MTU x max delay x 1.5, as netem-plan.")
+    int limit;
+
+    @Option(names = "--max-delay-ms", defaultValue = "150",
+            description = "Largest delay the default queue limit must hold (default: ${DEFAULT-VALUE}).")
+    double maxDelayMs;
+
+    @Option(names = "--unit-segments", paramLabel = "N",
+            description = {"Segments per unit of loss, delay and queueing: 1 = every packet (lab up's default); N > 1 "
+                + "passes the sender's TSO/GSO aggregates of up to N segments whole, as netem on a forwarding box with "
+                + "GRO sees them (sweep's default: 3, calibrated; see README)."})
+    Integer unitSegments;
+
+    long rateBps() {
+        return rate == null ? 0 : NetemPlan.parseRate(rate);
+    }
+
+    /** The link, with {@code defaultUnit} segments per unit unless --unit-segments was given. */
+    LinkSpec spec(double rttMs, double lossPct, Direction direction, int defaultUnit) {
+        return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps(), mtu, limit, maxDelayMs,
+                unitSegments != null ? unitSegments : defaultUnit);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.probe.cli.objstore;
+
+import dev.probe.cli.common.RunShapeOptions;
+import dev.probe.cli.common.RunIdOption;
+import dev.probe.cli.common.BulkConsole;
+import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.OutputOptions;
+import com.oracle.bmc.auth.ConfigFileAuthenticationDetailsProvider;
+import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.objstore.client.ObjstoreClient;
+import dev.probe.core.objstore.client.ObjstoreConfig;
+import dev.probe.core.params.ObjstoreParams;
+import dev.probe.core.result.ObjstoreResult;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.result.BulkCsvWriter;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.ResultFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code probe objstore backup|restore}: RMAN-style SBT channels against OCI Object Storage, through the OCI SDK. */
+@Command(name = "objstore", mixinStandardHelpOptions = true, sortOptions = false,
+        defaultValueProvider = ObjstoreCommand.Defaults.class,
+        description = {"RMAN SBT channels against OCI Object Storage, through the real OCI Java SDK.",
+            "Against your bucket, or against a probe server started with --objectstore-port."})
+public final class ObjstoreCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "backup|restore", description = "backup writes pieces; restore reads them back.")
+    Direction direction;
+
+    @Option(names = "--endpoint", paramLabel = "URL",
+            description = "Object Storage endpoint, e.g. https://objectstorage.eu-frankfurt-1.oraclecloud.com or "
+                    + "http://standby:8080 (default: the region of the OCI config profile).")
+    String endpoint;
+
+    @Option(names = "--namespace", required = true, paramLabel = "NS", description = "Object Storage namespace.")
+    String namespace;
+
+    @Option(names = "--bucket", required = true, paramLabel = "B", description = "Bucket.")
+    String bucket;
+
+    @Option(names = "--config", defaultValue = "~/.oci/config", paramLabel = "FILE",
+            description = "OCI config file (default: ${DEFAULT-VALUE}).")
+    String configFile;
+
+    @Option(names = "--profile", defaultValue = "DEFAULT", description = "Profile in the config file (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Mixin
+    RunShapeOptions shape;
+
+    @Mixin
+    RunIdOption run;
+
+    @Option(names = "--part-size", defaultValue = "128MiB", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Multipart part size (default: ${DEFAULT-VALUE}).")
+    long partSize;
+
+    @Option(names = "--prefix", paramLabel = "PREFIX", description = "Object name prefix (default: probe/RUN_ID/).")
+    String prefix;
+
+    @Option(names = "--keep", description = "Keep the objects afterwards (default: delete them, as the paper did).")
+    boolean keep;
+
+    @Option(names = "--no-verify", description = "Do not verify restored content.")
+    boolean noVerify;
+
+    @Mixin
+    OutputOptions output;
+
+    @Override
+    public Integer call() throws Exception {
+        String id = run.orElse(prefix != null ? "objstore" : null);
+        BulkParams bulk = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, 0, !noVerify, id,
+                null);
+        ObjstoreParams params = new ObjstoreParams(bulk, partSize, prefix != null ? prefix : "probe/" + id + "/", keep);
+        ObjstoreConfig config = new ObjstoreConfig(endpoint, namespace, bucket, params, auth(), shape.dbSize);
+        PrintWriter out = spec.commandLine().getOut();
+        BulkConsole console = new BulkConsole(out, System.console() != null);
+        out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %d-byte pieces in %d-byte parts%n%n",
+                direction.wireName(), endpoint == null ? "(profile region)" : endpoint, bucket, params.prefix(),
+                shape.channels, shape.pieceSize, partSize);
+        try (BulkCsvWriter csv = output.csv == null ? null : new BulkCsvWriter(output.csv)) {
+            ObjstoreResult result = new ObjstoreClient(config).run(p -> {
+                console.onProgress(p);
+                if (csv != null) {
+                    csv.onProgress(p);
+                }
+            });
+            printSummary(console, result);
+            if (output.json != null) {
+                ResultFiles.writeJson(output.json, result.toJson());
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    private ConfigFileAuthenticationDetailsProvider auth() throws IOException {
+        String path = configFile.startsWith("~") ? System.getProperty("user.home") + configFile.substring(1) : configFile;
+        if (!Files.isRegularFile(Path.of(path))) {
+            throw new IllegalArgumentException("no OCI config file at " + path + " (--config); see "
+                    + "https://docs.oracle.com/iaas/Content/API/Concepts/sdkconfig.htm");
+        }
+        return new ConfigFileAuthenticationDetailsProvider(path, profile);
+    }
+
+    private static void printSummary(BulkConsole console, ObjstoreResult r) {
+        console.printTotals(r.summary(), ", every chunk and multipart MD5 verified");
+        for (Map.Entry<String, LatencyStats> e : r.operations().entrySet()) {
+            LatencyStats l = e.getValue();
+            console.row(e.getKey(), String.format(Locale.ROOT, "p50 %.1f / p99 %.1f / max %.1f ms (%d requests)", l.p50(),
+                    l.p99(), l.max(), l.count()));
+        }
+        console.row("Requests", String.format(Locale.ROOT, "%d retries, %d errors", r.retries(), r.errors()));
+        console.printProjection(r.summary());
+    }
+
+    /** objstore's defaults: 8 channels, 1 GiB pieces. */
+    static final class Defaults extends RunShapeOptions.Defaults {
+        Defaults() {
+            super("8", "1GiB");
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.probe.cli.redo;
+
+import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.EndpointOptions;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.OutputOptions;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code probe client HOST ...}: one sync or async test against a probe server. */
+@Command(name = "client", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run a sync (redo SYNC-like, each message waits for its ACK) or async (streaming) test.")
+public final class ClientCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    EndpointOptions endpoint;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--mode", defaultValue = "sync", description = "sync or async (default: ${DEFAULT-VALUE}).")
+    Mode mode;
+
+    @Option(names = "--length", defaultValue = "1MiB", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Message payload: 0, 512, 64k, 1M, 1MiB (default: ${DEFAULT-VALUE}).")
+    long length;
+
+    @Option(names = "--duration", defaultValue = "10s", converter = Converters.Time.class,
+            description = "Measured test duration (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = "--num-conn", defaultValue = "1", description = "Connections (default: ${DEFAULT-VALUE}).")
+    int numConn;
+
+    @Option(names = "--write", description = "The server writes each message to disk (forced) before the ACK.")
+    boolean write;
+
+    @Option(names = "--rate", defaultValue = "0", paramLabel = "N",
+            description = "Open loop: N messages/s over all connections; latency from the intended send time.")
+    double rate;
+
+    @Option(names = "--warmup", defaultValue = "0s", converter = Converters.Time.class,
+            description = "Warm-up before the measured duration, left out of the summary (default: ${DEFAULT-VALUE}).")
+    Duration warmup;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs of round trips.")
+    Path hlog;
+
+    @Override
+    public Integer call() throws Exception {
+        TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
+                rate, warmup);
+        RedoConfig config = new RedoConfig(endpoint.target(), params);
+        TestRunner.run(config, spec.commandLine().getOut(), output.json, output.csv, hlog);
+        return ExitCodes.OK;
+    }
+}

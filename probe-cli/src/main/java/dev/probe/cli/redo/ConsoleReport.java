@@ -1,0 +1,142 @@
+package dev.probe.cli.redo;
+
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.Summary;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.units.Durations;
+import dev.probe.core.units.Sizes;
+import java.io.PrintWriter;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/** Prints a test the way oratcptest does (request block, ready line, interval lines, summary), plus percentiles. */
+final class ConsoleReport implements RunListener {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+    private final PrintWriter out;
+    private final boolean sync;
+    private boolean tcpColumns;
+    private boolean headerPrinted;
+
+    ConsoleReport(PrintWriter out, TestParams params) {
+        this.out = out;
+        this.sync = params.mode() == Mode.SYNC;
+    }
+
+    /** The request block, printed before connecting. */
+    void printRequest(RedoConfig config) {
+        TestParams p = config.params();
+        out.println("[Requesting a test]");
+        setting("Message payload", Sizes.describe(p.length()));
+        setting("Payload content type", "RANDOM");
+        setting("Delay between messages", "NO");
+        setting("Number of connections", String.valueOf(p.numConn()));
+        setting("Socket send buffer", p.sockbuf() == 0 ? "(system default)" : p.sockbuf() + " bytes");
+        setting("Transport mode", p.mode().name());
+        setting("Disk write", p.write() ? "YES" : "NO");
+        setting("Statistics interval", Durations.describe(p.interval()));
+        setting("Test duration", Durations.describe(p.duration()));
+        setting("Warm-up", p.warmup().isZero() ? "NO" : Durations.describe(p.warmup()));
+        setting("Test frequency", p.openLoop() ? fmt("%.1f messages/s (open loop)", p.rate()) : "NO");
+        setting("Network Timeout", Durations.describe(config.target().timeout()));
+        out.println("\t(1 Mbyte = 1024x1024 bytes)");
+        out.println();
+        out.flush();
+    }
+
+    private void setting(String name, String value) {
+        out.println(fmt("\t%-22s = %s", name, value));
+    }
+
+    @Override
+    public void onReady(Ready ready, int sndbufGranted) {
+        out.println("(" + now() + ") The server is ready.");
+        out.flush();
+    }
+
+    @Override
+    public void onInterval(IntervalSample s) {
+        if (!headerPrinted) {
+            tcpColumns = s.tcp() != null;
+            printColumns();
+        }
+        StringBuilder line = new StringBuilder(fmt("(%s)%15.3f Mbytes/s", now(), s.throughputMibS()));
+        if (sync) {
+            LatencyStats l = s.latency();
+            line.append(l == null ? fmt("%20s   %13s   ", "-", "-") : fmt("%20.3f ms%13.3f ms", l.avg(), l.p99()));
+        }
+        if (tcpColumns && s.tcp() != null) {
+            line.append(fmt("%11.3f ms%8d", s.tcp().rttMs(), s.tcp().retransmits()));
+        }
+        if (s.warmup()) {
+            line.append("  (warm-up)");
+        }
+        out.println(line);
+        out.flush();
+    }
+
+    private void printColumns() {
+        headerPrinted = true;
+        StringBuilder h = new StringBuilder(fmt("%10s%24s", "", "Throughput"));
+        if (sync) {
+            h.append(fmt("%23s%16s", "Latency", "p99"));
+        }
+        if (tcpColumns) {
+            h.append(fmt("%14s%8s", "TCP RTT", "Retrans"));
+        }
+        out.println(h);
+    }
+
+    @Override
+    public void onFinished(TestResult r) {
+        Summary s = r.summary();
+        out.println("(" + now() + ") Test finished.");
+        row("Socket send buffer", s.sndbufGranted() + " bytes");
+        row("Server receive buffer", s.serverRcvbufGranted() + " bytes");
+        row("Avg. throughput", fmt("%.3f Mbytes/s", s.throughputMibS()));
+        row("Messages", fmt("%d (%.1f/s)", s.messages(), s.messagesPerS()));
+        if (s.latency() != null) {
+            latencyRows("latency", s.latency());
+        }
+        if (s.disk() != null) {
+            latencyRows("disk write", s.disk());
+        }
+        TcpStats t = s.tcp();
+        if (t != null) {
+            row("TCP RTT", fmt("%.3f ms (min %.3f ms), cwnd %d, %s", t.rttMs(), t.minRttMs(), t.cwnd(),
+                    t.congestion() == null ? "unknown" : t.congestion()));
+            row("Retransmits", Double.isNaN(t.retransmitRatio()) ? String.valueOf(t.retransmits())
+                    : fmt("%d of %d segments (%.4f %%)", t.retransmits(), t.segmentsSent(), 100 * t.retransmitRatio()));
+        } else {
+            row("TCP_INFO", "unavailable (" + r.transport() + " transport)");
+        }
+        row("Load", s.openLoop() ? fmt("open loop, %.1f messages/s", r.params().rate())
+                + " (latency from intended send time)" : "closed loop");
+        out.flush();
+    }
+
+    private void latencyRows(String what, LatencyStats l) {
+        row("Avg. " + what, fmt("%.3f ms", l.avg()));
+        row("p50/p90/p99 " + what, fmt("%.3f / %.3f / %.3f ms", l.p50(), l.p90(), l.p99()));
+        row("p99.9/max " + what, fmt("%.3f / %.3f ms", l.p999(), l.max()));
+    }
+
+    private void row(String label, String value) {
+        out.println(fmt("%29s = %s", label, value));
+    }
+
+    private static String now() {
+        return LocalTime.now().format(CLOCK);
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.probe.cli.redo;
+
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.result.CsvIntervalWriter;
+import dev.probe.core.result.HlogWriter;
+import dev.probe.core.result.ResultFiles;
+import dev.probe.core.result.TestResult;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs one client test with the console report and the optional result files. */
+final class TestRunner {
+    private TestRunner() {
+    }
+
+    static TestResult run(RedoConfig config, PrintWriter out, Path json, Path csv, Path hlog)
+            throws IOException, InterruptedException {
+        ConsoleReport console = new ConsoleReport(out, config.params());
+        console.printRequest(config);
+        List<RunListener> listeners = new ArrayList<>(List.of(console));
+        List<Closeable> files = new ArrayList<>();
+        try {
+            if (csv != null) {
+                CsvIntervalWriter w = new CsvIntervalWriter(csv);
+                files.add(w);
+                listeners.add(w);
+            }
+            if (hlog != null) {
+                HlogWriter w = new HlogWriter(hlog);
+                files.add(w);
+                listeners.add(w);
+            }
+            TestResult result = new RedoClient(config).run(RunListener.all(listeners.toArray(new RunListener[0])));
+            if (json != null) {
+                ResultFiles.writeJson(json, result.toJson());
+            }
+            return result;
+        } finally {
+            for (Closeable c : files) {
+                c.close();
+            }
+        }
+    }
+}

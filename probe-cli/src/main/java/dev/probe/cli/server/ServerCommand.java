@@ -1,0 +1,132 @@
+package dev.probe.cli.server;
+
+import dev.probe.cli.common.TransportChoice;
+import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.core.objstore.endpoint.EndpointConfig;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.ServerLog;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code probe server}: serves tests from many clients until stopped. */
+@Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Serve probe tests (many clients at once) until stopped with Ctrl-C.")
+public final class ServerCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--bind", defaultValue = "0.0.0.0", paramLabel = "ADDR",
+            description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+    String bind;
+
+    @Option(names = "--port", defaultValue = "5555", description = "Port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--file", paramLabel = "PATH",
+            description = "Base path of the files written for --write tests (default: <tmpdir>/probe-server.dat).")
+    Path file;
+
+    @Option(names = "--file-size", defaultValue = "1GiB", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Each --write file is a ring of this size, like a redo log (default: ${DEFAULT-VALUE}).")
+    long fileSize;
+
+    @Option(names = "--idle-timeout", defaultValue = "60s", converter = Converters.Time.class,
+            description = "Close connections silent this long (default: ${DEFAULT-VALUE}).")
+    Duration idleTimeout;
+
+    @Option(names = "--handshake-timeout", defaultValue = "10s", converter = Converters.Time.class,
+            description = "Deadline for HELLO/JOIN (default: ${DEFAULT-VALUE}).")
+    Duration handshakeTimeout;
+
+    @Option(names = "--max-duration", defaultValue = "1h", converter = Converters.Time.class,
+            description = "Longest test accepted (default: ${DEFAULT-VALUE}).")
+    Duration maxDuration;
+
+    @Option(names = "--dir", paramLabel = "PATH",
+            description = "Store bulk backup pieces as real files under PATH/RUN_ID (forced at piece end); a restore "
+                    + "of the same run id reads them back. Default: discard.")
+    Path dir;
+
+    @Option(names = "--quiet", description = "Do not log per-interval receive rates.")
+    boolean quiet;
+
+    @picocli.CommandLine.Mixin
+    ServerHardeningOptions hardening;
+
+    @Option(names = "--objectstore-port", paramLabel = "PORT",
+            description = "Also serve an OCI Object Storage compatible endpoint (HTTP, HTTPS with --tls) on PORT.")
+    Integer objectStorePort;
+
+    @Option(names = "--store", defaultValue = "discard", paramLabel = "discard|memory|DIR",
+            description = "Object content: discard (regenerate probe content on GET), memory, or files in DIR "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String store;
+
+    @Option(names = "--namespace", defaultValue = "probe", description = "Object Storage namespace (default: ${DEFAULT-VALUE}).")
+    String namespace;
+
+    @Option(names = "--authorized-keys", paramLabel = "DIR",
+            description = "PEM public keys (API keys) whose request signatures the endpoint accepts.")
+    Path authorizedKeys;
+
+    @Option(names = "--allow-unsigned", description = "Accept unsigned Object Storage requests (local tests only).")
+    boolean allowUnsigned;
+
+    @Option(names = "--bucket", paramLabel = "NAME", description = "Create this bucket on the endpoint at start (repeatable).")
+    java.util.List<String> buckets;
+
+    private EndpointConfig objectStore() {
+        return objectStorePort == null ? null
+                : new EndpointConfig(objectStorePort, store, namespace, authorizedKeys, allowUnsigned, buckets);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Path base = file != null ? file : ServerConfig.defaults().file();
+        ServerConfig config = new ServerConfig(bind, port, base, fileSize, idleTimeout, handshakeTimeout, maxDuration,
+                !quiet, dir, hardening.limits(), hardening.security(), TransportChoice.selected());
+        PrintWriter out = spec.commandLine().getOut();
+        ServerLog log = line -> {
+            synchronized (out) {
+                out.println("(" + LocalTime.now().format(ServerLog.CLOCK) + ") " + line);
+                out.flush();
+            }
+        };
+        ProbeServer server = ProbeServer.start(config, objectStore(), log);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));
+        String tcpInfo = config.transport().epoll() ? "TCP_INFO available"
+                : "TCP_INFO unavailable: " + config.transport().whyNotEpoll();
+        log.log("Probe server started on " + server.address().getAddress().getHostAddress() + ":"
+                + server.address().getPort() + " (" + ProbeServer.version(config) + ", " + tcpInfo + ").");
+        if (server.objectStoreAddress() != null) {
+            log.log("Object Storage endpoint on " + (config.security().tls() != null ? "https" : "http") + "://"
+                    + server.objectStoreAddress().getAddress().getHostAddress() + ":" + server.objectStoreAddress().getPort()
+                    + " (namespace " + namespace + ", store " + store + ", "
+                    + (authorizedKeys != null ? "signatures checked" : "UNSIGNED requests accepted") + ").");
+        }
+        if (config.security().tls() != null) {
+            log.log("TLS on; certificate SHA-256 fingerprint " + config.security().tlsFingerprint()
+                    + " (clients: --tls --trust-fingerprint " + config.security().tlsFingerprint() + ")");
+        }
+        if (warnOpen(server.address().getAddress(), config.security().auth() != null)) {
+            log.log("WARNING: no shared secret (--secret-file or PROBE_SECRET): anyone who reaches this port can run "
+                    + "tests; see SECURITY.md");
+        }
+        server.awaitClose();
+        return ExitCodes.OK;
+    }
+
+    /** A server without a secret warns when it listens on anything but loopback. */
+    static boolean warnOpen(java.net.InetAddress bound, boolean hasSecret) {
+        return !hasSecret && !bound.isLoopbackAddress();
+    }
+}

@@ -1,0 +1,107 @@
+package dev.probe.core.app;
+
+import dev.probe.core.bulk.BulkKind;
+import dev.probe.core.objstore.endpoint.EndpointConfig;
+import dev.probe.core.objstore.endpoint.ObjectStoreEndpoint;
+import dev.probe.core.redo.RedoKind;
+import dev.probe.core.server.ProbeListener;
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.ServerLog;
+import dev.probe.core.server.ServerThreads;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+
+/**
+ * The probe server as {@code probe server} runs it: the probe port serving redo-style tests ("test") and bulk
+ * runs ("bulk"), plus the OCI-compatible Object Storage endpoint when one is configured, on one set of threads.
+ * This is where the features are wired to the server infrastructure.
+ *
+ * <pre>{@code
+ * try (ProbeServer server = ProbeServer.start(config, ServerLog.to(System.out))) {
+ *     InetSocketAddress bound = server.address();   // real port when config.port() == 0
+ *     server.awaitClose();
+ * }
+ * }</pre>
+ */
+public final class ProbeServer implements AutoCloseable {
+    private final ServerThreads threads;
+    private final ProbeListener listener;
+    private final ObjectStoreEndpoint endpoint;
+
+    private ProbeServer(ServerThreads threads, ProbeListener listener, ObjectStoreEndpoint endpoint) {
+        this.threads = threads;
+        this.listener = listener;
+        this.endpoint = endpoint;
+    }
+
+    /** Binds the probe port and starts serving; throws if the address cannot be bound. */
+    public static ProbeServer start(ServerConfig config, ServerLog log) throws InterruptedException, IOException {
+        return start(config, null, log);
+    }
+
+    /** Also binds the Object Storage endpoint of {@code objectStore} (null: none). */
+    public static ProbeServer start(ServerConfig config, EndpointConfig objectStore, ServerLog log)
+            throws InterruptedException, IOException {
+        ServerThreads threads = new ServerThreads(config.transport());
+        ProbeListener listener = null;
+        try {
+            listener = ProbeListener.bind(config, log, threads,
+                    List.of(new RedoKind(config), new BulkKind(config)), version(config));
+            ObjectStoreEndpoint endpoint = objectStore == null ? null
+                    : ObjectStoreEndpoint.bind(objectStore, config, threads, log);
+            return new ProbeServer(threads, listener, endpoint);
+        } catch (RuntimeException | InterruptedException | IOException e) {
+            if (listener != null) {
+                listener.close();
+            }
+            threads.close();
+            throw e;
+        }
+    }
+
+    /** The address actually bound (with the real port). */
+    public InetSocketAddress address() {
+        return listener.address();
+    }
+
+    /** The Object Storage endpoint's address, or null when it is off. */
+    public InetSocketAddress objectStoreAddress() {
+        return endpoint == null ? null : endpoint.address();
+    }
+
+    /** Number of sessions open now. */
+    public int sessionCount() {
+        return listener.sessionCount();
+    }
+
+    /** Connections open now, handshaking ones included. */
+    public int connectionCount() {
+        return listener.connectionCount();
+    }
+
+    /** Failed authentications since start. */
+    public long authFailures() {
+        return listener.authFailures();
+    }
+
+    /** Blocks until the listener closes. */
+    public void awaitClose() throws InterruptedException {
+        listener.awaitClose();
+    }
+
+    @Override
+    public void close() {
+        listener.close();
+        if (endpoint != null) {
+            endpoint.close();
+        }
+        threads.close();
+    }
+
+    /** This build's version string with the transport in use, as sent in READY. */
+    public static String version(ServerConfig config) {
+        String v = ProbeServer.class.getPackage().getImplementationVersion();
+        return "probe " + (v == null ? "dev" : v) + " (" + config.transport().name() + ")";
+    }
+}

@@ -1,0 +1,155 @@
+package dev.probe.core.bulk;
+
+import dev.probe.core.client.Target;
+import dev.probe.core.client.ClientRun;
+import dev.probe.core.client.ClientConnection;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.result.BulkListener;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Ending;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
+import dev.probe.core.protocol.Ending.Result;
+import dev.probe.core.result.BulkResult;
+import dev.probe.core.result.BulkSummary;
+import dev.probe.core.result.ChannelStats;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tls.Tls;
+import dev.probe.core.units.Rates;
+import io.netty.channel.EventLoopGroup;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a bulk backup or restore, RMAN-style: {@code channels} connections take pieces from one shared queue
+ * until the volume has moved or the duration is up; the receiver verifies every chunk; the run ends with each
+ * channel's END / RESULT so both ends' counts are compared. Any short count or failed channel fails the run.
+ *
+ * <pre>{@code
+ * BulkResult r = new BulkClient(BulkConfig.of("standby-host", 5555, params)).run(listener);
+ * }</pre>
+ */
+public final class BulkClient {
+    private final BulkConfig config;
+
+    public BulkClient(BulkConfig config) {
+        this.config = config;
+    }
+
+    /** Runs; throws {@link ProbeException} naming the channel and piece when a channel fails. */
+    public BulkResult run(BulkListener listener) throws InterruptedException {
+        return ClientRun.run(config.target(), config.params(), BulkParams.CHUNK, "probe-bulk", session -> {
+            listener.onReady(session.ready());
+            return transfer(session, listener);
+        });
+    }
+
+    private BulkResult transfer(ClientRun.Session session, BulkListener listener) throws InterruptedException {
+        BulkParams params = config.params();
+        boolean backup = params.direction() == Direction.BACKUP;
+        long seed = PieceContent.seed(params.runId());
+        Instant startedAt = Instant.now();
+        long t0 = System.nanoTime();
+        PieceQueue queue = new PieceQueue(params.pieceCount(),
+                params.volume() > 0 ? Long.MAX_VALUE : t0 + params.duration().toNanos());
+        List<BulkWorker> workers = new ArrayList<>();
+        for (int i = 0; i < session.connections().size(); i++) {
+            ClientConnection c = session.connections().get(i);
+            if (params.congestion() != null) {
+                setCongestion(c, params.congestion());
+            }
+            workers.add(backup
+                    ? new BackupWorker(i, c, params, queue, new BulkCounters(),
+                            ChunkSource.generated(PieceContent.shared(), seed))
+                    : new RestoreWorker(i, c, params, queue, new BulkCounters(),
+                            new PieceReceiver(PieceContent.shared(), seed, params.verify(), i)));
+        }
+        BulkReporter reporter = new BulkReporter(workers, params, listener, backup);
+        reporter.start(t0);
+        for (BulkWorker w : workers) {
+            w.handler.start(w, t0);
+        }
+        long deadline = params.volume() > 0 ? Long.MAX_VALUE
+                : t0 + params.duration().plus(config.target().timeout()).toNanos();
+        List<Result> results;
+        try {
+            results = session.awaitResults(deadline);
+        } finally {
+            workers.forEach(w -> w.channel.eventLoop().execute(w::stop));
+        }
+        TcpInfo clientTcp = backup ? reporter.readTcp() : null;
+        long end = workers.stream().mapToLong(w -> w.counters().finishedNanos()).max().orElse(System.nanoTime());
+        reporter.stop(end);
+        checkCounts(workers, results, backup);
+        BulkResult result = result(startedAt, session, workers, results, t0, end, clientTcp, reporter);
+        listener.onFinished(result);
+        return result;
+    }
+
+    private static void setCongestion(ClientConnection c, String algorithm) {
+        try {
+            dev.probe.core.tcp.TcpInfoReader.setCongestionControl(c.channel(), algorithm);
+        } catch (IllegalStateException e) {
+            throw new ProbeException(ProbeException.Kind.REFUSED, e.getMessage());
+        }
+    }
+
+    /** Both ends must have counted the same bytes on every channel, and a volume must have moved whole. */
+    private void checkCounts(List<BulkWorker> workers, List<Result> results, boolean backup) {
+        long total = 0;
+        for (int i = 0; i < workers.size(); i++) {
+            long mine = workers.get(i).counters().bytes();
+            long theirs = backup ? results.get(i).bytesReceived() : results.get(i).bytesSent();
+            if (mine != theirs) {
+                throw new ProbeException(ProbeException.Kind.INTEGRITY, "channel " + i + ": client "
+                        + (backup ? "sent " : "received ") + mine + " bytes but the server " + (backup ? "received " : "sent ")
+                        + theirs);
+            }
+            total += mine;
+        }
+        BulkParams params = config.params();
+        if (params.volume() > 0 && total != params.volume()) {
+            throw new ProbeException(ProbeException.Kind.INTEGRITY, "moved " + total + " bytes, not the volume of "
+                    + params.volume());
+        }
+    }
+
+    private BulkResult result(Instant startedAt, ClientRun.Session session, List<BulkWorker> workers, List<Result> results,
+                              long t0, long end, TcpInfo clientTcp, BulkReporter reporter) {
+        long nanos = end - t0;
+        BulkParams params = config.params();
+        boolean backup = params.direction() == Direction.BACKUP;
+        List<ChannelStats> channels = new ArrayList<>();
+        for (BulkWorker w : workers) {
+            BulkCounters c = w.counters();
+            channels.add(new ChannelStats(w.index, c.bytes(), c.pieces(), Rates.gbps(c.bytes(), c.finishedNanos() - t0)));
+        }
+        String congestion = backup
+                ? dev.probe.core.tcp.TcpInfoReader.congestionControl(workers.get(0).channel).orElse(null)
+                : results.get(0).serverCongestion();
+        TcpStats tcp = backup
+                ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, congestion))
+                : serverTcp(results, congestion);
+        BulkSummary summary = BulkSummary.of(nanos, channels, params.verify(), config.dbSize(), tcp,
+                backup ? "client" : "server");
+        Target target = config.target();
+        return new BulkResult(startedAt, target.host(), target.port(), params, target.transport().name(),
+                session.ready().server(), session.ready().storage(), Tls.session(session.connections().get(0).channel()),
+                summary, channels, reporter.samples());
+    }
+
+    private static TcpStats serverTcp(List<Result> results, String congestion) {
+        TcpInfo sum = null;
+        for (Result r : results) {
+            if (r.serverTcp() != null) {
+                sum = sum == null ? r.serverTcp() : sum.plus(r.serverTcp());
+            }
+        }
+        return sum == null ? null : TcpStats.between(null, sum, congestion);
+    }
+}

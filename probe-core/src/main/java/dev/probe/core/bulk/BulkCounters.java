@@ -1,0 +1,47 @@
+package dev.probe.core.bulk;
+
+/**
+ * One bulk channel's progress: bytes moved (sent in backup, received in restore), pieces done, and where it is.
+ * Single writer (the channel's event loop), read by the reporter: volatile fields, no locks.
+ */
+final class BulkCounters {
+    private volatile long bytes;
+    private volatile long pieces;
+    private volatile long piece = -1;
+    private volatile long pieceStartBytes;
+    private volatile long finishedNanos = -1;
+
+    void add(long n) {
+        bytes += n;
+    }
+
+    void startPiece(long k) {
+        piece = k;
+        pieceStartBytes = bytes;
+    }
+
+    void pieceDone() {
+        pieces++;
+    }
+
+    void finished(long nanos) {
+        finishedNanos = nanos;
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    long pieces() {
+        return pieces;
+    }
+
+    long finishedNanos() {
+        return finishedNanos;
+    }
+
+    /** "piece 17 at byte 4194304", or null before the first piece. */
+    String position() {
+        return piece < 0 ? null : "piece " + piece + " at byte " + (bytes - pieceStartBytes);
+    }
+}

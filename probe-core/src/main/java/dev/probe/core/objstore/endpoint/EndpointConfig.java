@@ -1,0 +1,50 @@
+package dev.probe.core.objstore.endpoint;
+
+import dev.probe.core.protocol.BadParameterException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * The server's OCI-compatible Object Storage endpoint.
+ *
+ * @param port           HTTP port (0 picks a free one)
+ * @param store          {@code discard}, {@code memory}, or a directory for real files
+ * @param namespace      the namespace GET /n returns
+ * @param authorizedKeys directory of PEM public keys whose signatures are accepted; null with allowUnsigned
+ * @param allowUnsigned  accept unsigned requests (local tests only)
+ * @param buckets        buckets to create at start (as RMAN, probe objstore expects its bucket to exist)
+ */
+public record EndpointConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
+                                java.util.List<String> buckets) {
+    private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
+
+    public EndpointConfig {
+        if (port < 0 || port > 65535) {
+            throw new BadParameterException("objectstore-port", port + " is out of range [0, 65535]");
+        }
+        if (store == null || store.isBlank()) {
+            throw new BadParameterException("store", "is missing (discard, memory or a directory)");
+        }
+        if (namespace == null || !NAMESPACE.matcher(namespace).matches()) {
+            throw new BadParameterException("namespace", "'" + namespace + "' must be lower-case letters, digits, dashes");
+        }
+        buckets = buckets == null ? java.util.List.of() : java.util.List.copyOf(buckets);
+        if (authorizedKeys == null && !allowUnsigned) {
+            throw new BadParameterException("authorized-keys", "give --authorized-keys DIR (PEM public keys) or "
+                    + "--allow-unsigned");
+        }
+    }
+
+    /** The blob store this config names. */
+    public BlobStore blobs() throws IOException {
+        switch (store) {
+            case "discard":
+                return new DiscardBlobs();
+            case "memory":
+                return new MemoryBlobs();
+            default:
+                return new FileBlobs(Path.of(store));
+        }
+    }
+}

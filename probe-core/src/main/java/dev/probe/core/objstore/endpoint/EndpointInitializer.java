@@ -1,0 +1,59 @@
+package dev.probe.core.objstore.endpoint;
+
+import dev.probe.core.server.ServerLog;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.EventExecutorGroup;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/** The Object Storage endpoint's pipeline: TLS (when on), idle watch, HTTP/1.1 codec, chunked writer, handler. */
+public final class EndpointInitializer extends ChannelInitializer<SocketChannel> {
+    private final ObjectStore store;
+    private final SignatureVerifier verifier;
+    private final SslContext tls;
+    private final Duration idle;
+    private final ServerLog log;
+    private final EventExecutorGroup disk;
+
+    /** {@code disk} runs the blob writes, off the event loops. */
+    public EndpointInitializer(ObjectStore store, SignatureVerifier verifier, SslContext tls, Duration idle,
+                                  EventExecutorGroup disk, ServerLog log) {
+        this.disk = disk;
+        this.store = store;
+        this.verifier = verifier;
+        this.tls = tls;
+        this.idle = idle;
+        this.log = log;
+    }
+
+    @Override
+    protected void initChannel(SocketChannel ch) {
+        ChannelPipeline p = ch.pipeline();
+        if (tls != null) {
+            p.addLast("tls", tls.newHandler(ch.alloc()));
+        }
+        p.addLast("idle", new IdleStateHandler(idle.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        p.addLast("idle-close", new ChannelInboundHandlerAdapter() {
+            @Override
+            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+                if (evt instanceof IdleStateEvent) {
+                    ctx.close();
+                } else {
+                    ctx.fireUserEventTriggered(evt);
+                }
+            }
+        });
+        p.addLast("http", new HttpServerCodec(4096, 16 * 1024, 1024 * 1024));
+        p.addLast("chunked", new ChunkedWriteHandler());
+        p.addLast("objectstore", new ObjectStoreHandler(store, verifier, disk.next(), log));
+    }
+}

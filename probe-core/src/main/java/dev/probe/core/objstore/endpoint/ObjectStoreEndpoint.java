@@ -1,0 +1,56 @@
+package dev.probe.core.objstore.endpoint;
+
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.ServerLog;
+import dev.probe.core.server.ServerThreads;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+
+/**
+ * The OCI-compatible Object Storage endpoint's listener: one namespace with the configured buckets, served
+ * over HTTP/1.1 (HTTPS with the server's TLS) on the server's threads, beside the probe port.
+ *
+ * <pre>{@code
+ * ObjectStoreEndpoint e = ObjectStoreEndpoint.bind(endpointConfig, serverConfig, threads, log);
+ * URI uri = URI.create("http://127.0.0.1:" + e.address().getPort());
+ * }</pre>
+ */
+public final class ObjectStoreEndpoint implements AutoCloseable {
+    private final Channel channel;
+
+    private ObjectStoreEndpoint(Channel channel) {
+        this.channel = channel;
+    }
+
+    /** Binds {@code config.port()} on the server's address, with the server's TLS and idle timeout. */
+    public static ObjectStoreEndpoint bind(EndpointConfig config, ServerConfig server, ServerThreads threads,
+                                           ServerLog log) throws InterruptedException, IOException {
+        ObjectStore store = new ObjectStore(config.namespace(), config.blobs());
+        config.buckets().forEach(b -> store.createBucket(config.namespace(), b, "ocid1.compartment.probe"));
+        SignatureVerifier verifier = config.authorizedKeys() == null ? null
+                : new SignatureVerifier(config.authorizedKeys());
+        Channel channel = new ServerBootstrap()
+                .group(threads.boss(), threads.workers())
+                .channel(threads.transport().serverChannel())
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new EndpointInitializer(store, verifier, server.security().tls(), server.idleTimeout(),
+                        threads.diskThreads(), log))
+                .bind(server.bind(), config.port()).sync().channel();
+        return new ObjectStoreEndpoint(channel);
+    }
+
+    /** The address actually bound. */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) channel.localAddress();
+    }
+
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+    }
+}

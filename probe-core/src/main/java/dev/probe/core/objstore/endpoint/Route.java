@@ -1,0 +1,72 @@
+package dev.probe.core.objstore.endpoint;
+
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A request path of the OCI Object Storage API, split: {@code /n}, {@code /n/{ns}/b[/{bucket}[/o|u[/{object}]]]}.
+ * Object names travel as one path segment ({@code /} encoded as {@code %2F}). Anything else is a 400.
+ */
+public record Route(Kind kind, String namespace, String bucket, String object, Map<String, List<String>> query) {
+    /** Which resource a path names. */
+    public enum Kind { NAMESPACE, BUCKETS, BUCKET, OBJECTS, OBJECT, UPLOADS, UPLOAD }
+
+    private static final int MAX_NAME = 1024;
+
+    public static Route parse(String uri) {
+        QueryStringDecoder q = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 64);
+        String raw = q.rawPath();
+        String[] s = raw.startsWith("/") ? raw.substring(1).split("/", -1) : new String[0];
+        if (s.length == 0 || !s[0].equals("n")) {
+            throw OciError.badRequest("unknown path " + abbreviate(raw));
+        }
+        if (s.length == 1) {
+            return new Route(Kind.NAMESPACE, null, null, null, q.parameters());
+        }
+        String ns = segment(s[1]);
+        if (s.length == 3 && s[2].equals("b")) {
+            return new Route(Kind.BUCKETS, ns, null, null, q.parameters());
+        }
+        if (s.length < 4 || !s[2].equals("b")) {
+            throw OciError.badRequest("unknown path " + abbreviate(raw));
+        }
+        String bucket = segment(s[3]);
+        if (s.length == 4) {
+            return new Route(Kind.BUCKET, ns, bucket, null, q.parameters());
+        }
+        boolean uploads = s[4].equals("u");
+        if (!uploads && !s[4].equals("o") || s.length > 6) {
+            throw OciError.badRequest("unknown path " + abbreviate(raw));
+        }
+        if (s.length == 5) {
+            return new Route(uploads ? Kind.UPLOADS : Kind.OBJECTS, ns, bucket, null, q.parameters());
+        }
+        return new Route(uploads ? Kind.UPLOAD : Kind.OBJECT, ns, bucket, segment(s[5]), q.parameters());
+    }
+
+    /** A query parameter, or null. */
+    public String param(String name) {
+        List<String> v = query.get(name);
+        return v == null || v.isEmpty() ? null : v.get(0);
+    }
+
+    private static String segment(String s) {
+        String d;
+        try {
+            d = URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw OciError.badRequest("malformed path segment " + abbreviate(s));
+        }
+        if (d.isEmpty() || d.length() > MAX_NAME || d.chars().anyMatch(c -> c < 0x20)) {
+            throw OciError.badRequest("invalid name " + abbreviate(d));
+        }
+        return d;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 80) + "...";
+    }
+}

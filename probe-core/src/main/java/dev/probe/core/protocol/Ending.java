@@ -1,0 +1,91 @@
+package dev.probe.core.protocol;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.tcp.TcpInfo;
+import java.util.regex.Pattern;
+
+/**
+ * How a connection's test ends: the sender's END with its counts, the receiver's RESULT with its own.
+ */
+public final class Ending {
+
+    private Ending() {
+    }
+
+    private static final Pattern CONGESTION = Pattern.compile("[a-z0-9_]{1,15}");
+
+    /** Client to server: the sender's counts for this connection; no more data follows. */
+    public record End(long bytesSent, long messagesSent) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("bytes_sent", bytesSent);
+            n.put("messages_sent", messagesSent);
+            return new ControlFrame(FrameType.END, n);
+        }
+
+        public static End from(ObjectNode n) {
+            return new End(Json.requireLong(n, "bytes_sent", 0, Frames.MAX_COUNT),
+                    Json.requireLong(n, "messages_sent", 0, Frames.MAX_COUNT));
+        }
+    }
+
+    /**
+     * Server to client: the server's counts for this connection. {@code measured*} count from the MARK (or the
+     * first data byte without warm-up) to END: the receiver's goodput window. Bulk runs add the bytes and pieces
+     * the server sent (restore) or completed (backup), and the server socket's TCP_INFO (null where unavailable).
+     */
+    public record Result(long bytesReceived, long messagesReceived, long measuredBytes, long measuredNanos,
+                         long bytesSent, long pieces, TcpInfo serverTcp, String serverCongestion) {
+        public Result(long bytesReceived, long messagesReceived, long measuredBytes, long measuredNanos) {
+            this(bytesReceived, messagesReceived, measuredBytes, measuredNanos, 0, 0, null, null);
+        }
+
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("bytes_received", bytesReceived);
+            n.put("messages_received", messagesReceived);
+            n.put("measured_bytes", measuredBytes);
+            n.put("measured_ns", measuredNanos);
+            n.put("bytes_sent", bytesSent);
+            n.put("pieces", pieces);
+            if (serverTcp != null) {
+                ObjectNode t = n.putObject("tcp");
+                t.put("rtt_us", serverTcp.rttUs());
+                t.put("min_rtt_us", serverTcp.minRttUs());
+                t.put("cwnd", serverTcp.sndCwnd());
+                t.put("mss", serverTcp.sndMss());
+                t.put("total_retrans", serverTcp.totalRetrans());
+                t.put("segs_out", serverTcp.segsOut());
+                t.put("bytes_retrans", serverTcp.bytesRetrans());
+                if (serverCongestion != null) {
+                    t.put("congestion", serverCongestion);
+                }
+            }
+            return new ControlFrame(FrameType.RESULT, n);
+        }
+
+        public static Result from(ObjectNode n) {
+            TcpInfo tcp = null;
+            String congestion = null;
+            if (n.has("tcp")) {
+                ObjectNode t = Json.requireObject(n, "tcp");
+                tcp = new TcpInfo(Json.requireLong(t, "rtt_us", 0, Frames.MAX_COUNT),
+                        Json.requireLong(t, "min_rtt_us", 0, Frames.MAX_COUNT),
+                        Json.requireLong(t, "cwnd", 0, Frames.MAX_COUNT), Json.requireLong(t, "mss", 0, Frames.MAX_COUNT),
+                        Json.requireLong(t, "total_retrans", 0, Frames.MAX_COUNT),
+                        Json.requireLong(t, "segs_out", 0, Frames.MAX_COUNT),
+                        Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT));
+                congestion = t.has("congestion") ? Json.requireString(t, "congestion", CONGESTION) : null;
+            }
+            return new Result(Json.requireLong(n, "bytes_received", 0, Frames.MAX_COUNT),
+                    Json.requireLong(n, "messages_received", 0, Frames.MAX_COUNT),
+                    Json.requireLong(n, "measured_bytes", 0, Frames.MAX_COUNT),
+                    Json.requireLong(n, "measured_ns", 0, Frames.MAX_COUNT),
+                    optionalCount(n, "bytes_sent"), optionalCount(n, "pieces"), tcp, congestion);
+        }
+    }
+
+    private static long optionalCount(ObjectNode n, String field) {
+        return n.has(field) ? Json.requireLong(n, field, 0, Frames.MAX_COUNT) : 0;
+    }
+}

@@ -1,0 +1,149 @@
+package dev.probe.core.protocol;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.regex.Pattern;
+
+/**
+ * The handshake messages of protocol v1: HELLO / READY open a session, JOIN / JOINED add a connection to it,
+ * CHALLENGE / AUTH prove the shared secret (see {@link Auth}). Readers check type and range of every field they use;
+ * unknown fields are ignored so later versions can add some.
+ */
+public final class Handshake {
+    /** 128-bit random ids and nonces, as 32 lower-case hex digits. */
+    public static final Pattern ID = Pattern.compile("[0-9a-f]{32}");
+    private static final Pattern KIND = Pattern.compile("[a-z]{1,16}");
+    private static final Pattern STORAGE = Pattern.compile("files|discard");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private Handshake() {
+    }
+
+    /** A fresh random id or nonce. */
+    public static String randomId() {
+        byte[] b = new byte[16];
+        RANDOM.nextBytes(b);
+        return HexFormat.of().formatHex(b);
+    }
+
+    /**
+     * Client to server, first frame of a session: {@code kind} names what the session runs ("test" for sync/async,
+     * "bulk"), {@code params} are its parameters, parsed by the server's session kind of that name. The nonce
+     * leaves room for an authentication step.
+     */
+    public record Hello(int protocolVersion, String clientNonce, String kind, ObjectNode params) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("protocol", protocolVersion);
+            n.put("client_nonce", clientNonce);
+            n.put("kind", kind);
+            n.set("params", params);
+            return new ControlFrame(FrameType.HELLO, n);
+        }
+
+        /** Reads a HELLO; {@code kind} defaults to "test" (the first clients sent none). */
+        public static Hello from(ObjectNode n) {
+            int protocol = Json.requireInt(n, "protocol", 0, 255);
+            String nonce = Json.requireString(n, "client_nonce", ID);
+            String kind = n.has("kind") ? Json.requireString(n, "kind", KIND) : "test";
+            return new Hello(protocol, nonce, kind, Json.requireObject(n, "params"));
+        }
+    }
+
+    /**
+     * Server to client: the test is accepted; buffers are what the server's OS granted; {@code storage} says
+     * how a bulk run's pieces are kept ("files" or "discard"; null for tests); {@code serverProof} is the server's
+     * half of the mutual authentication (null without a secret).
+     */
+    public record Ready(String sessionId, String serverNonce, int sndbuf, int rcvbuf, String server, String storage,
+                        String serverProof) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("session_id", sessionId);
+            n.put("server_nonce", serverNonce);
+            n.put("sndbuf", sndbuf);
+            n.put("rcvbuf", rcvbuf);
+            n.put("server", server);
+            if (storage != null) {
+                n.put("storage", storage);
+            }
+            if (serverProof != null) {
+                n.put("server_proof", serverProof);
+            }
+            return new ControlFrame(FrameType.READY, n);
+        }
+
+        public static Ready from(ObjectNode n) {
+            return new Ready(Json.requireString(n, "session_id", ID),
+                    Json.requireString(n, "server_nonce", ID),
+                    Json.requireInt(n, "sndbuf", 0, Integer.MAX_VALUE),
+                    Json.requireInt(n, "rcvbuf", 0, Integer.MAX_VALUE),
+                    Json.requireString(n, "server", Frames.TEXT),
+                    n.has("storage") ? Json.requireString(n, "storage", STORAGE) : null,
+                    n.has("server_proof") ? Json.requireString(n, "server_proof", Frames.MAC) : null);
+        }
+    }
+
+    /** Client to server: adds connection {@code index} (1-based after the first) to a session. */
+    public record Join(String sessionId, int index, String clientNonce) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("session_id", sessionId);
+            n.put("index", index);
+            n.put("client_nonce", clientNonce);
+            return new ControlFrame(FrameType.JOIN, n);
+        }
+
+        public static Join from(ObjectNode n) {
+            return new Join(Json.requireString(n, "session_id", ID),
+                    Json.requireInt(n, "index", 1, Frames.MAX_CONNECTIONS - 1),
+                    Json.requireString(n, "client_nonce", ID));
+        }
+    }
+
+    /** Server to client: authenticate; {@code serverNonce} is fresh for this connection. */
+    public record Challenge(String serverNonce) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("server_nonce", serverNonce);
+            return new ControlFrame(FrameType.CHALLENGE, n);
+        }
+
+        public static Challenge from(ObjectNode n) {
+            return new Challenge(Json.requireString(n, "server_nonce", ID));
+        }
+    }
+
+    /** Client to server: the HMAC answer to a CHALLENGE (see {@link Auth}). */
+    public record AuthAnswer(String mac) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("mac", mac);
+            return new ControlFrame(FrameType.AUTH, n);
+        }
+
+        public static AuthAnswer from(ObjectNode n) {
+            return new AuthAnswer(Json.requireString(n, "mac", Frames.MAC));
+        }
+    }
+
+    /** Server to client: the connection joined; buffers as granted; the server's proof when authenticated. */
+    public record Joined(int sndbuf, int rcvbuf, String serverProof) {
+        public ControlFrame frame() {
+            ObjectNode n = Json.object();
+            n.put("sndbuf", sndbuf);
+            n.put("rcvbuf", rcvbuf);
+            if (serverProof != null) {
+                n.put("server_proof", serverProof);
+            }
+            return new ControlFrame(FrameType.JOINED, n);
+        }
+
+        public static Joined from(ObjectNode n) {
+            return new Joined(Json.requireInt(n, "sndbuf", 0, Integer.MAX_VALUE),
+                    Json.requireInt(n, "rcvbuf", 0, Integer.MAX_VALUE),
+                    n.has("server_proof") ? Json.requireString(n, "server_proof", Frames.MAC) : null);
+        }
+    }
+}

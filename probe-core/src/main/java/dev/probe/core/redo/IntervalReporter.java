@@ -1,0 +1,134 @@
+package dev.probe.core.redo;
+
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.Ticker;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tcp.TcpInfoReader;
+import dev.probe.core.units.Rates;
+import java.time.Duration;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The reporting side of a run, on its own thread: every interval it reads the connections' counters, swaps
+ * out the interval histograms and reads TCP_INFO, then tells the listener. It also marks the end of warm-up
+ * (summary reset plus an in-band MARK on every connection) and fails a sync connection whose ACK is overdue.
+ */
+final class IntervalReporter {
+    private final List<Sender> senders;
+    private final RunMetrics metrics;
+    private final TestParams params;
+    private final RunListener listener;
+    private final long timeoutNanos;
+    private final Ticker ticker;
+    private final String congestion;
+    private long t0;
+    private long lastNanos;
+    private long lastBytes;
+    private long lastMessages;
+    private TcpInfo lastTcp;
+    private Histogram latency;
+    private Histogram disk;
+    /** Time and TCP reading at the end of warm-up (or the start): the summary's baseline. */
+    private volatile Baseline baseline;
+
+    /** Start of the measured window: when, the counts each sender had when it wrote its MARK, and TCP_INFO. */
+    record Baseline(long nanos, long bytes, long messages, TcpInfo tcp) {
+    }
+
+    IntervalReporter(List<Sender> senders, RunMetrics metrics, TestParams params, RunListener listener,
+                     Duration timeout) {
+        this.senders = senders;
+        this.metrics = metrics;
+        this.params = params;
+        this.listener = listener;
+        this.timeoutNanos = timeout.toNanos();
+        this.ticker = new Ticker(params.interval().toNanos(), this::sample);
+        this.congestion = TcpInfoReader.congestionControl(senders.get(0).channel()).orElse(null);
+    }
+
+    void start(long startNanos) {
+        t0 = startNanos;
+        lastNanos = startNanos;
+        lastTcp = readTcp();
+        baseline = new Baseline(startNanos, 0, 0, lastTcp);
+        ticker.start(startNanos);
+        ticker.every(this::watchdog, 100);
+        if (!params.warmup().isZero()) {
+            ticker.schedule(this::endWarmup, params.warmup().toNanos() - (System.nanoTime() - startNanos));
+        }
+    }
+
+    /**
+     * Stops reporting and returns the summary's baseline. The data ended at {@code dataEndNanos}; what came
+     * after the last full interval is reported as a last, shorter one if it covers a tenth of an interval.
+     */
+    Baseline stop(long dataEndNanos) throws InterruptedException {
+        ticker.stop(dataEndNanos);
+        Baseline b = baseline;
+        return new Baseline(b.nanos(), senders.stream().mapToLong(s -> s.counters().markBytes()).sum(),
+                senders.stream().mapToLong(s -> s.counters().markMessages()).sum(), b.tcp());
+    }
+
+    String congestion() {
+        return congestion;
+    }
+
+    /** Aggregated TCP_INFO of all connections, or null when unavailable. */
+    TcpInfo readTcp() {
+        return TcpInfoReader.sum(senders.stream().map(Sender::channel).toList());
+    }
+
+    private void endWarmup() {
+        metrics.resetSummary();
+        baseline = new Baseline(System.nanoTime(), 0, 0, readTcp());
+        for (Sender s : senders) {
+            s.channel().eventLoop().execute(s::sendMark);
+        }
+    }
+
+    private void sample(long now) {
+        long bytes = sumBytes();
+        long messages = sumMessages();
+        latency = metrics.intervalLatency(latency);
+        disk = metrics.intervalDisk(disk);
+        TcpInfo tcp = readTcp();
+        double start = (lastNanos - t0) / 1e9;
+        double end = (now - t0) / 1e9;
+        boolean warmup = (lastNanos + now) / 2 < t0 + params.warmup().toNanos();
+        listener.onInterval(new IntervalSample(end, end - start, bytes - lastBytes, messages - lastMessages,
+                Rates.mibPerSecond(bytes - lastBytes, now - lastNanos), LatencyStats.of(latency), LatencyStats.of(disk),
+                tcp == null ? null : TcpStats.between(lastTcp, tcp, congestion), warmup));
+        if (latency.getTotalCount() > 0) {
+            listener.onIntervalHistogram(start, end, latency);
+        }
+        lastNanos = now;
+        lastBytes = bytes;
+        lastMessages = messages;
+        lastTcp = tcp;
+    }
+
+    private void watchdog() {
+        long now = System.nanoTime();
+        for (Sender s : senders) {
+            long since = s.counters().awaitingSince();
+            if (since >= 0 && now - since > timeoutNanos) {
+                s.channel().eventLoop().execute(() -> s.handler().fail(new ProbeException(ProbeException.Kind.TIMEOUT,
+                        "no ACK from server within " + timeoutNanos / 1_000_000 + " ms (network timeout)")));
+            }
+        }
+    }
+
+    long sumBytes() {
+        return senders.stream().mapToLong(s -> s.counters().bytes()).sum();
+    }
+
+    long sumMessages() {
+        return senders.stream().mapToLong(s -> s.counters().messages()).sum();
+    }
+}

@@ -1,0 +1,136 @@
+package dev.probe.core.redo;
+
+import dev.probe.core.client.Target;
+import dev.probe.core.client.ClientRun;
+import dev.probe.core.client.ClientConnection;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Ending;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
+import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.protocol.Ending.Result;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.Summary;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tls.Tls;
+import dev.probe.core.units.Rates;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one sync or async test against a probe server, iperf3-style: HELLO / READY on the first connection,
+ * JOIN for the others, the data phase, then END / RESULT on each connection so the receiver's counts are known.
+ *
+ * <pre>{@code
+ * TestResult r = new RedoClient(RedoConfig.of("standby-host", 5555, params)).run(listener);
+ * }</pre>
+ */
+public final class RedoClient {
+    private final RedoConfig config;
+
+    public RedoClient(RedoConfig config) {
+        this.config = config;
+    }
+
+    /** Runs the test; throws {@link ProbeException} with a one-line reason when it cannot. */
+    public TestResult run(RunListener listener) throws InterruptedException {
+        TestParams params = config.params();
+        ByteBuf message = messageTemplate(params.length());
+        try {
+            return ClientRun.run(config.target(), params, params.length(), "probe-client", session -> {
+                int sndbuf = session.connections().get(0).channel().config().getOption(ChannelOption.SO_SNDBUF);
+                listener.onReady(session.ready(), sndbuf);
+                return measure(session, message, sndbuf, listener);
+            });
+        } finally {
+            message.release();
+        }
+    }
+
+    private TestResult measure(ClientRun.Session session, ByteBuf message, int sndbuf, RunListener listener)
+            throws InterruptedException {
+        TestParams params = config.params();
+        Target target = config.target();
+        RunMetrics metrics = new RunMetrics();
+        List<Sender> senders = new ArrayList<>();
+        for (ClientConnection c : session.connections()) {
+            SendCounters counters = new SendCounters();
+            senders.add(params.mode() == Mode.SYNC
+                    ? new SyncSender(c.channel(), c.handler(), message, counters, params, metrics)
+                    : new AsyncSender(c.channel(), c.handler(), message, counters, params));
+        }
+        IntervalCollector collector = new IntervalCollector(listener);
+        IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
+        Instant startedAt = Instant.now();
+        long t0 = System.nanoTime();
+        reporter.start(t0);
+        for (Sender s : senders) {
+            s.handler().start(s, t0);
+        }
+        long deadline = t0 + params.totalDuration().plus(target.timeout()).toNanos();
+        List<Result> results;
+        try {
+            results = session.awaitResults(deadline);
+        } finally {
+            senders.forEach(s -> s.channel().eventLoop().execute(s::stop));
+        }
+        TcpInfo finalTcp = reporter.readTcp();
+        long end = senders.stream().mapToLong(s -> s.counters().finishedNanos()).max().orElse(System.nanoTime());
+        IntervalReporter.Baseline base = reporter.stop(end);
+        checkCounts(senders, results);
+        long measuredBytes = reporter.sumBytes() - base.bytes();
+        long messages = reporter.sumMessages() - base.messages();
+        long senderNanos = end - base.nanos();
+        long received = results.stream().mapToLong(Result::measuredBytes).sum();
+        long receiverNanos = results.stream().mapToLong(Result::measuredNanos).max().orElse(0);
+        TcpStats tcp = finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
+        Ready ready = session.ready();
+        Summary summary = new Summary(senderNanos / 1e9, measuredBytes, received,
+                Rates.mibPerSecond(received, receiverNanos), Rates.mibPerSecond(measuredBytes, senderNanos),
+                messages, senderNanos <= 0 ? 0 : messages / (senderNanos / 1e9),
+                LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
+                params.openLoop(), sndbuf, ready.rcvbuf());
+        TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
+                target.transport().name(), ready.server(), Tls.session(session.connections().get(0).channel()),
+                summary, collector.samples());
+        listener.onFinished(result);
+        return result;
+    }
+
+    /** TCP guarantees the server saw every byte sent; anything else is a fault worth failing the run for. */
+    private static void checkCounts(List<Sender> senders, List<Result> results) {
+        for (int i = 0; i < results.size(); i++) {
+            long sent = senders.get(i).counters().bytes();
+            long got = results.get(i).bytesReceived();
+            if (sent != got) {
+                throw new ProbeException(ProbeException.Kind.INTEGRITY, "connection " + i + ": client sent " + sent
+                        + " payload bytes but the server counted " + got);
+            }
+        }
+    }
+
+    /** One direct buffer with header and random payload (oratcptest's RANDOM content), shared by all sends. */
+    private static ByteBuf messageTemplate(long length) {
+        ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer((int) (Frames.HEADER_LENGTH + length));
+        Frames.writeHeader(buf, dev.probe.core.protocol.FrameType.DATA, length);
+        byte[] chunk = new byte[64 * 1024];
+        ThreadLocalRandom.current().nextBytes(chunk);
+        for (long left = length; left > 0; left -= chunk.length) {
+            buf.writeBytes(chunk, 0, (int) Math.min(chunk.length, left));
+        }
+        return buf;
+    }
+}

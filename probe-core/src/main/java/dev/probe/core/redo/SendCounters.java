@@ -1,0 +1,58 @@
+package dev.probe.core.redo;
+
+/**
+ * What one client connection has completed: messages ACKed (sync) or written (async), and their bytes.
+ * Single writer (the connection's event loop), read by the reporter: volatile fields, no locks.
+ */
+final class SendCounters {
+    private volatile long bytes;
+    private volatile long messages;
+    private volatile long awaitingSince = -1;
+    private volatile long finishedNanos = -1;
+    private volatile long markBytes;
+    private volatile long markMessages;
+
+    void onMessage(long length) {
+        bytes += length;
+        messages++;
+    }
+
+    /** The warm-up MARK is being written: the measured counts start here, at the same point as the server's. */
+    void mark() {
+        markBytes = bytes;
+        markMessages = messages;
+    }
+
+    long markBytes() {
+        return markBytes;
+    }
+
+    long markMessages() {
+        return markMessages;
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    long messages() {
+        return messages;
+    }
+
+    /** A sync message is outstanding since {@code nanos}; -1 when none. */
+    void awaiting(long nanos) {
+        awaitingSince = nanos;
+    }
+
+    long awaitingSince() {
+        return awaitingSince;
+    }
+
+    void finished(long nanos) {
+        finishedNanos = nanos;
+    }
+
+    long finishedNanos() {
+        return finishedNanos;
+    }
+}

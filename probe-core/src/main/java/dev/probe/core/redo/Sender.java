@@ -1,0 +1,105 @@
+package dev.probe.core.redo;
+
+import dev.probe.core.client.ClientConnectionHandler;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.Worker;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Ack;
+import dev.probe.core.protocol.Mark;
+import dev.probe.core.protocol.Ending.End;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+
+/**
+ * Drives one connection's data phase on its event loop. Each message is a retained duplicate of one shared
+ * buffer holding header and payload (no per-message copy). When the data is done it sends END and completes
+ * the connection's outcome with the server's RESULT.
+ */
+abstract class Sender implements Worker {
+    protected final Channel channel;
+    protected final ClientConnectionHandler handler;
+    protected final ByteBuf message;
+    protected final SendCounters counters;
+    protected final TestParams params;
+    protected long startNanos;
+    protected long endNanos;
+    protected boolean stopped;
+
+    Sender(Channel channel, ClientConnectionHandler handler, ByteBuf message, SendCounters counters, TestParams params) {
+        this.channel = channel;
+        this.handler = handler;
+        this.message = message;
+        this.counters = counters;
+        this.params = params;
+    }
+
+    /** Starts sending; {@code t0} is the run's common start. On the event loop. */
+    @Override
+    public final void start(long t0) {
+        startNanos = t0;
+        endNanos = t0 + params.totalDuration().toNanos();
+        begin();
+    }
+
+    protected abstract void begin();
+
+    @Override
+    public void onInbound(Object msg) {
+        if (msg instanceof Ack) {
+            onAck((Ack) msg);
+        } else {
+            io.netty.util.ReferenceCountUtil.release(msg);
+            handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "unexpected " + msg.getClass().getSimpleName()
+                    + " from server during a test"));
+        }
+    }
+
+    void onAck(Ack ack) {
+        handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "server sent an ACK in async mode"));
+    }
+
+    @Override
+    public void onWritable() {
+    }
+
+    SendCounters counters() {
+        return counters;
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    ClientConnectionHandler handler() {
+        return handler;
+    }
+
+    /** Writes the warm-up MARK between two messages. On the event loop. */
+    void sendMark() {
+        if (!stopped) {
+            counters.mark();
+            channel.writeAndFlush(Mark.INSTANCE, channel.voidPromise());
+        }
+    }
+
+    /** Stops sending without END (the run failed). */
+    @Override
+    public void stop() {
+        stopped = true;
+    }
+
+    /** The data is done: END with the sender's counts, then RESULT completes the outcome. */
+    protected final void finish() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        counters.awaiting(-1);
+        counters.finished(System.nanoTime());
+        handler.end(new End(counters.bytes(), counters.messages()), () -> { });
+    }
+
+    protected final void write() {
+        channel.write(message.retainedDuplicate(), channel.voidPromise());
+    }
+}

@@ -1,0 +1,60 @@
+package dev.probe.core.server;
+
+import dev.probe.core.transport.Transport;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutorGroup;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The threads of one server process, shared by its listeners (the probe port, the Object Storage endpoint):
+ * one accept loop, the I/O event loops, the disk threads (blocking file work never runs on an event loop) and
+ * a timer for session deadlines and interval logging.
+ */
+public final class ServerThreads implements AutoCloseable {
+    private final Transport transport;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final EventExecutorGroup diskThreads;
+    private final ScheduledExecutorService timer;
+
+    public ServerThreads(Transport transport) {
+        this.transport = transport;
+        boss = transport.group(1, "probe-accept");
+        workers = transport.group(0, "probe-io");
+        diskThreads = new DefaultEventExecutorGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                new DefaultThreadFactory("probe-disk", true));
+        timer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("probe-timer", true));
+    }
+
+    public Transport transport() {
+        return transport;
+    }
+
+    public EventLoopGroup boss() {
+        return boss;
+    }
+
+    public EventLoopGroup workers() {
+        return workers;
+    }
+
+    public EventExecutorGroup diskThreads() {
+        return diskThreads;
+    }
+
+    public ScheduledExecutorService timer() {
+        return timer;
+    }
+
+    @Override
+    public void close() {
+        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        diskThreads.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        timer.shutdownNow();
+    }
+}

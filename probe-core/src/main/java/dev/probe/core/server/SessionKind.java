@@ -1,0 +1,30 @@
+package dev.probe.core.server;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.params.SessionSpec;
+import io.netty.channel.ChannelHandler;
+
+/**
+ * A kind of session the server runs, named by HELLO's {@code kind}: it parses the HELLO parameters and builds
+ * each connection's data handler. Features implement it (redo's "test", bulk's "bulk"); the server knows only
+ * this interface, and the application wires the kinds in.
+ *
+ * <pre>{@code
+ * ProbeListener.bind(config, log, threads, List.of(new RedoKind(config), new BulkKind(config)));
+ * }</pre>
+ */
+public interface SessionKind {
+    /** HELLO's {@code kind} for this session kind. */
+    String name();
+
+    /** Parses and validates HELLO's parameters; a bad one is a {@code BadParameterException} naming it. */
+    SessionSpec parse(ObjectNode params);
+
+    /** READY's {@code storage} field for a session of {@code spec} (how its data is kept), or null. */
+    default String storage(SessionSpec spec) {
+        return null;
+    }
+
+    /** The handler that takes over connection {@code c} after the handshake (one per connection, stateful). */
+    ChannelHandler handler(SessionConnection c);
+}

@@ -1,0 +1,121 @@
+package dev.probe.core.objstore.client;
+
+import dev.probe.core.objstore.endpoint.OciSdkEndpointTest;
+import dev.probe.core.objstore.endpoint.SignatureVerifier;
+import dev.probe.core.params.ObjstoreParams;
+import dev.probe.core.result.ObjstoreResult;
+import dev.probe.core.testing.TestServers;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.oracle.bmc.Region;
+import com.oracle.bmc.auth.SimpleAuthenticationDetailsProvider;
+import com.oracle.bmc.auth.StringPrivateKeySupplier;
+import com.oracle.bmc.objectstorage.ObjectStorageClient;
+import com.oracle.bmc.objectstorage.model.CreateBucketDetails;
+import com.oracle.bmc.objectstorage.requests.CreateBucketRequest;
+import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code probe objstore} backup and restore through the real OCI SDK against the probe server's endpoint. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ObjstoreClientTest {
+    @TempDir
+    Path dir;
+    private ProbeServer server;
+    private final KeyPair key = OciSdkEndpointTest.rsa();
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private String start(String store) throws Exception {
+        Path keys = Files.createDirectories(dir.resolve("keys"));
+        Files.writeString(keys.resolve("k.pem"), OciSdkEndpointTest.pem("PUBLIC KEY", key.getPublic().getEncoded()));
+        server = ProbeServer.start(TestServers.loopback(dir),
+                new ObjstoreTestSupport().config(store, keys), line -> { });
+        String endpoint = "http://127.0.0.1:" + server.objectStoreAddress().getPort();
+        try (ObjectStorageClient c = OciSdkEndpointTest.sdk(key, endpoint)) {
+            c.createBucket(CreateBucketRequest.builder().namespaceName("probe").createBucketDetails(
+                    CreateBucketDetails.builder().name("backups").compartmentId("ocid1.compartment.oc1..x").build()).build());
+        }
+        return endpoint;
+    }
+
+    private ObjstoreResult run(String endpoint, Direction d, boolean keep, List<Double> progress) throws Exception {
+        return run(endpoint, "backups", d, keep, progress);
+    }
+
+    private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress)
+            throws Exception {
+        BulkParams b = new BulkParams(d, 3, 40L << 20, Duration.ZERO, 16L << 20, Duration.ofMillis(200), 0, true, "rid");
+        SimpleAuthenticationDetailsProvider auth = SimpleAuthenticationDetailsProvider.builder()
+                .tenantId("ocid1.tenancy.oc1..t").userId("ocid1.user.oc1..u")
+                .fingerprint(SignatureVerifier.fingerprint(key.getPublic()))
+                .privateKeySupplier(new StringPrivateKeySupplier(OciSdkEndpointTest.pem("PRIVATE KEY",
+                        key.getPrivate().getEncoded()))).region(Region.US_ASHBURN_1).build();
+        ObjstoreConfig c = new ObjstoreConfig(endpoint, "probe", bucket,
+                new ObjstoreParams(b, 4L << 20, "probe/rid/", keep), auth, BulkConfig.PAPER_DB_SIZE);
+        return new ObjstoreClient(c).run(p -> progress.add(p.gbps()));
+    }
+
+    @Test
+    void backupThenVerifiedRestoreThroughTheSdkWithADiscardingServer() throws Exception {
+        String endpoint = start("discard");
+        List<Double> progress = new ArrayList<>();
+        ObjstoreResult backup = run(endpoint, Direction.BACKUP, true, progress);
+        assertEquals(40L << 20, backup.summary().bytes());
+        assertEquals(3, backup.summary().pieces(), "two 16 MiB pieces and a short one");
+        assertTrue(backup.operations().get("upload_part").count() == 10, backup.operations().toString());
+        assertEquals(3, backup.operations().get("commit_multipart_upload").count());
+        assertEquals("objstore", backup.toJson().get("kind").asText());
+        assertTrue(backup.summary().projectedMinutes() > 0);
+
+        ObjstoreResult restore = run(endpoint, Direction.RESTORE, false, progress);
+        assertEquals(40L << 20, restore.summary().bytes());
+        assertTrue(restore.summary().verified());
+        assertEquals(3, restore.operations().get("get_first_byte").count());
+        assertEquals(0, restore.errors());
+
+        ProbeException none = assertThrows(ProbeException.class, () -> run(endpoint, Direction.RESTORE, false, progress));
+        assertTrue(none.getMessage().contains("no pieces under backups/probe/rid/"), none.getMessage());
+    }
+
+    @Test
+    void aMissingBucketIsOneConciseLine() throws Exception {
+        String endpoint = start("memory");
+        ProbeException e = assertThrows(ProbeException.class,
+                () -> run(endpoint, "nope", Direction.BACKUP, false, new ArrayList<>()));
+        assertTrue(e.getMessage().startsWith("object storage said 404 BucketNotFound: Either the bucket named 'nope'"),
+                e.getMessage());
+        assertTrue(e.getMessage().length() < 300 && !e.getMessage().contains("Troubleshooting"), e.getMessage());
+    }
+
+    @Test
+    void restoreFromAFileStoreVerifiesRealBytes() throws Exception {
+        String endpoint = start(dir.resolve("blobs").toString());
+        run(endpoint, Direction.BACKUP, true, new ArrayList<>());
+        ObjstoreResult restore = run(endpoint, Direction.RESTORE, true, new ArrayList<>());
+        assertTrue(restore.summary().verified());
+        assertEquals(40L << 20, restore.summary().bytes());
+    }
+}

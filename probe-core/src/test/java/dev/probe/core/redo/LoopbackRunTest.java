@@ -1,0 +1,128 @@
+package dev.probe.core.redo;
+
+import dev.probe.core.result.RunListener;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.server.ServerConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real client against a real server on 127.0.0.1, port 0: sync, async, disk write, warm-up, open loop. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LoopbackRunTest {
+    @TempDir
+    Path dir;
+    private ProbeServer server;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null),
+                line -> { });
+    }
+
+    @AfterEach
+    void stopServer() {
+        server.close();
+    }
+
+    private TestResult run(TestParams p, List<IntervalSample> intervals) throws Exception {
+        RedoConfig cfg = RedoConfig.of("127.0.0.1", server.address().getPort(), p);
+        return new RedoClient(cfg).run(new RunListener() {
+            @Override
+            public void onInterval(IntervalSample sample) {
+                intervals.add(sample);
+            }
+        });
+    }
+
+    private static TestParams params(Mode mode, long length, int conns, long durationMs, boolean write, double rate,
+                                     long warmupMs) {
+        return new TestParams(mode, length, conns, Duration.ofMillis(durationMs), Duration.ofMillis(200), write, 0,
+                rate, Duration.ofMillis(warmupMs));
+    }
+
+    @Test
+    void syncRoundTripsAreMeasuredAndCountedByBothEnds() throws Exception {
+        List<IntervalSample> intervals = new ArrayList<>();
+        TestResult r = run(params(Mode.SYNC, 1024, 1, 1000, false, 0, 0), intervals);
+        assertEquals("sync", r.kind());
+        assertTrue(r.summary().messages() > 100, "messages " + r.summary().messages());
+        assertEquals(r.summary().messages() * 1024, r.summary().bytesSent());
+        assertEquals(r.summary().bytesSent(), r.summary().bytesReceived());
+        assertNotNull(r.summary().latency());
+        assertEquals(r.summary().messages(), r.summary().latency().count());
+        assertTrue(r.summary().latency().p50() > 0 && r.summary().latency().p50() <= r.summary().latency().p99());
+        assertNull(r.summary().disk());
+        assertFalse(r.summary().openLoop());
+        assertTrue(intervals.size() >= 4, "intervals " + intervals.size());
+        assertEquals(r.intervals().size(), intervals.size());
+    }
+
+    @Test
+    void zeroLengthSyncMessagesWork() throws Exception {
+        TestResult r = run(params(Mode.SYNC, 0, 1, 500, false, 0, 0), new ArrayList<>());
+        assertTrue(r.summary().messages() > 100);
+        assertEquals(0, r.summary().bytesReceived());
+    }
+
+    @Test
+    void asyncStreamsOverSeveralConnectionsAndTheReceiverCountsEverything() throws Exception {
+        TestResult r = run(params(Mode.ASYNC, 1024 * 1024, 4, 1000, false, 0, 0), new ArrayList<>());
+        assertEquals("async", r.kind());
+        assertTrue(r.summary().bytesReceived() >= 4L * 1024 * 1024, "received " + r.summary().bytesReceived());
+        assertEquals(r.summary().bytesSent(), r.summary().bytesReceived());
+        assertTrue(r.summary().throughputMibS() > 10, "throughput " + r.summary().throughputMibS());
+        assertNull(r.summary().latency());
+    }
+
+    @Test
+    void diskWriteIsTimedSeparatelyAndFilesAreRemoved() throws Exception {
+        TestResult r = run(params(Mode.SYNC, 64 * 1024, 2, 800, true, 0, 0), new ArrayList<>());
+        assertNotNull(r.summary().disk(), "disk stats");
+        assertEquals(r.summary().messages(), r.summary().disk().count());
+        assertTrue(r.summary().disk().p50() > 0);
+        assertTrue(r.summary().latency().p50() >= r.summary().disk().p50(),
+                "round trip includes the disk write");
+        Thread.sleep(300);
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count(), "per-connection files are deleted at the end");
+        }
+    }
+
+    @Test
+    void warmupIsExcludedFromTheSummary() throws Exception {
+        List<IntervalSample> intervals = new ArrayList<>();
+        TestResult r = run(params(Mode.SYNC, 1024, 1, 600, false, 0, 400), intervals);
+        long total = intervals.stream().mapToLong(IntervalSample::messages).sum();
+        assertTrue(r.summary().messages() < total, r.summary().messages() + " vs " + total);
+        assertTrue(intervals.get(0).warmup());
+        assertFalse(intervals.get(intervals.size() - 1).warmup());
+        assertEquals(0.6, r.summary().durationS(), 0.15);
+        assertEquals(r.summary().bytesSent(), r.summary().bytesReceived(), 1024.0 * 2);
+    }
+
+    @Test
+    void openLoopPacesMessagesAtTheRequestedRate() throws Exception {
+        TestResult r = run(params(Mode.SYNC, 1024, 1, 1000, false, 200, 0), new ArrayList<>());
+        assertTrue(r.summary().openLoop());
+        assertEquals(200, r.summary().messages(), 12);
+    }
+}
