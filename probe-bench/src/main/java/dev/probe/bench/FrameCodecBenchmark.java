@@ -2,11 +2,11 @@ package dev.probe.bench;
 
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
+import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.FrameDecoder;
 import dev.probe.core.protocol.FrameEncoder;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Ending.End;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;

@@ -7,11 +7,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
 import java.nio.file.NoSuchFileException;
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /** Turns every error into one line on stderr and an exit code; a stack trace only with {@code --debug}. */
 final class Errors implements IExecutionExceptionHandler, IParameterExceptionHandler {

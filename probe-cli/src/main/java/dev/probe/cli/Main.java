@@ -3,8 +3,8 @@ package dev.probe.cli;
 import dev.probe.cli.common.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Arrays;
-import picocli.CommandLine;
 import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine;
 
 /** Entry point of {@code probe.jar}: translates oratcptest's spelling, then runs the picocli command. */
 public final class Main {

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.protocol.Json;
-import dev.probe.core.app.ProbeServer;
-import dev.probe.core.server.ServerConfig;
+import dev.probe.core.testing.RunningServer;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -16,10 +15,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command line through {@link Main#run}: exit codes, one-line errors, output shape and result files. */
@@ -27,28 +25,18 @@ import org.junit.jupiter.api.io.TempDir;
 class CliTest {
     @TempDir
     Path dir;
-    private ProbeServer server;
+    @RegisterExtension
+    final RunningServer server = RunningServer.with(c -> c.withTimeouts(c.idleTimeout(), c.handshakeTimeout(),
+            Duration.ofMinutes(1)));
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
-
-    @BeforeEach
-    void start() throws Exception {
-        ServerConfig d = ServerConfig.defaults();
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null)
-                .withTimeouts(d.idleTimeout(), d.handshakeTimeout(), Duration.ofMinutes(1)), line -> { });
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     private int run(String... args) {
         return Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
     }
 
     private String port() {
-        return String.valueOf(server.address().getPort());
+        return String.valueOf(server.port());
     }
 
     private void assertOneLineError(String contains) {

@@ -1,23 +1,21 @@
 package dev.probe.cli.bulk;
 
-import dev.probe.cli.common.RunShapeOptions;
-import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.BulkConsole;
-import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputOptions;
+import dev.probe.cli.common.RunIdOption;
+import dev.probe.cli.common.RunShapeOptions;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
-import dev.probe.core.result.BulkListener;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Handshake;
 import dev.probe.core.result.BulkCsvWriter;
+import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ResultFiles;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,10 +1,10 @@
 package dev.probe.cli.common;
 
 import dev.probe.core.bulk.BulkConfig;
-import dev.probe.core.result.BulkListener;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.BulkSummary;

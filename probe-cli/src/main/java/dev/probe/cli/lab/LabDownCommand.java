@@ -1,9 +1,9 @@
 package dev.probe.cli.lab;
 
 import dev.probe.cli.common.ExitCodes;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.Netns;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.util.List;

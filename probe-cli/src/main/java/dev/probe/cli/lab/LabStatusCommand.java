@@ -1,9 +1,9 @@
 package dev.probe.cli.lab;
 
 import dev.probe.cli.common.ExitCodes;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabState;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

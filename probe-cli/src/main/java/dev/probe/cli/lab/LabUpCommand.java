@@ -2,12 +2,12 @@ package dev.probe.cli.lab;
 
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.SelfCommand;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.lab.ImpairedLink;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.params.Direction;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.probe.cli.lab;
 
-import dev.probe.core.objstore.endpoint.ApiKey;
 import dev.probe.core.lab.SweepPlan;
+import dev.probe.core.objstore.endpoint.ApiKey;
 import dev.probe.core.params.Direction;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,15 +1,14 @@
 package dev.probe.cli.lab;
 
-import dev.probe.cli.common.RunShapeOptions;
-import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
-import dev.probe.core.objstore.endpoint.ApiKey;
+import dev.probe.cli.common.RunShapeOptions;
 import dev.probe.core.lab.ImpairedLink;
 import dev.probe.core.lab.LabLink;
 import dev.probe.core.lab.LabTopology;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.NetemLink;
 import dev.probe.core.lab.SweepPlan;
+import dev.probe.core.objstore.endpoint.ApiKey;
 import dev.probe.core.params.Direction;
 import dev.probe.report.CompareReport;
 import dev.probe.report.PaperData;

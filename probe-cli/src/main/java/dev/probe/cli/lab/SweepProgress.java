@@ -1,9 +1,9 @@
 package dev.probe.cli.lab;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.SweepPlan;
 import dev.probe.report.CompareReport;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.probe.cli.lab;
 
 import dev.probe.cli.common.SelfCommand;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabLink;
 import dev.probe.core.lab.Netns;
 import dev.probe.core.lab.SweepPlan;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.ResultFiles;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.probe.cli.redo;
 
-import dev.probe.core.redo.RedoConfig;
-import dev.probe.core.result.RunListener;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.result.Summary;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;

@@ -1,11 +1,11 @@
 package dev.probe.cli.redo;
 
-import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.redo.RedoClient;
-import dev.probe.core.result.RunListener;
+import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.CsvIntervalWriter;
 import dev.probe.core.result.HlogWriter;
 import dev.probe.core.result.ResultFiles;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
 import java.io.Closeable;
 import java.io.IOException;

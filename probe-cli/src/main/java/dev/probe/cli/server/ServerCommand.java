@@ -1,10 +1,10 @@
 package dev.probe.cli.server;
 
-import dev.probe.cli.common.TransportChoice;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
-import dev.probe.core.objstore.endpoint.EndpointConfig;
+import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
 import java.io.PrintWriter;

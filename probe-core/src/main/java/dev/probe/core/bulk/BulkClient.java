@@ -1,17 +1,13 @@
 package dev.probe.core.bulk;
 
-import dev.probe.core.client.Target;
-import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ClientConnection;
+import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;
-import dev.probe.core.result.BulkListener;
+import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
-import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Ending;
-import dev.probe.core.protocol.Handshake;
-import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Ending.Result;
+import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.BulkSummary;
 import dev.probe.core.result.ChannelStats;
@@ -19,11 +15,9 @@ import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.units.Rates;
-import io.netty.channel.EventLoopGroup;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a bulk backup or restore, RMAN-style: {@code channels} connections take pieces from one shared queue

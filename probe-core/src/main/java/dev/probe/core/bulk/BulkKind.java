@@ -1,12 +1,12 @@
 package dev.probe.core.bulk;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 
 /**

@@ -1,8 +1,8 @@
 package dev.probe.core.bulk;
 
 import dev.probe.core.client.Ticker;
-import dev.probe.core.result.BulkListener;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.TcpInfo;

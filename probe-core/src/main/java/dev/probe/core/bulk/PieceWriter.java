@@ -1,7 +1,7 @@
 package dev.probe.core.bulk;
 
-import dev.probe.core.server.DiskQueue;
 import dev.probe.core.protocol.DataChunk;
+import dev.probe.core.server.DiskQueue;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

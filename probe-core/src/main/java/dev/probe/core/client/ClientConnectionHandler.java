@@ -2,22 +2,16 @@ package dev.probe.core.client;
 
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
-import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Ending.End;
-import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.protocol.Ending.Result;
-import dev.probe.core.protocol.ProtocolException;
-import dev.probe.core.transport.IoErrors;
+import dev.probe.core.protocol.ErrorReply;
+import dev.probe.core.protocol.FrameType;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
-import io.netty.handler.ssl.NotSslRecordException;
-import io.netty.handler.ssl.SslHandler;
-import java.io.IOException;
-import javax.net.ssl.SSLException;
 
 /**
  * One client connection's inbound side: answers control requests (one at a time) with the server's reply
@@ -44,7 +38,7 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
             pending = p;
             ctx.writeAndFlush(frame).addListener(f -> {
                 if (!f.isSuccess()) {
-                    p.tryFailure(describe(tlsCauseOr(f.cause())));
+                    p.tryFailure(ClientFailures.describe(tlsCauseOr(f.cause())));
                 }
             });
         });
@@ -87,7 +81,7 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
     }
 
     public void fail(Throwable cause) {
-        ProbeException e = describe(tlsCauseOr(cause));
+        ProbeException e = ClientFailures.describe(tlsCauseOr(cause));
         String where = worker == null ? null : worker.context();
         if (where != null && !outcome.isDone()) {
             e = new ProbeException(e.kind(), where + ": " + e.getMessage());
@@ -149,30 +143,6 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        fail(describe(cause));
-    }
-
-    /** A failure in words a user can act on: TLS mismatch, TLS handshake, protocol, or a lost connection. */
-    private static ProbeException describe(Throwable cause) {
-        for (Throwable t = cause; t != null; t = t.getCause()) {
-            if (t instanceof ProbeException) {
-                return (ProbeException) t;
-            }
-            if (t instanceof NotSslRecordException) {
-                return new ProbeException(ProbeException.Kind.PROTOCOL,
-                        "the server does not speak TLS (is it started without --tls?)");
-            }
-            if (t instanceof SSLException) {
-                return new ProbeException(ProbeException.Kind.PROTOCOL, "TLS handshake failed: " + t.getMessage());
-            }
-            if (t instanceof ProtocolException || t instanceof BadParameterException) {
-                return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + t.getMessage());
-            }
-        }
-        if (cause instanceof DecoderException) {
-            return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + cause.getMessage());
-        }
-        String why = cause instanceof IOException ? IoErrors.describe(cause) : String.valueOf(cause);
-        return new ProbeException(ProbeException.Kind.LOST, "connection to server lost: " + why);
+        fail(ClientFailures.describe(cause));
     }
 }

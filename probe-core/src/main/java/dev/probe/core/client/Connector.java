@@ -1,18 +1,18 @@
 package dev.probe.core.client;
 
 import dev.probe.core.params.SessionSpec;
-import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Auth;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
-import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Handshake.AuthAnswer;
 import dev.probe.core.protocol.Handshake.Challenge;
-import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Handshake.Join;
 import dev.probe.core.protocol.Handshake.Joined;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.protocol.Handshake;
 import dev.probe.core.transport.IoErrors;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;

@@ -1,7 +1,7 @@
 package dev.probe.core.lab;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What one direction of the link did: packets and bytes delivered, packets dropped by the loss draw, dropped at

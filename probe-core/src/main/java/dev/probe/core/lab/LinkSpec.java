@@ -1,7 +1,7 @@
 package dev.probe.core.lab;
 
-import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.BadParameterException;
 import java.util.Locale;
 
 /**

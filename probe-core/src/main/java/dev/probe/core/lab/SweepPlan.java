@@ -1,8 +1,8 @@
 package dev.probe.core.lab;
 
-import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.BadParameterException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

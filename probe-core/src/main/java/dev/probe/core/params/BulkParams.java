@@ -1,9 +1,9 @@
 package dev.probe.core.params;
 
-import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.BadParameterException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.regex.Pattern;
 

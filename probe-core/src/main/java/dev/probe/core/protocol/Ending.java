@@ -1,7 +1,7 @@
 package dev.probe.core.protocol;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.tcp.TcpInfo;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.regex.Pattern;
 
 /**

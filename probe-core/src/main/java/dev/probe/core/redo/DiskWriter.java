@@ -1,9 +1,9 @@
 package dev.probe.core.redo;
 
-import dev.probe.core.server.DiskQueue;
-import dev.probe.core.server.ReadGate;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.DataChunk;
+import dev.probe.core.server.DiskQueue;
+import dev.probe.core.server.ReadGate;
 import io.netty.channel.Channel;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
 package dev.probe.core.redo;
 
-import dev.probe.core.result.RunListener;
 import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.RunListener;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -2,10 +2,10 @@ package dev.probe.core.redo;
 
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Ticker;
-import dev.probe.core.result.RunListener;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tcp.TcpInfoReader;

@@ -1,19 +1,16 @@
 package dev.probe.core.redo;
 
-import dev.probe.core.client.Target;
-import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ClientConnection;
+import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;
-import dev.probe.core.result.RunListener;
+import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
-import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Ending;
-import dev.probe.core.protocol.Handshake;
-import dev.probe.core.protocol.Handshake.Hello;
-import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.protocol.Ending.Result;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.result.Summary;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
@@ -23,12 +20,10 @@ import dev.probe.core.units.Rates;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one sync or async test against a probe server, iperf3-style: HELLO / READY on the first connection,

@@ -1,12 +1,12 @@
 package dev.probe.core.redo;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 import java.nio.file.Path;
 

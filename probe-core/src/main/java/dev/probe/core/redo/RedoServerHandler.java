@@ -1,18 +1,18 @@
 package dev.probe.core.redo;
 
-import dev.probe.core.server.ReadGate;
-import dev.probe.core.server.ReceiveCounters;
-import dev.probe.core.server.ServerSession;
-import dev.probe.core.server.SessionConnection;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
+import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Mark;
-import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.ProtocolException;
+import dev.probe.core.server.ReadGate;
+import dev.probe.core.server.ReceiveCounters;
+import dev.probe.core.server.ServerSession;
+import dev.probe.core.server.SessionConnection;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;

@@ -5,8 +5,8 @@ import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Worker;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Ack;
-import dev.probe.core.protocol.Mark;
 import dev.probe.core.protocol.Ending.End;
+import dev.probe.core.protocol.Mark;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 

@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * One interval of a bulk run as the client saw it: bytes moved in the interval and so far, pieces done out of

@@ -1,8 +1,8 @@
 package dev.probe.core.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.units.Rates;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * One statistics interval as the client saw it: bytes and messages completed (ACKed in sync mode, written

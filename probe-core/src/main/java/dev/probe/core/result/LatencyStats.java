@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 
 /** Latency percentiles in milliseconds, taken from an HdrHistogram of nanoseconds (real percentiles, not averages). */

@@ -1,9 +1,7 @@
 package dev.probe.core.result;
 
 import dev.probe.core.params.ObjstoreParams;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.protocol.Json;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

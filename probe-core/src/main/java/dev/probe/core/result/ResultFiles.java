@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

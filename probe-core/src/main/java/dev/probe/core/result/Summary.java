@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The measured part of a test (warm-up excluded). {@code throughputMibS} is the receiver's goodput, as iperf3

@@ -1,8 +1,8 @@
 package dev.probe.core.result;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.tcp.TcpInfo;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * TCP_INFO figures of the sending sockets for a window: smoothed RTT (largest over connections), retransmitted

@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import dev.probe.core.transport.Transport;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.transport.Transport;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.SessionSpec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 
 /**

@@ -4,8 +4,6 @@ import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.protocol.Handshake;
-import dev.probe.core.protocol.ErrorCode;
-import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.units.Rates;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;

@@ -1,8 +1,8 @@
 package dev.probe.core.server;
 
-import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
+import dev.probe.core.protocol.Frames;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;

@@ -1,11 +1,11 @@
 package dev.probe.core.tls;
 
+import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.util.FingerprintTrustManagerFactory;
 import io.netty.handler.ssl.util.SelfSignedCertificate;
-import io.netty.channel.Channel;
 import java.io.File;
 import java.security.MessageDigest;
 import java.security.cert.CertificateException;

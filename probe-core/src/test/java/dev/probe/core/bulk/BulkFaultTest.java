@@ -4,72 +4,61 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.result.BulkListener;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
-import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerConfig;
+import dev.probe.core.testing.FaultProxy.Fault;
 import dev.probe.core.testing.FaultProxy;
 import dev.probe.core.testing.LogCapture;
-import dev.probe.core.testing.FaultProxy.Fault;
+import dev.probe.core.testing.RunningServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Bulk runs through a fault-injecting proxy: corruption, a dropped channel, a slow channel. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class BulkFaultTest {
+    @RegisterExtension
+    final RunningServer fixture = RunningServer.of(dir -> ServerConfig.defaults()
+            .forLoopback("127.0.0.1", 0, dir.resolve("f"), dir.resolve("store")));
+
     @TempDir
     Path dir;
-    private ProbeServer server;
-    private final LogCapture log = new LogCapture();
-
-    @BeforeEach
-    void start() throws Exception {
-        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"),
-                dir.resolve("store")), log);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     private BulkResult run(FaultProxy proxy, BulkParams p) throws Exception {
         return new BulkClient(BulkConfig.of("127.0.0.1", proxy.port(), p)).run(new BulkListener() { });
     }
 
     private void awaitNoSessions() throws InterruptedException {
-        assertEquals(0, LogCapture.awaitNoSessions(server), "the server freed the run");
+        assertEquals(0, LogCapture.awaitNoSessions(fixture.get()), "the server freed the run");
     }
 
     @Test
     void byteFlippedInABackupPieceIsCaughtByTheServerNamingPieceAndChannel() throws Exception {
-        try (FaultProxy proxy = new FaultProxy(server.address().getPort(), Fault.flip(0, true, 300_000))) {
+        try (FaultProxy proxy = new FaultProxy(fixture.get().address().getPort(), Fault.flip(0, true, 300_000))) {
             ProbeException e = assertThrows(ProbeException.class,
                     () -> run(proxy, BulkLoopbackTest.volume(Direction.BACKUP, 1, 8L << 20, 4L << 20, "c1")));
             assertEquals(ProbeException.Kind.INTEGRITY, e.kind());
             assertTrue(e.getMessage().contains("piece 0 (channel 0): CRC32C mismatch in chunk 0"), e.getMessage());
         }
         awaitNoSessions();
-        try (var stored = Files.list(dir.resolve("store").resolve("c1"))) {
+        try (var stored = Files.list(fixture.dir().resolve("store").resolve("c1"))) {
             assertEquals(0, stored.filter(f -> !f.toString().endsWith(".part")).count(), "no corrupted piece stored");
         }
     }
 
     @Test
     void byteFlippedInARestorePieceIsCaughtByTheClient() throws Exception {
-        try (FaultProxy proxy = new FaultProxy(server.address().getPort(), Fault.flip(1, false, 3_000_000))) {
+        try (FaultProxy proxy = new FaultProxy(fixture.get().address().getPort(), Fault.flip(1, false, 3_000_000))) {
             ProbeException e = assertThrows(ProbeException.class,
                     () -> run(proxy, BulkLoopbackTest.volume(Direction.RESTORE, 2, 16L << 20, 8L << 20, "c2")));
             assertEquals(ProbeException.Kind.INTEGRITY, e.kind());
@@ -80,18 +69,18 @@ class BulkFaultTest {
 
     @Test
     void droppedChannelFailsTheRunNamingChannelAndPiece() throws Exception {
-        try (FaultProxy proxy = new FaultProxy(server.address().getPort(), Fault.cut(2, true, 5_000_000))) {
+        try (FaultProxy proxy = new FaultProxy(fixture.get().address().getPort(), Fault.cut(2, true, 5_000_000))) {
             ProbeException e = assertThrows(ProbeException.class,
                     () -> run(proxy, BulkLoopbackTest.volume(Direction.BACKUP, 3, 64L << 20, 8L << 20, "drop")));
             assertTrue(e.getMessage().matches("channel 2, piece \\d+ at byte \\d+: .*"), e.getMessage());
         }
         awaitNoSessions();
-        assertTrue(log.contains("aborted (connection 2 closed before END"), log.toString());
+        assertTrue(fixture.log().contains("aborted (connection 2 closed before END"), fixture.log().toString());
     }
 
     @Test
     void droppedRestoreChannelFailsTheRun() throws Exception {
-        try (FaultProxy proxy = new FaultProxy(server.address().getPort(), Fault.cut(1, false, 2_000_000))) {
+        try (FaultProxy proxy = new FaultProxy(fixture.get().address().getPort(), Fault.cut(1, false, 2_000_000))) {
             ProbeException e = assertThrows(ProbeException.class,
                     () -> run(proxy, BulkLoopbackTest.volume(Direction.RESTORE, 2, 32L << 20, 8L << 20, "drop2")));
             assertTrue(e.getMessage().startsWith("channel 1, piece "), e.getMessage());
@@ -101,7 +90,7 @@ class BulkFaultTest {
 
     @Test
     void fasterChannelsTakeMorePieces() throws Exception {
-        try (FaultProxy proxy = new FaultProxy(server.address().getPort(), Fault.throttle(0, true, 2_000_000))) {
+        try (FaultProxy proxy = new FaultProxy(fixture.get().address().getPort(), Fault.throttle(0, true, 2_000_000))) {
             BulkResult r = run(proxy, BulkLoopbackTest.volume(Direction.BACKUP, 3, 48L << 20, 1L << 20, "slow"));
             List<ChannelStats> ch = r.channels();
             assertEquals(48, ch.stream().mapToLong(ChannelStats::pieces).sum());

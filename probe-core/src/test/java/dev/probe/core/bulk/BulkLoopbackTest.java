@@ -3,12 +3,12 @@ package dev.probe.core.bulk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.result.BulkListener;
+import dev.probe.core.app.ProbeServer;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
-import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;

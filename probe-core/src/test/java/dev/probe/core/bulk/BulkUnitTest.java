@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.ProtocolException;
 import io.netty.buffer.ByteBuf;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.probe.core.redo.RedoConfig;
-import dev.probe.core.redo.RedoClient;
-import dev.probe.core.result.RunListener;
+import dev.probe.core.app.ProbeServer;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.InNamespace;
 import java.io.InputStream;

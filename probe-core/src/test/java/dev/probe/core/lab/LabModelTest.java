@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.BadParameterException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

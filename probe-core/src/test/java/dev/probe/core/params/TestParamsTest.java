@@ -1,10 +1,10 @@
 package dev.probe.core.params;
 
-import dev.probe.core.protocol.BadParameterException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.core.protocol.BadParameterException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

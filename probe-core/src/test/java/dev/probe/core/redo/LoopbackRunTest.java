@@ -1,18 +1,19 @@
 package dev.probe.core.redo;
 
-import dev.probe.core.result.RunListener;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.core.app.ProbeServer;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.app.ProbeServer;
 import dev.probe.core.server.ServerConfig;
+import dev.probe.core.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -101,10 +102,11 @@ class LoopbackRunTest {
         assertTrue(r.summary().disk().p50() > 0);
         assertTrue(r.summary().latency().p50() >= r.summary().disk().p50(),
                 "round trip includes the disk write");
-        Thread.sleep(300);
-        try (var files = Files.list(dir)) {
-            assertEquals(0, files.count(), "per-connection files are deleted at the end");
-        }
+        Await.until(Duration.ofSeconds(5), "per-connection files are deleted at the end", () -> {
+            try (var files = Files.list(dir)) {
+                return files.count() == 0;
+            }
+        });
     }
 
     @Test

@@ -1,26 +1,24 @@
 package dev.probe.core.server;
 
 import static dev.probe.core.testing.TestServers.helloOf;
-import dev.probe.core.app.ProbeServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.redo.RedoConfig;
-import dev.probe.core.redo.RedoClient;
-import dev.probe.core.result.RunListener;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Ending;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Json;
-import dev.probe.core.protocol.Ending;
-import dev.probe.core.protocol.Handshake;
 import dev.probe.core.protocol.Handshake.Hello;
-import dev.probe.core.testing.LogCapture;
-import dev.probe.core.testing.TestServers;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.testing.RunningServer;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +28,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,11 +37,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Fixed-seed fuzzing of a real server: over 10,000 malformed frames and handshakes (garbage, wrong magic,
@@ -54,24 +49,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class FuzzTest {
+    @RegisterExtension
+    final RunningServer fixture = RunningServer.with(c -> c.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofMinutes(5)));
+
     private static final int CASES = 12_000;
     private static final long[] SEEDS = {1, 2, 3, 4};
-    @TempDir
-    Path dir;
-    private ProbeServer server;
-    private final LogCapture log = new LogCapture();
     private final AtomicLong frames = new AtomicLong();
-
-    @BeforeEach
-    void start() throws Exception {
-        server = ProbeServer.start(TestServers.loopback(dir)
-                .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofMinutes(5)), log);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     private static byte[] frame(int magic, int version, int type, int flags, long length, byte[] payload) {
         return ByteBuffer.allocate(12 + payload.length).putInt(magic).put((byte) version).put((byte) type)
@@ -185,7 +168,7 @@ class FuzzTest {
 
     private void send(byte[] bytes, boolean drain) {
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 2000);
+            s.connect(new InetSocketAddress("127.0.0.1", fixture.get().address().getPort()), 2000);
             s.setSoTimeout(2000);
             OutputStream out = s.getOutputStream();
             out.write(bytes);
@@ -206,7 +189,7 @@ class FuzzTest {
     private void normalClientIsServed() throws Exception {
         TestParams p = new TestParams(Mode.SYNC, 256, 2, Duration.ofMillis(150), Duration.ofMillis(100), false, 0, 0,
                 Duration.ZERO);
-        long messages = new RedoClient(RedoConfig.of("127.0.0.1", server.address().getPort(), p))
+        long messages = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
                 .run(new RunListener() { }).summary().messages();
         assertTrue(messages > 0, "normal client served during the fuzzing: " + messages);
     }
@@ -243,16 +226,16 @@ class FuzzTest {
         }
         pool.shutdown();
         normalClientIsServed();
-        for (int i = 0; i < 300 && (server.connectionCount() > 0 || server.sessionCount() > 0); i++) {
+        for (int i = 0; i < 300 && (fixture.get().connectionCount() > 0 || fixture.get().sessionCount() > 0); i++) {
             Thread.sleep(20);
         }
         long after = usedHeapAfterGc();
         System.out.printf("fuzz: %d cases, %d frames, server heap %d KiB before, %d KiB after%n", CASES, frames.get(),
                 before / 1024, after / 1024);
         assertTrue(frames.get() >= 10_000, "frames sent: " + frames.get());
-        assertEquals(0, server.sessionCount(), "every session freed");
-        assertEquals(0, server.connectionCount(), "every connection freed");
+        assertEquals(0, fixture.get().sessionCount(), "every session freed");
+        assertEquals(0, fixture.get().connectionCount(), "every connection freed");
         assertTrue(after - before < 64L << 20, "heap grew by " + (after - before) / 1024 + " KiB");
-        assertTrue(log.contains("Invalid magic number") && log.contains("exceeds the maximum"), "logged one line per drop");
+        assertTrue(fixture.log().contains("Invalid magic number") && fixture.log().contains("exceeds the maximum"), "logged one line per drop");
     }
 }

@@ -1,43 +1,37 @@
 package dev.probe.core.server;
 
-import dev.probe.core.app.ProbeServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.redo.RedoConfig;
-import dev.probe.core.redo.RedoClient;
 import dev.probe.core.client.ProbeException;
-import dev.probe.core.result.RunListener;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Json;
-import dev.probe.core.protocol.Handshake;
 import dev.probe.core.protocol.Handshake.Hello;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.LogCapture;
+import dev.probe.core.testing.RunningServer;
 import dev.probe.core.testing.TestServers;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A real server on 127.0.0.1:0 fed bad input over raw sockets: each bad connection is dropped with one log
@@ -45,24 +39,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ServerRobustnessTest {
-    @TempDir
-    Path dir;
-    private ProbeServer server;
-    private final LogCapture log = new LogCapture();
-
-    @BeforeEach
-    void start() throws Exception {
-        server = ProbeServer.start(TestServers.loopback(dir)
-                .withTimeouts(Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5)), log);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    final RunningServer fixture = RunningServer.with(c -> c.withTimeouts(Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5)));
 
     private Socket connect() throws IOException {
-        return TestServers.connect(server);
+        return TestServers.connect(fixture.get());
     }
 
     private static byte[] frame(FrameType type, long length, byte[] payload) {
@@ -104,13 +85,13 @@ class ServerRobustnessTest {
     private void assertServesNormalClient() throws Exception {
         TestParams p = new TestParams(Mode.SYNC, 512, 2, Duration.ofMillis(300), Duration.ofMillis(100), false, 0, 0,
                 Duration.ZERO);
-        TestResult r = new RedoClient(RedoConfig.of("127.0.0.1", server.address().getPort(), p))
+        TestResult r = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
                 .run(new RunListener() { });
         assertTrue(r.summary().messages() > 0);
     }
 
     private boolean logged(String text) {
-        return log.contains(text);
+        return fixture.log().contains(text);
     }
 
     @Test
@@ -122,7 +103,7 @@ class ServerRobustnessTest {
             assertTrue(err.get("message").asText().contains("Invalid magic number"), err.toString());
             assertTrue(closedByServer(s));
         }
-        assertTrue(logged("Invalid magic number"), log.toString());
+        assertTrue(logged("Invalid magic number"), fixture.log().toString());
         assertServesNormalClient();
     }
 
@@ -160,7 +141,7 @@ class ServerRobustnessTest {
             long ms = (System.nanoTime() - t) / 1_000_000;
             assertTrue(ms >= 400 && ms < 4000, "closed after " + ms + " ms");
         }
-        assertTrue(logged("no HELLO or JOIN within 500 ms"), log.toString());
+        assertTrue(logged("no HELLO or JOIN within 500 ms"), fixture.log().toString());
     }
 
     @Test
@@ -208,7 +189,7 @@ class ServerRobustnessTest {
         TestParams p = new TestParams(Mode.SYNC, 0, 1, Duration.ofMinutes(10), Duration.ofSeconds(1), false, 0, 0,
                 Duration.ZERO);
         ProbeException e = assertThrows(ProbeException.class,
-                () -> new RedoClient(RedoConfig.of("127.0.0.1", server.address().getPort(), p))
+                () -> new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
                         .run(new RunListener() { }));
         assertEquals(ProbeException.Kind.REFUSED, e.kind());
         assertTrue(e.getMessage().contains("exceeds this server's max-duration of 300 s"), e.getMessage());
@@ -269,6 +250,6 @@ class ServerRobustnessTest {
     }
 
     private void waitForNoSessions() throws InterruptedException {
-        assertEquals(0, LogCapture.awaitNoSessions(server));
+        assertEquals(0, LogCapture.awaitNoSessions(fixture.get()));
     }
 }

@@ -1,8 +1,8 @@
 package dev.probe.core.objstore.client;
 
-import com.oracle.bmc.http.client.io.DuplicatableInputStream;
 import dev.probe.core.bulk.PieceContent;
 import dev.probe.core.params.BulkParams;
+import com.oracle.bmc.http.client.io.DuplicatableInputStream;
 import io.netty.buffer.ByteBuf;
 import java.io.InputStream;
 

@@ -1,5 +1,8 @@
 package dev.probe.core.objstore.client;
 
+import dev.probe.core.bulk.PieceContent;
+import dev.probe.core.bulk.PieceQueue;
+import dev.probe.core.params.BulkParams;
 import com.oracle.bmc.objectstorage.ObjectStorage;
 import com.oracle.bmc.objectstorage.model.CommitMultipartUploadDetails;
 import com.oracle.bmc.objectstorage.model.CommitMultipartUploadPartDetails;
@@ -10,9 +13,6 @@ import com.oracle.bmc.objectstorage.requests.CreateMultipartUploadRequest;
 import com.oracle.bmc.objectstorage.requests.GetObjectRequest;
 import com.oracle.bmc.objectstorage.requests.UploadPartRequest;
 import com.oracle.bmc.objectstorage.responses.GetObjectResponse;
-import dev.probe.core.bulk.PieceContent;
-import dev.probe.core.bulk.PieceQueue;
-import dev.probe.core.params.BulkParams;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.probe.core.objstore.client;
 
 import dev.probe.core.params.ObjstoreParams;
-import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
 import dev.probe.core.protocol.BadParameterException;
+import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
 
 /**
  * Where an object-storage run goes and who it is: the endpoint (null = the region's from the OCI config), the

@@ -1,11 +1,10 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.objstore.Md5;
 import dev.probe.core.bulk.IntegrityException;
 import dev.probe.core.bulk.PieceContent;
+import dev.probe.core.objstore.Md5;
 import dev.probe.core.params.BulkParams;
 import java.security.MessageDigest;
-import java.util.Base64;
 import java.util.zip.CRC32C;
 
 /**

@@ -15,7 +15,11 @@ import io.netty.util.concurrent.EventExecutorGroup;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-/** The Object Storage endpoint's pipeline: TLS (when on), idle watch, HTTP/1.1 codec, chunked writer, handler. */
+/**
+ * The Object Storage endpoint's pipeline, in order: TLS (when on), idle watch, HTTP/1.1 codec, chunked writer, router
+ * (path and signature), bounded JSON aggregation (blob uploads stream past it), then the bucket, object and
+ * multipart handlers.
+ */
 public final class EndpointInitializer extends ChannelInitializer<SocketChannel> {
     private final ObjectStore store;
     private final SignatureVerifier verifier;
@@ -54,6 +58,11 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
         });
         p.addLast("http", new HttpServerCodec(4096, 16 * 1024, 1024 * 1024));
         p.addLast("chunked", new ChunkedWriteHandler());
-        p.addLast("objectstore", new ObjectStoreHandler(store, verifier, disk.next(), log));
+        p.addLast("router", new EndpointRouter(verifier, log));
+        p.addLast("json-bodies", new JsonBodies(log));
+        BlobUpload upload = new BlobUpload(store, disk.next());
+        p.addLast("buckets", new BucketHandler(store, log));
+        p.addLast("objects", new ObjectHandler(store, upload, log));
+        p.addLast("multipart", new MultipartHandler(store, upload, log));
     }
 }

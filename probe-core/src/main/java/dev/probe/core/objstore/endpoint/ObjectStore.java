@@ -3,7 +3,6 @@ package dev.probe.core.objstore.endpoint;
 import dev.probe.core.objstore.Md5;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;

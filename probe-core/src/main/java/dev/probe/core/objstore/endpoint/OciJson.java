@@ -1,8 +1,8 @@
 package dev.probe.core.objstore.endpoint;
 
+import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.protocol.Json;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

@@ -1,26 +1,25 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.objstore.endpoint.OciSdkEndpointTest;
-import dev.probe.core.objstore.endpoint.SignatureVerifier;
-import dev.probe.core.params.ObjstoreParams;
-import dev.probe.core.result.ObjstoreResult;
-import dev.probe.core.testing.TestServers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.objstore.endpoint.OciSdkEndpointTest;
+import dev.probe.core.objstore.endpoint.SignatureVerifier;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.params.ObjstoreParams;
+import dev.probe.core.result.ObjstoreResult;
+import dev.probe.core.testing.TestServers;
 import com.oracle.bmc.Region;
 import com.oracle.bmc.auth.SimpleAuthenticationDetailsProvider;
 import com.oracle.bmc.auth.StringPrivateKeySupplier;
 import com.oracle.bmc.objectstorage.ObjectStorageClient;
 import com.oracle.bmc.objectstorage.model.CreateBucketDetails;
 import com.oracle.bmc.objectstorage.requests.CreateBucketRequest;
-import dev.probe.core.bulk.BulkConfig;
-import dev.probe.core.client.ProbeException;
-import dev.probe.core.params.BulkParams;
-import dev.probe.core.params.Direction;
-import dev.probe.core.app.ProbeServer;
-import dev.probe.core.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;

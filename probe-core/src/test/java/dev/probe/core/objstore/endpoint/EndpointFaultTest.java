@@ -1,22 +1,25 @@
 package dev.probe.core.objstore.endpoint;
 
-import dev.probe.core.testing.TestServers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.app.ProbeServer;
-import dev.probe.core.server.ServerConfig;
+import dev.probe.core.testing.Await;
+import dev.probe.core.testing.TestServers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +36,7 @@ class EndpointFaultTest {
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(TestServers.loopback(dir),
-                new EndpointConfig(0, "memory", "probe", null, true, List.of("b")), line -> { });
+                new EndpointConfig(0, dir.resolve("blobs").toString(), "probe", null, true, List.of("b")), line -> { });
     }
 
     @AfterEach
@@ -61,6 +64,13 @@ class EndpointFaultTest {
             String resp = out.toString(StandardCharsets.UTF_8);
             int sp = resp.indexOf(' ');
             return resp.substring(sp + 1, sp + 4) + " " + resp.substring(resp.indexOf("\r\n\r\n") + 4);
+        }
+    }
+
+    /** Blob files on disk now. */
+    private long blobFiles() throws IOException {
+        try (Stream<Path> s = Files.list(dir.resolve("blobs"))) {
+            return s.count();
         }
     }
 
@@ -108,7 +118,8 @@ class EndpointFaultTest {
             s.getOutputStream().flush();
             s.setSoLinger(true, 0);
         }
-        Thread.sleep(200);
+        Await.until(Duration.ofSeconds(5), "the vanished client's half-written blob is deleted (abort ran)",
+                () -> blobFiles() == 0);
         assertTrue(http("GET", "/n/probe/b/b/o/half", null, null).startsWith("404 "), "nothing committed");
         http("PUT", "/n/probe/b/b/o/long", "0123456789", "Content-Length: 4\r\n");
         assertEquals("200 0123", http("GET", "/n/probe/b/b/o/long", null, null),
@@ -118,6 +129,7 @@ class EndpointFaultTest {
         String md5 = http("PUT", "/n/probe/b/b/o/md5", "abc", "Content-Length: 3\r\nContent-MD5: AAAAAAAAAAAAAAAAAAAAAA==\r\n");
         assertTrue(md5.startsWith("400 ") && md5.contains("InvalidContentMd5"), md5);
         assertTrue(http("GET", "/n/probe/b/b/o/md5", null, null).startsWith("404 "));
+        Await.until(Duration.ofSeconds(5), "the rejected body's blob is deleted", () -> blobFiles() == 1);
         assertEquals("200 \"probe\"", http("GET", "/n", null, null), "the endpoint still serves");
     }
 }

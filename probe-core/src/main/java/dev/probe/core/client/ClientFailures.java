@@ -1,0 +1,41 @@
+package dev.probe.core.client;
+
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.ProtocolException;
+import dev.probe.core.transport.IoErrors;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.NotSslRecordException;
+import java.io.IOException;
+import javax.net.ssl.SSLException;
+
+/**
+ * A client connection's failure in words a user can act on: TLS mismatch, TLS handshake, protocol, or a lost
+ * connection.
+ */
+final class ClientFailures {
+    private ClientFailures() {
+    }
+
+    static ProbeException describe(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof ProbeException) {
+                return (ProbeException) t;
+            }
+            if (t instanceof NotSslRecordException) {
+                return new ProbeException(ProbeException.Kind.PROTOCOL,
+                        "the server does not speak TLS (is it started without --tls?)");
+            }
+            if (t instanceof SSLException) {
+                return new ProbeException(ProbeException.Kind.PROTOCOL, "TLS handshake failed: " + t.getMessage());
+            }
+            if (t instanceof ProtocolException || t instanceof BadParameterException) {
+                return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + t.getMessage());
+            }
+        }
+        if (cause instanceof DecoderException) {
+            return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + cause.getMessage());
+        }
+        String why = cause instanceof IOException ? IoErrors.describe(cause) : String.valueOf(cause);
+        return new ProbeException(ProbeException.Kind.LOST, "connection to server lost: " + why);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.probe.core.server;
+
+import static dev.probe.core.server.EmbeddedServer.reply;
+import static dev.probe.core.testing.TestServers.helloOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.bulk.PieceContent;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Ack;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.DataChunk;
+import dev.probe.core.protocol.Ending.End;
+import dev.probe.core.protocol.Ending.Result;
+import dev.probe.core.protocol.ErrorCode;
+import dev.probe.core.protocol.ErrorReply;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Mark;
+import dev.probe.core.protocol.Pieces.Piece;
+import dev.probe.core.protocol.Pieces.PieceDone;
+import dev.probe.core.testing.TestServers;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.ReferenceCountUtil;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The redo and bulk data handlers on {@link EmbeddedChannel}, after a real handshake: what they answer to what. */
+class DataHandlersTest {
+    private static final int MIB = 1024 * 1024;
+
+    @TempDir
+    Path dir;
+    private EmbeddedServer server;
+
+    @BeforeEach
+    void start() {
+        server = new EmbeddedServer(TestServers.loopback(dir));
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        server.close();
+    }
+
+    /** A connection past its handshake for {@code spec}. */
+    private EmbeddedChannel session(SessionSpec spec) {
+        EmbeddedChannel ch = server.connect();
+        ch.writeInbound(helloOf(1, Handshake.randomId(), spec).frame());
+        Ready.from(reply(ch).body());
+        return ch;
+    }
+
+    private static BulkParams bulk(Direction d, String run) {
+        return new BulkParams(d, 1, 2L * MIB, Duration.ZERO, MIB, Duration.ofSeconds(1), 0, true, run);
+    }
+
+    @Test
+    void syncMessagesAreAckedAndEndIsAnsweredWithTheReceiversCounts() {
+        EmbeddedChannel ch = session(new TestParams(Mode.SYNC, 1024, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
+                false, 0, 0, Duration.ZERO));
+        ch.writeInbound(new DataChunk(Unpooled.wrappedBuffer(new byte[512]), true, false));
+        assertNull(ch.readOutbound(), "no ACK before the message's last byte");
+        ch.writeInbound(new DataChunk(Unpooled.wrappedBuffer(new byte[512]), false, true));
+        assertEquals(0, ((Ack) ch.readOutbound()).diskNanos(), "ACK without a disk write");
+        ch.writeInbound(Mark.INSTANCE);
+        ch.writeInbound(new DataChunk(Unpooled.wrappedBuffer(new byte[1024]), true, true));
+        ch.readOutbound();
+        ch.writeInbound(new End(2048, 2).frame());
+        Result r = Result.from(reply(ch).body());
+        assertEquals(2048, r.bytesReceived());
+        assertEquals(2, r.messagesReceived());
+        assertEquals(1024, r.measuredBytes(), "measured from the MARK");
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void aBackupPieceIsVerifiedChunkByChunkAndACorruptOneEndsTheChannel() {
+        BulkParams p = bulk(Direction.BACKUP, "emb");
+        EmbeddedChannel ch = session(p);
+        long seed = PieceContent.seed("emb");
+        ch.writeInbound(new Piece(0, MIB).frame());
+        ch.writeInbound(new DataChunk(PieceContent.shared().chunk(seed, 0, 0, MIB), true, true));
+        PieceDone done = PieceDone.from(reply(ch).body());
+        assertEquals(0, done.piece());
+        assertTrue(done.verified());
+
+        ch.writeInbound(new Piece(1, MIB).frame());
+        ByteBuf original = PieceContent.shared().chunk(seed, 1, 0, MIB);
+        ByteBuf corrupt = Unpooled.copiedBuffer(original);
+        original.release();
+        corrupt.setByte(4096, corrupt.getByte(4096) ^ 1);
+        ch.writeInbound(new DataChunk(corrupt, true, true));
+        ControlFrame f = reply(ch);
+        assertEquals(FrameType.ERROR, f.type());
+        ErrorReply e = ErrorReply.from(f.body());
+        assertEquals(ErrorCode.INTEGRITY, e.code());
+        assertTrue(e.message().contains("piece 1"), e.message());
+        assertFalse(ch.isOpen());
+    }
+
+    @Test
+    void aRequestedRestorePieceIsStreamedWhole() {
+        EmbeddedChannel ch = session(bulk(Direction.RESTORE, "emb-restore"));
+        ch.writeInbound(new Piece(1, MIB).frame());
+        long payload = 0;
+        for (Object out; (out = ch.readOutbound()) != null; ) {
+            if (out instanceof ByteBuf && ((ByteBuf) out).readableBytes() > 12) {
+                payload += ((ByteBuf) out).readableBytes();
+            }
+            ReferenceCountUtil.release(out);
+        }
+        assertEquals(MIB, payload, "one piece of DATA frames");
+        ch.writeInbound(new End(0, 0).frame());
+        Result r = Result.from(reply(ch).body());
+        assertEquals(MIB, r.bytesSent());
+        assertEquals(1, r.pieces());
+        ch.finishAndReleaseAll();
+    }
+}
