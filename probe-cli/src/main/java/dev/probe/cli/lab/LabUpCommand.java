@@ -114,7 +114,7 @@ public final class LabUpCommand implements Callable<Integer> {
             cmd.add("/usr/bin/setsid");
         }
         cmd.addAll(SelfCommand.probe(args));
-        Files.createDirectories(LabState.DIR);
+        Files.createDirectories(LabState.dir());
         Files.deleteIfExists(LabState.file(where.name));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(LabState.log(where.name).toFile()).redirectInput(ProcessBuilder.Redirect.from(

@@ -7,7 +7,6 @@ import dev.probe.core.protocol.Pieces.Piece;
 import dev.probe.core.protocol.Pieces.PieceDone;
 import dev.probe.core.server.ReadGate;
 import dev.probe.core.server.SessionConnection;
-import io.netty.channel.ChannelFutureListener;
 
 /**
  * One backup channel on the server: receives each announced piece, verifies it chunk by chunk, stores it
@@ -49,9 +48,7 @@ final class BackupHandler extends BulkChannelHandler {
         } catch (IntegrityException e) {
             chunk.release();
             connection.log().log("session " + session.shortId() + ": " + e.getMessage());
-            ctx.channel().config().setAutoRead(false);
-            ctx.writeAndFlush(new ErrorReply(ErrorCode.INTEGRITY, e.getMessage()).frame())
-                    .addListener(ChannelFutureListener.CLOSE);
+            stop(new ErrorReply(ErrorCode.INTEGRITY, e.getMessage()));
             return;
         }
         if (writer != null) {

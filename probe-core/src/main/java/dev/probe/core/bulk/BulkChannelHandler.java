@@ -5,9 +5,11 @@ import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.Ending.Result;
+import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Pieces.Piece;
 import dev.probe.core.protocol.ProtocolException;
+import dev.probe.core.server.FinalError;
 import dev.probe.core.server.ReceiveCounters;
 import dev.probe.core.server.ServerSession;
 import dev.probe.core.server.SessionConnection;
@@ -29,6 +31,7 @@ abstract class BulkChannelHandler extends ChannelInboundHandlerAdapter {
     protected ChannelHandlerContext ctx;
     protected boolean ended;
     protected long pieces;
+    private boolean stopped;
 
     BulkChannelHandler(SessionConnection connection) {
         this.connection = connection;
@@ -52,6 +55,10 @@ abstract class BulkChannelHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext context, Object msg) {
+        if (stopped) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
         FrameType type = msg instanceof ControlFrame ? ((ControlFrame) msg).type() : null;
         if (msg instanceof DataChunk && acceptsData() && !ended) {
             onData((DataChunk) msg);
@@ -87,6 +94,12 @@ abstract class BulkChannelHandler extends ChannelInboundHandlerAdapter {
                     + params.pieceCount() + " pieces of " + params.pieceSize() + " bytes)");
         }
         return p;
+    }
+
+    /** Ends the channel with {@code error}; what the client still sends is dropped until it has read the error. */
+    protected final void stop(ErrorReply error) {
+        stopped = true;
+        FinalError.send(ctx.channel(), error);
     }
 
     /** RESULT: bytes received (backup) or sent (restore), pieces, and this socket's TCP_INFO. */

@@ -16,18 +16,20 @@ import java.util.Optional;
  * from another shell can find and report it.
  */
 public final class LabState {
-    /** Where state files live (overridable with the PROBE_LAB_STATE environment variable). */
-    public static final Path DIR = Path.of(System.getenv().getOrDefault("PROBE_LAB_STATE", "/run/probe-lab"));
+    /** Where state files live: the PROBE_LAB_STATE environment variable, read at each use, else /run/probe-lab. */
+    public static Path dir() {
+        return Path.of(System.getenv().getOrDefault("PROBE_LAB_STATE", "/run/probe-lab"));
+    }
 
     private LabState() {
     }
 
     public static Path file(String name) {
-        return DIR.resolve(name + ".json");
+        return dir().resolve(name + ".json");
     }
 
     public static Path log(String name) {
-        return DIR.resolve(name + ".log");
+        return dir().resolve(name + ".log");
     }
 
     /** Writes the link's state atomically. */
@@ -51,8 +53,8 @@ public final class LabState {
         n.set("to_server", link.counters(true).toJson());
         n.set("to_client", link.counters(false).toJson());
         n.put("updated", Instant.now().toString());
-        Files.createDirectories(DIR);
-        Path tmp = DIR.resolve(t.name() + ".json.tmp");
+        Files.createDirectories(dir());
+        Path tmp = dir().resolve(t.name() + ".json.tmp");
         Files.writeString(tmp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(n));
         Files.move(tmp, file(t.name()), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

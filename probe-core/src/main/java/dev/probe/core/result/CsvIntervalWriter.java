@@ -1,24 +1,15 @@
 package dev.probe.core.result;
 
-import java.io.BufferedWriter;
-import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /** Writes one CSV row per interval as it happens, so an interrupted run still leaves its data. */
-public final class CsvIntervalWriter implements RunListener, Closeable {
+public final class CsvIntervalWriter extends CsvRows implements RunListener {
     public static final String HEADER = "t_s,length_s,bytes,messages,throughput_mib_s,lat_avg_ms,lat_p50_ms,lat_p90_ms,"
             + "lat_p99_ms,lat_p999_ms,lat_max_ms,disk_p50_ms,disk_p99_ms,disk_max_ms,tcp_rtt_ms,tcp_retransmits,"
             + "tcp_segments_sent,tcp_cwnd,warmup";
-    private final BufferedWriter out;
-
     public CsvIntervalWriter(Path path) throws IOException {
-        out = Files.newBufferedWriter(path);
-        out.write(HEADER);
-        out.newLine();
+        super(path, HEADER);
     }
 
     @Override
@@ -38,21 +29,6 @@ public final class CsvIntervalWriter implements RunListener, Closeable {
         row.append(',').append(t == null ? "" : num(t.rttMs())).append(',').append(t == null ? "" : t.retransmits())
                 .append(',').append(t == null ? "" : t.segmentsSent()).append(',').append(t == null ? "" : t.cwnd())
                 .append(',').append(s.warmup());
-        try {
-            out.write(row.toString());
-            out.newLine();
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static String num(double v) {
-        return String.format(Locale.ROOT, "%.6f", v);
-    }
-
-    @Override
-    public void close() throws IOException {
-        out.close();
+        row(row);
     }
 }

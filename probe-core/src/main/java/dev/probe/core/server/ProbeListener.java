@@ -1,8 +1,6 @@
 package dev.probe.core.server;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelOption;
 import java.net.InetSocketAddress;
 import java.util.List;
 
@@ -35,14 +33,7 @@ public final class ProbeListener implements AutoCloseable {
         SessionRegistry sessions = new SessionRegistry(threads.timer(), config, log);
         ServerContext context = new ServerContext(config, log, sessions, threads.diskThreads(), version, kinds);
         ServerInitializer initializer = new ServerInitializer(context);
-        Channel channel = new ServerBootstrap()
-                .group(threads.boss(), threads.workers())
-                .channel(threads.transport().serverChannel())
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(initializer)
-                .bind(config.bind(), config.port()).sync().channel();
+        Channel channel = threads.listener(initializer).bind(config.bind(), config.port()).sync().channel();
         return new ProbeListener(channel, sessions, context, initializer);
     }
 

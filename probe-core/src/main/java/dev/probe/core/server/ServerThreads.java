@@ -1,6 +1,9 @@
 package dev.probe.core.server;
 
 import dev.probe.core.transport.Transport;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -48,6 +51,17 @@ public final class ServerThreads implements AutoCloseable {
 
     public ScheduledExecutorService timer() {
         return timer;
+    }
+
+    /** A listener bootstrap on these threads with probe's socket options; {@code child} sets up each connection. */
+    public ServerBootstrap listener(ChannelHandler child) {
+        return new ServerBootstrap()
+                .group(boss, workers)
+                .channel(transport.serverChannel())
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(child);
     }
 
     @Override

@@ -3,9 +3,7 @@ package dev.probe.core.objstore.endpoint;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
 import dev.probe.core.server.ServerThreads;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelOption;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 
@@ -32,15 +30,8 @@ public final class ObjectStoreEndpoint implements AutoCloseable {
         config.buckets().forEach(b -> store.createBucket(config.namespace(), b, "ocid1.compartment.probe"));
         SignatureVerifier verifier = config.authorizedKeys() == null ? null
                 : new SignatureVerifier(config.authorizedKeys());
-        Channel channel = new ServerBootstrap()
-                .group(threads.boss(), threads.workers())
-                .channel(threads.transport().serverChannel())
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new EndpointInitializer(store, verifier, server.security().tls(), server.idleTimeout(),
-                        threads.diskThreads(), log))
-                .bind(server.bind(), config.port()).sync().channel();
+        Channel channel = threads.listener(new EndpointInitializer(store, verifier, server.security().tls(),
+                server.idleTimeout(), threads.diskThreads(), log)).bind(server.bind(), config.port()).sync().channel();
         return new ObjectStoreEndpoint(channel);
     }
 
