@@ -22,8 +22,14 @@ public final class Main {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         quietNettyMachineId();
         Errors errors = new Errors(Arrays.asList(args).contains("--debug"));
+        CommandLine cmd = new CommandLine(new ProbeCommand())
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(out)
+                .setErr(err)
+                .setExecutionExceptionHandler(errors)
+                .setParameterExceptionHandler(errors);
         String[] effective = args;
-        if (OratcptestArgs.applies(args)) {
+        if (OratcptestArgs.applies(args, cmd.getSubcommands().keySet())) {
             try {
                 effective = OratcptestArgs.translate(args);
             } catch (IllegalArgumentException e) {
@@ -32,12 +38,6 @@ public final class Main {
                 return ExitCodes.USAGE;
             }
         }
-        CommandLine cmd = new CommandLine(new ProbeCommand())
-                .setCaseInsensitiveEnumValuesAllowed(true)
-                .setOut(out)
-                .setErr(err)
-                .setExecutionExceptionHandler(errors)
-                .setParameterExceptionHandler(errors);
         cmd.getSubcommands().get("lab").getSubcommands().get("run").setStopAtPositional(true);
         int code = cmd.execute(effective);
         out.flush();

@@ -12,8 +12,6 @@ import java.util.Set;
  * --num-conn 4 --write}. Arguments already in probe's spelling pass through.
  */
 final class OratcptestArgs {
-    private static final Set<String> COMMANDS = Set.of("server", "client", "demo", "report", "bulk", "objstore",
-            "lab", "sweep", "help");
     private static final Map<String, String> VALUED = Map.ofEntries(
             Map.entry("port", "--port"), Map.entry("mode", "--mode"), Map.entry("length", "--length"),
             Map.entry("duration", "--duration"), Map.entry("interval", "--interval"),
@@ -24,13 +22,13 @@ final class OratcptestArgs {
     private OratcptestArgs() {
     }
 
-    /** True when {@code args} are in oratcptest's spelling (no probe subcommand first). */
-    static boolean applies(String[] args) {
+    /** True when {@code args} are in oratcptest's spelling (none of probe's {@code commands} first). */
+    static boolean applies(String[] args, Set<String> commands) {
         if (args.length == 0) {
             return false;
         }
         String first = args[0];
-        return first.equals("-server") || !first.startsWith("-") && !COMMANDS.contains(first);
+        return first.equals("-server") || !first.startsWith("-") && !commands.contains(first) && !first.equals("help");
     }
 
     /** The same request in probe's spelling; throws {@link IllegalArgumentException} for options it lacks. */

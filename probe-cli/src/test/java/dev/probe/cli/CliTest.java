@@ -101,9 +101,12 @@ class CliTest {
             "--duration", "1s", "--interval", "1s", "--num-conn", "4", "--write", "--sockbuf", "4194304"},
                 OratcptestArgs.translate(new String[] {"db2", "-port=5555", "-mode=sync", "-length=0", "-duration=1s",
                     "-interval=1s", "-num_conn=4", "-write", "-sockbuf=4194304"}));
-        assertTrue(OratcptestArgs.applies(new String[] {"-server"}));
-        assertFalse(OratcptestArgs.applies(new String[] {"client", "x"}));
-        assertFalse(OratcptestArgs.applies(new String[] {"--help"}));
+        java.util.Set<String> commands = new picocli.CommandLine(new ProbeCommand()).getSubcommands().keySet();
+        assertTrue(OratcptestArgs.applies(new String[] {"-server"}, commands));
+        assertFalse(OratcptestArgs.applies(new String[] {"client", "x"}, commands));
+        assertFalse(OratcptestArgs.applies(new String[] {"--help"}, commands));
+        assertFalse(OratcptestArgs.applies(new String[] {"qualify", "standby"}, commands), "every subcommand is known");
+        assertTrue(OratcptestArgs.applies(new String[] {"standby", "-port=5555"}, commands));
     }
 
     @Test

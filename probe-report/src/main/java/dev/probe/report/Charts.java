@@ -101,6 +101,51 @@ public final class Charts {
         return chart;
     }
 
+    /**
+     * Lines on linear axes (time series, percentile plots) with dashed threshold lines, each labelled: the
+     * qualification's charts. Points with a non-finite value are left out.
+     */
+    static JFreeChart lines(String title, String subtitle, String xLabel, String yLabel,
+                            Map<String, List<double[]>> lines, Map<String, Double> thresholds) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        lines.forEach((name, pts) -> {
+            XYSeries s = new XYSeries(name, false, true);
+            pts.stream().filter(p -> Double.isFinite(p[0]) && Double.isFinite(p[1])).forEach(p -> s.add(p[0], p[1]));
+            data.addSeries(s);
+        });
+        JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL,
+                true, false, false);
+        chart.addSubtitle(new TextTitle(subtitle, new Font(Font.SANS_SERIF, Font.PLAIN, 12)));
+        chart.setBackgroundPaint(Color.WHITE);
+        XYPlot plot = chart.getXYPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xdddddd));
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer();
+        for (int i = 0; i < lines.size(); i++) {
+            r.setSeriesPaint(i, PAPER_COLORS[(i + 2) % PAPER_COLORS.length]);
+            r.setSeriesStroke(i, new BasicStroke(2.2f));
+            r.setSeriesShape(i, new Rectangle2D.Double(-2.5, -2.5, 5, 5));
+        }
+        plot.setRenderer(r);
+        thresholds.forEach((label, value) -> {
+            ValueMarker marker = new ValueMarker(value, new Color(0xc62828), new BasicStroke(1.6f, BasicStroke.CAP_BUTT,
+                    BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f));
+            marker.setLabel(label);
+            marker.setLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
+            marker.setLabelPaint(new Color(0xc62828));
+            marker.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            marker.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+            plot.addRangeMarker(marker);
+        });
+        if (!thresholds.isEmpty()) {
+            double top = thresholds.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+            plot.getRangeAxis().setUpperBound(Math.max(plot.getRangeAxis().getUpperBound(), top * 1.15));
+            plot.getRangeAxis().setLowerBound(0);
+        }
+        return chart;
+    }
+
     private static XYSeries series(String name, List<double[]> pts) {
         XYSeries s = new XYSeries(name, false, true);
         for (double[] p : pts) {

@@ -9,6 +9,10 @@ public final class ExitCodes {
     public static final int USAGE = 2;
     public static final int AUTH = 3;
     public static final int REFUSED = 4;
+    /** qualify: at least one verdict is FAIL. */
+    public static final int VERDICT_FAIL = 5;
+    /** qualify: no FAIL, but at least one verdict is MARGINAL. */
+    public static final int VERDICT_MARGINAL = 6;
 
     private ExitCodes() {
     }

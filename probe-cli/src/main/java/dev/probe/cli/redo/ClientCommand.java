@@ -4,6 +4,7 @@ import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputOptions;
+import dev.probe.cli.common.Pacing;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.redo.RedoConfig;
@@ -46,9 +47,10 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--write", description = "The server writes each message to disk (forced) before the ACK.")
     boolean write;
 
-    @Option(names = "--rate", defaultValue = "0", paramLabel = "N",
-            description = "Open loop: N messages/s over all connections; latency from the intended send time.")
-    double rate;
+    @Option(names = "--rate", defaultValue = "0", paramLabel = "N|RATE", converter = Pacing.Converter.class,
+            description = "Open loop: N messages/s over all connections, or a byte rate (45MB/s, 360Mbit/s) in "
+                    + "--length messages; latency from the intended send time.")
+    Pacing rate;
 
     @Option(names = "--warmup", defaultValue = "0s", converter = Converters.Time.class,
             description = "Warm-up before the measured duration, left out of the summary (default: ${DEFAULT-VALUE}).")
@@ -60,7 +62,7 @@ public final class ClientCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
-                rate, warmup);
+                rate.messagesPerSecond(length), warmup);
         RedoConfig config = new RedoConfig(endpoint.target(), params);
         TestRunner.run(config, spec.commandLine().getOut(), output.json, output.csv, hlog);
         return ExitCodes.OK;

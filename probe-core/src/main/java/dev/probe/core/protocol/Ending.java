@@ -57,6 +57,7 @@ public final class Ending {
                 t.put("total_retrans", serverTcp.totalRetrans());
                 t.put("segs_out", serverTcp.segsOut());
                 t.put("bytes_retrans", serverTcp.bytesRetrans());
+                t.put("bytes_acked", serverTcp.bytesAcked());
                 if (serverCongestion != null) {
                     t.put("congestion", serverCongestion);
                 }
@@ -74,7 +75,8 @@ public final class Ending {
                         Json.requireLong(t, "cwnd", 0, Frames.MAX_COUNT), Json.requireLong(t, "mss", 0, Frames.MAX_COUNT),
                         Json.requireLong(t, "total_retrans", 0, Frames.MAX_COUNT),
                         Json.requireLong(t, "segs_out", 0, Frames.MAX_COUNT),
-                        Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT));
+                        Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT),
+                        t.has("bytes_acked") ? Json.requireLong(t, "bytes_acked", 0, Frames.MAX_COUNT) : 0);
                 congestion = t.has("congestion") ? Json.requireString(t, "congestion", CONGESTION) : null;
             }
             return new Result(Json.requireLong(n, "bytes_received", 0, Frames.MAX_COUNT),

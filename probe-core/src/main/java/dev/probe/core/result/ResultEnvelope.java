@@ -11,12 +11,12 @@ import java.util.List;
  * The shape every {@code probe.result/1} document shares, written in one place: schema, kind, start time,
  * params, summary, the channels' figures (runs with channels), then the intervals. Result records supply the parts.
  */
-final class ResultEnvelope {
+public final class ResultEnvelope {
     private ResultEnvelope() {
     }
 
     /** The document; {@code channels} is null for runs without per-channel figures. */
-    static ObjectNode of(String kind, Instant startedAt, ObjectNode params, ObjectNode summary,
+    public static ObjectNode of(String kind, Instant startedAt, ObjectNode params, ObjectNode summary,
                          List<? extends JsonDocument> channels, List<? extends JsonDocument> intervals) {
         ObjectNode n = Json.object();
         n.put("schema", TestResult.SCHEMA);

@@ -5,6 +5,10 @@ import org.HdrHistogram.Histogram;
 
 /** Hears a client run's progress; the console and file writers implement it. Called off the hot path. */
 public interface RunListener {
+    /** Hears nothing. */
+    RunListener NONE = new RunListener() {
+    };
+
     /** The server accepted the test and every connection joined. */
     default void onReady(Ready ready, int sndbufGranted) {
     }

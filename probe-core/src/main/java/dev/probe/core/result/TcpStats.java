@@ -6,10 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * TCP_INFO figures of the sending sockets for a window: smoothed RTT (largest over connections), retransmitted
- * segments in the window, retransmitted / sent segments, congestion window (summed), and the algorithm.
+ * segments in the window, retransmitted / sent segments, congestion window (summed), the algorithm, and the bytes
+ * the peer has acknowledged since the connections opened (summed; what a transport lag is measured against).
  */
 public record TcpStats(double rttMs, double minRttMs, long retransmits, long segmentsSent, double retransmitRatio,
-                       long cwnd, long mss, String congestion) {
+                       long cwnd, long mss, String congestion, long bytesAcked) {
 
     /** Stats between two aggregated readings ({@code before} may be null for "since connect"). */
     public static TcpStats between(TcpInfo before, TcpInfo after, String congestion) {
@@ -17,7 +18,7 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
         long segs = after.segsOut() - (before == null ? 0 : before.segsOut());
         double ratio = segs <= 0 ? Double.NaN : (double) retrans / segs;
         return new TcpStats(after.rttUs() / 1000.0, after.minRttUs() / 1000.0, retrans, segs, ratio,
-                after.sndCwnd(), after.sndMss(), congestion);
+                after.sndCwnd(), after.sndMss(), congestion, after.bytesAcked());
     }
 
     public ObjectNode toJson() {
@@ -36,6 +37,7 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
         if (congestion != null) {
             n.put("congestion", congestion);
         }
+        n.put("bytes_acked", bytesAcked);
         return n;
     }
 }

@@ -1,8 +1,53 @@
 package dev.probe.core.units;
 
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /** Throughput arithmetic shared by client, server and reports ("Mbytes" are MiB, as in oratcptest). */
 public final class Rates {
+    private static final Pattern RATE = Pattern.compile(
+            "(\\d+(?:\\.\\d+)?)\\s*([kKmMgGtT]i?)?(B|b|bit|Bit|bits)(/s|ps)?");
+
     private Rates() {
+    }
+
+    /**
+     * Bytes per second from a byte or bit rate as DBAs and network engineers write them: {@code 45MB/s},
+     * {@code 45MiB/s}, {@code 360Mbit/s}, {@code 360Mbps}, {@code 1Gbit/s}. B is bytes, b or bit is bits; K, M, G, T
+     * are powers of 1000 and Ki, Mi, Gi, Ti powers of 1024. A bare number is refused: its unit would be a guess.
+     */
+    public static double parseByteRate(String text) {
+        String s = text == null ? "" : text.trim();
+        Matcher m = RATE.matcher(s);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("'" + s + "' is not a rate; write it with its unit, e.g. 45MB/s, "
+                    + "45MiB/s or 360Mbit/s");
+        }
+        double value = Double.parseDouble(m.group(1));
+        String prefix = m.group(2) == null ? "" : m.group(2).toUpperCase(Locale.ROOT);
+        double scale = switch (prefix) {
+            case "" -> 1;
+            case "K" -> 1e3;
+            case "M" -> 1e6;
+            case "G" -> 1e9;
+            case "T" -> 1e12;
+            case "KI" -> 1024.0;
+            case "MI" -> 1024.0 * 1024;
+            case "GI" -> 1024.0 * 1024 * 1024;
+            default -> 1024.0 * 1024 * 1024 * 1024;
+        };
+        boolean bits = !m.group(3).equals("B");
+        double bytes = value * scale / (bits ? 8 : 1);
+        if (!(bytes > 0) || Double.isInfinite(bytes)) {
+            throw new IllegalArgumentException("'" + s + "' must be above 0");
+        }
+        return bytes;
+    }
+
+    /** A byte rate for people: {@code 45.0 MB/s (360.0 Mbit/s)}, decimal units. */
+    public static String describeByteRate(double bytesPerSecond) {
+        return String.format(Locale.ROOT, "%.1f MB/s (%.1f Mbit/s)", bytesPerSecond / 1e6, bytesPerSecond * 8 / 1e6);
     }
 
     /** MiB per second; 0 for an empty window. */

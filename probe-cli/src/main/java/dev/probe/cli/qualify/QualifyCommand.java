@@ -1,0 +1,154 @@
+package dev.probe.cli.qualify;
+
+import dev.probe.cli.common.ConnectOptions;
+import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.OutputPaths;
+import dev.probe.core.qualify.AwrCsv;
+import dev.probe.core.qualify.Qualifier;
+import dev.probe.core.qualify.QualifyConfig;
+import dev.probe.core.qualify.QualifyResult;
+import dev.probe.core.qualify.RedoLoad;
+import dev.probe.core.qualify.StepPlan;
+import dev.probe.core.qualify.Verdict;
+import dev.probe.core.result.ResultFiles;
+import dev.probe.core.units.Rates;
+import dev.probe.report.QualifyPage;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code probe qualify STANDBY --redo-rate 45MB/s}: Oracle's Data Guard network qualification in one command. */
+@Command(name = "qualify", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Data Guard network verdict in one command: round trip, capacity, one stream with default and "
+                + "3 x BDP buffers, redo at its peak rate, SYNC commit time; settings to apply.",
+            "Exit 0 when every verdict passes, " + ExitCodes.VERDICT_FAIL + " when any FAILs, "
+                + ExitCodes.VERDICT_MARGINAL + " when the worst is MARGINAL."})
+public final class QualifyCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "STANDBY_HOST", description = "The standby's probe server.")
+    String host;
+
+    @ArgGroup(exclusive = true)
+    Load load;
+
+    /** --redo-rate or --awr. */
+    static final class Load {
+        @Option(names = "--redo-rate", paramLabel = "RATE",
+                description = "Peak redo rate, bytes or bits: 45MB/s, 45MiB/s, 360Mbit/s.")
+        String redoRate;
+
+        @Option(names = "--awr", paramLabel = "FILE",
+                description = "CSV from AWR (DBA_HIST_SYSMETRIC_SUMMARY or GV$SYSMETRIC_HISTORY; see --print-awr-sql).")
+        Path awr;
+    }
+
+    @Mixin
+    ConnectOptions connect;
+
+    @Option(names = "--mode", defaultValue = "both", paramLabel = "async|sync|both",
+            description = "Which transport to qualify (default: ${DEFAULT-VALUE}).")
+    String mode;
+
+    @Option(names = "--redo-write-size", defaultValue = "32KiB", split = ",", converter = Converters.Size.class,
+            paramLabel = "SIZE", description = "Redo write sizes for the paced and SYNC steps (default: ${DEFAULT-VALUE}).")
+    List<Long> writeSizes;
+
+    @Option(names = "--affirm", description = "SYNC also with the standby's forced write (AFFIRM; server --file on "
+            + "the standby's redo disk) beside FASTSYNC.")
+    boolean affirm;
+
+    @Option(names = "--commit-budget", defaultValue = "2ms", converter = Converters.Time.class,
+            description = "Commit time SYNC may add (default: ${DEFAULT-VALUE}).")
+    Duration commitBudget;
+
+    @Option(names = "--local-log-write", defaultValue = "0s", converter = Converters.Time.class,
+            description = "The primary's own log write, which runs beside the remote one (default: not counted).")
+    Duration localLogWrite;
+
+    @Option(names = "--tcp-efficiency", defaultValue = "0.7", paramLabel = "F",
+            description = "F in required bandwidth = peak / F x 8 (default: ${DEFAULT-VALUE}; note 736755.1 uses 0.75).")
+    double tcpEfficiency;
+
+    @Option(names = "--gap", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "A redo gap to resolve (catching up after an outage), with --gap-within.")
+    Long gap;
+
+    @Option(names = "--gap-within", converter = Converters.Time.class, description = "How soon the gap must resolve.")
+    Duration gapWithin;
+
+    @Option(names = "--budget", defaultValue = "3m", converter = Converters.Time.class,
+            description = "Wall time for all steps (default: ${DEFAULT-VALUE}).")
+    Duration budget;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the result (probe.result/1, kind qualify).")
+    Path json;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write qualify.html and its charts (PNG, SVG) here.")
+    Path outDir;
+
+    @Option(names = "--print-awr-sql", description = "Print the SQL that makes an --awr file, and exit.")
+    boolean printAwrSql;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (printAwrSql) {
+            out.print(AwrCsv.sql());
+            out.flush();
+            return ExitCodes.OK;
+        }
+        QualifyConfig config = config();
+        OutputPaths.file("--json", json);
+        OutputPaths.directory("--out", outDir);
+        QualifyConsole console = new QualifyConsole(out);
+        console.printRequest(config, StepPlan.of(config));
+        QualifyResult result = new Qualifier(config).run(console::onStep);
+        console.printResult(result);
+        if (json != null) {
+            ResultFiles.writeJson(json, result.toJson());
+        }
+        if (outDir != null) {
+            out.println("Page: " + QualifyPage.write(result.toJson(), outDir));
+            out.flush();
+        }
+        return result.overall() == Verdict.Status.FAIL ? ExitCodes.VERDICT_FAIL
+                : result.overall() == Verdict.Status.MARGINAL ? ExitCodes.VERDICT_MARGINAL : ExitCodes.OK;
+    }
+
+    private QualifyConfig config() throws Exception {
+        if (host == null) {
+            throw new IllegalArgumentException("give the standby's host: probe qualify STANDBY_HOST --redo-rate 45MB/s");
+        }
+        if (load == null) {
+            throw new IllegalArgumentException("give --redo-rate RATE or --awr FILE (probe qualify --print-awr-sql "
+                    + "prints the SQL for the file)");
+        }
+        if (!mode.matches("async|sync|both")) {
+            throw new IllegalArgumentException("--mode: '" + mode + "' is not async, sync or both");
+        }
+        RedoLoad redo;
+        if (load.awr != null) {
+            redo = AwrCsv.read(load.awr);
+        } else {
+            try {
+                redo = RedoLoad.given(Rates.parseByteRate(load.redoRate));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--redo-rate: " + e.getMessage());
+            }
+        }
+        return new QualifyConfig(connect.target(host), redo, !mode.equals("sync"), !mode.equals("async"), writeSizes,
+                affirm, commitBudget, localLogWrite, tcpEfficiency, gap == null ? 0 : gap, gapWithin, budget);
+    }
+}

@@ -1,0 +1,180 @@
+package dev.probe.core.qualify;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads the peak redo rate from a CSV exported from AWR, in either shape (recognised by its header, any column
+ * order): {@code DBA_HIST_SYSMETRIC_SUMMARY} (INSTANCE_NUMBER, BEGIN_TIME, END_TIME, METRIC_NAME, AVERAGE,
+ * MAXVAL: one row per instance and snapshot interval) or {@code GV$SYSMETRIC_HISTORY} (INST_ID, BEGIN_TIME,
+ * END_TIME, METRIC_NAME, VALUE: one row per instance and minute). Only 'Redo Generated Per Sec' rows count;
+ * RAC instances are summed per interval. A bad row is one line naming its line and column.
+ */
+public final class AwrCsv {
+    static final String METRIC = "Redo Generated Per Sec";
+    private static final DateTimeFormatter TIME = new DateTimeFormatterBuilder().parseCaseInsensitive()
+            .appendPattern("yyyy-MM-dd[' ']['T']HH:mm[:ss]").toFormatter(Locale.ROOT);
+
+    private AwrCsv() {
+    }
+
+    /** The SQL that writes either file (run in SQL*Plus; both print the header this parser expects). */
+    public static String sql() {
+        return """
+                -- probe qualify --awr: the redo rate per AWR snapshot interval, every RAC instance (run as a DBA).
+                -- Spool to a file, then: probe qualify STANDBY --awr FILE
+                set markup csv on quote off
+                set feedback off
+                spool redo_awr.csv
+                select instance_number,
+                       to_char(begin_time, 'YYYY-MM-DD HH24:MI:SS') begin_time,
+                       to_char(end_time, 'YYYY-MM-DD HH24:MI:SS') end_time,
+                       metric_name, average, maxval
+                  from dba_hist_sysmetric_summary
+                 where metric_name = 'Redo Generated Per Sec'
+                   and begin_time > sysdate - 31
+                 order by begin_time, instance_number;
+                spool off
+
+                -- Or the last hour at one-minute grain:
+                spool redo_minutes.csv
+                select inst_id, to_char(begin_time, 'YYYY-MM-DD HH24:MI:SS') begin_time,
+                       to_char(end_time, 'YYYY-MM-DD HH24:MI:SS') end_time, metric_name, value
+                  from gv$sysmetric_history
+                 where metric_name = 'Redo Generated Per Sec'
+                 order by begin_time, inst_id;
+                spool off
+                """;
+    }
+
+    /** Parses {@code file}; an unreadable, empty or malformed file is an IllegalArgumentException of one line. */
+    public static RedoLoad read(Path file) throws IOException {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("--awr " + file + ": no such file");
+        }
+        return parse(lines, file.toString());
+    }
+
+    static RedoLoad parse(List<String> lines, String name) {
+        int headerLine = 0;
+        while (headerLine < lines.size() && lines.get(headerLine).isBlank()) {
+            headerLine++;
+        }
+        if (headerLine == lines.size()) {
+            throw new IllegalArgumentException("--awr " + name + ": the file is empty");
+        }
+        Columns c = Columns.of(split(lines.get(headerLine)), name, headerLine + 1);
+        Map<String, double[]> sums = new TreeMap<>();
+        Map<String, Instant[]> spans = new TreeMap<>();
+        for (int i = headerLine + 1; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            String[] f = split(lines.get(i));
+            String where = "--awr " + name + " line " + (i + 1);
+            if (!c.text(f, c.metric, where, "METRIC_NAME").equalsIgnoreCase(METRIC)) {
+                continue;
+            }
+            Instant begin = c.time(f, c.begin, where, "BEGIN_TIME");
+            Instant end = c.time(f, c.end, where, "END_TIME");
+            if (!end.isAfter(begin)) {
+                throw new IllegalArgumentException(where + ", column END_TIME: " + end + " is not after BEGIN_TIME");
+            }
+            double avg = c.number(f, c.average, where, c.history ? "VALUE" : "AVERAGE");
+            double max = c.history ? avg : c.number(f, c.max, where, "MAXVAL");
+            String key = begin + "/" + end;
+            double[] s = sums.computeIfAbsent(key, k -> new double[3]);
+            s[0] += avg;
+            s[1] += max;
+            s[2]++;
+            spans.put(key, new Instant[] {begin, end});
+        }
+        if (sums.isEmpty()) {
+            throw new IllegalArgumentException("--awr " + name + ": no '" + METRIC + "' rows");
+        }
+        List<RedoLoad.Interval> intervals = new ArrayList<>();
+        sums.forEach((k, s) -> intervals.add(new RedoLoad.Interval(spans.get(k)[0], spans.get(k)[1], s[0], s[1],
+                (int) s[2])));
+        intervals.sort((a, b) -> a.begin().compareTo(b.begin()));
+        double[] peaks = intervals.stream().mapToDouble(RedoLoad.Interval::peakBytesPerSecond).sorted().toArray();
+        double p95 = peaks[(int) Math.min(peaks.length - 1, Math.ceil(0.95 * peaks.length) - 1)];
+        return new RedoLoad(peaks[peaks.length - 1], p95, name + " (" + (c.history ? "GV$SYSMETRIC_HISTORY"
+                : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals)", intervals);
+    }
+
+    private static String[] split(String line) {
+        String[] f = line.split(",", -1);
+        for (int i = 0; i < f.length; i++) {
+            f[i] = f[i].trim().replaceAll("^\"|\"$", "").trim();
+        }
+        return f;
+    }
+
+    /** Where each needed column is, by its header name. */
+    private record Columns(int instance, int begin, int end, int metric, int average, int max, boolean history) {
+        static Columns of(String[] header, String name, int line) {
+            List<String> h = Arrays.stream(header).map(s -> s.toUpperCase(Locale.ROOT)).toList();
+            boolean summary = h.contains("AVERAGE") && h.contains("MAXVAL");
+            boolean history = !summary && h.contains("VALUE");
+            String instance = summary ? "INSTANCE_NUMBER" : "INST_ID";
+            for (String need : List.of(instance, "BEGIN_TIME", "END_TIME", "METRIC_NAME")) {
+                if (!h.contains(need) || !(summary || history)) {
+                    throw new IllegalArgumentException("--awr " + name + " line " + line + ": the header is neither "
+                            + "DBA_HIST_SYSMETRIC_SUMMARY's (INSTANCE_NUMBER, BEGIN_TIME, END_TIME, METRIC_NAME, "
+                            + "AVERAGE, MAXVAL) nor GV$SYSMETRIC_HISTORY's (INST_ID, BEGIN_TIME, END_TIME, METRIC_NAME, "
+                            + "VALUE); see probe qualify --print-awr-sql");
+                }
+            }
+            return new Columns(h.indexOf(instance), h.indexOf("BEGIN_TIME"), h.indexOf("END_TIME"),
+                    h.indexOf("METRIC_NAME"), h.indexOf(history ? "VALUE" : "AVERAGE"), h.indexOf("MAXVAL"), history);
+        }
+
+        String text(String[] f, int i, String where, String column) {
+            if (i >= f.length) {
+                throw new IllegalArgumentException(where + ", column " + column + ": missing (the row is short)");
+            }
+            return f[i];
+        }
+
+        Instant time(String[] f, int i, String where, String column) {
+            String s = text(f, i, where, column);
+            try {
+                return LocalDateTime.parse(s, TIME).toInstant(ZoneOffset.UTC);
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException(where + ", column " + column + ": '" + s + "' is not a time like "
+                        + "2026-11-02 14:00:00");
+            }
+        }
+
+        double number(String[] f, int i, String where, String column) {
+            String s = text(f, i, where, column);
+            try {
+                double v = Double.parseDouble(s);
+                if (v >= 0 && Double.isFinite(v)) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // the message below says what was expected
+            }
+            throw new IllegalArgumentException(where + ", column " + column + ": '" + s + "' is not a rate in bytes/s");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.RunListener;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The transport lag of a paced run as it evolves: at each interval's end, the redo due by then (open loop,
+ * message k due at k / rate) minus what the standby's TCP has acknowledged (TCP_INFO bytes_acked), over the
+ * rate. Where TCP_INFO cannot be read (NIO) it falls back to what the sender wrote: a lower bound. A link
+ * that keeps up shows a flat lag; one that does not, a lag growing by (rate - capacity) / rate each second.
+ */
+public final class LagTrace implements RunListener {
+    /** Growth above this (seconds of lag per second) is not flat: 1 % of the rate is falling behind. */
+    public static final double FLAT_GROWTH = 0.01;
+
+    /** The lag at one interval's end. */
+    public record Point(double tSeconds, double lagSeconds) {
+    }
+
+    private final double messagesPerSecond;
+    private final long frameBytes;
+    private final List<Point> points = new ArrayList<>();
+    private long written;
+    private boolean fromTcp = true;
+
+    /** For a run paced at {@code messagesPerSecond} messages of {@code length} payload bytes. */
+    public LagTrace(double messagesPerSecond, long length) {
+        this.messagesPerSecond = messagesPerSecond;
+        this.frameBytes = length + Frames.HEADER_LENGTH;
+    }
+
+    @Override
+    public synchronized void onInterval(IntervalSample s) {
+        written += s.bytes() + s.messages() * Frames.HEADER_LENGTH;
+        long arrived = written;
+        if (s.tcp() != null && s.tcp().bytesAcked() > 0) {
+            arrived = s.tcp().bytesAcked();
+        } else {
+            fromTcp = false;
+        }
+        double due = Math.floor(s.tSeconds() * messagesPerSecond + 1) * frameBytes;
+        points.add(new Point(s.tSeconds(), Math.max(0, due - arrived) / (messagesPerSecond * frameBytes)));
+    }
+
+    public synchronized List<Point> points() {
+        return List.copyOf(points);
+    }
+
+    /** True when every lag came from TCP_INFO; false when some are the sender's lower bound. */
+    public synchronized boolean fromTcp() {
+        return fromTcp;
+    }
+
+    /** The least-squares slope of the lag over time, leaving out the first interval (slow start). */
+    public synchronized double growth() {
+        List<Point> p = points.size() > 2 ? points.subList(1, points.size()) : points;
+        if (p.size() < 2) {
+            return 0;
+        }
+        double mt = p.stream().mapToDouble(Point::tSeconds).average().orElse(0);
+        double ml = p.stream().mapToDouble(Point::lagSeconds).average().orElse(0);
+        double num = 0;
+        double den = 0;
+        for (Point x : p) {
+            num += (x.tSeconds() - mt) * (x.lagSeconds() - ml);
+            den += (x.tSeconds() - mt) * (x.tSeconds() - mt);
+        }
+        return den == 0 ? 0 : num / den;
+    }
+
+    public synchronized double lastLag() {
+        return points.isEmpty() ? 0 : points.get(points.size() - 1).lagSeconds();
+    }
+
+    public boolean flat() {
+        return growth() <= FLAT_GROWTH;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.result.TestResult;
+import java.util.List;
+
+/**
+ * What the steps measured, each figure from its step's own result: round trip, capacity, the single stream with
+ * default and with 3 x BDP buffers (and what the OS granted), the paced run's lag, the SYNC runs.
+ *
+ * @param rttMs          step 1's round trip, p50
+ * @param minRttMs       TCP_INFO's minimum RTT in step 1, NaN where unreadable
+ * @param capacityBps    step 2's goodput over several connections (NaN when not run)
+ * @param defaultBps     step 3's single-stream goodput
+ * @param tunedBps       step 4's single-stream goodput
+ * @param bdpBytes       the BDP step 4 sized its buffers by
+ * @param bufferRequested the socket buffer step 4 asked for
+ * @param sndbufGranted  what this host granted (as the OS reports it)
+ * @param rcvbufGranted  what the standby granted (as its OS reports it)
+ * @param clamped        the OS granted less than asked
+ * @param lag            step 5's lag trace (null when not run)
+ * @param steps          every step's label and result document
+ */
+public record Measured(double rttMs, double minRttMs, double capacityBps, double defaultBps, double tunedBps,
+                       long bdpBytes, long bufferRequested, int sndbufGranted, int rcvbufGranted, boolean clamped,
+                       LagTrace lag, List<StepResult> steps) {
+    /** One step's label, kind and result document. */
+    public record StepResult(StepPlan.Step step, TestResult result) {
+    }
+
+    /** Goodput in bit/s from a result's receiver-counted MiB/s. */
+    static double bps(TestResult r) {
+        return r.summary().throughputMibS() * 1024 * 1024 * 8;
+    }
+}

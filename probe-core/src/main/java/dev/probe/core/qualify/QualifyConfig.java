@@ -1,0 +1,75 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.client.Target;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.Frames;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A Data Guard qualification, validated once; each check names the flag as the user types it.
+ *
+ * @param target        the standby's probe server
+ * @param load          the peak redo rate to size for (and the AWR intervals, when given)
+ * @param async         qualify ASYNC transport (steps 1-5)
+ * @param sync          qualify SYNC transport (steps 1 and 6)
+ * @param writeSizes    redo write sizes for the paced and SYNC steps
+ * @param affirm        SYNC also with the standby's forced write (AFFIRM) beside FASTSYNC
+ * @param commitBudget  the commit time SYNC may add
+ * @param localLogWrite the primary's own log write, which runs beside the remote one (0 = not given)
+ * @param tcpEfficiency F in required bandwidth = peak / F x 8
+ * @param gapBytes      a gap to resolve (0 = none) within {@code gapWithin}
+ * @param budget        wall time for all steps
+ */
+public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
+                            boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
+                            long gapBytes, Duration gapWithin, Duration budget) {
+    /** The smallest budget that leaves each step a second or more. */
+    public static final Duration MIN_BUDGET = Duration.ofSeconds(15);
+
+    public QualifyConfig {
+        if (target == null || load == null) {
+            throw new BadParameterException("qualify", "a target and a redo rate are required");
+        }
+        if (!(load.peakBytesPerSecond() > 0)) {
+            throw new BadParameterException("--redo-rate", "must be above 0");
+        }
+        if (!async && !sync) {
+            throw new BadParameterException("--mode", "must be async, sync or both");
+        }
+        writeSizes = List.copyOf(writeSizes);
+        if (writeSizes.isEmpty()) {
+            throw new BadParameterException("--redo-write-size", "give at least one size");
+        }
+        for (long s : writeSizes) {
+            if (s < 512 || s > Frames.MAX_DATA_LENGTH) {
+                throw new BadParameterException("--redo-write-size", s + " bytes is out of range [512, "
+                        + Frames.MAX_DATA_LENGTH + "]");
+            }
+        }
+        if (commitBudget == null || commitBudget.isNegative() || commitBudget.isZero()) {
+            throw new BadParameterException("--commit-budget", "must be above 0");
+        }
+        if (localLogWrite == null || localLogWrite.isNegative()) {
+            throw new BadParameterException("--local-log-write", "must not be negative");
+        }
+        if (!(tcpEfficiency > 0 && tcpEfficiency <= 1)) {
+            throw new BadParameterException("--tcp-efficiency", tcpEfficiency + " is out of range (0, 1]");
+        }
+        if (gapBytes < 0 || (gapBytes > 0) != (gapWithin != null)) {
+            throw new BadParameterException("--gap", "give --gap and --gap-within together");
+        }
+        if (gapWithin != null && (gapWithin.isNegative() || gapWithin.isZero())) {
+            throw new BadParameterException("--gap-within", "must be above 0");
+        }
+        if (budget == null || budget.compareTo(MIN_BUDGET) < 0) {
+            throw new BadParameterException("--budget", (budget == null ? "missing" : budget.toSeconds() + " s")
+                    + " is below the minimum " + MIN_BUDGET.toSeconds() + " s");
+        }
+    }
+
+    /** Required bandwidth in bit/s. */
+    public double requiredBps() {
+        return Sizing.requiredBitsPerSecond(load.peakBytesPerSecond(), tcpEfficiency);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.ResultEnvelope;
+import dev.probe.core.result.TestResult;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A finished qualification: the inputs, each step's own result, the verdicts with their reasons, the settings to
+ * apply (sqlnet.ora and sysctl), and with AWR the projected lag; kind {@code qualify} of {@code probe.result/1}.
+ */
+public record QualifyResult(QualifyConfig config, Instant startedAt, Measured measured, List<Verdict> verdicts,
+                            List<String> sqlnet, List<String> sysctl, LagProjection projection) {
+    /** Where the sysctl lines read this host's current values. */
+    static final Path PROC_SYS = Path.of("/proc/sys");
+
+    /** The verdicts and settings {@code m} supports. */
+    static QualifyResult of(QualifyConfig config, Instant startedAt, Measured m) {
+        List<Verdict> verdicts = new ArrayList<>();
+        if (config.async()) {
+            LagTrace lag = m.lag();
+            verdicts.add(Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
+                    lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), Math.min(m.sndbufGranted(),
+                    m.rcvbufGranted()), config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())));
+        }
+        List<Measured.StepResult> syncs = m.steps().stream()
+                .filter(s -> s.step().kind() == StepPlan.Kind.SYNC).toList();
+        for (Measured.StepResult s : syncs) {
+            double fastSync = Double.NaN;
+            for (Measured.StepResult f : syncs) {
+                if (s.step().affirm() && !f.step().affirm() && f.step().writeSize() == s.step().writeSize()) {
+                    fastSync = syncFigures(config, f, "", m.rttMs(), Double.NaN).p50Ms();
+                }
+            }
+            verdicts.add(Verdicts.sync(syncFigures(config, s, syncs.size() == 1 ? "SYNC" : "SYNC " + suffix(s),
+                    m.rttMs(), fastSync), config.commitBudget()));
+        }
+        long buffer = m.bufferRequested();
+        List<String> sqlnet = List.of("SEND_BUF_SIZE=" + buffer, "RECV_BUF_SIZE=" + buffer,
+                "DEFAULT_SDU_SIZE=" + Sizing.SDU);
+        LagProjection projection = config.load().fromAwr() && config.async()
+                ? LagProjection.of(config.load(), m.tunedBps() / 8) : null;
+        return new QualifyResult(config, startedAt, m, List.copyOf(verdicts), sqlnet,
+                Sizing.sysctlLines(buffer, PROC_SYS), projection);
+    }
+
+    private static String suffix(Measured.StepResult s) {
+        return s.step().label().substring("SYNC ".length());
+    }
+
+    private static Verdicts.SyncFigures syncFigures(QualifyConfig config, Measured.StepResult s, String name,
+                                                    double rttMs, double fastSyncP50Ms) {
+        LatencyStats l = s.result().summary().latency();
+        LatencyStats d = s.result().summary().disk();
+        double local = config.localLogWrite().toNanos() / 1e6;
+        double disk = d == null ? 0 : d.p50();
+        return new Verdicts.SyncFigures(name, Math.max(0, l.p50() - local), Math.max(0, l.p99() - local),
+                Math.max(0, l.p999() - local), Math.max(0, l.p50() - disk), disk, rttMs, fastSyncP50Ms);
+    }
+
+    /** The worst verdict. */
+    public Verdict.Status overall() {
+        return Verdict.worst(verdicts);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode p = Json.object();
+        p.put("host", config.target().host());
+        p.put("port", config.target().port());
+        p.put("redo_rate_bytes_s", config.load().peakBytesPerSecond());
+        p.put("redo_source", config.load().source());
+        putNumber(p, "redo_p95_bytes_s", config.load().p95BytesPerSecond());
+        p.put("tcp_efficiency", config.tcpEfficiency());
+        p.put("mode", config.async() && config.sync() ? "both" : config.async() ? "async" : "sync");
+        ArrayNode sizes = p.putArray("redo_write_sizes");
+        config.writeSizes().forEach(sizes::add);
+        p.put("affirm", config.affirm());
+        p.put("commit_budget_ms", config.commitBudget().toNanos() / 1e6);
+        p.put("local_log_write_ms", config.localLogWrite().toNanos() / 1e6);
+        p.put("gap_bytes", config.gapBytes());
+        if (config.gapWithin() != null) {
+            p.put("gap_within_s", config.gapWithin().toSeconds());
+        }
+        p.put("budget_s", config.budget().toSeconds());
+        ObjectNode doc = ResultEnvelope.of("qualify", startedAt, p, summary(), null, List.of());
+        ArrayNode steps = doc.putArray("steps");
+        for (Measured.StepResult s : measured.steps()) {
+            ObjectNode n = steps.addObject();
+            n.put("step", s.step().kind().name().toLowerCase(Locale.ROOT));
+            n.put("label", s.step().label());
+            n.set("result", s.result().toJson());
+        }
+        return doc;
+    }
+
+    private ObjectNode summary() {
+        Measured m = measured;
+        ObjectNode s = Json.object();
+        s.put("overall", overall().name());
+        ArrayNode v = s.putArray("verdicts");
+        for (Verdict x : verdicts) {
+            ObjectNode n = v.addObject();
+            n.put("name", x.name());
+            n.put("status", x.status().name());
+            x.reasons().forEach(n.putArray("reasons")::add);
+        }
+        s.put("required_bps", config.requiredBps());
+        s.put("required_formula", String.format(Locale.ROOT, "%.0f B/s / %.2f x 8 (support note 736755.1)",
+                config.load().peakBytesPerSecond(), config.tcpEfficiency()));
+        s.put("rtt_ms", m.rttMs());
+        putNumber(s, "min_rtt_ms", m.minRttMs());
+        putNumber(s, "capacity_bps", m.capacityBps());
+        putNumber(s, "default_buffers_bps", m.defaultBps());
+        putNumber(s, "tuned_buffers_bps", m.tunedBps());
+        s.put("bdp_bytes", m.bdpBytes());
+        ObjectNode b = s.putObject("buffers");
+        b.put("requested", m.bufferRequested());
+        b.put("sndbuf_granted", m.sndbufGranted());
+        b.put("rcvbuf_granted", m.rcvbufGranted());
+        b.put("clamped", m.clamped());
+        if (m.lag() != null) {
+            ObjectNode lag = s.putObject("lag");
+            lag.put("growth_s_per_s", m.lag().growth());
+            lag.put("last_s", m.lag().lastLag());
+            lag.put("flat", m.lag().flat());
+            lag.put("measured_by", m.lag().fromTcp() ? "tcp_bytes_acked" : "sender_schedule");
+            ArrayNode pts = lag.putArray("points");
+            m.lag().points().forEach(x -> pts.addObject().put("t_s", x.tSeconds()).put("lag_s", x.lagSeconds()));
+        }
+        ObjectNode settings = s.putObject("settings");
+        sqlnet.forEach(settings.putArray("sqlnet_ora")::add);
+        sysctl.forEach(settings.putArray("sysctl")::add);
+        if (projection != null) {
+            ObjectNode pr = s.putObject("lag_projection");
+            pr.put("peak_lag_s", projection.peak().lagSeconds());
+            pr.put("peak_at", projection.peak().end().toString());
+            ArrayNode pts = pr.putArray("points");
+            projection.points().forEach(x -> pts.addObject().put("end", x.end().toString())
+                    .put("redo_bytes_s", x.redoBytesPerSecond()).put("backlog_bytes", x.backlogBytes())
+                    .put("lag_s", x.lagSeconds()));
+        }
+        return s;
+    }
+
+    private static void putNumber(ObjectNode n, String field, double v) {
+        if (Double.isFinite(v)) {
+            n.put(field, v);
+        } else {
+            n.putNull(field);
+        }
+    }
+
+    /** The step results of one kind, in order. */
+    public List<TestResult> results(StepPlan.Kind kind) {
+        return measured.steps().stream().filter(s -> s.step().kind() == kind).map(Measured.StepResult::result).toList();
+    }
+}

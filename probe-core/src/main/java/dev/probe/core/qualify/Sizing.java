@@ -1,0 +1,88 @@
+package dev.probe.core.qualify;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Oracle's Data Guard sizing rules as arithmetic (facts: support notes 736755.1 and 2064368.1, MAA's "Best
+ * Practices for Synchronous Redo Transport"): required bandwidth from the peak redo rate, the bandwidth-delay
+ * product, 3 x BDP socket buffers, the sysctl lines that let the OS grant them, the time to resolve a gap.
+ */
+public final class Sizing {
+    /** The SDU MAA advises for redo transport. */
+    public static final int SDU = 65535;
+    /** Socket buffers below this are not asked for: a fixed buffer that small would undo Linux autotuning. */
+    public static final long MIN_BUFFER = 1L << 20;
+
+    private Sizing() {
+    }
+
+    /** Required bandwidth in bit/s: peak redo bytes/s / F x 8. */
+    public static double requiredBitsPerSecond(double peakBytesPerSecond, double tcpEfficiency) {
+        return peakBytesPerSecond / tcpEfficiency * 8;
+    }
+
+    /** Bandwidth-delay product in bytes. */
+    public static long bdpBytes(double bitsPerSecond, double rttSeconds) {
+        return (long) Math.ceil(bitsPerSecond / 8 * rttSeconds);
+    }
+
+    /** SEND_BUF_SIZE / RECV_BUF_SIZE: 3 x BDP, at least {@link #MIN_BUFFER}, at most 512 MiB (probe's cap). */
+    public static long socketBuffer(long bdpBytes) {
+        return Math.min(512L << 20, Math.max(MIN_BUFFER, 3 * bdpBytes));
+    }
+
+    /**
+     * True when the OS granted less than {@code requested}: Linux reports twice what it grants (the doubling
+     * covers its bookkeeping), so a full grant reads as 2 x requested there.
+     */
+    public static boolean clamped(long requested, long reported, boolean linux) {
+        return reported < (linux ? 2 * requested : requested);
+    }
+
+    /** The sysctl lines that let a socket be granted {@code buffer} bytes, from this host's current values. */
+    public static List<String> sysctlLines(long buffer, Path procSys) {
+        List<String> lines = new ArrayList<>();
+        lines.add("net.core.wmem_max = " + Math.max(buffer, read(procSys, "net/core/wmem_max", 0)));
+        lines.add("net.core.rmem_max = " + Math.max(buffer, read(procSys, "net/core/rmem_max", 0)));
+        lines.add("net.ipv4.tcp_wmem = " + triple(procSys, "net/ipv4/tcp_wmem", "4096 16384", buffer));
+        lines.add("net.ipv4.tcp_rmem = " + triple(procSys, "net/ipv4/tcp_rmem", "4096 131072", buffer));
+        return lines;
+    }
+
+    /** Seconds to resolve {@code gapBytes} at {@code carryBytesPerSecond} while redo keeps arriving at the peak. */
+    public static double gapSeconds(double gapBytes, double carryBytesPerSecond, double peakBytesPerSecond) {
+        double spare = carryBytesPerSecond - peakBytesPerSecond;
+        return spare <= 0 ? Double.POSITIVE_INFINITY : gapBytes / spare;
+    }
+
+    private static long read(Path procSys, String key, long otherwise) {
+        try {
+            return Long.parseLong(procValue(procSys.resolve(key)).split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return otherwise;
+        }
+    }
+
+    /** A /proc/sys value (read by lines: Files.readString can stop short on procfs, whose files report no size). */
+    private static String procValue(Path file) throws IOException {
+        return String.join(" ", Files.readAllLines(file)).trim();
+    }
+
+    private static String triple(Path procSys, String key, String lowDefault, long buffer) {
+        String low = lowDefault;
+        long max = 0;
+        try {
+            String[] v = procValue(procSys.resolve(key)).split("\\s+");
+            low = v[0] + " " + v[1];
+            max = Long.parseLong(v[2]);
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or unreadable: the kernel's usual first two values
+        }
+        return String.format(Locale.ROOT, "%s %d", low, Math.max(max, buffer));
+    }
+}

@@ -1,0 +1,83 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.units.Durations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The rules that turn the measurements into verdicts; every reason names the figure it rests on. */
+public final class Verdicts {
+    /** MAA: SYNC has "greater success when round trip latency is less than 5 ms". */
+    public static final double MAA_SYNC_RTT_MS = 5;
+
+    private Verdicts() {
+    }
+
+    /** What the ASYNC verdict rests on. */
+    public record AsyncFigures(double requiredBps, double singleStreamBps, boolean lagFlat, double lagGrowth,
+                               double lastLagSeconds, long bufferRequested, boolean bufferClamped, long bufferGranted,
+                               double gapBytes, Duration gapWithin, double peakBytesPerSecond) {
+    }
+
+    /** What a SYNC verdict rests on: the added commit time's percentiles in ms and the round trip. */
+    public record SyncFigures(String name, double p50Ms, double p99Ms, double p999Ms, double networkP50Ms,
+                              double diskP50Ms, double rttMs, double fastSyncP50Ms) {
+    }
+
+    /** PASS when the tuned single stream carries the required bandwidth with a flat lag (and resolves the gap). */
+    public static Verdict async(AsyncFigures f) {
+        List<String> reasons = new ArrayList<>();
+        boolean fail = false;
+        if (f.singleStreamBps() < f.requiredBps()) {
+            fail = true;
+            reasons.add(fmt("bandwidth short by %.1f Mbit/s: one stream carries %.1f Mbit/s, the redo needs %.1f Mbit/s",
+                    (f.requiredBps() - f.singleStreamBps()) / 1e6, f.singleStreamBps() / 1e6, f.requiredBps() / 1e6));
+        } else {
+            reasons.add(fmt("one stream carries %.1f Mbit/s = %.2f x the required %.1f Mbit/s (headroom)",
+                    f.singleStreamBps() / 1e6, f.singleStreamBps() / f.requiredBps(), f.requiredBps() / 1e6));
+        }
+        if (f.bufferClamped()) {
+            reasons.add(fmt("socket buffers clamped: asked %d bytes (3 x BDP), the OS granted %d; raise the sysctls "
+                    + "below on both hosts", f.bufferRequested(), f.bufferGranted()));
+        }
+        if (!f.lagFlat()) {
+            fail = true;
+            reasons.add(fmt("transport lag grows %.3f s per second at the peak rate (%.2f s at the end of the run)",
+                    f.lagGrowth(), f.lastLagSeconds()));
+        } else {
+            reasons.add(fmt("transport lag flat at the peak rate (%.2f s at the end, growth %.4f s/s)",
+                    f.lastLagSeconds(), f.lagGrowth()));
+        }
+        if (f.gapBytes() > 0) {
+            double s = Sizing.gapSeconds(f.gapBytes(), f.singleStreamBps() / 8, f.peakBytesPerSecond());
+            boolean late = s > f.gapWithin().toMillis() / 1000.0;
+            fail |= late;
+            reasons.add(fmt("a %.1f GB gap resolves in %s while redo arrives at the peak (%s --gap-within %s)",
+                    f.gapBytes() / 1e9, Double.isInfinite(s) ? "never" : Durations.describe(Duration.ofMillis((long) (s * 1000))),
+                    late ? "over" : "within", Durations.describe(f.gapWithin())));
+        }
+        return new Verdict("ASYNC", fail ? Verdict.Status.FAIL : Verdict.Status.PASS, reasons);
+    }
+
+    /** PASS when p99 added commit time fits the budget, MARGINAL when only p50 does, FAIL otherwise. */
+    public static Verdict sync(SyncFigures f, Duration budget) {
+        double b = budget.toNanos() / 1e6;
+        Verdict.Status status = f.p99Ms() <= b ? Verdict.Status.PASS
+                : f.p50Ms() <= b ? Verdict.Status.MARGINAL : Verdict.Status.FAIL;
+        List<String> reasons = new ArrayList<>();
+        reasons.add(fmt("added commit time p50 %.3f / p99 %.3f / p99.9 %.3f ms against the %.3f ms budget",
+                f.p50Ms(), f.p99Ms(), f.p999Ms(), b));
+        reasons.add(fmt("at p50: network %.3f ms, standby disk %.3f ms", f.networkP50Ms(), f.diskP50Ms()));
+        reasons.add(fmt("round trip %.3f ms; MAA: SYNC is usually chosen below ~%.0f ms RTT", f.rttMs(), MAA_SYNC_RTT_MS));
+        if (Double.isFinite(f.fastSyncP50Ms())) {
+            reasons.add(fmt("AFFIRM adds %.3f ms at p50 over FASTSYNC (%.3f ms): the standby's redo log write",
+                    f.p50Ms() - f.fastSyncP50Ms(), f.fastSyncP50Ms()));
+        }
+        return new Verdict(f.name(), status, reasons);
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,187 @@
+package dev.probe.report;
+
+import static dev.probe.report.Format.fmt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
+
+/**
+ * The page a DBA hands to the network team after {@code probe qualify --out DIR}: {@code qualify.html}
+ * (self-contained, the verdicts first, charts inline) and each chart as PNG and SVG, made from the qualify result
+ * document alone, so it reads without probe.
+ */
+public final class QualifyPage {
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
+    private static final String[] PERCENTILE_FIELDS = {"p50", "p90", "p99", "p999"};
+
+    private final Path dir;
+    private final Map<String, String> svgs = new LinkedHashMap<>();
+    private final Map<String, String> captions = new LinkedHashMap<>();
+
+    private QualifyPage(Path dir) {
+        this.dir = dir;
+    }
+
+    /** Writes the page and its charts into {@code dir} (created when missing); returns the HTML file. */
+    public static Path write(JsonNode doc, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        return new QualifyPage(dir).render(doc);
+    }
+
+    private Path render(JsonNode doc) throws IOException {
+        JsonNode s = doc.path("summary");
+        double requiredMbit = s.path("required_bps").asDouble() / 1e6;
+        Map<String, List<double[]>> streams = new LinkedHashMap<>();
+        for (String[] step : new String[][] {{"default_buffers", "default buffers"}, {"tuned_buffers", "3 x BDP buffers"}}) {
+            steps(doc, step[0]).forEach(r -> streams.put(step[1], throughputMbit(r)));
+        }
+        if (!streams.isEmpty()) {
+            chart("single-stream", Charts.lines("One redo stream over time",
+                    "ASYNC redo transport uses one connection per destination", "Seconds", "Mbit/s", streams,
+                    Map.of(fmt("required %.1f Mbit/s", requiredMbit), requiredMbit)),
+                    "Single-stream throughput with default and with 3 x BDP socket buffers, against the required bandwidth.");
+        }
+        Map<String, List<double[]>> sync = new LinkedHashMap<>();
+        double local = doc.path("params").path("local_log_write_ms").asDouble();
+        for (JsonNode st : doc.path("steps")) {
+            if (st.path("step").asText().equals("sync")) {
+                JsonNode lat = st.path("result").path("summary").path("latency_ms");
+                List<double[]> pts = new ArrayList<>();
+                for (int i = 0; i < PERCENTILES.length; i++) {
+                    pts.add(new double[] {nines(PERCENTILES[i]), Math.max(0, lat.path(PERCENTILE_FIELDS[i]).asDouble() - local)});
+                }
+                sync.put(st.path("label").asText(), pts);
+            }
+        }
+        if (!sync.isEmpty()) {
+            double budget = doc.path("params").path("commit_budget_ms").asDouble();
+            chart("sync-commit", Charts.lines("Commit time SYNC adds",
+                    "x: percentile as nines (0.3 = p50, 1 = p90, 2 = p99, 3 = p99.9)", "Nines", "Added ms", sync,
+                    Map.of(fmt("budget %.3f ms", budget), budget)),
+                    "Added commit time by percentile at each redo write size, against the commit budget.");
+        }
+        List<double[]> lag = new ArrayList<>();
+        s.path("lag").path("points").forEach(p -> lag.add(new double[] {p.path("t_s").asDouble(), p.path("lag_s").asDouble()}));
+        if (!lag.isEmpty()) {
+            chart("lag", Charts.lines("Transport lag at the peak redo rate",
+                    "flat: the link keeps up; growing: it falls behind by (rate - capacity) / rate each second",
+                    "Seconds", "Lag (s)", Map.of("lag", lag), Map.of()),
+                    "The redo due minus what the standby's TCP acknowledged, over the rate.");
+        }
+        JsonNode projection = s.path("lag_projection");
+        if (!projection.isMissingNode()) {
+            awrCharts(projection, s.path("tuned_buffers_bps").asDouble() / 8e6);
+        }
+        Path html = dir.resolve("qualify.html");
+        Files.writeString(html, html(doc), StandardCharsets.UTF_8);
+        return html;
+    }
+
+    private void awrCharts(JsonNode projection, double carryMBs) throws IOException {
+        List<double[]> rate = new ArrayList<>();
+        List<double[]> lag = new ArrayList<>();
+        Instant first = null;
+        for (JsonNode p : projection.path("points")) {
+            Instant end = Instant.parse(p.path("end").asText());
+            first = first == null ? end : first;
+            double h = (end.toEpochMilli() - first.toEpochMilli()) / 3.6e6;
+            rate.add(new double[] {h, p.path("redo_bytes_s").asDouble() / 1e6});
+            lag.add(new double[] {h, p.path("lag_s").asDouble()});
+        }
+        chart("awr-redo", Charts.lines("Redo rate across the AWR period", "instances summed per interval",
+                "Hours from the first interval", "MB/s", Map.of("redo", rate),
+                Map.of(fmt("one stream carries %.1f MB/s", carryMBs), carryMBs)),
+                "The AWR period's redo rate against what one stream carried here.");
+        chart("awr-lag", Charts.lines("Projected transport lag", fmt("peak %.1f s at %s",
+                projection.path("peak_lag_s").asDouble(), projection.path("peak_at").asText()),
+                "Hours from the first interval", "Lag (s)", Map.of("projected lag", lag), Map.of()),
+                "The lag the AWR period's redo would have had on this link (backlog carried between intervals).");
+    }
+
+    private void chart(String name, JFreeChart chart, String caption) throws IOException {
+        captions.put(name, caption);
+        svgs.put(name, Charts.write(chart, dir, name));
+    }
+
+    private static List<JsonNode> steps(JsonNode doc, String step) {
+        List<JsonNode> out = new ArrayList<>();
+        doc.path("steps").forEach(st -> {
+            if (st.path("step").asText().equals(step)) {
+                out.add(st.path("result"));
+            }
+        });
+        return out;
+    }
+
+    private static List<double[]> throughputMbit(JsonNode result) {
+        List<double[]> pts = new ArrayList<>();
+        result.path("intervals").forEach(i -> pts.add(new double[] {i.path("t_s").asDouble(),
+            i.path("throughput_mib_s").asDouble() * 1.048576 * 8}));
+        return pts;
+    }
+
+    private static double nines(double percentile) {
+        return -Math.log10(1 - percentile / 100);
+    }
+
+    private String html(JsonNode doc) {
+        JsonNode p = doc.path("params");
+        JsonNode s = doc.path("summary");
+        StringBuilder sb = new StringBuilder();
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Data Guard network "
+                + "qualification</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}"
+                + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;"
+                + "text-align:left;vertical-align:top}th{background:#f3f3f3}.PASS{background:#c8e6c9}"
+                + ".MARGINAL{background:#ffe0b2}.FAIL{background:#ffcdd2}pre{background:#f6f6f6;padding:8px}"
+                + "figure{margin:2em 0}figcaption{color:#555;font-size:90%}svg{max-width:100%;height:auto}</style>"
+                + "</head><body>\n");
+        sb.append(fmt("<h1>Data Guard network qualification: %s</h1>%n", esc(s.path("overall").asText())));
+        sb.append(fmt("<p>Primary (this run's client) to standby <b>%s:%d</b>, %s. Peak redo %.1f MB/s (%s).</p>%n",
+                esc(p.path("host").asText()), p.path("port").asInt(), esc(doc.path("started_at").asText()),
+                p.path("redo_rate_bytes_s").asDouble() / 1e6, esc(p.path("redo_source").asText())));
+        sb.append("<table><tr><th>verdict</th><th>status</th><th>why</th></tr>\n");
+        for (JsonNode v : s.path("verdicts")) {
+            StringBuilder why = new StringBuilder();
+            v.path("reasons").forEach(r -> why.append(esc(r.asText())).append("<br>"));
+            sb.append(fmt("<tr><td>%s</td><td class=\"%s\"><b>%s</b></td><td>%s</td></tr>%n", esc(v.path("name").asText()),
+                    esc(v.path("status").asText()), esc(v.path("status").asText()), why));
+        }
+        sb.append("</table>\n");
+        sb.append(fmt("<p>Required bandwidth = %s = <b>%.1f Mbit/s</b>.</p>%n", esc(s.path("required_formula").asText()),
+                s.path("required_bps").asDouble() / 1e6));
+        sb.append("<h2>Settings to apply</h2>\n<p>sqlnet.ora on both hosts (or per address in tnsnames.ora / "
+                + "listener.ora):</p><pre>");
+        s.path("settings").path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
+        sb.append("</pre><p>Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/):</p><pre>");
+        s.path("settings").path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
+        sb.append("</pre>\n<h2>What was measured</h2>\n<table><tr><th>step</th><th>figure</th></tr>\n");
+        for (JsonNode st : doc.path("steps")) {
+            JsonNode r = st.path("result").path("summary");
+            JsonNode lat = r.path("latency_ms");
+            String figure = lat.isObject()
+                    ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
+                    : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
+            sb.append(fmt("<tr><td>%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()), figure));
+        }
+        sb.append("</table>\n");
+        svgs.forEach((name, svg) -> sb.append("<figure>").append(svg).append("<figcaption>").append(esc(captions.get(name)))
+                .append(" (also <a href=\"").append(name).append(".png\">PNG</a>, <a href=\"").append(name)
+                .append(".svg\">SVG</a>)</figcaption></figure>\n"));
+        sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "
+                + "from notes 736755.1 and MAA's SYNC redo transport best practices.</p></body></html>\n");
+        return sb.toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
