@@ -17,6 +17,7 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.SymbolAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -107,6 +108,12 @@ public final class Charts {
      */
     static JFreeChart lines(String title, String subtitle, String xLabel, String yLabel,
                             Map<String, List<double[]>> lines, Map<String, Double> thresholds) {
+        return lines(title, subtitle, xLabel, yLabel, lines, thresholds, null);
+    }
+
+    /** As {@link #lines(String, String, String, String, Map, Map)}, x values 0, 1, 2 ... labelled {@code xSymbols}. */
+    static JFreeChart lines(String title, String subtitle, String xLabel, String yLabel,
+                            Map<String, List<double[]>> lines, Map<String, Double> thresholds, String[] xSymbols) {
         XYSeriesCollection data = new XYSeriesCollection();
         lines.forEach((name, pts) -> {
             XYSeries s = new XYSeries(name, false, true);
@@ -121,6 +128,9 @@ public final class Charts {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xdddddd));
         plot.setRangeGridlinePaint(new Color(0xdddddd));
+        if (xSymbols != null) {
+            plot.setDomainAxis(new SymbolAxis(xLabel, xSymbols));
+        }
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer();
         for (int i = 0; i < lines.size(); i++) {
             r.setSeriesPaint(i, PAPER_COLORS[(i + 2) % PAPER_COLORS.length]);

@@ -20,7 +20,7 @@ import org.jfree.chart.JFreeChart;
  * document alone, so it reads without probe.
  */
 public final class QualifyPage {
-    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
+    private static final String[] PERCENTILE_LABELS = {"p50", "p90", "p99", "p99.9"};
     private static final String[] PERCENTILE_FIELDS = {"p50", "p90", "p99", "p999"};
 
     private final Path dir;
@@ -56,17 +56,17 @@ public final class QualifyPage {
             if (st.path("step").asText().equals("sync")) {
                 JsonNode lat = st.path("result").path("summary").path("latency_ms");
                 List<double[]> pts = new ArrayList<>();
-                for (int i = 0; i < PERCENTILES.length; i++) {
-                    pts.add(new double[] {nines(PERCENTILES[i]), Math.max(0, lat.path(PERCENTILE_FIELDS[i]).asDouble() - local)});
+                for (int i = 0; i < PERCENTILE_LABELS.length; i++) {
+                    pts.add(new double[] {i, Math.max(0, lat.path(PERCENTILE_FIELDS[i]).asDouble() - local)});
                 }
                 sync.put(st.path("label").asText(), pts);
             }
         }
         if (!sync.isEmpty()) {
             double budget = doc.path("params").path("commit_budget_ms").asDouble();
-            chart("sync-commit", Charts.lines("Commit time SYNC adds",
-                    "x: percentile as nines (0.3 = p50, 1 = p90, 2 = p99, 3 = p99.9)", "Nines", "Added ms", sync,
-                    Map.of(fmt("budget %.3f ms", budget), budget)),
+            chart("sync-commit", Charts.lines("Commit time SYNC adds", fmt("round trip less the primary's own log "
+                    + "write (%.3f ms), by percentile", local), "Percentile", "Added ms", sync,
+                    Map.of(fmt("budget %.3f ms", budget), budget), PERCENTILE_LABELS),
                     "Added commit time by percentile at each redo write size, against the commit budget.");
         }
         List<double[]> lag = new ArrayList<>();
@@ -74,7 +74,7 @@ public final class QualifyPage {
         if (!lag.isEmpty()) {
             chart("lag", Charts.lines("Transport lag at the peak redo rate",
                     "flat: the link keeps up; growing: it falls behind by (rate - capacity) / rate each second",
-                    "Seconds", "Lag (s)", Map.of("lag", lag), Map.of()),
+                    "Seconds", "Lag (s)", Map.of("lag", lag), Map.of("MAA: usually under 1 s", 1.0)),
                     "The redo due minus what the standby's TCP acknowledged, over the rate.");
         }
         JsonNode projection = s.path("lag_projection");
@@ -103,7 +103,8 @@ public final class QualifyPage {
                 "The AWR period's redo rate against what one stream carried here.");
         chart("awr-lag", Charts.lines("Projected transport lag", fmt("peak %.1f s at %s",
                 projection.path("peak_lag_s").asDouble(), projection.path("peak_at").asText()),
-                "Hours from the first interval", "Lag (s)", Map.of("projected lag", lag), Map.of()),
+                "Hours from the first interval", "Lag (s)", Map.of("projected lag", lag),
+                Map.of("MAA: usually under 1 s", 1.0)),
                 "The lag the AWR period's redo would have had on this link (backlog carried between intervals).");
     }
 
@@ -127,10 +128,6 @@ public final class QualifyPage {
         result.path("intervals").forEach(i -> pts.add(new double[] {i.path("t_s").asDouble(),
             i.path("throughput_mib_s").asDouble() * 1.048576 * 8}));
         return pts;
-    }
-
-    private static double nines(double percentile) {
-        return -Math.log10(1 - percentile / 100);
     }
 
     private String html(JsonNode doc) {

@@ -112,8 +112,8 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
             x.reasons().forEach(n.putArray("reasons")::add);
         }
         s.put("required_bps", config.requiredBps());
-        s.put("required_formula", String.format(Locale.ROOT, "%.0f B/s / %.2f x 8 (support note 736755.1)",
-                config.load().peakBytesPerSecond(), config.tcpEfficiency()));
+        s.put("required_formula", String.format(Locale.ROOT, "%.1f MB/s / %.2f x 8 (support note 736755.1)",
+                config.load().peakBytesPerSecond() / 1e6, config.tcpEfficiency()));
         s.put("rtt_ms", m.rttMs());
         putNumber(s, "min_rtt_ms", m.minRttMs());
         putNumber(s, "capacity_bps", m.capacityBps());

@@ -1,6 +1,5 @@
 package dev.probe.core.qualify;
 
-import dev.probe.core.units.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,8 +53,8 @@ public final class Verdicts {
             boolean late = s > f.gapWithin().toMillis() / 1000.0;
             fail |= late;
             reasons.add(fmt("a %.1f GB gap resolves in %s while redo arrives at the peak (%s --gap-within %s)",
-                    f.gapBytes() / 1e9, Double.isInfinite(s) ? "never" : Durations.describe(Duration.ofMillis((long) (s * 1000))),
-                    late ? "over" : "within", Durations.describe(f.gapWithin())));
+                    f.gapBytes() / 1e9, Double.isInfinite(s) ? "never (no bandwidth to spare)" : span(s),
+                    late ? "over" : "within", span(f.gapWithin().toMillis() / 1000.0)));
         }
         return new Verdict("ASYNC", fail ? Verdict.Status.FAIL : Verdict.Status.PASS, reasons);
     }
@@ -75,6 +74,12 @@ public final class Verdicts {
                     f.p50Ms() - f.fastSyncP50Ms(), f.fastSyncP50Ms()));
         }
         return new Verdict(f.name(), status, reasons);
+    }
+
+    /** Seconds as people read them: 3.9 s, 12.5 min, 2.0 h. */
+    static String span(double seconds) {
+        return seconds < 120 ? fmt("%.1f s", seconds) : seconds < 7200 ? fmt("%.1f min", seconds / 60)
+                : fmt("%.1f h", seconds / 3600);
     }
 
     private static String fmt(String format, Object... args) {

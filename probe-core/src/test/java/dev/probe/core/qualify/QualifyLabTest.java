@@ -1,0 +1,132 @@
+package dev.probe.core.qualify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.Target;
+import dev.probe.core.lab.ImpairedLink;
+import dev.probe.core.lab.LabTopology;
+import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.lab.Netns;
+import dev.probe.core.params.Direction;
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.testing.InNamespace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Qualifications through the lab's impaired link between two namespaces this test creates: a rate-capped link
+ * passes a modest redo rate and fails one above the cap with a lag growing at the deficit; SYNC passes a budget
+ * on a short link and fails it on a 20 ms one; a buffer request over the OS limit is reported with the sysctl
+ * lines. Runs as root where /dev/net/tun exists; skipped with that reason elsewhere.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class QualifyLabTest {
+    private static final long CAP_BPS = 40_000_000;
+
+    @TempDir
+    Path dir;
+    private LabTopology topology;
+    private ImpairedLink link;
+    private ProbeServer server;
+
+    @BeforeEach
+    void up() throws Exception {
+        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
+        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
+        topology = new LabTopology("pqt" + n, "10.252." + (n % 250) + ".0/30");
+        link = ImpairedLink.up(topology, spec(10, CAP_BPS), 7);
+        ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"), null);
+        server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config, l -> { }));
+    }
+
+    @AfterEach
+    void down() {
+        if (server != null) {
+            server.close();
+        }
+        if (link != null) {
+            link.close();
+        }
+    }
+
+    private static LinkSpec spec(double rttMs, long rateBps) {
+        return new LinkSpec(rttMs, 0, false, Direction.BACKUP, rateBps, 1500, 0, 150, 1);
+    }
+
+    private QualifyResult qualify(double redoBytesPerSecond, boolean async, Duration commitBudget, Duration budget)
+            throws Exception {
+        QualifyConfig c = new QualifyConfig(Target.of(topology.serverAddress(), server.address().getPort()),
+                RedoLoad.given(redoBytesPerSecond), async, !async, List.of(32L << 10), false, commitBudget,
+                Duration.ZERO, 0.7, 0, null, budget);
+        return InNamespace.call(topology.clientNamespace(), () -> new Qualifier(c).run((i, total, s) -> { }));
+    }
+
+    private static Verdict verdict(QualifyResult r, String name) {
+        return r.verdicts().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aRateCappedLinkCarriesAModestRateAndFallsBehindOneAboveItsCap() throws Exception {
+        QualifyResult modest = qualify(1e6, true, Duration.ofMillis(2), Duration.ofSeconds(20));
+        assertEquals(Verdict.Status.PASS, verdict(modest, "ASYNC").status(), verdict(modest, "ASYNC").reasons().toString());
+        assertTrue(modest.measured().lag().flat());
+
+        double rate = 8e6;
+        QualifyResult over = qualify(rate, true, Duration.ofMillis(2), Duration.ofSeconds(24));
+        Verdict v = verdict(over, "ASYNC");
+        assertEquals(Verdict.Status.FAIL, v.status(), v.reasons().toString());
+        assertTrue(v.reasons().get(0).startsWith("bandwidth short by"), v.reasons().toString());
+        double carried = over.measured().tunedBps() / 8;
+        assertTrue(carried < CAP_BPS / 8.0 && carried > 0.8 * CAP_BPS / 8, "one stream fills the 40 Mbit/s cap: " + carried);
+        double expected = (rate - carried) / rate;
+        double growth = over.measured().lag().growth();
+        assertTrue(Math.abs(growth - expected) < 0.1, "lag grows at (rate - cap) / rate = " + expected + " s/s, measured "
+                + growth + " " + over.measured().lag().points());
+        assertTrue(over.measured().lag().fromTcp(), "measured against TCP_INFO bytes acked");
+    }
+
+    @Test
+    void syncPassesABudgetOnAShortLinkAndFailsItAt20Ms() throws Exception {
+        link.reconfigure(spec(1, 0));
+        QualifyResult near = qualify(1e6, false, Duration.ofMillis(5), Duration.ofSeconds(15));
+        assertEquals(Verdict.Status.PASS, verdict(near, "SYNC").status(), verdict(near, "SYNC").reasons().toString());
+        assertTrue(near.measured().rttMs() >= 1 && near.measured().rttMs() < 2.5, "1 ms link: " + near.measured().rttMs());
+
+        link.reconfigure(spec(20, 0));
+        QualifyResult far = qualify(1e6, false, Duration.ofMillis(2), Duration.ofSeconds(15));
+        Verdict v = verdict(far, "SYNC");
+        assertEquals(Verdict.Status.FAIL, v.status(), v.reasons().toString());
+        assertTrue(far.measured().rttMs() >= 20, "20 ms link: " + far.measured().rttMs());
+        assertTrue(v.reasons().get(0).startsWith("added commit time p50 2"), v.reasons().toString());
+    }
+
+    @Test
+    void aBufferRequestOverTheOsLimitIsReportedWithTheSysctlLines() throws Exception {
+        long wmemMax = Long.parseLong(Files.readAllLines(Path.of("/proc/sys/net/core/wmem_max")).get(0).trim());
+        assumeTrue(wmemMax < 256L << 20, "this host already allows 256 MiB socket buffers");
+        link.reconfigure(spec(20, 0));
+        double rtt = 0.020;
+        double redo = 2.0 * wmemMax * 0.7 / (3 * rtt);
+        QualifyResult r = qualify(redo, true, Duration.ofMillis(2), Duration.ofSeconds(18));
+        Measured m = r.measured();
+        assertTrue(m.clamped(), "asked " + m.bufferRequested() + ", wmem_max " + wmemMax + ", granted " + m.sndbufGranted());
+        assertTrue(m.bufferRequested() > wmemMax);
+        Verdict v = verdict(r, "ASYNC");
+        assertTrue(v.reasons().stream().anyMatch(x -> x.startsWith("socket buffers clamped: asked " + m.bufferRequested())),
+                v.reasons().toString());
+        assertEquals("net.core.wmem_max = " + m.bufferRequested(), r.sysctl().get(0));
+        assertEquals("SEND_BUF_SIZE=" + m.bufferRequested(), r.sqlnet().get(0));
+    }
+}

@@ -1,0 +1,228 @@
+package dev.probe.core.qualify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.client.Target;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.units.Rates;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The qualification's arithmetic, AWR parsing, lag projection and verdict rules, at their edges. */
+class QualifyUnitTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void requiredBandwidthBdpAndBuffersFollowOraclesRules() {
+        assertEquals(45e6 / 0.7 * 8, Sizing.requiredBitsPerSecond(45e6, 0.7), 1e-6);
+        assertEquals(480e6, Sizing.requiredBitsPerSecond(45e6, 0.75), 1e-6, "note 736755.1's F");
+        assertEquals(2_500_000, Sizing.bdpBytes(1e9, 0.020), "1 Gbit/s x 20 ms");
+        assertEquals(7_500_000, Sizing.socketBuffer(2_500_000), "MAA's example: 3 x BDP = 7,500,000 bytes");
+        assertEquals(Sizing.MIN_BUFFER, Sizing.socketBuffer(10_000), "never a fixed buffer below 1 MiB");
+        assertEquals(512L << 20, Sizing.socketBuffer(1L << 40), "capped at probe's 512 MiB");
+        assertFalse(Sizing.clamped(1 << 20, 2 << 20, true), "Linux reports twice what it grants");
+        assertTrue(Sizing.clamped(8 << 20, 8 << 20, true), "asked 8 MiB, wmem_max 4 MiB: reported 8 MiB");
+        assertTrue(Sizing.clamped(8 << 20, 4 << 20, false));
+        assertEquals(100, Sizing.gapSeconds(1e9, 20e6, 10e6), 1e-9, "1 GB at 10 MB/s to spare");
+        assertEquals(Double.POSITIVE_INFINITY, Sizing.gapSeconds(1e9, 10e6, 10e6));
+    }
+
+    @Test
+    void sysctlLinesRaiseOnlyWhatIsBelowTheBuffer() throws Exception {
+        Files.createDirectories(dir.resolve("net/core"));
+        Files.createDirectories(dir.resolve("net/ipv4"));
+        Files.writeString(dir.resolve("net/core/wmem_max"), "212992\n");
+        Files.writeString(dir.resolve("net/core/rmem_max"), "67108864\n");
+        Files.writeString(dir.resolve("net/ipv4/tcp_wmem"), "4096\t16384\t4194304\n");
+        Files.writeString(dir.resolve("net/ipv4/tcp_rmem"), "4096\t131072\t6291456\n");
+        assertEquals(List.of("net.core.wmem_max = 7500000", "net.core.rmem_max = 67108864",
+                "net.ipv4.tcp_wmem = 4096 16384 7500000", "net.ipv4.tcp_rmem = 4096 131072 7500000"),
+                Sizing.sysctlLines(7_500_000, dir));
+        assertEquals("net.ipv4.tcp_wmem = 4096 16384 1048576", Sizing.sysctlLines(1 << 20, dir.resolve("none")).get(2),
+                "not Linux: the kernel's usual first two values");
+    }
+
+    @Test
+    void byteAndBitRatesParse() {
+        assertEquals(45e6, Rates.parseByteRate("45MB/s"), 1e-6);
+        assertEquals(45 * 1048576.0, Rates.parseByteRate("45MiB/s"), 1e-6);
+        assertEquals(45e6, Rates.parseByteRate("360Mbit/s"), 1e-6);
+        assertEquals(45e6, Rates.parseByteRate("360Mbps"), 1e-6);
+        assertEquals(125e6, Rates.parseByteRate("1 Gbit/s"), 1e-6);
+        assertThrows(IllegalArgumentException.class, () -> Rates.parseByteRate("45"), "a bare number is a guess");
+        assertThrows(IllegalArgumentException.class, () -> Rates.parseByteRate("0MB/s"));
+        assertThrows(IllegalArgumentException.class, () -> Rates.parseByteRate("fast"));
+    }
+
+    @Test
+    void awrSummaryRowsAreSummedOverRacInstancesPerInterval() {
+        RedoLoad load = AwrCsv.parse(List.of(
+                "METRIC_NAME,MAXVAL,AVERAGE,END_TIME,BEGIN_TIME,INSTANCE_NUMBER",
+                "Redo Generated Per Sec,30000000,10000000,2026-11-02 11:00:00,2026-11-02 10:00:00,1",
+                "Redo Generated Per Sec,20000000,5000000,2026-11-02 11:00:00,2026-11-02 10:00:00,2",
+                "Host CPU Utilization (%),99,50,2026-11-02 11:00:00,2026-11-02 10:00:00,1",
+                "\"Redo Generated Per Sec\",8000000,4000000,2026-11-02 12:00:00,2026-11-02 11:00:00,1",
+                ""), "awr.csv");
+        assertEquals(2, load.intervals().size());
+        RedoLoad.Interval first = load.intervals().get(0);
+        assertEquals(15e6, first.averageBytesPerSecond(), 1e-6, "instances summed");
+        assertEquals(50e6, first.peakBytesPerSecond(), 1e-6);
+        assertEquals(2, first.instances());
+        assertEquals(3600, first.seconds(), 1e-9);
+        assertEquals(50e6, load.peakBytesPerSecond(), 1e-6, "the peak of the per-interval sums");
+        assertEquals(50e6, load.p95BytesPerSecond(), 1e-6, "of 2 intervals the 95th percentile is the higher");
+        assertTrue(load.source().contains("DBA_HIST_SYSMETRIC_SUMMARY, 2 intervals"), load.source());
+    }
+
+    @Test
+    void awrMinuteHistoryIsRecognisedByItsColumns() {
+        RedoLoad load = AwrCsv.parse(List.of(
+                "INST_ID,BEGIN_TIME,END_TIME,METRIC_NAME,VALUE",
+                "1,2026-11-02T10:00:00,2026-11-02T10:01:00,Redo Generated Per Sec,1000",
+                "2,2026-11-02T10:00:00,2026-11-02T10:01:00,Redo Generated Per Sec,3000",
+                "1,2026-11-02T10:01:00,2026-11-02T10:02:00,Redo Generated Per Sec,500"), "m.csv");
+        assertEquals(4000, load.peakBytesPerSecond(), 1e-9);
+        assertEquals(60, load.intervals().get(0).seconds(), 1e-9);
+        assertTrue(load.source().contains("GV$SYSMETRIC_HISTORY"));
+    }
+
+    @Test
+    void badAwrFilesAreOneLineNamingLineAndColumn() {
+        String header = "INSTANCE_NUMBER,BEGIN_TIME,END_TIME,METRIC_NAME,AVERAGE,MAXVAL";
+        assertEquals("--awr a.csv line 3, column AVERAGE: 'lots' is not a rate in bytes/s", assertThrows(
+                IllegalArgumentException.class, () -> AwrCsv.parse(List.of(header,
+                        "1,2026-11-02 10:00:00,2026-11-02 11:00:00,Redo Generated Per Sec,5,6",
+                        "1,2026-11-02 11:00:00,2026-11-02 12:00:00,Redo Generated Per Sec,lots,6"), "a.csv")).getMessage());
+        assertEquals("--awr a.csv line 2, column BEGIN_TIME: '02-NOV-26' is not a time like 2026-11-02 14:00:00",
+                assertThrows(IllegalArgumentException.class, () -> AwrCsv.parse(List.of(header,
+                        "1,02-NOV-26,2026-11-02 11:00:00,Redo Generated Per Sec,5,6"), "a.csv")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AwrCsv.parse(List.of("a,b,c"), "a.csv"))
+                .getMessage().startsWith("--awr a.csv line 1: the header is neither"));
+        assertEquals("--awr a.csv: the file is empty", assertThrows(IllegalArgumentException.class,
+                () -> AwrCsv.parse(List.of("", " "), "a.csv")).getMessage());
+        assertEquals("--awr a.csv: no 'Redo Generated Per Sec' rows", assertThrows(IllegalArgumentException.class,
+                () -> AwrCsv.parse(List.of(header), "a.csv")).getMessage());
+        assertEquals("--awr a.csv line 2, column MAXVAL: missing (the row is short)", assertThrows(
+                IllegalArgumentException.class, () -> AwrCsv.parse(List.of(header,
+                        "1,2026-11-02 10:00:00,2026-11-02 11:00:00,Redo Generated Per Sec,5"), "a.csv")).getMessage());
+    }
+
+    @Test
+    void theLagProjectionCarriesTheBacklogFromIntervalToInterval() {
+        Instant t = Instant.parse("2026-11-02T10:00:00Z");
+        List<RedoLoad.Interval> iv = List.of(
+                new RedoLoad.Interval(t, t.plusSeconds(100), 5e6, 5e6, 1),
+                new RedoLoad.Interval(t.plusSeconds(100), t.plusSeconds(200), 15e6, 15e6, 1),
+                new RedoLoad.Interval(t.plusSeconds(200), t.plusSeconds(300), 12e6, 12e6, 1),
+                new RedoLoad.Interval(t.plusSeconds(300), t.plusSeconds(400), 2e6, 2e6, 1));
+        LagProjection p = LagProjection.of(new RedoLoad(15e6, 15e6, "test", iv), 10e6);
+        // by hand: 0; +5 MB/s x 100 s = 500 MB; +2 x 100 = 700 MB; -8 x 100 -> 0
+        assertEquals(List.of(0.0, 500e6, 700e6, 0.0), p.points().stream().map(LagProjection.Point::backlogBytes).toList());
+        assertEquals(70, p.peak().lagSeconds(), 1e-9, "700 MB at 10 MB/s");
+        assertEquals(t.plusSeconds(300), p.peak().end());
+    }
+
+    @Test
+    void syncVerdictsAtTheirEdges() {
+        Duration budget = Duration.ofMillis(2);
+        assertEquals(Verdict.Status.PASS, Verdicts.sync(sync(1.0, 2.0), budget).status(), "p99 exactly at the budget");
+        assertEquals(Verdict.Status.MARGINAL, Verdicts.sync(sync(2.0, 2.1), budget).status(), "only p50 within");
+        assertEquals(Verdict.Status.FAIL, Verdicts.sync(sync(2.01, 3), budget).status());
+        assertTrue(Verdicts.sync(sync(1, 1), budget).reasons().stream().anyMatch(r -> r.contains("below ~5 ms RTT")),
+                "MAA's rule of thumb beside the verdict");
+    }
+
+    private static Verdicts.SyncFigures sync(double p50, double p99) {
+        return new Verdicts.SyncFigures("SYNC", p50, p99, p99, p50, 0, p50, Double.NaN);
+    }
+
+    @Test
+    void asyncVerdictsSayWhichRuleFailed() {
+        Verdict short1 = Verdicts.async(async(500e6, 400e6, true, 0, false));
+        assertEquals(Verdict.Status.FAIL, short1.status());
+        assertTrue(short1.reasons().get(0).startsWith("bandwidth short by 100.0 Mbit/s"), short1.reasons().toString());
+        Verdict growing = Verdicts.async(async(500e6, 600e6, false, 0.3, false));
+        assertEquals(Verdict.Status.FAIL, growing.status());
+        assertTrue(growing.reasons().stream().anyMatch(r -> r.startsWith("transport lag grows 0.300 s per second")));
+        Verdict clamped = Verdicts.async(async(500e6, 600e6, true, 0, true));
+        assertEquals(Verdict.Status.PASS, clamped.status(), "clamped but enough: a note, not a failure");
+        assertTrue(clamped.reasons().stream().anyMatch(r -> r.startsWith("socket buffers clamped")));
+        assertTrue(clamped.reasons().get(0).contains("1.20 x the required"), "headroom as a multiple");
+        Verdict gap = Verdicts.async(new Verdicts.AsyncFigures(500e6, 600e6, true, 0, 0, 1 << 20, false, 2 << 20,
+                50e9, Duration.ofMinutes(30), 60e6));
+        assertEquals(Verdict.Status.FAIL, gap.status(), "75 MB/s carried, 60 arriving: 50 GB take 55.6 min");
+        assertTrue(gap.reasons().get(2).contains("resolves in 55.6 min"), gap.reasons().toString());
+    }
+
+    private static Verdicts.AsyncFigures async(double required, double carried, boolean flat, double growth,
+                                               boolean clamped) {
+        return new Verdicts.AsyncFigures(required, carried, flat, growth, growth * 10, 8 << 20, clamped, 8 << 20, 0,
+                null, 45e6);
+    }
+
+    @Test
+    void aLagThatKeepsUpIsFlatAndOneThatFallsBehindGrowsAtTheDeficit() {
+        LagTrace keeps = new LagTrace(1000, 1012 - 12);
+        LagTrace falls = new LagTrace(1000, 1012 - 12);
+        for (int s = 1; s <= 10; s++) {
+            long due = (long) ((s * 1000 + 1) * 1012.0);
+            keeps.onInterval(sample(s, due - 1012));
+            falls.onInterval(sample(s, (long) (due * 0.7)));
+        }
+        assertTrue(keeps.flat());
+        assertEquals(0.001, keeps.lastLag(), 1e-9, "one message in flight");
+        assertFalse(falls.flat());
+        assertEquals(0.3, falls.growth(), 0.01, "carrying 70 % of the rate: lag grows 0.3 s each second");
+        assertTrue(keeps.fromTcp());
+    }
+
+    private static IntervalSample sample(double t, long acked) {
+        TcpStats tcp = new TcpStats(1, 1, 0, 0, 0, 10, 1448, "cubic", acked);
+        return new IntervalSample(t, 1, 0, 0, 0, null, null, tcp, false);
+    }
+
+    @Test
+    void theBudgetIsSharedByWeightAndEveryStepGetsASecond() {
+        QualifyConfig c = config(true, true, List.of(32L << 10, 256L << 10), true, Duration.ofMinutes(3));
+        StepPlan plan = StepPlan.of(c);
+        assertEquals(9, plan.steps().size(), "round trip, 4 ASYNC steps, 2 sizes x FASTSYNC/AFFIRM");
+        long total = plan.steps().stream().mapToLong(s -> s.duration().toMillis()).sum();
+        assertTrue(total <= Duration.ofMinutes(3).minus(StepPlan.SETUP.multipliedBy(9)).toMillis() + 10, "" + total);
+        StepPlan.Step redo = plan.steps().stream().filter(s -> s.kind() == StepPlan.Kind.REDO_RATE).findFirst().get();
+        assertEquals(3 * plan.steps().get(0).duration().toMillis(), redo.duration().toMillis(), 3,
+                "the paced step weighs 3, the round trip 1");
+        assertEquals("SYNC 256 Kbytes AFFIRM", plan.steps().get(8).label());
+        StepPlan tight = StepPlan.of(config(true, true, List.of(32L << 10), false, QualifyConfig.MIN_BUDGET));
+        assertTrue(tight.steps().stream().allMatch(s -> s.duration().toMillis() >= 1000));
+    }
+
+    @Test
+    void badSettingsNameTheirFlag() {
+        assertEquals("--budget: 5 s is below the minimum 15 s", assertThrows(BadParameterException.class,
+                () -> config(true, true, List.of(32L << 10), false, Duration.ofSeconds(5))).getMessage());
+        assertTrue(assertThrows(BadParameterException.class, () -> config(true, true, List.of(100L), false,
+                Duration.ofMinutes(1))).getMessage().startsWith("--redo-write-size: 100 bytes is out of range"));
+        assertTrue(assertThrows(BadParameterException.class, () -> new QualifyConfig(Target.of("h", 1),
+                RedoLoad.given(1e6), true, true, List.of(1024L), false, Duration.ofMillis(2), Duration.ZERO, 1.5, 0,
+                null, Duration.ofMinutes(1))).getMessage().startsWith("--tcp-efficiency: 1.5"));
+        assertTrue(assertThrows(BadParameterException.class, () -> new QualifyConfig(Target.of("h", 1),
+                RedoLoad.given(1e6), true, true, List.of(1024L), false, Duration.ofMillis(2), Duration.ZERO, 0.7,
+                1 << 30, null, Duration.ofMinutes(1))).getMessage().startsWith("--gap:"));
+    }
+
+    private static QualifyConfig config(boolean async, boolean sync, List<Long> sizes, boolean affirm, Duration budget) {
+        return new QualifyConfig(Target.of("standby", 5555), RedoLoad.given(45e6), async, sync, sizes, affirm,
+                Duration.ofMillis(2), Duration.ZERO, 0.7, 0, null, budget);
+    }
+}

@@ -1,0 +1,161 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code probe qualify} through the jar against a server: the whole procedure, its JSON, its page, its refusals. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class QualifyJarIT {
+    @TempDir
+    Path dir;
+    private ProbeProcess server;
+    private int port;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
+                dir.resolve("redo.dat").toString());
+        port = server.awaitServerPort(20_000);
+    }
+
+    @AfterEach
+    void stopServer() throws Exception {
+        server.close();
+    }
+
+    private ProbeProcess qualify(String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("qualify", "127.0.0.1", "--port", String.valueOf(port)));
+        all.addAll(List.of(args));
+        return ProbeProcess.start(all.toArray(new String[0]));
+    }
+
+    @Test
+    void theWholeProcedureWritesItsVerdictJsonAndPage() throws Exception {
+        Path awr = dir.resolve("awr.csv");
+        Files.writeString(awr, "INSTANCE_NUMBER,BEGIN_TIME,END_TIME,METRIC_NAME,AVERAGE,MAXVAL\n"
+                + "1,2026-11-02 10:00:00,2026-11-02 11:00:00,Redo Generated Per Sec,4000000,9000000\n"
+                + "2,2026-11-02 10:00:00,2026-11-02 11:00:00,Redo Generated Per Sec,3000000,6000000\n"
+                + "1,2026-11-02 11:00:00,2026-11-02 12:00:00,Redo Generated Per Sec,2000000,5000000\n");
+        Path json = dir.resolve("q.json");
+        Path out = dir.resolve("page");
+        long t0 = System.nanoTime();
+        ProbeProcess q = qualify("--awr", awr.toString(), "--affirm", "--commit-budget", "50ms", "--budget", "20s",
+                "--json", json.toString(), "--out", out.toString());
+        int code = q.awaitExit(90);
+        assertEquals(0, code, q.stdout() + q.stderr());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 40, "within its budget, start-up included");
+        assertTrue(q.printed("VERDICT: PASS"), q.stdout());
+        assertTrue(q.printed("sqlnet.ora:  SEND_BUF_SIZE="), q.stdout());
+        assertTrue(q.printed("DEFAULT_SDU_SIZE=65535"), q.stdout());
+
+        JsonNode d = new ObjectMapper().readTree(json.toFile());
+        assertEquals("probe.result/1", d.get("schema").asText());
+        assertEquals("qualify", d.get("kind").asText());
+        assertEquals(15e6, d.at("/params/redo_rate_bytes_s").asDouble(), 1e-6, "peak of the summed MAXVALs");
+        assertEquals(15e6 / 0.7 * 8, d.at("/summary/required_bps").asDouble(), 1e-3);
+        Set<String> steps = StreamSupport.stream(d.get("steps").spliterator(), false)
+                .map(s -> s.get("step").asText()).collect(Collectors.toSet());
+        assertEquals(Set.of("round_trip", "capacity", "default_buffers", "tuned_buffers", "redo_rate", "sync"), steps);
+        assertEquals(7, d.get("steps").size(), "FASTSYNC and AFFIRM at one write size");
+        for (JsonNode s : d.get("steps")) {
+            assertEquals("probe.result/1", s.at("/result/schema").asText(), "each step's own result document");
+        }
+        List<String> verdicts = StreamSupport.stream(d.at("/summary/verdicts").spliterator(), false)
+                .map(v -> v.get("name").asText() + "=" + v.get("status").asText()).toList();
+        assertEquals(List.of("ASYNC=PASS", "SYNC 32 Kbytes FASTSYNC=PASS", "SYNC 32 Kbytes AFFIRM=PASS"), verdicts);
+        assertTrue(d.at("/summary/lag/points").size() > 3);
+        assertEquals(2, d.at("/summary/lag_projection/points").size(), "one point per AWR interval");
+        assertEquals(4, d.at("/summary/settings/sysctl").size());
+
+        Path html = out.resolve("qualify.html");
+        String page = Files.readString(html);
+        assertTrue(page.startsWith("<!DOCTYPE html>"));
+        assertTrue(page.indexOf("<table>") < page.indexOf("<svg"), "the verdict table comes before the charts");
+        for (String chart : List.of("single-stream", "sync-commit", "lag", "awr-redo", "awr-lag")) {
+            BufferedImage png = ImageIO.read(out.resolve(chart + ".png").toFile());
+            assertNotNull(png, chart + ".png");
+            assertTrue(page.contains(chart + ".svg"), chart);
+        }
+        screenshot(html);
+    }
+
+    /** Renders the page in headless Chromium (Debian's package; .ci/run installs it) and checks the picture. */
+    private void screenshot(Path html) throws Exception {
+        Path chromium = Path.of("/usr/bin/chromium");
+        assumeTrue(Files.isExecutable(chromium), "needs Debian's chromium for the screenshot");
+        Path png = dir.resolve("shot.png");
+        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + dir.resolve("chromium"), "--window-size=1200,2400",
+                "--screenshot=" + png, html.toUri().toString()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("chromium.log").toFile()).start();
+        try {
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "chromium finished");
+        } finally {
+            p.destroyForcibly();
+        }
+        BufferedImage shot = ImageIO.read(png.toFile());
+        assertNotNull(shot, Files.readString(dir.resolve("chromium.log")));
+        assertEquals(1200, shot.getWidth());
+        int green = 0;
+        for (int y = 0; y < 600; y++) {
+            for (int x = 0; x < shot.getWidth(); x++) {
+                if (shot.getRGB(x, y) == 0xffc8e6c9) {
+                    green++;
+                }
+            }
+        }
+        assertTrue(green > 500, "the PASS cells are drawn in the verdict table at the top: " + green + " pixels");
+    }
+
+    @Test
+    void badInputIsOneLineBeforeAnyTestRuns() throws Exception {
+        Path file = Files.writeString(dir.resolve("afile"), "x");
+        String[][] cases = {
+            {"qualify", "127.0.0.1"},
+            {"qualify", "127.0.0.1", "--redo-rate", "45"},
+            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--awr", "x.csv"},
+            {"qualify", "127.0.0.1", "--awr", dir.resolve("missing.csv").toString()},
+            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--budget", "5s"},
+            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--json", dir.resolve("no/such/dir/q.json").toString()},
+            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--out", file.toString()},
+            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--mode", "fast"},
+        };
+        String[] expected = {"give --redo-rate RATE or --awr FILE", "--redo-rate: '45' is not a rate",
+            "are mutually exclusive", "no such file", "--budget: 5 s is below the minimum 15 s",
+            "does not exist", "is a file; give a directory", "--mode: 'fast' is not async, sync or both"};
+        for (int i = 0; i < cases.length; i++) {
+            ProbeProcess p = ProbeProcess.start(cases[i]);
+            int code = p.awaitExit(30);
+            String err = p.stderr().trim();
+            assertEquals(2, code, String.join(" ", cases[i]) + ": " + err);
+            assertEquals(1, err.lines().count(), "one line: " + err);
+            assertTrue(err.contains(expected[i]), String.join(" ", cases[i]) + " -> " + err);
+            assertFalse(p.stdout().contains("(step 1/"), "nothing ran");
+        }
+        ProbeProcess sql = ProbeProcess.start("qualify", "--print-awr-sql");
+        assertEquals(0, sql.awaitExit(30), sql.stderr());
+        assertTrue(sql.stdout().contains("dba_hist_sysmetric_summary") && sql.stdout().contains("gv$sysmetric_history"));
+    }
+}
