@@ -28,7 +28,8 @@ class LayeringTest {
                 .that().resideInAnyPackage("dev.probe.core.server..", "dev.probe.core.client..",
                         "dev.probe.core.protocol..", "dev.probe.core.params..", "dev.probe.core.result..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.probe.core.redo..", "dev.probe.core.bulk..",
-                        "dev.probe.core.objstore..", "dev.probe.core.lab..", "dev.probe.core.app..")
+                        "dev.probe.core.objstore..", "dev.probe.core.lab..", "dev.probe.core.app..",
+                        "dev.probe.core.qualify..")
                 .because("features plug into the infrastructure (SessionKind, ClientRun), never the other way")
                 .check(CORE);
     }
