@@ -2,11 +2,13 @@ package dev.probe.cli;
 
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.core.client.ProbeException;
+import dev.probe.core.protocol.BadParameterException;
 import io.netty.channel.unix.Errors.NativeIoException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
 import java.nio.file.NoSuchFileException;
+import java.util.Map;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
@@ -17,8 +19,12 @@ import picocli.CommandLine;
 final class Errors implements IExecutionExceptionHandler, IParameterExceptionHandler {
     private final boolean debug;
 
-    Errors(boolean debug) {
+    private final Map<String, String> typed;
+
+    /** {@code typed}: parameter names the user wrote in oratcptest's spelling, as written ({@code -num_conn=}). */
+    Errors(boolean debug, Map<String, String> typed) {
         this.debug = debug;
+        this.typed = typed;
     }
 
     @Override
@@ -36,12 +42,26 @@ final class Errors implements IExecutionExceptionHandler, IParameterExceptionHan
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
         PrintWriter err = cmd.getErr();
-        err.println("probe: " + message(ex));
+        err.println("probe: " + (ex instanceof BadParameterException ? asTyped((BadParameterException) ex, cmd) : message(ex)));
         if (debug) {
             ex.printStackTrace(err);
         }
         err.flush();
         return exitCode(ex);
+    }
+
+    /**
+     * A parameter's check in the words of the command line: "num_conn: 0 is out of range" becomes
+     * "--num-conn: ..." (or "-num_conn=: ..." when typed oratcptest's way); names no option has stay as they are.
+     */
+    private String asTyped(BadParameterException ex, CommandLine cmd) {
+        String p = ex.parameter();
+        String detail = ex.getMessage().substring(Math.min(ex.getMessage().length(), p.length() + 2));
+        if (typed.containsKey(p)) {
+            return typed.get(p) + ": " + detail;
+        }
+        String flag = "--" + p.replace('_', '-');
+        return (p.startsWith("-") || cmd.getCommandSpec().findOption(flag) == null ? p : flag) + ": " + detail;
     }
 
     static int exitCode(Throwable ex) {

@@ -21,7 +21,7 @@ public final class Main {
     /** Runs {@code args} and returns the exit code; output goes to {@code out} and {@code err}. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         quietNettyMachineId();
-        Errors errors = new Errors(Arrays.asList(args).contains("--debug"));
+        Errors errors = new Errors(Arrays.asList(args).contains("--debug"), OratcptestArgs.typed(args));
         CommandLine cmd = new CommandLine(new ProbeCommand())
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(out)
@@ -39,6 +39,7 @@ public final class Main {
             }
         }
         cmd.getSubcommands().get("lab").getSubcommands().get("run").setStopAtPositional(true);
+        versionEverywhere(cmd);
         int code = cmd.execute(effective);
         out.flush();
         err.flush();
@@ -59,6 +60,14 @@ public final class Main {
                 sb.append(sb.length() == 0 ? "" : ":").append(String.format("%02x", b & 0xff));
             }
             System.setProperty("io.netty.machineId", sb.toString());
+        }
+    }
+
+    /** Every subcommand offers --version (mixinStandardHelpOptions); each answers with the top command's version. */
+    private static void versionEverywhere(CommandLine cmd) {
+        for (CommandLine sub : cmd.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(new Version());
+            versionEverywhere(sub);
         }
     }
 

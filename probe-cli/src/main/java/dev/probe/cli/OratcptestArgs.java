@@ -31,6 +31,18 @@ final class OratcptestArgs {
         return first.equals("-server") || !first.startsWith("-") && !commands.contains(first) && !first.equals("help");
     }
 
+    /** Parameter names (num_conn) and how the user typed them in oratcptest's spelling (-num_conn=). */
+    static Map<String, String> typed(String[] args) {
+        Map<String, String> typed = new java.util.HashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("-") && !arg.startsWith("--") && eq > 1 && VALUED.containsKey(arg.substring(1, eq))) {
+                typed.put(arg.substring(1, eq), arg.substring(0, eq + 1));
+            }
+        }
+        return typed;
+    }
+
     /** The same request in probe's spelling; throws {@link IllegalArgumentException} for options it lacks. */
     static String[] translate(String[] args) {
         List<String> out = new ArrayList<>();

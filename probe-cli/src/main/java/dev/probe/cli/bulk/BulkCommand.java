@@ -57,11 +57,12 @@ public final class BulkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        output.check();
         BulkParams params = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, endpoint.sockbuf, !noVerify,
                 run.orElse(null), congestion);
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);
-        console.printRequest(config);
+        console.printRequest(config, shape.note);
         try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv)) {
             BulkResult result = new BulkClient(config).run(csvWriter == null ? console : new BulkListener() {
                 @Override

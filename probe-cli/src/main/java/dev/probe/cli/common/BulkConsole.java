@@ -29,9 +29,18 @@ public final class BulkConsole implements BulkListener {
         this.terminal = terminal;
     }
 
-    public void printRequest(BulkConfig config) {
+    public void printRequest(BulkConfig config, String note) {
         BulkParams p = config.params();
         out.println("[Requesting a bulk run]");
+        if (note != null) {
+            out.println("NOTE: " + note + ".");
+        }
+        long pieces = p.volume() > 0 ? p.pieceCount() : Long.MAX_VALUE;
+        if (pieces < p.channels()) {
+            out.println(fmt("WARNING: %d channels but %d piece%s: %d channel%s will sit idle, and the projection is for "
+                    + "the %d that run in parallel.", p.channels(), pieces, pieces == 1 ? "" : "s", p.channels() - pieces,
+                    p.channels() - pieces == 1 ? "" : "s", pieces));
+        }
         setting("Direction", p.direction() == Direction.BACKUP ? "BACKUP (client to server)" : "RESTORE (server to client)");
         setting("Channels", String.valueOf(p.channels()));
         setting("Piece size", Sizes.describe(p.pieceSize()));
@@ -107,7 +116,9 @@ public final class BulkConsole implements BulkListener {
 
     /** The projected time for the run's database size; the summary's last line. */
     public void printProjection(BulkSummary s) {
-        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%.1f minutes", s.projectedMinutes()));
+        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%.1f minutes%s", s.projectedMinutes(),
+                s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)", s.channelsActive(),
+                        s.channels()) : ""));
         out.flush();
     }
 

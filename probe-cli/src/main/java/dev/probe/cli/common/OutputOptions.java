@@ -15,4 +15,10 @@ public final class OutputOptions {
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Write one CSV row per interval.")
     public Path csv;
+
+    /** Checks --json and --csv before anything runs (see {@link OutputPaths}). */
+    public void check() {
+        OutputPaths.file("--json", json);
+        OutputPaths.file("--csv", csv);
+    }
 }

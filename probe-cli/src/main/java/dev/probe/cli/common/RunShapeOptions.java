@@ -2,6 +2,7 @@ package dev.probe.cli.common;
 
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.units.Sizes;
 import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.IDefaultValueProvider;
@@ -38,11 +39,27 @@ public final class RunShapeOptions {
             description = "Database size for the projected time (default: ${DEFAULT-VALUE}, the paper's).")
     public long dbSize;
 
-    /** The run's parameters: {@code defaultVolume} when neither --volume nor --duration is given. */
+    /** What {@link #params} changed of what was asked, for the console (null when nothing). */
+    public String note;
+
+    /**
+     * The run's parameters: {@code defaultVolume} when neither --volume nor --duration is given; a piece size
+     * above the volume shrinks to the volume (and {@link #note} says so).
+     */
     public BulkParams params(Direction direction, long defaultVolume, Duration interval, long sockbuf, boolean verify,
                              String runId, String congestion) {
+        if (volume != null && volume <= 0) {
+            throw new IllegalArgumentException("--volume: " + volume + " bytes; the volume must be above 0 (or give "
+                    + "--duration instead)");
+        }
         long vol = volume != null ? volume : duration == null ? defaultVolume : 0;
-        return new BulkParams(direction, channels, vol, duration == null ? Duration.ZERO : duration, pieceSize,
+        long piece = pieceSize;
+        if (vol > 0 && vol < piece && vol >= BulkParams.MIN_PIECE) {
+            note = "--piece-size " + Sizes.describe(piece) + " is larger than the volume: one piece of "
+                    + Sizes.describe(vol) + " instead";
+            piece = vol;
+        }
+        return new BulkParams(direction, channels, vol, duration == null ? Duration.ZERO : duration, piece,
                 interval, sockbuf, verify, runId, congestion);
     }
 

@@ -21,9 +21,9 @@ import picocli.CommandLine.Spec;
 public final class LabCommand {
     /** {@code probe lab netem-plan}. */
     @Command(name = "netem-plan", mixinStandardHelpOptions = true, sortOptions = false,
-            description = {"Print (or, as root, apply / clear) the tc netem commands the paper used on the box in the",
-                "path: half the RTT on each interface, loss only in the data direction, limit = bandwidth / MTU x max "
-                    + "delay x 1.5."})
+            description = {"Print (or, as root, apply / clear) the paper's tc netem commands.",
+                "For the box in the path: half the RTT on each interface, loss only in the data direction, limit = "
+                    + "bandwidth / MTU x max delay x 1.5."})
     static final class NetemPlanCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;

@@ -14,8 +14,9 @@ import picocli.CommandLine.Parameters;
  * stops at the first positional (set in {@code Main}), so CMD's own options need no {@code --}.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run CMD inside the client (or server) namespace; its traffic to the other end's address goes",
-            "through the impaired link. Exits with CMD's exit code."})
+        description = {"Run CMD inside the client (or server) namespace, through the impaired link.",
+            "Its traffic to the other end's address crosses the link. Exits with CMD's exit code; signals it gets "
+                + "are passed on to CMD."})
 public final class LabRunCommand implements Callable<Integer> {
     @Mixin
     TopologyOptions where;

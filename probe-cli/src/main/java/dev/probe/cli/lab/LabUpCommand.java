@@ -24,8 +24,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code probe lab up}: bring up the userspace impaired link between two namespaces. */
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Create namespaces NAME-client and NAME-server joined through TUN devices by a forwarder that adds",
-            "the delay (half each way), loss (data direction), rate cap and queue limit; for kernels without netem.",
+        description = {"Start the userspace impaired link between namespaces NAME-client and NAME-server.",
+            "TUN devices joined by a forwarder that adds the delay (half each way), loss (data direction), rate cap",
+            "and queue limit; for kernels without netem.",
             "Needs Linux and root. Returns once the link forwards; the forwarder keeps running until 'probe lab down'."})
 public final class LabUpCommand implements Callable<Integer> {
     @Spec
@@ -37,7 +38,7 @@ public final class LabUpCommand implements Callable<Integer> {
     @Option(names = "--rtt-ms", defaultValue = "0", description = "Round-trip delay to add, ms (default: ${DEFAULT-VALUE}).")
     double rttMs;
 
-    @Option(names = "--loss-pct", defaultValue = "0", description = "Loss in the data direction, % (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--loss-pct", defaultValue = "0", description = "Loss in the data direction, %% (default: ${DEFAULT-VALUE}).")
     double lossPct;
 
     @Option(names = "--direction", defaultValue = "backup",

@@ -1,6 +1,7 @@
 package dev.probe.cli.lab;
 
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.RunShapeOptions;
 import dev.probe.core.lab.ImpairedLink;
 import dev.probe.core.lab.LabLink;
@@ -29,9 +30,10 @@ import picocli.CommandLine.Spec;
 /** {@code probe sweep}: the paper's campaign on one machine, then {@code report compare} over its results. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = SweepCommand.Defaults.class,
-        description = {"Redo the paper's campaign: for every RTT x loss cell, impair the lab link (netem where the kernel",
-            "has it, the userspace link otherwise), run bulk (and objstore) the given number of times, write one result",
-            "per run with the cell in its params, then compare the set with the paper's tables. Needs Linux and root."})
+        description = {"Redo the paper's campaign through the lab link and compare it with the paper's tables.",
+            "For every RTT x loss cell: impair the lab link (netem where the kernel has it, the userspace link",
+            "otherwise), run bulk (and objstore) the given number of times, write one result per run with the cell in",
+            "its params; then compare the set with the paper. Needs Linux and root."})
 public final class SweepCommand implements Callable<Integer> {
     /**
      * Segments per unit of loss for the userspace link when the sweep reproduces the paper: calibrated on this
@@ -48,7 +50,7 @@ public final class SweepCommand implements Callable<Integer> {
     List<Double> rtts;
 
     @Option(names = "--loss", split = ",", defaultValue = "0,0.1,0.5,1", paramLabel = "PCT",
-            description = "Loss rates in the data direction, % (default: ${DEFAULT-VALUE}: FC, High, Medium, Low).")
+            description = "Loss rates in the data direction, %% (default: ${DEFAULT-VALUE}: FC, High, Medium, Low).")
     List<Double> losses;
 
     @Mixin
@@ -89,6 +91,7 @@ public final class SweepCommand implements Callable<Integer> {
             throw new IllegalArgumentException("give --volume or --duration, not both");
         }
         Duration perRun = shape.volume == null && shape.duration == null ? Duration.ofSeconds(30) : shape.duration;
+        OutputPaths.directory("--out", out);
         LabTopology topology = where.topology();
         SweepPlan.Cell first = plan.cells().get(0);
         LinkSpec start = link.spec(first.rttMs(), first.lossPct(), direction, PAPER_UNIT_SEGMENTS);

@@ -84,6 +84,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        output.check();
         String id = run.orElse(prefix != null ? "objstore" : null);
         BulkParams bulk = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, 0, !noVerify, id,
                 null);
@@ -93,7 +94,10 @@ public final class ObjstoreCommand implements Callable<Integer> {
         BulkConsole console = new BulkConsole(out, System.console() != null);
         out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %d-byte pieces in %d-byte parts%n%n",
                 direction.wireName(), endpoint == null ? "(profile region)" : endpoint, bucket, params.prefix(),
-                shape.channels, shape.pieceSize, partSize);
+                shape.channels, bulk.pieceSize(), partSize);
+        if (shape.note != null) {
+            out.println("NOTE: " + shape.note + ".");
+        }
         try (BulkCsvWriter csv = output.csv == null ? null : new BulkCsvWriter(output.csv)) {
             ObjstoreResult result = new ObjstoreClient(config).run(p -> {
                 console.onProgress(p);

@@ -4,6 +4,7 @@ import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputOptions;
+import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.Pacing;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
@@ -61,6 +62,8 @@ public final class ClientCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        output.check();
+        OutputPaths.file("--hlog", hlog);
         TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
                 rate.messagesPerSecond(length), warmup);
         RedoConfig config = new RedoConfig(endpoint.target(), params);

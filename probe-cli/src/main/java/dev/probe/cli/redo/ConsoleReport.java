@@ -84,7 +84,7 @@ final class ConsoleReport implements RunListener {
 
     private void printColumns() {
         headerPrinted = true;
-        StringBuilder h = new StringBuilder(fmt("%10s%24s", "", "Throughput"));
+        StringBuilder h = new StringBuilder(fmt("%10s%24s", "", sync ? "Throughput (ACKed)" : "Throughput (sent)"));
         if (sync) {
             h.append(fmt("%23s%16s", "Latency", "p99"));
         }
@@ -100,13 +100,22 @@ final class ConsoleReport implements RunListener {
         out.println("(" + now() + ") Test finished.");
         row("Socket send buffer", s.sndbufGranted() + " bytes");
         row("Server receive buffer", s.serverRcvbufGranted() + " bytes");
-        row("Avg. throughput", fmt("%.3f Mbytes/s", s.throughputMibS()));
+        row("Avg. throughput", fmt("%.3f Mbytes/s (receiver goodput: what the server counted after warm-up)",
+                s.throughputMibS()));
+        row("Sender throughput", fmt("%.3f Mbytes/s (%s by this client after warm-up; the interval lines)",
+                s.senderThroughputMibS(), sync ? "ACKed" : "written"));
         row("Messages", fmt("%d (%.1f/s)", s.messages(), s.messagesPerS()));
         if (s.latency() != null) {
             latencyRows("latency", s.latency());
         }
         if (s.disk() != null) {
             latencyRows("disk write", s.disk());
+            LatencyStats l = s.latency();
+            LatencyStats d = s.disk();
+            row("Commit time shares p50", fmt("network %.3f ms + standby disk %.3f ms = %.3f ms", l.p50() - d.p50(),
+                    d.p50(), l.p50()));
+            row("Commit time shares p99", fmt("network %.3f ms + standby disk %.3f ms = %.3f ms", l.p99() - d.p99(),
+                    d.p99(), l.p99()));
         }
         TcpStats t = s.tcp();
         if (t != null) {

@@ -3,6 +3,7 @@ package dev.probe.cli.redo;
 import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkClient;
@@ -47,6 +48,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        OutputPaths.directory("--json-dir", jsonDir);
+        if (jsonDir != null) {
+            Files.createDirectories(jsonDir);
+        }
         Path dir = Files.createTempDirectory("probe-demo");
         ServerConfig config = ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null)
                 .withFileSize(64L * 1024 * 1024).withTransport(TransportChoice.selected());
@@ -67,7 +72,7 @@ public final class DemoCommand implements Callable<Integer> {
             BulkConfig bulk = new BulkConfig(target(port), new BulkParams(Direction.BACKUP, 4, 512L << 20,
                     Duration.ZERO, 64L << 20, Duration.ofSeconds(1), 0, true, "demo"), BulkConfig.PAPER_DB_SIZE);
             BulkConsole console = new BulkConsole(out, false);
-            console.printRequest(bulk);
+            console.printRequest(bulk, null);
             BulkResult result = new BulkClient(bulk).run(console);
             if (jsonDir != null) {
                 ResultFiles.writeJson(jsonDir.resolve("bulk.json"), result.toJson());

@@ -2,6 +2,7 @@ package dev.probe.cli.report;
 
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.OutputPaths;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.report.CompareReport;
 import dev.probe.report.Format;
@@ -147,6 +148,7 @@ public final class ReportCommand {
         @Override
         public Integer call() throws Exception {
             System.setProperty("java.awt.headless", "true");
+            OutputPaths.directory("--out", out);
             CompareReport.Output o = new CompareReport(PaperData.load(), dbSize).write(results, out);
             PrintWriter w = spec.commandLine().getOut();
             o.placements().forEach(p -> w.printf(java.util.Locale.ROOT,

@@ -8,11 +8,13 @@ import java.util.List;
 /**
  * A bulk run's outcome: receiver-counted bytes over the run's wall time (start to the last channel's RESULT),
  * pieces completed, whether every chunk was verified, the channels' spread, the sending side's TCP figures, and
- * the time the same link would take for {@code dbSize} bytes (the paper's tables give minutes for 1.06 TB).
+ * the time the same link would take for {@code dbSize} bytes (the paper's tables give minutes for 1.06 TB) at the
+ * parallelism that ran: {@code channelsActive} of {@code channels} moved data.
  */
 public record BulkSummary(double durationS, long bytes, double throughputGbps, double throughputMibS, long pieces,
                           boolean verified, long dbSize, double projectedMinutes, double channelMinGbps,
-                          double channelMedianGbps, double channelMaxGbps, TcpStats tcp, String tcpSide) {
+                          double channelMedianGbps, double channelMaxGbps, TcpStats tcp, String tcpSide, int channels,
+                          int channelsActive) {
     /**
      * The summary of a run that took {@code nanos} over {@code channels}: bytes and pieces added up, aggregate
      * throughput, the channels' min/median/max, and the time {@code dbSize} bytes would take at that rate.
@@ -27,7 +29,8 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         double throughput = Rates.gbps(bytes, nanos);
         double minutes = throughput <= 0 ? Double.POSITIVE_INFINITY : dbSize * 8.0 / (throughput * 1e9) / 60;
         return new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces, verified,
-                dbSize, minutes, gbps[0], median, gbps[n - 1], tcp, tcpSide);
+                dbSize, minutes, gbps[0], median, gbps[n - 1], tcp, tcpSide, n,
+                (int) channels.stream().filter(c -> c.bytes() > 0).count());
     }
 
     public ObjectNode toJson() {
@@ -40,6 +43,9 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         n.put("verified", verified);
         n.put("db_size", dbSize);
         n.put("projected_minutes", projectedMinutes);
+        n.put("channels_active", channelsActive);
+        n.put("projection_basis", channelsActive + " of " + channels + " channels moved data; the projection is at "
+                + "that parallelism");
         ObjectNode spread = n.putObject("channel_gbps");
         spread.put("min", channelMinGbps);
         spread.put("median", channelMedianGbps);

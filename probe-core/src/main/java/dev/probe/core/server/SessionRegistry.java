@@ -63,7 +63,7 @@ final class SessionRegistry {
             s.addTimer(timer.scheduleAtFixedRate(() -> {
                 long now = System.nanoTime();
                 long bytes = s.totalBytes();
-                log.log(String.format(Locale.ROOT, "session %s %12.3f Mbytes/s", s.shortId(),
+                log.log(String.format(Locale.ROOT, "session %s %12.3f Mbytes/s received", s.shortId(),
                         Rates.mibPerSecond(bytes - last[0], now - last[1])));
                 last[0] = bytes;
                 last[1] = now;
@@ -85,7 +85,8 @@ final class SessionRegistry {
         s.cancelTimers();
         long nanos = s.elapsedNanos();
         String outcome = s.failure() == null ? "finished" : "aborted (" + s.failure() + ")";
-        log.log(String.format(Locale.ROOT, "session %s %s: %d message(s), %d bytes in %.1f s, %.3f Mbytes/s",
+        log.log(String.format(Locale.ROOT, "session %s %s: %d message(s), %d bytes in %.1f s, %.3f Mbytes/s "
+                        + "received (whole session, warm-up included)",
                 s.shortId(), outcome, s.totalMessages(), s.totalBytes(), nanos / 1e9,
                 Rates.mibPerSecond(s.totalBytes(), nanos)));
     }

@@ -17,4 +17,22 @@ public final class IoErrors {
         }
         return ADDRESS_SUFFIX.matcher(NATIVE_PREFIX.matcher(m).replaceFirst("")).replaceFirst("");
     }
+
+    /**
+     * A listener that could not bind, named: "cannot listen on 0.0.0.0:5555: Address already in use". Runtime
+     * exceptions that are not bind failures, and interrupts, pass through unchanged.
+     */
+    public static Exception cannotListen(Exception e, String address, int port) {
+        if (e instanceof java.net.BindException || e instanceof io.netty.channel.unix.Errors.NativeIoException
+                || e instanceof java.net.SocketException) {
+            return new IllegalStateException("cannot listen on " + address + ":" + port + ": " + describe(e), e);
+        }
+        return e;
+    }
+
+    /** Rethrows {@code e} as it is, checked or not (Netty's sync() throws checked exceptions undeclared). */
+    @SuppressWarnings("unchecked")
+    public static <E extends Exception> RuntimeException sneaky(Exception e) throws E {
+        throw (E) e;
+    }
 }
