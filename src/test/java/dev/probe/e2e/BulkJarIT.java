@@ -130,7 +130,7 @@ class BulkJarIT {
     void nonsenseSizesGetOneLine() throws Exception {
         ProbeProcess zero = bulk("--direction", "backup", "--channels", "0");
         assertEquals(2, zero.awaitExit(30));
-        assertTrue(zero.stderr().trim().startsWith("probe: channels: 0 is out of range"), zero.stderr());
+        assertTrue(zero.stderr().trim().startsWith("probe: --channels: 0 is out of range"), zero.stderr());
         ProbeProcess big = bulk("--direction", "backup", "--volume", "1GiB", "--piece-size", "2GiB");
         assertEquals(2, big.awaitExit(30));
         assertTrue(big.stderr().contains("larger than the volume"), big.stderr());

@@ -118,7 +118,7 @@ class CliTest {
     @Test
     void outOfRangeParameterIsOneLineAndExitTwo() {
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--num-conn", "1000"));
-        assertOneLineError("num_conn: 1000 is out of range [1, 128]");
+        assertOneLineError("--num-conn: 1000 is out of range [1, 128]");
     }
 
     @Test
@@ -233,5 +233,70 @@ class CliTest {
     void bulkRejectsABadCongestionControlName() {
         assertEquals(2, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--congestion", "Cubic!"));
         assertOneLineError("congestion: 'Cubic!' is not a congestion control name");
+    }
+
+    @Test
+    void resultPathsAreCheckedBeforeAnyTestRuns() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        String[][] cases = {
+            {"client", "127.0.0.1", "--port", port(), "--json", dir.resolve("missing/r.json").toString()},
+            {"client", "127.0.0.1", "--port", port(), "--json", dir.toString()},
+            {"client", "127.0.0.1", "--port", port(), "--hlog", file.resolve("x.hlog").toString()},
+            {"bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--volume", "1MiB", "--csv",
+                file.resolve("b.csv").toString()},
+            {"demo", "--json-dir", file.toString()},
+            {"report", "compare", "--out", file.toString(), file.toString()},
+        };
+        String[] expected = {"--json " + dir.resolve("missing/r.json") + ": the directory", "is a directory",
+            "--hlog", "--csv", "--json-dir " + file + " is a file", "--out " + file + " is a file"};
+        for (int i = 0; i < cases.length; i++) {
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+            assertEquals(2, run(cases[i]), String.join(" ", cases[i]) + ": " + err);
+            assertOneLineError(expected[i]);
+            assertFalse(out.toString().contains("Test finished") || out.toString().contains("Run finished"),
+                    "nothing ran: " + out);
+        }
+        assertFalse(Files.exists(dir.resolve("missing")), "no directory made behind the user's back");
+    }
+
+    @Test
+    void errorsNameTheFlagAsTyped() {
+        assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--num-conn", "0"));
+        assertOneLineError("--num-conn: 0 is out of range [1, 128]");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("127.0.0.1", "-port=" + port(), "-num_conn=0"));
+        assertOneLineError("-num_conn=: 0 is out of range [1, 128]");
+        err.getBuffer().setLength(0);
+        assertEquals(1, run("server", "--bind", "127.0.0.1", "--port", port()));
+        assertOneLineError("cannot listen on 127.0.0.1:" + port() + ": Address already in use");
+    }
+
+    @Test
+    void bulkSaysWhatItChangedAndWhatSatIdle() throws Exception {
+        assertEquals(2, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--volume", "0"));
+        assertOneLineError("--volume: 0 bytes; the volume must be above 0");
+        Path json = dir.resolve("b.json");
+        assertEquals(0, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--volume", "8MiB",
+                "--channels", "4", "--json", json.toString()), err.toString());
+        String o = out.toString();
+        assertTrue(o.contains("NOTE: --piece-size 1024 Mbytes is larger than the volume: one piece of 8 Mbytes instead."), o);
+        assertTrue(o.contains("WARNING: 4 channels but 1 piece: 3 channels will sit idle"), o);
+        assertTrue(o.contains("(at the 1 of 4 channels that moved data)"), o);
+        JsonNode doc = Json.MAPPER.readTree(json.toFile());
+        assertEquals(1, doc.at("/summary/channels_active").asInt());
+        assertEquals(8L << 20, doc.at("/params/piece_size").asLong());
+    }
+
+    @Test
+    void syncWithWriteShowsNetworkAndDiskSharesAndEveryThroughputSaysWhoseItIs() {
+        assertEquals(0, run("client", "127.0.0.1", "--port", port(), "--length", "4k", "--duration", "1s", "--write"),
+                err.toString());
+        String o = out.toString();
+        assertTrue(o.matches("(?s).*Commit time shares p50 = network [0-9.]+ ms \\+ standby disk [0-9.]+ ms = [0-9.]+ ms.*"), o);
+        assertTrue(o.contains("Commit time shares p99 = network"), o);
+        assertTrue(o.contains("(receiver goodput: what the server counted after warm-up)"), o);
+        assertTrue(o.contains("Sender throughput = ") && o.contains("(ACKed by this client after warm-up"), o);
+        assertTrue(o.contains("Throughput (ACKed)"), "the interval lines say what they count: " + o);
     }
 }
