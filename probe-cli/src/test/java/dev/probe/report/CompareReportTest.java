@@ -107,4 +107,30 @@ class CompareReportTest {
                 () -> new CompareReport(PaperData.load(), 1L << 40).write(List.of(junk), dir.resolve("o")));
         assertTrue(e.getMessage().endsWith("is not a probe result (schema probe.result/1)"), e.getMessage());
     }
+
+    @Test
+    void redoTestsAreLeftOffTheRmanMapAndGuessedClassesSaySo() throws Exception {
+        Path sync = dir.resolve("sync.json");
+        Files.writeString(sync, "{\"schema\":\"probe.result/1\",\"kind\":\"sync\",\"params\":{\"num_conn\":1},"
+                + "\"summary\":{\"throughput_mib_s\":40.0,\"latency_ms\":{\"p50\":0.02},"
+                + "\"tcp\":{\"min_rtt_ms\":0.01,\"retransmit_ratio\":0.004}}}");
+        IllegalArgumentException onlyRedo = assertThrows(IllegalArgumentException.class,
+                () -> new CompareReport(PaperData.load(), 1L << 40).write(List.of(sync), dir.resolve("o1")));
+        assertTrue(onlyRedo.getMessage().startsWith("no bulk or objstore result to place"), onlyRedo.getMessage());
+        Path backup;
+        try (ProbeServer server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
+                dir.resolve("f"), null), line -> { })) {
+            backup = bulkResult(server, Direction.BACKUP, "lo");
+        }
+        Path out = dir.resolve("o2");
+        CompareReport.Output o = new CompareReport(PaperData.load(), 1L << 40).write(List.of(sync, backup), out);
+        assertEquals(1, o.placements().size(), "the sync test is not an RMAN run");
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.contains("Left off the map and charts: sync.json (sync: a redo-style test"), md);
+        assertTrue(Files.readString(out.resolve("report.html")).contains("Left off the map and charts"));
+        String label = o.placements().get(0).point().classLabel();
+        assertTrue(label.contains("(guess from TCP retransmits)") && label.contains("(RTT below the paper's 2 ms)"),
+                "a loopback run's class is a guess, below the paper's RTTs: " + label);
+        assertTrue(o.userTips().isEmpty(), "no multiples from runs that are not one sweep's");
+    }
 }

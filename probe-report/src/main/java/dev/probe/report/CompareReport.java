@@ -45,29 +45,53 @@ public final class CompareReport {
             throw new IllegalArgumentException("no result files given");
         }
         List<Placement> placements = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
         for (Path p : results) {
-            placements.add(place(MeasuredPoint.read(p)));
+            MeasuredPoint m = MeasuredPoint.read(p);
+            if (m.redoStyle()) {
+                leftOut.add(m.file() + " (" + m.kind() + ": a redo-style test, one stream's latency and throughput, "
+                        + "not RMAN channels; qualify's page shows those)");
+            } else {
+                placements.add(place(m));
+            }
+        }
+        if (placements.isEmpty()) {
+            throw new IllegalArgumentException("no bulk or objstore result to place on the paper's map: "
+                    + String.join("; ", leftOut));
         }
         Files.createDirectories(outDir);
         long restores = placements.stream().filter(p -> p.point().operation().equals("restore")).count();
         String operation = restores * 2 >= placements.size() ? "restore" : "backup";
+        placements.stream().filter(p -> !p.point().operation().equals(operation)).forEach(p -> leftOut.add(
+                p.point().file() + " (a " + p.point().operation() + " run; these charts are " + operation + "s)"));
         List<TippingPoints.Result> userTips = userTippingPoints(placements, operation);
         List<Path> files = new ArrayList<>();
         Map<String, String> svgs = new LinkedHashMap<>();
-        svgs.put("throughput", Charts.write(throughputChart(placements, operation), outDir, "throughput"));
-        svgs.put("multiple", Charts.write(multipleChart(placements, operation), outDir, "multiple"));
-        svgs.put("time", Charts.write(timeChart(placements, operation), outDir, "time"));
+        List<Placement> drawn = placements.stream().filter(p -> p.point().operation().equals(operation)).toList();
+        svgs.put("throughput", Charts.write(throughputChart(drawn, operation), outDir, "throughput"));
+        svgs.put("multiple", Charts.write(multipleChart(drawn, operation), outDir, "multiple"));
+        svgs.put("time", Charts.write(timeChart(drawn, operation), outDir, "time"));
         for (String name : svgs.keySet()) {
             files.add(outDir.resolve(name + ".png"));
             files.add(outDir.resolve(name + ".svg"));
         }
         Path md = outDir.resolve("summary.md");
-        Files.writeString(md, markdown(placements, userTips, operation), StandardCharsets.UTF_8);
+        ComparePage page = new ComparePage(paper, dbSize);
+        Files.writeString(md, page.markdown(placements, userTips, operation) + leftOutNote(leftOut, "\n"),
+                StandardCharsets.UTF_8);
         Path html = outDir.resolve("report.html");
-        Files.writeString(html, html(placements, userTips, operation, svgs), StandardCharsets.UTF_8);
+        Files.writeString(html, page.html(placements, userTips, operation, svgs).replace("</body></html>",
+                leftOutNote(leftOut, "<br>").isEmpty() ? "</body></html>"
+                        : "<p>" + ComparePage.escape(leftOutNote(leftOut, " ")).replace("\n", "<br>") + "</p></body></html>"),
+                StandardCharsets.UTF_8);
         files.add(md);
         files.add(html);
         return new Output(placements, userTips, files);
+    }
+
+    /** The results not placed or not drawn, and why; "" when none. */
+    private static String leftOutNote(List<String> leftOut, String sep) {
+        return leftOut.isEmpty() ? "" : "\nLeft off the map and charts: " + String.join("; ", leftOut) + "." + sep;
     }
 
     Placement place(MeasuredPoint p) {
@@ -87,14 +111,14 @@ public final class CompareReport {
     /** A sweep's own tipping points: lossy runs against the loss-free run at (about) the same RTT. */
     List<TippingPoints.Result> userTippingPoints(List<Placement> placements, String operation) {
         List<Placement> free = placements.stream().filter(p -> p.point().operation().equals(operation)
-                && p.point().deliveryClass() == null && !Double.isNaN(p.point().lossPct())).toList();
+                && p.point().fromSweep() && p.point().deliveryClass() == null).toList();
         List<PaperRow> rows = new ArrayList<>();
         for (Placement f : free) {
             Map<DeliveryClass, Double> multiple = new EnumMap<>(DeliveryClass.class);
             Map<DeliveryClass, Double> gbps = new EnumMap<>(DeliveryClass.class);
             for (Placement p : placements) {
                 DeliveryClass c = p.point().deliveryClass();
-                if (c != null && p.point().operation().equals(operation)
+                if (c != null && p.point().operation().equals(operation) && p.point().fromSweep()
                         && Math.abs(Math.log(p.point().rttMs() / f.point().rttMs())) < Math.log(1.25)) {
                     gbps.put(c, p.point().gbps());
                     multiple.put(c, f.point().gbps() / p.point().gbps());
@@ -167,12 +191,13 @@ public final class CompareReport {
         Map<String, List<double[]>> points = new LinkedHashMap<>();
         Map<String, java.awt.Color> pointColors = new LinkedHashMap<>();
         for (Placement free : placements) {
-            if (free.point().deliveryClass() != null || Double.isNaN(free.point().lossPct())) {
+            if (free.point().deliveryClass() != null || !free.point().fromSweep()
+                    || !free.point().operation().equals(operation)) {
                 continue;
             }
             for (Placement p : placements) {
                 DeliveryClass c = p.point().deliveryClass();
-                if (c != null && Math.abs(Math.log(p.point().rttMs() / free.point().rttMs())) < Math.log(1.25)) {
+                if (c != null && p.point().fromSweep() && p.point().operation().equals(operation) && Math.abs(Math.log(p.point().rttMs() / free.point().rttMs())) < Math.log(1.25)) {
                     String name = "Your sweep: loss-free / " + c.label();
                     points.computeIfAbsent(name, k -> new ArrayList<>())
                             .add(new double[] {free.point().rttMs(), free.point().gbps() / p.point().gbps()});
@@ -193,33 +218,6 @@ public final class CompareReport {
                 userPoints(placements, Placement::projectedMinutes), userColors(placements), new double[0]);
     }
 
-    private String markdown(List<Placement> placements, List<TippingPoints.Result> tips, String operation) {
-        StringBuilder sb = new StringBuilder("# probe report\n\n");
-        sb.append(fmt("Database size for projections: %.2f TB. Paper: 35 channels, 10 Gbit/s links.%n%n", dbSize / 1e12));
-        sb.append("| result | kind | op | RTT ms | loss % (source) | class | measured Gbit/s | paper Gbit/s | model Gbit/s "
-                + "(your channels) | projected min |\n|---|---|---|---|---|---|---|---|---|---|\n");
-        for (Placement p : placements) {
-            MeasuredPoint m = p.point();
-            sb.append(fmt("| %s | %s | %s | %.3f | %s | %s | %.3f | %.3f | %.3f (%d) | %.1f |%n", m.file(), m.kind(),
-                    m.operation(), m.rttMs(), Double.isNaN(m.lossPct()) ? "?" : fmt("%.3f (%s)", m.lossPct(), m.lossSource()),
-                    m.classLabel(), m.gbps(), p.paperGbps(), p.modelGbps(), m.channels(), p.projectedMinutes()));
-        }
-        if (!tips.isEmpty()) {
-            sb.append("\n## Your tipping points (").append(operation).append(")\n\n");
-            sb.append("| class | yours 2x | paper 2x | yours 10x | paper 10x |\n|---|---|---|---|---|\n");
-            for (TippingPoints.Result t : tips) {
-                PaperTip pt = paperTip(operation, t.fcMtu(), t.deliveryClass());
-                sb.append(fmt("| %s | %s | %s | %s | %s |%n", t.deliveryClass().label(), t.tip2x(),
-                        pt == null ? "-" : pt.tip2x(), t.tip10x(), pt == null ? "-" : pt.tip10x()));
-            }
-        }
-        String scaling = scalingNote(placements);
-        if (!scaling.isEmpty()) {
-            sb.append("\n").append(scaling).append("\n");
-        }
-        sb.append("\nCharts: throughput.png, multiple.png, time.png (and .svg).\n");
-        return sb.toString();
-    }
 
     /** Which capacity scaling the runs used, or "" when all are as measured. */
     static String scalingNote(List<Placement> placements) {
@@ -233,66 +231,4 @@ public final class CompareReport {
                         ", ")) + " and their channels as the paper's they stand for.";
     }
 
-    private PaperTip paperTip(String operation, int mtu, DeliveryClass c) {
-        return paper.tips().stream().filter(t -> t.operation().equals(operation) && t.fcMtu() == mtu
-                && t.deliveryClass() == c).findFirst().orElse(null);
-    }
-
-    private String html(List<Placement> placements, List<TippingPoints.Result> tips, String operation,
-                        Map<String, String> svgs) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>probe report</title>\n")
-                .append("<style>body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}")
-                .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;")
-                .append("text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}")
-                .append("figure{margin:2em 0}figcaption{color:#555;font-size:90%}svg{max-width:100%;height:auto}</style>")
-                .append("</head><body>\n<h1>probe report</h1>\n");
-        sb.append(fmt("<p>Your results placed on the reference paper's map (Equinix Fabric vs. Internet, Oct 2022: "
-                + "RMAN to OCI Object Storage, 1.06 TB, 35 channels, 10 Gbit/s). Projections for %.2f TB.</p>%n",
-                dbSize / 1e12));
-        sb.append("<table><tr><th>result</th><th>kind</th><th>operation</th><th>RTT ms</th><th>loss %</th>"
-                + "<th>class</th><th>measured Gbit/s</th><th>paper Gbit/s</th><th>model Gbit/s (your channels)</th>"
-                + "<th>projected minutes</th></tr>\n");
-        for (Placement p : placements) {
-            MeasuredPoint m = p.point();
-            sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%s</td><td>%.3f</td><td>%s</td><td>%s</td><td>%.3f</td>"
-                            + "<td>%.3f</td><td>%.3f (%d)</td><td>%.1f</td></tr>%n", escape(m.file()), m.kind(),
-                    m.operation(), m.rttMs(), Double.isNaN(m.lossPct()) ? "?" : fmt("%.3f", m.lossPct()),
-                    escape(m.classLabel()), m.gbps(), p.paperGbps(), p.modelGbps(), m.channels(), p.projectedMinutes()));
-        }
-        sb.append("</table>\n<p>Loss comes from the lab's impairment when the run recorded one, otherwise from the "
-                + "sending side's TCP retransmit ratio; the class is the paper's nearest (High 0.1 %, Medium 0.5 %, "
-                + "Low 1 %; below 0.01 % counts as loss-free, the private link's column). The model is fitted to the "
-                + "paper (<code>probe report model</code>).</p>\n");
-        String scaling = scalingNote(placements);
-        if (!scaling.isEmpty()) {
-            sb.append("<p>").append(escape(scaling)).append("</p>\n");
-        }
-        if (!tips.isEmpty()) {
-            sb.append("<h2>Your tipping points (").append(operation).append(")</h2>\n<table><tr><th>class</th>"
-                    + "<th>yours 2x (ms)</th><th>paper 2x</th><th>yours 10x (ms)</th><th>paper 10x</th></tr>\n");
-            for (TippingPoints.Result t : tips) {
-                PaperTip pt = paperTip(operation, t.fcMtu(), t.deliveryClass());
-                sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>%n",
-                        t.deliveryClass().label(), escape(t.tip2x().toString()), pt == null ? "-" : escape(pt.tip2x()),
-                        escape(t.tip10x().toString()), pt == null ? "-" : escape(pt.tip10x())));
-            }
-            sb.append("</table>\n");
-        }
-        String[] captions = {"Throughput against RTT: the paper's lines and your runs.",
-            "Private link / Internet multiple against RTT, with the 2x and 10x lines the paper's tipping points use.",
-            "Time to move the database against RTT."};
-        int i = 0;
-        for (Map.Entry<String, String> e : svgs.entrySet()) {
-            sb.append("<figure>").append(e.getValue()).append("<figcaption>").append(captions[i++])
-                    .append(" (also <a href=\"").append(e.getKey()).append(".png\">PNG</a>, <a href=\"")
-                    .append(e.getKey()).append(".svg\">SVG</a>)</figcaption></figure>\n");
-        }
-        sb.append("</body></html>\n");
-        return sb.toString();
-    }
-
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
 }

@@ -39,7 +39,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             channels = p.path("channels").asInt(1);
         } else if (kind.equals("sync") || kind.equals("async")) {
             gbps = s.path("throughput_mib_s").asDouble(Double.NaN) * 1048576 * 8 / 1e9;
-            operation = "backup";
+            operation = "redo";
             channels = p.path("num_conn").asInt(1);
         } else {
             throw new IllegalArgumentException(path + ": unknown result kind '" + kind + "'");
@@ -78,12 +78,32 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         return Double.isNaN(lossPct) ? null : DeliveryClass.ofLossPercent(lossPct);
     }
 
-    /** "FC" (loss-free) or the class name. */
+    /** True for a lab sweep's run, whose loss and RTT are the impairment it was given (not inferred). */
+    public boolean fromSweep() {
+        return lossSource.equals("lab impairment");
+    }
+
+    /** True for sync/async results: one redo stream's latency and throughput, not RMAN channels. */
+    public boolean redoStyle() {
+        return kind.equals("sync") || kind.equals("async");
+    }
+
+    /**
+     * "FC" (loss-free) or the class name; a class read from TCP retransmits (not a loss the user or the lab set)
+     * is labelled a guess, and an RTT below the paper's smallest (2 ms) says so.
+     */
     public String classLabel() {
         if (Double.isNaN(lossPct)) {
             return "unknown loss";
         }
         DeliveryClass c = deliveryClass();
-        return c == null ? "loss-free (FC)" : "Internet " + c.label();
+        String label = c == null ? "loss-free (FC)" : "Internet " + c.label();
+        if (!fromSweep()) {
+            label += " (guess from TCP retransmits)";
+        }
+        return rttMs < PAPER_MIN_RTT_MS ? label + " (RTT below the paper's 2 ms)" : label;
     }
+
+    /** The paper's smallest delay (its "<2" column). */
+    static final double PAPER_MIN_RTT_MS = 2;
 }

@@ -7,8 +7,10 @@ import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The shape of an RMAN-style run, shared by {@code bulk}, {@code objstore} and {@code sweep}: channels, volume
@@ -42,9 +44,12 @@ public final class RunShapeOptions {
     /** What {@link #params} changed of what was asked, for the console (null when nothing). */
     public String note;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     /**
-     * The run's parameters: {@code defaultVolume} when neither --volume nor --duration is given; a piece size
-     * above the volume shrinks to the volume (and {@link #note} says so).
+     * The run's parameters: {@code defaultVolume} when neither --volume nor --duration is given; the default piece
+     * size shrinks to a smaller volume (and {@link #note} says so); a --piece-size given above it is refused.
      */
     public BulkParams params(Direction direction, long defaultVolume, Duration interval, long sockbuf, boolean verify,
                              String runId, String congestion) {
@@ -54,7 +59,9 @@ public final class RunShapeOptions {
         }
         long vol = volume != null ? volume : duration == null ? defaultVolume : 0;
         long piece = pieceSize;
-        if (vol > 0 && vol < piece && vol >= BulkParams.MIN_PIECE) {
+        boolean pieceGiven = command != null && command.commandLine() != null
+                && command.commandLine().getParseResult().hasMatchedOption("--piece-size");
+        if (vol > 0 && vol < piece && vol >= BulkParams.MIN_PIECE && !pieceGiven) {
             note = "--piece-size " + Sizes.describe(piece) + " is larger than the volume: one piece of "
                     + Sizes.describe(vol) + " instead";
             piece = vol;

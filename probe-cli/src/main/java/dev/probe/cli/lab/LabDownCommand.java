@@ -29,6 +29,13 @@ public final class LabDownCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         Optional<JsonNode> before = LabState.read(where.name);
+        // first what still runs inside (lab run commands, a killed sweep's server): the forwarder's exit deletes
+        // the namespaces, and a process inside one would live on unseen
+        for (String ns : List.of(where.topology().clientNamespace(), where.topology().serverNamespace())) {
+            for (String p : Netns.stopProcesses(ns, ProcessHandle.current().pid())) {
+                out.println("stopped in " + ns + ": " + p);
+            }
+        }
         Optional<ProcessHandle> forwarder = before.flatMap(LabState::forwarder);
         if (forwarder.isPresent()) {
             forwarder.get().destroy();

@@ -43,6 +43,27 @@ public final class LabRunCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new LabException("cannot run ip netns exec: " + e.getMessage());
         }
-        return p.waitFor();
+        Thread passOn = new Thread(() -> stop(p), "probe-lab-run-signal");
+        Runtime.getRuntime().addShutdownHook(passOn);
+        int code = p.waitFor();
+        Runtime.getRuntime().removeShutdownHook(passOn);
+        return code;
+    }
+
+    /**
+     * SIGTERM or SIGINT to this command ends the JVM through its shutdown hooks: the command (ip netns exec
+     * replaces itself with CMD, so this is CMD) and its children get SIGTERM, then SIGKILL after 5 s.
+     */
+    private static void stop(Process p) {
+        List<ProcessHandle> all = new java.util.ArrayList<>(p.descendants().toList());
+        all.add(p.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception e) {
+                h.destroyForcibly();
+            }
+        }
     }
 }

@@ -95,6 +95,35 @@ public final class Netns {
         }
     }
 
+    /**
+     * Stops every process still running inside {@code namespace} (SIGTERM, SIGKILL after 5 s), except
+     * {@code keep}; returns them as "PID (command)" for the user to see. A namespace that does not exist has none.
+     */
+    public static List<String> stopProcesses(String namespace, long keep) {
+        List<String> stopped = new ArrayList<>();
+        if (!exists(namespace)) {
+            return stopped;
+        }
+        List<ProcessHandle> inside = run("ip", "netns", "pids", namespace).lines().map(String::trim)
+                .filter(s -> s.matches("\\d+")).map(Long::parseLong).filter(pid -> pid != keep)
+                .map(ProcessHandle::of).flatMap(java.util.Optional::stream).toList();
+        for (ProcessHandle h : inside) {
+            stopped.add(h.pid() + " (" + h.info().commandLine().orElse("?") + ")");
+            h.destroy();
+        }
+        for (ProcessHandle h : inside) {
+            try {
+                h.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                h.destroyForcibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                h.destroyForcibly();
+            }
+        }
+        return stopped;
+    }
+
     /** Deletes the namespaces that exist; returns the ones deleted. */
     public static List<String> deleteAll(String... namespaces) {
         List<String> deleted = new ArrayList<>();

@@ -1,0 +1,52 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Runs last (failsafe orders classes by @Order): every probe.jar process a test started has been stopped by
+ * it, also those started inside lab namespaces, and no namespace a test made is left behind.
+ */
+@Order(Integer.MAX_VALUE)
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class LeftoversIT {
+    @Test
+    void noProbeProcessOrLabNamespaceOutlivesTheSuite() throws Exception {
+        Instant suiteStart = ProcessHandle.current().info().startInstant().orElse(Instant.EPOCH);
+        String jar = ProbeProcess.jar().toString();
+        List<String> left = List.of();
+        for (int i = 0; i < 50; i++) {
+            left = ProcessHandle.allProcesses()
+                    .filter(p -> p.info().startInstant().map(s -> s.isAfter(suiteStart)).orElse(false))
+                    .filter(p -> p.info().commandLine().map(c -> c.contains(jar)).orElse(false))
+                    .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList();
+            if (left.isEmpty()) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        assertEquals(List.of(), left, "processes the tests started and did not stop");
+        assertEquals(List.of(), namespaces(), "namespaces the tests made and did not delete");
+    }
+
+    /** Lab namespaces of the e2e tests (LabJarIT names its labs "pe" + digits). */
+    private static List<String> namespaces() throws IOException, InterruptedException {
+        Process p;
+        try {
+            p = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return List.of();
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.SECONDS);
+        return out.lines().map(l -> l.split("\\s+")[0]).filter(n -> n.matches("pe\\d+-(client|server)")).toList();
+    }
+}
