@@ -268,6 +268,9 @@ class CliTest {
         assertEquals(2, run("127.0.0.1", "-port=" + port(), "-num_conn=0"));
         assertOneLineError("-num_conn=: 0 is out of range [1, 128]");
         err.getBuffer().setLength(0);
+        assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--secret-file", dir.resolve("nope").toString()));
+        assertOneLineError("--secret-file " + dir.resolve("nope") + ": no such file");
+        err.getBuffer().setLength(0);
         assertEquals(1, run("server", "--bind", "127.0.0.1", "--port", port()));
         assertOneLineError("cannot listen on 127.0.0.1:" + port() + ": Address already in use");
     }

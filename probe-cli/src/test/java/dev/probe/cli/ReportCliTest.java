@@ -80,6 +80,10 @@ class ReportCliTest {
         assertTrue(err.toString().trim().startsWith("probe: no such file: "), err.toString());
         assertEquals(1, err.toString().trim().lines().count(), err.toString());
         err.getBuffer().setLength(0);
+        assertEquals(2, run("report", "compare", "--out", dir.resolve("o").toString(),
+                dir.resolve("missing.json").toString()), "a missing input file is exit 2 in every command");
+        assertTrue(err.toString().trim().endsWith("missing.json: no such file"), err.toString());
+        err.getBuffer().setLength(0);
         assertEquals(2, run("report", "paper", "--format", "xml"));
         assertTrue(err.toString().contains("format 'xml' is not one of text, csv, json"), err.toString());
     }

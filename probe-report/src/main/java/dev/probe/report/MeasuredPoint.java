@@ -18,6 +18,9 @@ public record MeasuredPoint(String file, String kind, String operation, double g
 
     /** Reads a {@code probe.result/1} document; throws {@link IllegalArgumentException} naming what is missing. */
     public static MeasuredPoint read(Path path) throws IOException {
+        if (!java.nio.file.Files.isRegularFile(path)) {
+            throw new IllegalArgumentException(path + ": no such file");
+        }
         JsonNode d;
         try {
             d = ReportJson.MAPPER.readTree(path.toFile());

@@ -18,6 +18,9 @@ public final class Secrets {
     public static Auth load(Path file) throws IOException {
         byte[] secret;
         if (file != null) {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("--secret-file " + file + ": no such file");
+            }
             secret = Files.readAllBytes(file);
         } else {
             String env = System.getenv(ENV);
