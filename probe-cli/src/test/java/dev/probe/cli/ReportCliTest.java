@@ -55,6 +55,23 @@ class ReportCliTest {
     }
 
     @Test
+    void tableIdsAreLabelsKeptAsGiven(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("pairs.csv");
+        Files.writeString(csv, "table,operation,fc_mtu_bytes,delay_ms,internet_high_multiple,internet_medium_multiple,"
+                + "internet_low_multiple\nA1,backup,1500,5,1,2,3\nA1,backup,1500,20,4,11,30\n"
+                + "site-pair-3,restore,9000,5,1,1,1\nsite-pair-3,restore,9000,50,3,3,3\n");
+        assertEquals(0, run("report", "tipping", "--input", csv.toString(), "--format", "csv"), err.toString());
+        List<String> lines = out.toString().lines().toList();
+        assertTrue(lines.get(1).startsWith("A1,backup,1500,high,"), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("site-pair-3,restore,9000,high,")), lines.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", "tipping", "--input", csv.toString(), "--format", "json"), err.toString());
+        JsonNode n = Json.MAPPER.readTree(out.toString());
+        assertEquals("A1", n.get(0).get("table").asText());
+        assertTrue(n.get(0).get("table").isTextual(), "a label stays a string");
+    }
+
+    @Test
     void predictJsonHasThroughputMinutesAndModel() throws Exception {
         assertEquals(0, run("report", "predict", "--rtt-ms", "20", "--loss-pct", "0.5", "--channels", "65",
                 "--format", "json"));

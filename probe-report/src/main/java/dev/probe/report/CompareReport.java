@@ -125,7 +125,7 @@ public final class CompareReport {
                 }
             }
             if (!multiple.isEmpty()) {
-                rows.add(new PaperRow(0, operation, f.fcMtu(), fmt("%.1f", f.point().rttMs()), f.point().rttMs(),
+                rows.add(new PaperRow("sweep", operation, f.fcMtu(), fmt("%.1f", f.point().rttMs()), f.point().rttMs(),
                         Double.NaN, f.point().gbps(), gbps, multiple));
             }
         }

@@ -75,7 +75,7 @@ public final class PaperData {
                 gbps.put(c, optional(r, "internet_" + c.label() + "_gbps", where));
             }
             String label = require(r, "delay_ms", where);
-            out.add(new PaperRow((int) required(r, "table", where), require(r, "operation", where),
+            out.add(new PaperRow(require(r, "table", where), require(r, "operation", where),
                     (int) required(r, "fc_mtu_bytes", where), label, delay(label, where),
                     optional(r, "fc_avg_min", where), optional(r, "fc_gbps", where), gbps, multiple));
         }

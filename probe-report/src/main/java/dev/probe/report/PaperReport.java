@@ -29,11 +29,11 @@ public final class PaperReport {
         List<TippingPoints.Result> computed = TippingPoints.compute(data.rows());
         List<Comparison> out = new ArrayList<>();
         for (PaperTip t : data.tips()) {
-            int rawTable = t.table() + 1;
+            String rawTable = String.valueOf(t.table() + 1);
             TippingPoints.Result c = computed.stream()
-                    .filter(r -> r.table() == rawTable && r.deliveryClass() == t.deliveryClass()).findFirst()
+                    .filter(r -> r.table().equals(rawTable) && r.deliveryClass() == t.deliveryClass()).findFirst()
                     .orElseThrow(() -> new IllegalStateException("no raw table " + rawTable + " for table " + t.table()));
-            List<Double> grid = data.rows().stream().filter(r -> r.table() == rawTable).map(PaperRow::delayMs).sorted()
+            List<Double> grid = data.rows().stream().filter(r -> r.table().equals(rawTable)).map(PaperRow::delayMs).sorted()
                     .collect(Collectors.toList());
             out.add(new Comparison(t, c, Agreement.agrees(t.tip2x(), c.tip2x(), grid),
                     Agreement.agrees(t.tip10x(), c.tip10x(), grid)));
@@ -92,16 +92,17 @@ public final class PaperReport {
                 .append("FC = private link (no loss); Internet High/Medium/Low = 0.1/0.5/1 % loss, MTU 1500.\n")
                 .append("Recomputed tipping points: linear interpolation of the multiple between bracketing delays;\n")
                 .append("they agree when within the paper's value +/- 40 % or in the same delay interval.\n");
-        Map<Integer, List<PaperRow>> raw = byTable(data.rows());
+        Map<String, List<PaperRow>> raw = byTable(data.rows());
         for (int table = 4; table <= 11; table++) {
             int t = table;
-            if (raw.containsKey(t)) {
-                PaperRow first = raw.get(t).get(0);
+            String id = String.valueOf(t);
+            if (raw.containsKey(id)) {
+                PaperRow first = raw.get(id).get(0);
                 sb.append(fmt("%nTable %d: %s, FC MTU %d (throughput Gbit/s, multiple = FC / Internet)%n", t,
                         first.operation(), first.fcMtu()));
                 sb.append(fmt("%8s %9s %8s %16s %16s %16s%n", "RTT ms", "FC min", "FC", "High (x)", "Medium (x)",
                         "Low (x)"));
-                for (PaperRow r : raw.get(t)) {
+                for (PaperRow r : raw.get(id)) {
                     sb.append(fmt("%8s %9.1f %8.2f %9.2f (%4.1f) %9.2f (%4.1f) %9.2f (%4.1f)%n", r.delayLabel(),
                             r.fcMinutes(), r.fcGbps(), r.internet(DeliveryClass.HIGH), r.multiple(DeliveryClass.HIGH),
                             r.internet(DeliveryClass.MEDIUM), r.multiple(DeliveryClass.MEDIUM),
@@ -135,7 +136,7 @@ public final class PaperReport {
             case CSV: {
                 StringBuilder sb = new StringBuilder(TIPPING_CSV_HEADER).append('\n');
                 for (TippingPoints.Result r : results) {
-                    sb.append(fmt("%d,%s,%d,%s,%s,%s%n", r.table(), r.operation(), r.fcMtu(), r.deliveryClass().label(),
+                    sb.append(fmt("%s,%s,%d,%s,%s,%s%n", r.table(), r.operation(), r.fcMtu(), r.deliveryClass().label(),
                             r.tip2x(), r.tip10x()));
                 }
                 return sb.toString();
@@ -144,7 +145,7 @@ public final class PaperReport {
                 ArrayNode arr = ReportJson.MAPPER.createArrayNode();
                 for (TippingPoints.Result r : results) {
                     ObjectNode n = arr.addObject();
-                    n.put("table", r.table());
+                    putTable(n, r.table());
                     n.put("operation", r.operation());
                     n.put("fc_mtu_bytes", r.fcMtu());
                     n.put("internet_class", r.deliveryClass().label());
@@ -157,7 +158,7 @@ public final class PaperReport {
                 StringBuilder sb = new StringBuilder(fmt("%-6s %-10s %6s %-8s %10s %10s%n", "table", "operation", "mtu",
                         "class", "2x at ms", "10x at ms"));
                 for (TippingPoints.Result r : results) {
-                    sb.append(fmt("%-6d %-10s %6d %-8s %10s %10s%n", r.table(), r.operation(), r.fcMtu(),
+                    sb.append(fmt("%-6s %-10s %6d %-8s %10s %10s%n", r.table(), r.operation(), r.fcMtu(),
                             r.deliveryClass().label(), r.tip2x(), r.tip10x()));
                 }
                 return sb.toString();
@@ -165,10 +166,20 @@ public final class PaperReport {
         }
     }
 
-    static Map<Integer, List<PaperRow>> byTable(List<PaperRow> rows) {
-        Map<Integer, List<PaperRow>> m = new TreeMap<>();
+    /** Rows by table, tables in the order they first appear. */
+    static Map<String, List<PaperRow>> byTable(List<PaperRow> rows) {
+        Map<String, List<PaperRow>> m = new java.util.LinkedHashMap<>();
         rows.forEach(r -> m.computeIfAbsent(r.table(), k -> new ArrayList<>()).add(r));
         return m;
+    }
+
+    /** A table id as given: a number stays a JSON number (the paper's tables), a label a string ("A1"). */
+    private static void putTable(ObjectNode n, String table) {
+        if (table.matches("\\d{1,9}")) {
+            n.put("table", Integer.parseInt(table));
+        } else {
+            n.put("table", table);
+        }
     }
 
     private static ObjectNode rowJson(PaperRow r) {

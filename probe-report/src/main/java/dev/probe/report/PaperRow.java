@@ -8,7 +8,7 @@ import java.util.Map;
  * round-trip delay, the private link's throughput and, per Internet class, its throughput and the multiple.
  * Absent figures are NaN. {@code delayMs} of the grid's {@code <2} is 2.
  */
-public record PaperRow(int table, String operation, int fcMtu, String delayLabel, double delayMs, double fcMinutes,
+public record PaperRow(String table, String operation, int fcMtu, String delayLabel, double delayMs, double fcMinutes,
                        double fcGbps, Map<DeliveryClass, Double> internetGbps, Map<DeliveryClass, Double> multiple) {
     public PaperRow {
         internetGbps = new EnumMap<>(internetGbps);

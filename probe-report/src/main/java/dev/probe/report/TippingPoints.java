@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public final class TippingPoints {
     /** One table and class: its two tipping points. */
-    public record Result(int table, String operation, int fcMtu, DeliveryClass deliveryClass, Tip tip2x, Tip tip10x) {
+    public record Result(String table, String operation, int fcMtu, DeliveryClass deliveryClass, Tip tip2x, Tip tip10x) {
     }
 
     private TippingPoints() {
@@ -22,7 +22,7 @@ public final class TippingPoints {
 
     /** Tipping points for every table and class in {@code rows}, tables in order of first appearance. */
     public static List<Result> compute(List<PaperRow> rows) {
-        Map<Integer, List<PaperRow>> byTable = new LinkedHashMap<>();
+        Map<String, List<PaperRow>> byTable = new LinkedHashMap<>();
         for (PaperRow r : rows) {
             byTable.computeIfAbsent(r.table(), t -> new ArrayList<>()).add(r);
         }
