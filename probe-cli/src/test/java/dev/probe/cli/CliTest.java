@@ -288,6 +288,9 @@ class CliTest {
         assertTrue(o.contains("(at the 1 of 4 channels that moved data)"), o);
         JsonNode doc = Json.MAPPER.readTree(json.toFile());
         assertEquals(1, doc.at("/summary/channels_active").asInt());
+        assertTrue(doc.at("/summary/cpu/local/percent_of_core").isNumber(), "the client's CPU: " + doc.at("/summary/cpu"));
+        assertTrue(doc.at("/summary/cpu/remote/user_s").isNumber(), "the server's CPU, from its RESULT");
+        assertTrue(o.contains("CPU Utilization: local/sender"), o);
         assertEquals(8L << 20, doc.at("/params/piece_size").asLong());
     }
 
@@ -301,5 +304,7 @@ class CliTest {
         assertTrue(o.contains("(receiver goodput: what the server counted after warm-up)"), o);
         assertTrue(o.contains("Sender throughput = ") && o.contains("(ACKed by this client after warm-up"), o);
         assertTrue(o.contains("Throughput (ACKed)"), "the interval lines say what they count: " + o);
+        assertTrue(o.matches("(?s).*CPU Utilization: local/sender [0-9.]+ % of a core \\([0-9.]+ s user, [0-9.]+ s sys; "
+                + "[0-9.]+ s/GiB\\), remote/receiver [0-9.]+ % of a core.*"), o);
     }
 }

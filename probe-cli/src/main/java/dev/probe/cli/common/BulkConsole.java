@@ -102,6 +102,9 @@ public final class BulkConsole implements BulkListener {
         } else {
             row("TCP_INFO", "unavailable");
         }
+        boolean backup = r.params().direction() == Direction.BACKUP;
+        CpuLine.of(s.cpu(), backup ? "sender" : "receiver", s.serverCpu(), backup ? "receiver" : "sender", s.bytes())
+                .forEach(out::println);
         printProjection(s);
     }
 
@@ -120,6 +123,11 @@ public final class BulkConsole implements BulkListener {
                 s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)", s.channelsActive(),
                         s.channels()) : ""));
         out.flush();
+    }
+
+    /** Lines printed as they are. */
+    public void lines(List<String> lines) {
+        lines.forEach(out::println);
     }
 
     /** One summary line, label right-aligned like oratcptest's. */

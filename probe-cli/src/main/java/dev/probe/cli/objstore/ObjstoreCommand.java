@@ -2,6 +2,7 @@ package dev.probe.cli.objstore;
 
 import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.CpuLine;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
@@ -130,6 +131,8 @@ public final class ObjstoreCommand implements Callable<Integer> {
                     l.p99(), l.max(), l.count()));
         }
         console.row("Requests", String.format(Locale.ROOT, "%d retries, %d errors", r.retries(), r.errors()));
+        console.lines(CpuLine.of(r.summary().cpu(), r.params().bulk().direction() == Direction.BACKUP ? "sender"
+                : "receiver", null, null, r.summary().bytes()));
         console.printProjection(r.summary());
     }
 

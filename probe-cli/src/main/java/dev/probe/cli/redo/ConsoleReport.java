@@ -1,5 +1,6 @@
 package dev.probe.cli.redo;
 
+import dev.probe.cli.common.CpuLine;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Handshake.Ready;
@@ -128,6 +129,7 @@ final class ConsoleReport implements RunListener {
         }
         row("Load", s.openLoop() ? fmt("open loop, %.1f messages/s", r.params().rate())
                 + " (latency from intended send time)" : "closed loop");
+        CpuLine.of(s.cpu(), "sender", s.serverCpu(), "receiver", s.bytesReceived()).forEach(out::println);
         out.flush();
     }
 

@@ -107,7 +107,7 @@ abstract class BulkChannelHandler extends ChannelInboundHandlerAdapter {
         Result counts = counters.result();
         ctx.writeAndFlush(new Result(received, pieces, counts.measuredBytes(), counts.measuredNanos(), sent, pieces,
                 TcpInfoReader.read(ctx.channel()).orElse(null),
-                TcpInfoReader.congestionControl(ctx.channel()).orElse(null)).frame());
+                TcpInfoReader.congestionControl(ctx.channel()).orElse(null), session.cpuSinceStart()).frame());
     }
 
     @Override

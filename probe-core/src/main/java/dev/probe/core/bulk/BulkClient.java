@@ -14,6 +14,8 @@ import dev.probe.core.result.ChannelStats;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
+import dev.probe.core.units.CpuTime;
+import dev.probe.core.units.CpuUsage;
 import dev.probe.core.units.Rates;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,6 +50,7 @@ public final class BulkClient {
         boolean backup = params.direction() == Direction.BACKUP;
         long seed = PieceContent.seed(params.runId());
         Instant startedAt = Instant.now();
+        CpuTime cpuAtStart = CpuTime.now();
         long t0 = System.nanoTime();
         PieceQueue queue = new PieceQueue(params.pieceCount(),
                 params.volume() > 0 ? Long.MAX_VALUE : t0 + params.duration().toNanos());
@@ -80,7 +83,8 @@ public final class BulkClient {
         long end = workers.stream().mapToLong(w -> w.counters().finishedNanos()).max().orElse(System.nanoTime());
         reporter.stop(end);
         checkCounts(workers, results, backup);
-        BulkResult result = result(startedAt, session, workers, results, t0, end, clientTcp, reporter);
+        BulkResult result = result(startedAt, session, workers, results, t0, end, clientTcp, reporter,
+                cpuAtStart.until(CpuTime.now()));
         listener.onFinished(result);
         return result;
     }
@@ -114,7 +118,7 @@ public final class BulkClient {
     }
 
     private BulkResult result(Instant startedAt, ClientRun.Session session, List<BulkWorker> workers, List<Result> results,
-                              long t0, long end, TcpInfo clientTcp, BulkReporter reporter) {
+                              long t0, long end, TcpInfo clientTcp, BulkReporter reporter, CpuUsage cpu) {
         long nanos = end - t0;
         BulkParams params = config.params();
         boolean backup = params.direction() == Direction.BACKUP;
@@ -130,7 +134,7 @@ public final class BulkClient {
                 ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, congestion))
                 : serverTcp(results, congestion);
         BulkSummary summary = BulkSummary.of(nanos, channels, params.verify(), config.dbSize(), tcp,
-                backup ? "client" : "server");
+                backup ? "client" : "server", cpu, ClientRun.serverCpu(results));
         Target target = config.target();
         return new BulkResult(startedAt, target.host(), target.port(), params, target.transport().name(),
                 session.ready().server(), session.ready().storage(), Tls.session(session.connections().get(0).channel()),

@@ -3,6 +3,7 @@ package dev.probe.core.client;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.units.CpuUsage;
 import io.netty.channel.EventLoopGroup;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +33,12 @@ public final class ClientRun {
     }
 
     private ClientRun() {
+    }
+
+    /** The server process's CPU as the connection that ended last reported it (null from an older server). */
+    public static CpuUsage serverCpu(List<Result> results) {
+        return results.stream().map(Result::serverCpu).filter(java.util.Objects::nonNull)
+                .max(java.util.Comparator.comparingDouble(CpuUsage::wallSeconds)).orElse(null);
     }
 
     /**

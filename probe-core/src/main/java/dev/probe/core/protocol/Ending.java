@@ -1,6 +1,7 @@
 package dev.probe.core.protocol;
 
 import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.units.CpuUsage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.regex.Pattern;
 
@@ -35,9 +36,15 @@ public final class Ending {
      * the server sent (restore) or completed (backup), and the server socket's TCP_INFO (null where unavailable).
      */
     public record Result(long bytesReceived, long messagesReceived, long measuredBytes, long measuredNanos,
-                         long bytesSent, long pieces, TcpInfo serverTcp, String serverCongestion) {
+                         long bytesSent, long pieces, TcpInfo serverTcp, String serverCongestion, CpuUsage serverCpu) {
         public Result(long bytesReceived, long messagesReceived, long measuredBytes, long measuredNanos) {
-            this(bytesReceived, messagesReceived, measuredBytes, measuredNanos, 0, 0, null, null);
+            this(bytesReceived, messagesReceived, measuredBytes, measuredNanos, 0, 0, null, null, null);
+        }
+
+        /** The same counts with the server process's CPU over the session. */
+        public Result withServerCpu(CpuUsage cpu) {
+            return new Result(bytesReceived, messagesReceived, measuredBytes, measuredNanos, bytesSent, pieces,
+                    serverTcp, serverCongestion, cpu);
         }
 
         public ControlFrame frame() {
@@ -62,6 +69,10 @@ public final class Ending {
                     t.put("congestion", serverCongestion);
                 }
             }
+            if (serverCpu != null) {
+                n.putObject("cpu").put("user_s", serverCpu.userSeconds()).put("sys_s", serverCpu.systemSeconds())
+                        .put("wall_s", serverCpu.wallSeconds()).put("cores", serverCpu.cores());
+            }
             return new ControlFrame(FrameType.RESULT, n);
         }
 
@@ -83,7 +94,17 @@ public final class Ending {
                     Json.requireLong(n, "messages_received", 0, Frames.MAX_COUNT),
                     Json.requireLong(n, "measured_bytes", 0, Frames.MAX_COUNT),
                     Json.requireLong(n, "measured_ns", 0, Frames.MAX_COUNT),
-                    optionalCount(n, "bytes_sent"), optionalCount(n, "pieces"), tcp, congestion);
+                    optionalCount(n, "bytes_sent"), optionalCount(n, "pieces"), tcp, congestion, cpu(n));
+        }
+
+        /** The optional "cpu" object: the server process's CPU over the session. */
+        private static CpuUsage cpu(ObjectNode n) {
+            if (!n.has("cpu")) {
+                return null;
+            }
+            ObjectNode c = Json.requireObject(n, "cpu");
+            return new CpuUsage(Json.requireDouble(c, "user_s", 0, 1e9), Json.requireDouble(c, "sys_s", 0, 1e9),
+                    Json.requireDouble(c, "wall_s", 0, 1e9), Json.requireInt(c, "cores", 1, 1 << 16));
         }
     }
 

@@ -16,6 +16,7 @@ import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
+import dev.probe.core.units.CpuTime;
 import dev.probe.core.units.Rates;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -70,6 +71,7 @@ public final class RedoClient {
         IntervalCollector collector = new IntervalCollector(listener);
         IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
         Instant startedAt = Instant.now();
+        CpuTime cpuAtStart = CpuTime.now();
         long t0 = System.nanoTime();
         reporter.start(t0);
         for (Sender s : senders) {
@@ -97,7 +99,7 @@ public final class RedoClient {
                 Rates.mibPerSecond(received, receiverNanos), Rates.mibPerSecond(measuredBytes, senderNanos),
                 messages, senderNanos <= 0 ? 0 : messages / (senderNanos / 1e9),
                 LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
-                params.openLoop(), sndbuf, ready.rcvbuf());
+                params.openLoop(), sndbuf, ready.rcvbuf(), cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results));
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(session.connections().get(0).channel()),
                 summary, collector.samples());

@@ -82,7 +82,7 @@ final class RedoServerHandler extends ChannelInboundHandlerAdapter {
 
     private void onEnd(ChannelHandlerContext ctx, End end) {
         ended = true;
-        Runnable reply = () -> ctx.writeAndFlush(counters.result().frame());
+        Runnable reply = () -> ctx.writeAndFlush(counters.result().withServerCpu(session.cpuSinceStart()).frame());
         if (disk != null) {
             disk.afterPending(reply);
         } else {

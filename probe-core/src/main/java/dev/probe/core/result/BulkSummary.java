@@ -1,6 +1,7 @@
 package dev.probe.core.result;
 
 import dev.probe.core.protocol.Json;
+import dev.probe.core.units.CpuUsage;
 import dev.probe.core.units.Rates;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -14,13 +15,13 @@ import java.util.List;
 public record BulkSummary(double durationS, long bytes, double throughputGbps, double throughputMibS, long pieces,
                           boolean verified, long dbSize, double projectedMinutes, double channelMinGbps,
                           double channelMedianGbps, double channelMaxGbps, TcpStats tcp, String tcpSide, int channels,
-                          int channelsActive) {
+                          int channelsActive, CpuUsage cpu, CpuUsage serverCpu) {
     /**
      * The summary of a run that took {@code nanos} over {@code channels}: bytes and pieces added up, aggregate
      * throughput, the channels' min/median/max, and the time {@code dbSize} bytes would take at that rate.
      */
     public static BulkSummary of(long nanos, List<ChannelStats> channels, boolean verified, long dbSize, TcpStats tcp,
-                                 String tcpSide) {
+                                 String tcpSide, CpuUsage cpu, CpuUsage serverCpu) {
         long bytes = channels.stream().mapToLong(ChannelStats::bytes).sum();
         long pieces = channels.stream().mapToLong(ChannelStats::pieces).sum();
         double[] gbps = channels.stream().mapToDouble(ChannelStats::throughputGbps).sorted().toArray();
@@ -30,7 +31,7 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         double minutes = throughput <= 0 ? Double.POSITIVE_INFINITY : dbSize * 8.0 / (throughput * 1e9) / 60;
         return new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces, verified,
                 dbSize, minutes, gbps[0], median, gbps[n - 1], tcp, tcpSide, n,
-                (int) channels.stream().filter(c -> c.bytes() > 0).count());
+                (int) channels.stream().filter(c -> c.bytes() > 0).count(), cpu, serverCpu);
     }
 
     public ObjectNode toJson() {
@@ -44,6 +45,7 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         n.put("db_size", dbSize);
         n.put("projected_minutes", projectedMinutes);
         n.put("channels_active", channelsActive);
+        Measures.putCpu(n, cpu, serverCpu, bytes);
         n.put("projection_basis", channelsActive + " of " + channels + " channels moved data; the projection is at "
                 + "that parallelism");
         ObjectNode spread = n.putObject("channel_gbps");

@@ -1,5 +1,6 @@
 package dev.probe.core.result;
 
+import dev.probe.core.units.CpuUsage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** The optional measurement blocks shared by summaries and intervals: latency, disk write, TCP. */
@@ -8,6 +9,32 @@ final class Measures {
     }
 
     /** Adds {@code latency_ms}, {@code disk_write_ms} and {@code tcp} to {@code n}, each only when present. */
+    /**
+     * {@code "cpu": {"local": {...}, "remote": {...}}}: each side's process CPU over the run (remote absent where the
+     * peer does not report it), as seconds, a percentage of one core, seconds per GiB moved, and starved or not.
+     */
+    static void putCpu(ObjectNode n, CpuUsage local, CpuUsage remote, long bytes) {
+        if (local == null && remote == null) {
+            return;
+        }
+        ObjectNode cpu = n.putObject("cpu");
+        for (Object[] side : new Object[][] {{"local", local}, {"remote", remote}}) {
+            CpuUsage u = (CpuUsage) side[1];
+            if (u != null) {
+                ObjectNode s = cpu.putObject((String) side[0]);
+                s.put("user_s", u.userSeconds()).put("sys_s", u.systemSeconds()).put("wall_s", u.wallSeconds())
+                        .put("cores", u.cores()).put("percent_of_core", u.percentOfCore());
+                double perGib = u.secondsPerGib(bytes);
+                if (Double.isNaN(perGib)) {
+                    s.putNull("s_per_gib");
+                } else {
+                    s.put("s_per_gib", perGib);
+                }
+                s.put("starved", u.starved());
+            }
+        }
+    }
+
     static void put(ObjectNode n, LatencyStats latency, LatencyStats disk, TcpStats tcp) {
         if (latency != null) {
             n.set("latency_ms", latency.toJson());

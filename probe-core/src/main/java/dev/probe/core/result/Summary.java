@@ -1,6 +1,7 @@
 package dev.probe.core.result;
 
 import dev.probe.core.protocol.Json;
+import dev.probe.core.units.CpuUsage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -9,7 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public record Summary(double durationS, long bytesSent, long bytesReceived, double throughputMibS,
                       double senderThroughputMibS, long messages, double messagesPerS, LatencyStats latency,
-                      LatencyStats disk, TcpStats tcp, boolean openLoop, int sndbufGranted, int serverRcvbufGranted) {
+                      LatencyStats disk, TcpStats tcp, boolean openLoop, int sndbufGranted, int serverRcvbufGranted,
+                      CpuUsage cpu, CpuUsage serverCpu) {
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("duration_s", durationS);
@@ -23,6 +25,7 @@ public record Summary(double durationS, long bytesSent, long bytesReceived, doub
         n.put("open_loop", openLoop);
         n.put("sndbuf_granted", sndbufGranted);
         n.put("server_rcvbuf_granted", serverRcvbufGranted);
+        Measures.putCpu(n, cpu, serverCpu, bytesReceived);
         return n;
     }
 }

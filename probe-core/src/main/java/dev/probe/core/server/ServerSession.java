@@ -1,6 +1,8 @@
 package dev.probe.core.server;
 
 import dev.probe.core.params.SessionSpec;
+import dev.probe.core.units.CpuTime;
+import dev.probe.core.units.CpuUsage;
 import io.netty.channel.Channel;
 import java.net.SocketAddress;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ public final class ServerSession {
     private final SessionSpec spec;
     private final SocketAddress peer;
     private final long startNanos = System.nanoTime();
+    private final CpuTime cpuAtStart = CpuTime.now();
     private final ReceiveCounters[] counters;
     private final Channel[] channels;
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
@@ -53,6 +56,11 @@ public final class ServerSession {
     /** What the session runs. */
     SessionKind kind() {
         return kind;
+    }
+
+    /** The server process's CPU since this session opened (the process serves other sessions too). */
+    public CpuUsage cpuSinceStart() {
+        return cpuAtStart.until(CpuTime.now());
     }
 
     public SessionSpec spec() {

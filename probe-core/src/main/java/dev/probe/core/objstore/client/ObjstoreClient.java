@@ -9,6 +9,8 @@ import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkSummary;
 import dev.probe.core.result.ChannelStats;
 import dev.probe.core.result.ObjstoreResult;
+import dev.probe.core.units.CpuTime;
+import dev.probe.core.units.CpuUsage;
 import dev.probe.core.units.Rates;
 import com.oracle.bmc.ClientConfiguration;
 import com.oracle.bmc.model.BmcException;
@@ -76,6 +78,7 @@ public final class ObjstoreClient {
             List<String> names = backup ? null : pieces(clients.get(0));
             long count = backup ? b.pieceCount() : b.volume() > 0 ? names.size() : Long.MAX_VALUE;
             Instant startedAt = Instant.now();
+            CpuTime cpuAtStart = CpuTime.now();
             long t0 = System.nanoTime();
             long deadline = b.volume() > 0 ? Long.MAX_VALUE : t0 + b.duration().toNanos();
             PieceQueue queue = new PieceQueue(count, deadline);
@@ -117,7 +120,7 @@ public final class ObjstoreClient {
                 channels.forEach(c -> done.addAll(c.written));
                 delete(clients.get(0), backup ? done : names);
             }
-            return result(startedAt, channels, metrics, t0, end, samples);
+            return result(startedAt, channels, metrics, t0, end, samples, cpuAtStart.until(CpuTime.now()));
         } finally {
             pool.shutdownNow();
             clients.forEach(ObjectStorageClient::close);
@@ -174,7 +177,7 @@ public final class ObjstoreClient {
     }
 
     private ObjstoreResult result(Instant startedAt, List<ObjstoreChannel> channels, ObjstoreMetrics metrics, long t0,
-                                  long end, List<BulkProgress> samples) {
+                                  long end, List<BulkProgress> samples, CpuUsage cpu) {
         List<ChannelStats> stats = new ArrayList<>();
         for (int i = 0; i < channels.size(); i++) {
             ObjstoreChannel c = channels.get(i);
@@ -182,7 +185,7 @@ public final class ObjstoreClient {
         }
         BulkSummary summary = BulkSummary.of(end - t0, stats,
                 config.params().bulk().verify() && config.params().bulk().direction() == Direction.RESTORE,
-                config.dbSize(), null, null);
+                config.dbSize(), null, null, cpu, null);
         return new ObjstoreResult(startedAt, config.params(), config.endpoint(), config.namespace(), config.bucket(),
                 summary, stats, metrics.summary(), metrics.retries.sum(),
                 metrics.errors.sum(), List.copyOf(samples));

@@ -1,0 +1,34 @@
+package dev.probe.cli.common;
+
+import dev.probe.core.units.CpuUsage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The probe's own CPU cost, as iperf3 prints it ("CPU Utilization: local/sender ..., remote/receiver ..."), and a
+ * warning for each side that kept above 90 % of its cores busy: its figures may measure the probe, not the path.
+ */
+public final class CpuLine {
+    private CpuLine() {
+    }
+
+    /** The line and any warnings; {@code remote} may be null (an older server, or Object Storage). */
+    public static List<String> of(CpuUsage local, String localRole, CpuUsage remote, String remoteRole, long bytes) {
+        List<String> lines = new ArrayList<>();
+        if (local == null) {
+            return lines;
+        }
+        lines.add("CPU Utilization: local/" + localRole + " " + local.describe(bytes)
+                + (remote == null ? "" : ", remote/" + remoteRole + " " + remote.describe(bytes)));
+        for (Object[] side : new Object[][] {{"this host", local}, {"the server", remote}}) {
+            CpuUsage u = (CpuUsage) side[1];
+            if (u != null && u.starved()) {
+                lines.add(String.format(Locale.ROOT, "WARNING: %s's probe kept %.0f %% of its %d cores busy: the "
+                        + "result may be CPU-bound, not network-bound.", side[0], u.percentOfCore() / u.cores(),
+                        u.cores()));
+            }
+        }
+        return lines;
+    }
+}
