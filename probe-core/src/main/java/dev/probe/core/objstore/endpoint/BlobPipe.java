@@ -17,13 +17,16 @@ final class BlobPipe {
     private final EventExecutor disk;
     private final Channel channel;
     private final BlobStore.Writer writer;
+    private final Consumer<ByteBuf> observer;
     private final AtomicLong pending = new AtomicLong();
     private volatile RuntimeException failure;
 
-    BlobPipe(EventExecutor disk, Channel channel, BlobStore.Writer writer) {
+    /** {@code observer} sees each piece of data on the disk thread, in order, before it is written (the MD5). */
+    BlobPipe(EventExecutor disk, Channel channel, BlobStore.Writer writer, Consumer<ByteBuf> observer) {
         this.disk = disk;
         this.channel = channel;
         this.writer = writer;
+        this.observer = observer;
     }
 
     /** Queues {@code data} (retained here, released after the write). On the event loop. */
@@ -36,6 +39,7 @@ final class BlobPipe {
         disk.execute(() -> {
             try {
                 if (failure == null) {
+                    observer.accept(d);
                     writer.write(d);
                 }
             } catch (IOException e) {

@@ -64,7 +64,8 @@ final class BlobUpload {
         received = 0;
         md5 = Md5.digest();
         done = onDone;
-        pipe = new BlobPipe(disk, ctx.channel(), store.blobs().create(UUID.randomUUID().toString(), generated));
+        pipe = new BlobPipe(disk, ctx.channel(), store.blobs().create(UUID.randomUUID().toString(), generated),
+                this::digest);
         if (HttpUtil.is100ContinueExpected(req)) {
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
         }
@@ -77,33 +78,43 @@ final class BlobUpload {
         if (received > expected) {
             throw OciError.badRequest("the body is longer than its Content-Length " + expected);
         }
-        for (int i = data.readerIndex(), end = data.writerIndex(); i < end; ) {
-            int n = Math.min(md5Buffer.length, end - i);
-            data.getBytes(i, md5Buffer, 0, n);
-            md5.update(md5Buffer, 0, n);
-            i += n;
-        }
         pipe.write(data);
         if (content instanceof LastHttpContent) {
             finish(failed);
         }
     }
 
+    /** MD5 of one piece of the body, on the disk thread (in order with the writes), from a reused heap array. */
+    private void digest(ByteBuf data) {
+        for (int i = data.readerIndex(), end = data.writerIndex(); i < end; ) {
+            int n = Math.min(md5Buffer.length, end - i);
+            data.getBytes(i, md5Buffer, 0, n);
+            md5.update(md5Buffer, 0, n);
+            i += n;
+        }
+    }
+
+    /**
+     * The body is whole: its length is checked here; its MD5, computed on the disk thread with the writes, once
+     * they are done; a Content-MD5 that does not match deletes the blob.
+     */
     private void finish(Consumer<OciError> failed) {
         if (received != expected) {
             throw OciError.badRequest("the body has " + received + " bytes, Content-Length said " + expected);
         }
-        byte[] digest = md5.digest();
         String claimed = request.headers().get("content-md5");
-        if (claimed != null && !claimed.equals(Base64.getEncoder().encodeToString(digest))) {
-            throw new OciError(HttpResponseStatus.BAD_REQUEST, "InvalidContentMd5", "Content-MD5 " + claimed
-                    + " does not match the body");
-        }
+        MessageDigest sum = md5;
         BlobPipe p = pipe;
         pipe = null;
         BiConsumer<BlobStore.Blob, byte[]> then = done;
         p.finish(blob -> {
+            byte[] digest = sum.digest();
             try {
+                if (claimed != null && !claimed.equals(Base64.getEncoder().encodeToString(digest))) {
+                    store.blobs().delete(blob);
+                    throw new OciError(HttpResponseStatus.BAD_REQUEST, "InvalidContentMd5", "Content-MD5 " + claimed
+                            + " does not match the body");
+                }
                 then.accept(blob, digest);
             } catch (OciError e) {
                 failed.accept(e);
