@@ -140,6 +140,7 @@ class ProbeJarIT {
         ProbeProcess demo = ProbeProcess.start("demo", "--duration", "1s");
         assertEquals(0, demo.awaitExit(60), demo.stderr());
         String out = demo.stdout();
+        assertTrue(out.indexOf('\u001b') < 0, "no terminal escape codes when the output is a pipe: " + out);
         assertEquals(3, out.lines().filter(l -> l.contains("Test finished.")).count(), out);
         assertTrue(out.contains("Run finished."), out);
         assertTrue(out.contains("Projected for 1.06 TB = "), out);
