@@ -21,14 +21,15 @@ public final class CpuLine {
         }
         lines.add("CPU Utilization: local/" + localRole + " " + local.describe(bytes)
                 + (remote == null ? "" : ", remote/" + remoteRole + " " + remote.describe(bytes)));
-        for (Object[] side : new Object[][] {{"this host", local}, {"the server", remote}}) {
-            CpuUsage u = (CpuUsage) side[1];
-            if (u != null && u.starved()) {
-                lines.add(String.format(Locale.ROOT, "WARNING: %s's probe kept %.0f %% of its %d cores busy: the "
-                        + "result may be CPU-bound, not network-bound.", side[0], u.percentOfCore() / u.cores(),
-                        u.cores()));
-            }
-        }
+        warnIfStarved(lines, "this host", local);
+        warnIfStarved(lines, "the server", remote);
         return lines;
+    }
+
+    private static void warnIfStarved(List<String> lines, String who, CpuUsage u) {
+        if (u != null && u.starved()) {
+            lines.add(String.format(Locale.ROOT, "WARNING: %s's probe kept %.0f %% of its %d cores busy: the result "
+                    + "may be CPU-bound, not network-bound.", who, u.percentOfCore() / u.cores(), u.cores()));
+        }
     }
 }

@@ -20,7 +20,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.Future;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -35,24 +34,14 @@ final class Connector {
     }
 
     private final Target target;
-    private final String host;
-    private final int port;
-    private final Duration connectTimeout;
-    private final Duration timeout;
     private final long sockbuf;
     private final long frameLength;
-    private final ClientSecurity security;
 
     /** {@code frameLength} is the largest frame the run writes, to size the write buffer's water marks. */
     Connector(Target target, long sockbuf, long frameLength) {
         this.target = target;
-        this.host = target.host();
-        this.port = target.port();
-        this.connectTimeout = target.connectTimeout();
-        this.timeout = target.timeout();
         this.sockbuf = sockbuf;
         this.frameLength = frameLength;
-        this.security = target.security();
     }
 
     /** Connects {@code spec.connections()} connections into one session; closes what it opened when it fails. */
@@ -88,7 +77,7 @@ final class Connector {
     private ControlFrame exchange(ClientConnection c, ControlFrame request, String clientNonce, String what)
             throws InterruptedException {
         ControlFrame reply = await(c.handler.request(request), deadline(), what);
-        Auth auth = security.auth();
+        Auth auth = target.security().auth();
         if (reply.type() != FrameType.CHALLENGE) {
             if (auth != null) {
                 throw new ProbeException(ProbeException.Kind.AUTH, "authentication failed: the server did not ask for "
@@ -112,7 +101,7 @@ final class Connector {
     }
 
     private long deadline() {
-        return System.nanoTime() + timeout.toNanos();
+        return System.nanoTime() + target.timeout().toNanos();
     }
 
     private Bootstrap bootstrap(EventLoopGroup group) {
@@ -121,9 +110,9 @@ final class Connector {
                 .group(group)
                 .channel(target.transport().channel())
                 .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) target.connectTimeout().toMillis())
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))
-                .handler(new ClientInitializer(security.tls(), host, port));
+                .handler(new ClientInitializer(target.security().tls(), target.host(), target.port()));
         if (sockbuf > 0) {
             b.option(ChannelOption.SO_SNDBUF, (int) sockbuf).option(ChannelOption.SO_RCVBUF, (int) sockbuf);
         }
@@ -131,12 +120,13 @@ final class Connector {
     }
 
     private ClientConnection connect(Bootstrap bootstrap) throws InterruptedException {
-        ChannelFuture f = bootstrap.connect(host, port);
-        if (!f.await(connectTimeout.toMillis() + 1000) || !f.isSuccess()) {
+        ChannelFuture f = bootstrap.connect(target.host(), target.port());
+        if (!f.await(target.connectTimeout().toMillis() + 1000) || !f.isSuccess()) {
             f.channel().close();
             Throwable cause = f.cause();
             String why = cause == null ? "timed out" : IoErrors.describe(cause);
-            throw new ProbeException(ProbeException.Kind.CONNECT, "cannot connect to " + host + ":" + port + ": " + why);
+            throw new ProbeException(ProbeException.Kind.CONNECT, "cannot connect to " + target.host() + ":"
+                    + target.port() + ": " + why);
         }
         return new ClientConnection(f.channel());
     }
@@ -145,7 +135,7 @@ final class Connector {
     <T> T await(Future<T> f, long deadlineNanos, String what) throws InterruptedException {
         if (!f.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
             throw new ProbeException(ProbeException.Kind.TIMEOUT, "no " + what + " from server within "
-                    + timeout.toSeconds() + " s (network timeout)");
+                    + target.timeout().toSeconds() + " s (network timeout)");
         }
         if (!f.isSuccess()) {
             Throwable cause = f.cause();

@@ -18,21 +18,24 @@ final class Measures {
             return;
         }
         ObjectNode cpu = n.putObject("cpu");
-        for (Object[] side : new Object[][] {{"local", local}, {"remote", remote}}) {
-            CpuUsage u = (CpuUsage) side[1];
-            if (u != null) {
-                ObjectNode s = cpu.putObject((String) side[0]);
-                s.put("user_s", u.userSeconds()).put("sys_s", u.systemSeconds()).put("wall_s", u.wallSeconds())
-                        .put("cores", u.cores()).put("percent_of_core", u.percentOfCore());
-                double perGib = u.secondsPerGib(bytes);
-                if (Double.isNaN(perGib)) {
-                    s.putNull("s_per_gib");
-                } else {
-                    s.put("s_per_gib", perGib);
-                }
-                s.put("starved", u.starved());
-            }
+        putSide(cpu, "local", local, bytes);
+        putSide(cpu, "remote", remote, bytes);
+    }
+
+    private static void putSide(ObjectNode cpu, String side, CpuUsage u, long bytes) {
+        if (u == null) {
+            return;
         }
+        ObjectNode s = cpu.putObject(side);
+        s.put("user_s", u.userSeconds()).put("sys_s", u.systemSeconds()).put("wall_s", u.wallSeconds())
+                .put("cores", u.cores()).put("percent_of_core", u.percentOfCore());
+        double perGib = u.secondsPerGib(bytes);
+        if (Double.isNaN(perGib)) {
+            s.putNull("s_per_gib");
+        } else {
+            s.put("s_per_gib", perGib);
+        }
+        s.put("starved", u.starved());
     }
 
     static void put(ObjectNode n, LatencyStats latency, LatencyStats disk, TcpStats tcp) {

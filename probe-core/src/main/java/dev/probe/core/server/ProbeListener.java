@@ -1,6 +1,5 @@
 package dev.probe.core.server;
 
-import dev.probe.core.transport.IoErrors;
 import io.netty.channel.Channel;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -34,12 +33,7 @@ public final class ProbeListener implements AutoCloseable {
         SessionRegistry sessions = new SessionRegistry(threads.timer(), config, log);
         ServerContext context = new ServerContext(config, log, sessions, threads.diskThreads(), version, kinds);
         ServerInitializer initializer = new ServerInitializer(context);
-        Channel channel;
-        try {
-            channel = threads.listener(initializer).bind(config.bind(), config.port()).sync().channel();
-        } catch (Exception e) {
-            throw IoErrors.sneaky(IoErrors.cannotListen(e, config.bind(), config.port()));
-        }
+        Channel channel = threads.bind(initializer, config.bind(), config.port());
         return new ProbeListener(channel, sessions, context, initializer);
     }
 

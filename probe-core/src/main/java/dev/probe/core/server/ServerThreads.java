@@ -1,7 +1,9 @@
 package dev.probe.core.server;
 
+import dev.probe.core.transport.IoErrors;
 import dev.probe.core.transport.Transport;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -53,15 +55,23 @@ public final class ServerThreads implements AutoCloseable {
         return timer;
     }
 
-    /** A listener bootstrap on these threads with probe's socket options; {@code child} sets up each connection. */
-    public ServerBootstrap listener(ChannelHandler child) {
-        return new ServerBootstrap()
-                .group(boss, workers)
-                .channel(transport.serverChannel())
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(child);
+    /**
+     * Listens on {@code address:port} on these threads with probe's socket options, {@code child} setting up each
+     * connection; a port that cannot be bound is "cannot listen on ADDR:PORT: ...".
+     */
+    public Channel bind(ChannelHandler child, String address, int port) throws InterruptedException {
+        try {
+            return new ServerBootstrap()
+                    .group(boss, workers)
+                    .channel(transport.serverChannel())
+                    .option(ChannelOption.SO_BACKLOG, 1024)
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(child)
+                    .bind(address, port).sync().channel();
+        } catch (Exception e) {
+            throw IoErrors.sneaky(IoErrors.cannotListen(e, address, port));
+        }
     }
 
     @Override

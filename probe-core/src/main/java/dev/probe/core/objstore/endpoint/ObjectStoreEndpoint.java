@@ -3,7 +3,6 @@ package dev.probe.core.objstore.endpoint;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
 import dev.probe.core.server.ServerThreads;
-import dev.probe.core.transport.IoErrors;
 import io.netty.channel.Channel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -31,13 +30,8 @@ public final class ObjectStoreEndpoint implements AutoCloseable {
         config.buckets().forEach(b -> store.createBucket(config.namespace(), b, "ocid1.compartment.probe"));
         SignatureVerifier verifier = config.authorizedKeys() == null ? null
                 : new SignatureVerifier(config.authorizedKeys());
-        Channel channel;
-        try {
-            channel = threads.listener(new EndpointInitializer(store, verifier, server.security().tls(),
-                    server.idleTimeout(), threads.diskThreads(), log)).bind(server.bind(), config.port()).sync().channel();
-        } catch (Exception e) {
-            throw IoErrors.sneaky(IoErrors.cannotListen(e, server.bind(), config.port()));
-        }
+        Channel channel = threads.bind(new EndpointInitializer(store, verifier, server.security().tls(),
+                server.idleTimeout(), threads.diskThreads(), log), server.bind(), config.port());
         return new ObjectStoreEndpoint(channel);
     }
 
