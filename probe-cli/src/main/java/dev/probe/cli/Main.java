@@ -22,14 +22,8 @@ public final class Main {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         quietNettyMachineId();
         Errors errors = new Errors(Arrays.asList(args).contains("--debug"), OratcptestArgs.typed(args));
-        CommandLine cmd = new CommandLine(new ProbeCommand())
-                .setCaseInsensitiveEnumValuesAllowed(true)
-                .setOut(out)
-                .setErr(err)
-                .setExecutionExceptionHandler(errors)
-                .setParameterExceptionHandler(errors);
         String[] effective = args;
-        if (OratcptestArgs.applies(args, cmd.getSubcommands().keySet())) {
+        if (OratcptestArgs.applies(args, ProbeCommand.names())) {
             try {
                 effective = OratcptestArgs.translate(args);
             } catch (IllegalArgumentException e) {
@@ -38,7 +32,17 @@ public final class Main {
                 return ExitCodes.USAGE;
             }
         }
-        cmd.getSubcommands().get("lab").getSubcommands().get("run").setStopAtPositional(true);
+        CommandLine cmd = ProbeCommand.commandLine(effective);
+        cmd.setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(out)
+                .setErr(err)
+                .setExecutionExceptionHandler(errors)
+                .setParameterExceptionHandler(errors);
+        CommandLine lab = cmd.getSubcommands().get("lab");
+        CommandLine labRun = lab == null ? null : lab.getSubcommands().get("run");
+        if (labRun != null) {
+            labRun.setStopAtPositional(true);
+        }
         versionEverywhere(cmd);
         int code = cmd.execute(effective);
         out.flush();
@@ -53,7 +57,7 @@ public final class Main {
     private static void quietNettyMachineId() {
         if (System.getProperty("io.netty.machineId") == null) {
             byte[] id = new byte[8];
-            new java.security.SecureRandom().nextBytes(id);
+            java.util.concurrent.ThreadLocalRandom.current().nextBytes(id);
             id[0] |= 0x02;
             StringBuilder sb = new StringBuilder();
             for (byte b : id) {

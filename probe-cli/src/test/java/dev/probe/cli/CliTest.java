@@ -101,7 +101,7 @@ class CliTest {
             "--duration", "1s", "--interval", "1s", "--num-conn", "4", "--write", "--sockbuf", "4194304"},
                 OratcptestArgs.translate(new String[] {"db2", "-port=5555", "-mode=sync", "-length=0", "-duration=1s",
                     "-interval=1s", "-num_conn=4", "-write", "-sockbuf=4194304"}));
-        java.util.Set<String> commands = new picocli.CommandLine(new ProbeCommand()).getSubcommands().keySet();
+        java.util.Set<String> commands = ProbeCommand.commandLine(new String[0]).getSubcommands().keySet();
         assertTrue(OratcptestArgs.applies(new String[] {"-server"}, commands));
         assertFalse(OratcptestArgs.applies(new String[] {"client", "x"}, commands));
         assertFalse(OratcptestArgs.applies(new String[] {"--help"}, commands));

@@ -38,7 +38,7 @@ class HelpTest {
 
     @Test
     void everyHelpRendersWithoutWarningsAndEverySummaryIsASentence() {
-        List<String> paths = paths(new CommandLine(new ProbeCommand()), "", new ArrayList<>());
+        List<String> paths = paths(ProbeCommand.commandLine(new String[0]), "", new ArrayList<>());
         assertTrue(paths.contains("lab up") && paths.contains("qualify") && paths.contains("report compare"), paths.toString());
         PrintStream stderr = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
@@ -56,7 +56,7 @@ class HelpTest {
         } finally {
             System.setErr(stderr);
         }
-        CommandLine root = new CommandLine(new ProbeCommand());
+        CommandLine root = ProbeCommand.commandLine(new String[0]);
         for (String path : paths) {
             CommandLine c = root;
             for (String part : path.isEmpty() ? new String[0] : path.split(" ")) {
@@ -71,7 +71,7 @@ class HelpTest {
 
     @Test
     void versionAnswersOnEveryCommand() {
-        for (String path : paths(new CommandLine(new ProbeCommand()), "", new ArrayList<>())) {
+        for (String path : paths(ProbeCommand.commandLine(new String[0]), "", new ArrayList<>())) {
             StringWriter out = new StringWriter();
             assertEquals(0, Main.run(args(path, "--version"), new PrintWriter(out), new PrintWriter(new StringWriter())));
             assertTrue(out.toString().startsWith("probe "), "'" + path + " --version' printed: " + out);

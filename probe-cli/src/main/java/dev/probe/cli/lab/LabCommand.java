@@ -15,10 +15,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code probe lab ...}: set up the paper's impairments on your own links. */
-@Command(name = "lab", mixinStandardHelpOptions = true, description = "Impair a link the way the reference paper did.",
-        subcommands = {LabCommand.NetemPlanCommand.class, LabUpCommand.class, LabDownCommand.class,
-            LabStatusCommand.class, LabRunCommand.class})
+@Command(name = "lab", mixinStandardHelpOptions = true, description = "Impair a link the way the reference paper did.")
 public final class LabCommand {
+    /** The subcommands, in the order help lists them (the top command adds them: see ProbeCommand). */
+    public static final List<Class<?>> SUBCOMMANDS = List.of(LabCommand.NetemPlanCommand.class,
+            LabUpCommand.class, LabDownCommand.class, LabStatusCommand.class, LabRunCommand.class);
+
     /** {@code probe lab netem-plan}. */
     @Command(name = "netem-plan", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Print (or, as root, apply / clear) the paper's tc netem commands.",

@@ -22,10 +22,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code probe report ...}: the reference paper's tipping points, the fitted model, and reports on your results. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Compare with the reference paper: its tipping points, a fitted throughput model, charts.",
-        subcommands = {ReportCommand.Paper.class, ReportCommand.Tipping.class, ReportCommand.Predict.class,
-            ReportCommand.Model.class, ReportCommand.Compare.class})
+        description = "Compare with the reference paper: its tipping points, a fitted throughput model, charts.")
 public final class ReportCommand {
+    /** The subcommands, in the order help lists them (the top command adds them: see ProbeCommand). */
+    public static final List<Class<?>> SUBCOMMANDS = List.of(ReportCommand.Paper.class,
+            ReportCommand.Tipping.class, ReportCommand.Predict.class, ReportCommand.Model.class,
+            ReportCommand.Compare.class);
+
     /** Shared {@code --format}. */
     static final class FormatOption {
         @Option(names = "--format", defaultValue = "text", description = "text, csv or json (default: ${DEFAULT-VALUE}).")
