@@ -8,6 +8,7 @@ import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
+import io.netty.handler.ssl.SslHandler;
 
 /**
  * The server's side of bulk runs (HELLO kind "bulk"): a {@link BackupHandler} or a {@link RestoreHandler} per
@@ -38,7 +39,7 @@ public final class BulkKind implements SessionKind {
         if (b.direction() == Direction.BACKUP) {
             return store != null ? "files" : "discard";
         }
-        return new RestoreSource(store, b.runId(), 0).storage();
+        return new RestoreSource(store, b.runId(), 0, null).storage();
     }
 
     @Override
@@ -50,6 +51,8 @@ public final class BulkKind implements SessionKind {
             return new BackupHandler(c, new PieceReceiver(PieceContent.shared(), seed, params.verify(), c.index()),
                     writer);
         }
-        return new RestoreHandler(c, new PieceSender(c.channel()), new RestoreSource(store, params.runId(), seed));
+        boolean tls = c.channel().pipeline().get(SslHandler.class) != null;
+        return new RestoreHandler(c, new PieceSender(c.channel()),
+                new RestoreSource(store, params.runId(), seed, tls ? c.channel().alloc() : null));
     }
 }

@@ -1,24 +1,34 @@
 package dev.probe.core.bulk;
 
 import dev.probe.core.protocol.BadParameterException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.DefaultFileRegion;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Where a restore's pieces come from: read back from the store when a backup of the run is stored there
- * (sent with zero-copy file regions), otherwise generated.
+ * (zero-copy file regions on a plain connection; buffers read from the file under TLS, which must encrypt
+ * every byte), otherwise generated.
  */
 final class RestoreSource {
     private final PieceStore store;
     private final String runId;
     private final ChunkSource generated;
+    private final ByteBufAllocator buffers;
 
-    RestoreSource(PieceStore store, String runId, long seed) {
+    /** {@code buffers} is null for zero-copy sending, else where chunks read under TLS are allocated. */
+    RestoreSource(PieceStore store, String runId, long seed, ByteBufAllocator buffers) {
         this.store = store != null && store.hasRun(runId) ? store : null;
         this.runId = runId;
         this.generated = ChunkSource.generated(PieceContent.shared(), seed);
+        this.buffers = buffers;
     }
 
     /** "files" when pieces are read back from the store, "discard" when generated. */
@@ -42,7 +52,25 @@ final class RestoreSource {
             throw new BadParameterException("restore", "piece " + piece + " of run " + runId + " is stored with "
                     + size + " bytes, not " + length);
         }
-        File file = path.toFile();
-        return (p, index, offset, n) -> new DefaultFileRegion(file, offset, n);
+        if (buffers == null) {
+            File file = path.toFile();
+            return (p, index, offset, n) -> new DefaultFileRegion(file, offset, n);
+        }
+        return (p, index, offset, n) -> read(path, offset, n);
+    }
+
+    private ByteBuf read(Path path, long offset, int length) {
+        ByteBuf buf = buffers.ioBuffer(length);
+        try (FileChannel file = FileChannel.open(path, StandardOpenOption.READ)) {
+            while (buf.readableBytes() < length) {
+                if (buf.writeBytes(file, offset + buf.readableBytes(), length - buf.readableBytes()) < 0) {
+                    throw new IOException("stored piece " + path + " ended before byte " + (offset + length));
+                }
+            }
+            return buf;
+        } catch (IOException e) {
+            buf.release();
+            throw new UncheckedIOException(e);
+        }
     }
 }

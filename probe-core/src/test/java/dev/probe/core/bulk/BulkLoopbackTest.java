@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
 import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.ServerSecurity;
+import dev.probe.core.tls.Tls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,6 +73,24 @@ class BulkLoopbackTest {
         assertEquals(12L << 20, r.summary().bytes());
         assertEquals(3, r.summary().pieces());
         assertTrue(r.summary().verified());
+    }
+
+    @Test
+    void restoreOfAStoredRunOverTlsSendsThePiecesEncrypted() throws Exception {
+        Tls.Server tls = Tls.server(null, null);
+        try (ProbeServer secure = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
+                dir.resolve("f2"), dir.resolve("store")).withSecurity(new ServerSecurity(null, tls.context(),
+                tls.fingerprint())), line -> { })) {
+            Target target = new Target("127.0.0.1", secure.address().getPort(), Duration.ofSeconds(5),
+                    Duration.ofSeconds(10), new ClientSecurity(null, Tls.client(tls.fingerprint(), null)), null);
+            for (Direction d : new Direction[] {Direction.BACKUP, Direction.RESTORE}) {
+                BulkResult r = new BulkClient(new BulkConfig(target, volume(d, 2, 10L << 20, 4L << 20, "tls-run"),
+                        BulkConfig.PAPER_DB_SIZE)).run(new BulkListener() { });
+                assertEquals("files", r.storage(), d + " through the store");
+                assertEquals(10L << 20, r.summary().bytes(), d.toString());
+                assertTrue(r.summary().verified(), d + " verified (no zero-copy region reached the TLS encoder)");
+            }
+        }
     }
 
     @Test
