@@ -12,9 +12,17 @@ The Java runtime (runtime/) is a jlink image of OpenJDK (its version is in runti
 version 2, with the Classpath Exception; its notices and the licences of the code it contains are in
 runtime/legal/ (one directory per module).
 
-probe itself is under the Apache License, Version 2.0 (LICENSE).
+probe itself is under the Apache License, Version 2.0 (LICENSE). One library below, JFreeSVG
+(org.jfree:org.jfree.svg, the SVG charts of `probe report`), is under the GNU General Public License version 3
+or later, so this bundle as a whole is distributed under the GPL's terms as well.
 
 Libraries in lib/probe.jar (${dependencyMap?size}), as groupId:artifactId:version, name, licence, home page:
+
+Inside io.netty:netty-common, as Netty ships it (relocated to io.netty.util.internal.shaded):
+org.jctools:jctools-core: the version netty-common embeds
+    JCTools
+    Licence: Apache License, Version 2.0
+    https://github.com/JCTools/JCTools
 
 <#list dependencyMap as e>
 <#assign p = e.getKey()/>

@@ -8,24 +8,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A {@code java -jar probe.jar ...} process with its output collected line by line. */
+/** A {@code java -jar probe.jar ...} (or bundle {@code bin/probe ...}) process with its output collected line by line. */
 final class ProbeProcess implements AutoCloseable {
     private static final Pattern STARTED = Pattern.compile("Probe server started on ([0-9.]+):(\\d+)");
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;
 
-    private ProbeProcess(List<String> jvmArgs, List<String> args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(javaBin()));
-        cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-jar", jar().toString()));
-        cmd.addAll(args);
-        process = new ProcessBuilder(cmd).redirectErrorStream(false).start();
+    private ProbeProcess(List<String> cmd, Map<String, String> env, Path cwd) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false);
+        if (env != null) {
+            pb.environment().clear();
+            pb.environment().putAll(env);
+        }
+        if (cwd != null) {
+            pb.directory(cwd.toFile());
+        }
+        process = pb.start();
         reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String l; (l = r.readLine()) != null; ) {
@@ -40,12 +45,21 @@ final class ProbeProcess implements AutoCloseable {
     }
 
     static ProbeProcess start(String... args) throws IOException {
-        return new ProbeProcess(List.of(), List.of(args));
+        return startWithJvm(List.of(), args);
     }
 
     /** Starts with JVM options, e.g. {@code -Dprobe.nio=true}. */
     static ProbeProcess startWithJvm(List<String> jvmArgs, String... args) throws IOException {
-        return new ProbeProcess(jvmArgs, List.of(args));
+        List<String> cmd = new ArrayList<>(List.of(javaBin()));
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-jar", jar().toString()));
+        cmd.addAll(List.of(args));
+        return new ProbeProcess(cmd, null, null);
+    }
+
+    /** Starts {@code command} as it is, with exactly the environment {@code env}, in {@code cwd}. */
+    static ProbeProcess command(List<String> command, Map<String, String> env, Path cwd) throws IOException {
+        return new ProbeProcess(command, env, cwd);
     }
 
     static Path jar() {
@@ -76,6 +90,21 @@ final class ProbeProcess implements AutoCloseable {
             Thread.sleep(20);
         }
         throw new IllegalStateException("server did not start: " + lines);
+    }
+
+    /** Waits for a line matching {@code pattern} and returns its first group. */
+    String awaitMatch(Pattern pattern, long timeoutMs) throws InterruptedException {
+        long end = System.currentTimeMillis() + timeoutMs;
+        while (System.currentTimeMillis() < end) {
+            for (String l : lines) {
+                Matcher m = pattern.matcher(l);
+                if (m.find()) {
+                    return m.group(1);
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("no line matching " + pattern + ": " + lines);
     }
 
     /** Waits for exit and returns the code (kills the process after the timeout). */
@@ -113,10 +142,15 @@ final class ProbeProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         process.destroy();
-        if (!process.waitFor(5, TimeUnit.SECONDS)) {
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
             process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }

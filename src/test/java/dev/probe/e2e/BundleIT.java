@@ -1,0 +1,314 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The self-contained bundle (issue 14), unpacked from the tarball the build made and run with no java on PATH and
+ * no JAVA_HOME: every command family on its own runtime, the launcher's promises, what the runtime and the notices
+ * hold, and the systemd unit.
+ */
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
+class BundleIT {
+    /** The programs bin/probe may run; the tests' PATH holds only these (and no java). */
+    private static final List<String> TOOLS = List.of("sh", "ls", "cat", "mkdir", "mv", "rm", "cksum", "cut");
+    @TempDir
+    static Path dir;
+    static Path home;
+    static Map<String, String> env;
+
+    @BeforeAll
+    static void unpack() throws Exception {
+        Path tarball = Path.of(System.getProperty("probe.bundle", "probe-cli/target/bundle-not-set.tar.gz"));
+        assumeTrue(Files.isRegularFile(tarball), "the bundle was not built (-Dbundle.skip?): " + tarball);
+        Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", dir.toString()).inheritIO().start();
+        assertTrue(tar.waitFor(120, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar -xzf " + tarball);
+        try (Stream<Path> top = Files.list(dir)) {
+            home = top.filter(p -> p.getFileName().toString().startsWith("probe-")).findFirst().orElseThrow();
+        }
+        Path bin = Files.createDirectories(dir.resolve("path-without-java"));
+        for (String tool : TOOLS) {
+            Files.createSymbolicLink(bin.resolve(tool), which(tool));
+        }
+        env = new HashMap<>(Map.of("PATH", bin.toString(), "HOME", dir.resolve("home").toString(), "LANG", "C.UTF-8"));
+    }
+
+    private static Path which(String tool) {
+        for (String d : List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin")) {
+            if (Files.isExecutable(Path.of(d, tool))) {
+                return Path.of(d, tool);
+            }
+        }
+        throw new IllegalStateException(tool + " not found");
+    }
+
+    private static ProbeProcess probe(Map<String, String> extraEnv, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(home.resolve("bin/probe").toString()));
+        cmd.addAll(Arrays.asList(args));
+        Map<String, String> e = new HashMap<>(env);
+        e.putAll(extraEnv);
+        return ProbeProcess.command(cmd, e, dir);
+    }
+
+    private static ProbeProcess probe(String... args) throws IOException {
+        return probe(Map.of(), args);
+    }
+
+    @Test
+    void versionWithNoJavaAnywhereAndTheClassDataSharingArchiveInUse() throws Exception {
+        ProbeProcess noJava = ProbeProcess.command(List.of("sh", "-c", "command -v java || echo $JAVA_HOME"), env, dir);
+        noJava.awaitExit(10);
+        assertEquals("", noJava.stdout().trim(), "the tests' environment has no java and no JAVA_HOME");
+
+        ProbeProcess version = probe("--version");
+        assertEquals(0, version.awaitExit(60), version.stderr());
+        assertTrue(version.stdout().matches("probe \\S+, Java 17\\S*"), version.stdout());
+        assertTrue(Files.isRegularFile(home.resolve("lib/probe.jsa")), "the first run made the archive of probe's classes");
+
+        // -Xshare:on makes the JVM fail when it cannot map the archive: the launcher's archive matches this place.
+        // JAVA_OPTS reaches the JVM: -XshowSettings prints the property set through it.
+        ProbeProcess shared = probe(Map.of("JAVA_OPTS", "-Xshare:on -XshowSettings:properties -Dprobe.bundle.check=passed"),
+                "report", "predict", "--rtt-ms", "20", "--loss-pct", "0.1");
+        assertEquals(0, shared.awaitExit(60), shared.stdout());
+        assertTrue(shared.printed("Predicted throughput"), shared.stdout());
+        assertTrue(shared.stderr().contains("probe.bundle.check = passed"), "JAVA_OPTS passed through");
+    }
+
+    @Test
+    void throughSymlinksFromAnotherDirectoryKeepingExitCodes() throws Exception {
+        Path links = Files.createDirectories(dir.resolve("links"));
+        Path first = links.resolve("probe");
+        if (!Files.exists(first, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            Files.createSymbolicLink(first, links.relativize(home.resolve("bin/probe")));
+            Files.createSymbolicLink(links.resolve("p"), Path.of("probe"));
+        }
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        ProbeProcess ok = ProbeProcess.command(List.of(links.resolve("p").toString(), "report", "predict", "--rtt-ms",
+                "5", "--loss-pct", "0"), env, elsewhere);
+        assertEquals(0, ok.awaitExit(60), ok.stderr());
+        assertTrue(ok.printed("Predicted throughput"), ok.stdout());
+
+        ProbeProcess bad = ProbeProcess.command(List.of(links.resolve("p").toString(), "report", "predict", "--rtt-ms",
+                "5", "--loss-pct", "lots"), env, elsewhere);
+        assertEquals(2, bad.awaitExit(60));
+        String err = bad.stderr().trim();
+        assertTrue(err.startsWith("probe: ") && err.contains("'--loss-pct'") && !err.contains("\n"), err);
+    }
+
+    @Test
+    void demoRunsOnTheBundlesRuntime() throws Exception {
+        ProbeProcess demo = probe("demo", "--duration", "1s");
+        assertEquals(0, demo.awaitExit(120), demo.stderr());
+        assertEquals(3, demo.stdout().lines().filter(l -> l.contains("Test finished.")).count(), demo.stdout());
+        assertTrue(demo.printed("Avg. disk write"), demo.stdout());
+    }
+
+    @Test
+    void serverClientBulkAndReportOverTlsWithASecret() throws Exception {
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "a shared secret of enough bytes\n");
+        try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--secret-file",
+                secret.toString(), "--dir", dir.resolve("pieces").toString(), "--file", dir.resolve("redo.dat").toString())) {
+            int port = server.awaitServerPort(30_000);
+            String fingerprint = server.awaitMatch(Pattern.compile("fingerprint ([0-9A-F:]{95})"), 10_000);
+            List<String> secure = List.of("--port", String.valueOf(port), "--tls", "--trust-fingerprint", fingerprint,
+                    "--secret-file", secret.toString());
+
+            Path sync = dir.resolve("sync.json");
+            assertEquals(0, exit(concat(List.of("client", "127.0.0.1", "--mode", "sync", "--write", "--duration", "1s",
+                    "--length", "32k", "--json", sync.toString()), secure)));
+            JsonNode doc = new ObjectMapper().readTree(sync.toFile());
+            assertTrue(doc.at("/params/tls/protocol").asText().startsWith("TLSv1."), doc.toString());
+
+            Path backup = dir.resolve("backup.json");
+            Path restore = dir.resolve("restore.json");
+            assertEquals(0, exit(concat(List.of("bulk", "127.0.0.1", "--direction", "backup", "--channels", "2",
+                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", backup.toString()), secure)));
+            assertEquals(0, exit(concat(List.of("bulk", "127.0.0.1", "--direction", "restore", "--channels", "2",
+                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", restore.toString()), secure)));
+
+            Path charts = dir.resolve("compare");
+            assertEquals(0, exit(List.of("report", "compare", backup.toString(), restore.toString(), "--out",
+                    charts.toString())));
+            try (Stream<Path> files = Files.list(charts)) {
+                Set<String> names = files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+                assertTrue(names.stream().anyMatch(n -> n.endsWith(".png")), "PNG charts (java.desktop): " + names);
+                assertTrue(names.stream().anyMatch(n -> n.endsWith(".html")), "an HTML page: " + names);
+            }
+        }
+    }
+
+    @Test
+    void objectStorageThroughTheOciSdkAgainstTheHttpsEndpoint() throws Exception {
+        Path keys = Files.createDirectories(dir.resolve("objstore"));
+        Path config = dev.probe.core.objstore.endpoint.ApiKey.create(keys).config();
+        io.netty.handler.ssl.util.SelfSignedCertificate cert = new io.netty.handler.ssl.util.SelfSignedCertificate("localhost");
+        java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("probe", cert.cert());
+        Path store = keys.resolve("trust.p12");
+        try (var out = Files.newOutputStream(store)) {
+            trust.store(out, "changeit".toCharArray());
+        }
+        try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--cert",
+                cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
+                "--store", "memory", "--authorized-keys", keys.resolve("authorized").toString(), "--bucket", "rman")) {
+            server.awaitServerPort(30_000);
+            String url = server.awaitMatch(Pattern.compile("Object Storage endpoint on (https://[0-9.]+:\\d+)"), 10_000)
+                    .replace("127.0.0.1", "localhost");
+            Map<String, String> trustStore = Map.of("JAVA_OPTS", "-Djavax.net.ssl.trustStore=" + store
+                    + " -Djavax.net.ssl.trustStorePassword=changeit -Djavax.net.ssl.trustStoreType=PKCS12");
+            for (String direction : List.of("backup", "restore")) {
+                ProbeProcess run = probe(trustStore, "objstore", direction, "--endpoint", url, "--namespace", "probe",
+                        "--bucket", "rman", "--config", config.toString(), "--channels", "2", "--volume", "32MiB",
+                        "--piece-size", "16MiB", "--part-size", "8MiB", "--run-id", "bundle", "--keep");
+                assertEquals(0, run.awaitExit(120), direction + ": " + run.stderr() + run.stdout());
+                assertTrue(run.printed("Aggregate throughput"), run.stdout());
+            }
+        }
+    }
+
+    @Test
+    void qualifyAndTheLabsPlanRun() throws Exception {
+        try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--file",
+                dir.resolve("qualify.dat").toString())) {
+            int port = server.awaitServerPort(30_000);
+            Path page = dir.resolve("qualify");
+            ProbeProcess q = probe("qualify", "127.0.0.1", "--port", String.valueOf(port), "--redo-rate", "2MB",
+                    "--budget", "15s", "--out", page.toString());
+            assertEquals(0, q.awaitExit(120), q.stdout() + q.stderr());
+            assertTrue(q.printed("VERDICT: PASS"), q.stdout());
+        }
+        ProbeProcess plan = probe("lab", "netem-plan", "--rtt-ms", "20", "--loss-pct", "0.1", "--direction", "backup",
+                "--dev-to-server", "eth1", "--dev-to-client", "eth0");
+        assertEquals(0, plan.awaitExit(60), plan.stderr());
+        assertTrue(plan.printed("netem"), plan.stdout());
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static int exit(List<String> args) throws Exception {
+        ProbeProcess p = probe(args.toArray(new String[0]));
+        int code = p.awaitExit(120);
+        assertEquals(0, code, String.join(" ", args) + ": " + p.stderr() + p.stdout());
+        return code;
+    }
+
+    @Test
+    void runtimeHoldsOnlyTheModulesJdepsFinds() throws Exception {
+        Path jdeps = Path.of(System.getProperty("java.home"), "bin", "jdeps");
+        Process p = new ProcessBuilder(jdeps.toString(), "--print-module-deps", "--ignore-missing-deps",
+                "--multi-release", "17", "-q", home.resolve("lib/probe.jar").toString()).redirectErrorStream(true).start();
+        String found = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS) && p.exitValue() == 0, found);
+        Set<String> wanted = new TreeSet<>(Arrays.asList(found.split(",")));
+        wanted.addAll(Arrays.asList(System.getProperty("probe.bundle.serviceModules", "").split(",")));
+        wanted.remove("");
+        Set<String> closure = closure(wanted);
+
+        Properties release = new Properties();
+        try (var in = Files.newBufferedReader(home.resolve("runtime/release"))) {
+            release.load(in);
+        }
+        Set<String> runtime = new TreeSet<>(Arrays.asList(release.getProperty("MODULES").replace("\"", "").split(" ")));
+        assertEquals(closure, runtime, "the runtime = jdeps's modules " + wanted + " and what they require");
+    }
+
+    /** {@code roots} and every module they require, as the build's JDK declares them. */
+    private static Set<String> closure(Set<String> roots) {
+        ModuleFinder system = ModuleFinder.ofSystem();
+        Set<String> all = new TreeSet<>();
+        List<String> todo = new ArrayList<>(roots);
+        while (!todo.isEmpty()) {
+            String name = todo.remove(todo.size() - 1);
+            if (all.add(name)) {
+                ModuleDescriptor d = system.find(name).orElseThrow(() -> new AssertionError("no module " + name)).descriptor();
+                d.requires().stream().filter(r -> !r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC))
+                        .forEach(r -> todo.add(r.name()));
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void noticesNameEveryLibraryInTheJarAndTheTarballIsSmall() throws Exception {
+        String notices = Files.readString(home.resolve("THIRD-PARTY-NOTICES"));
+        List<String> missing = new ArrayList<>();
+        int libraries = 0;
+        try (ZipFile jar = new ZipFile(home.resolve("lib/probe.jar").toFile())) {
+            for (var e : jar.stream().filter(e -> e.getName().matches("META-INF/maven/.+/pom\\.properties")).toList()) {
+                Properties pom = new Properties();
+                pom.load(jar.getInputStream(e));
+                String id = pom.getProperty("groupId") + ":" + pom.getProperty("artifactId") + ":";
+                if (!id.startsWith("dev.probe:")) {
+                    libraries++;
+                    if (!notices.contains(id)) {
+                        missing.add(id);
+                    }
+                }
+            }
+        }
+        assertTrue(libraries > 30, "the jar names its libraries: " + libraries);
+        assertEquals(List.of(), missing, "every library in lib/probe.jar is in THIRD-PARTY-NOTICES");
+        assertTrue(notices.contains("runtime/legal"), "the runtime's own notices are pointed to");
+        assertTrue(Files.isRegularFile(home.resolve("LICENSE")));
+
+        long size = Files.size(Path.of(System.getProperty("probe.bundle")));
+        assertTrue(size <= 80_000_000L, "tarball at most 80 MB: " + size);
+        assertFalse(Files.exists(home.resolve("runtime/include")), "no header files");
+    }
+
+    @Test
+    void theSystemdUnitVerifies() throws Exception {
+        Path unit = home.resolve("share/systemd/probe-server.service");
+        String text = Files.readString(unit);
+        for (String line : List.of("User=probe", "Restart=on-failure", "NoNewPrivileges=yes", "ProtectSystem=strict",
+                "PrivateTmp=yes", "--secret-file /etc/probe/secret", "--tls")) {
+            assertTrue(text.contains(line), "the unit has " + line);
+        }
+        Path analyze = Path.of("/usr/bin/systemd-analyze");
+        assumeTrue(Files.isExecutable(analyze), "systemd-analyze is not installed (Debian package systemd)");
+        // verify checks that ExecStart's program exists: point it at this unpacked bundle instead of /opt/probe
+        Path copy = dir.resolve("probe-server.service");
+        Files.writeString(copy, text.replace("/opt/probe/bin/probe", home.resolve("bin/probe").toString()));
+        Process p = new ProcessBuilder(analyze.toString(), "verify", copy.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "systemd-analyze finished");
+        assertEquals(0, p.exitValue(), out);
+        assertFalse(out.contains("probe-server.service"), "no complaint about the unit: " + out);
+        assertNotEquals(-1, text.indexOf("[Install]"));
+    }
+}
