@@ -77,4 +77,18 @@ class HelpTest {
             assertTrue(out.toString().startsWith("probe "), "'" + path + " --version' printed: " + out);
         }
     }
+
+    @Test
+    void aRunModelsOnlyTheCommandsOnItsPathHelpModelsThemAll() {
+        CommandLine predict = ProbeCommand.commandLine(new String[] {"report", "predict", "--rtt-ms", "1"});
+        assertEquals(List.of("report"), List.copyOf(predict.getSubcommands().keySet()));
+        assertEquals(List.of("predict"), List.copyOf(predict.getSubcommands().get("report").getSubcommands().keySet()));
+        assertTrue(ProbeCommand.commandLine(new String[] {"--version"}).getSubcommands().isEmpty());
+        CommandLine help = ProbeCommand.commandLine(new String[] {"--help"});
+        assertEquals(List.copyOf(ProbeCommand.names()), List.copyOf(help.getSubcommands().keySet()));
+        assertEquals(5, help.getSubcommands().get("lab").getSubcommands().size(), "lab's subcommands for its help");
+        CommandLine unknown = ProbeCommand.commandLine(new String[] {"report", "predcit"});
+        assertEquals(5, unknown.getSubcommands().get("report").getSubcommands().size(),
+                "a misspelt subcommand gets picocli's suggestions from all of them");
+    }
 }
