@@ -1,5 +1,7 @@
 package dev.probe.core.app;
 
+import dev.probe.core.agent.AgentConfig;
+import dev.probe.core.agent.AgentKind;
 import dev.probe.core.bulk.BulkKind;
 import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.objstore.endpoint.ObjectStoreEndpoint;
@@ -28,6 +30,7 @@ public final class ProbeServer implements AutoCloseable {
     private final ServerThreads threads;
     private final ProbeListener listener;
     private final ObjectStoreEndpoint endpoint;
+    private final java.util.concurrent.atomic.AtomicBoolean open = new java.util.concurrent.atomic.AtomicBoolean(true);
 
     private ProbeServer(ServerThreads threads, ProbeListener listener, ObjectStoreEndpoint endpoint) {
         this.threads = threads;
@@ -55,6 +58,22 @@ public final class ProbeServer implements AutoCloseable {
             if (listener != null) {
                 listener.close();
             }
+            threads.close();
+            throw e;
+        }
+    }
+
+    /**
+     * An agent (issue 15): the probe port's handshake, security and limits, with the one session kind "agent",
+     * whose runs reach the servers a coordinator names as {@code agent} says.
+     */
+    public static ProbeServer startAgent(ServerConfig config, AgentConfig agent, ServerLog log)
+            throws InterruptedException {
+        ServerThreads threads = new ServerThreads(config.transport());
+        try {
+            return new ProbeServer(threads, ProbeListener.bind(config, log, threads, List.of(new AgentKind(agent)),
+                    version(config)), null);
+        } catch (RuntimeException | InterruptedException e) {
             threads.close();
             throw e;
         }
@@ -92,6 +111,9 @@ public final class ProbeServer implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!open.compareAndSet(true, false)) {
+            return;
+        }
         listener.close();
         if (endpoint != null) {
             endpoint.close();

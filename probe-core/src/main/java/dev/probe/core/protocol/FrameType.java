@@ -34,7 +34,9 @@ public enum FrameType {
     /** server to client: the server requires authentication; a fresh server nonce (JSON). */
     CHALLENGE(13, Frames.MAX_CONTROL_LENGTH),
     /** client to server: HMAC-SHA256 answer to the CHALLENGE (JSON). */
-    AUTH(14, Frames.MAX_CONTROL_LENGTH);
+    AUTH(14, Frames.MAX_CONTROL_LENGTH),
+    /** coordinator and agent, both ways: clock samples, the start instant, interval counts, the outcome (JSON). */
+    AGENT(15, Frames.MAX_CONTROL_LENGTH);
 
     private static final FrameType[] BY_CODE = new FrameType[16];
 

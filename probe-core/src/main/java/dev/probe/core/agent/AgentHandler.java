@@ -1,0 +1,86 @@
+package dev.probe.core.agent;
+
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.server.SessionConnection;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
+
+/**
+ * The agent's side of a coordinator's control connection: answers clock samples at once (on the event loop,
+ * so the sample's timestamps are close to the wire), starts the one run at the instant it is given, passes the
+ * run's frames back, and stops the run when the coordinator goes away.
+ */
+final class AgentHandler extends ChannelInboundHandlerAdapter {
+    private final SessionConnection connection;
+    private final AgentParams params;
+    private final AgentConfig config;
+    private AgentRun run;
+    private volatile boolean finished;
+
+    AgentHandler(SessionConnection connection, AgentParams params, AgentConfig config) {
+        this.connection = connection;
+        this.params = params;
+        this.config = config;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        long received = AgentMessages.nowMicros();
+        if (!(msg instanceof ControlFrame) || ((ControlFrame) msg).type() != FrameType.AGENT) {
+            ReferenceCountUtil.release(msg);
+            refuse(ctx, "unexpected " + (msg instanceof ControlFrame ? ((ControlFrame) msg).type() : "data")
+                    + " on an agent's control connection");
+            return;
+        }
+        ControlFrame frame = (ControlFrame) msg;
+        try {
+            switch (AgentMessages.op(frame)) {
+                case AgentMessages.CLOCK -> ctx.writeAndFlush(AgentMessages.clockReply(
+                        AgentMessages.micros(frame.body(), "t0"), received, AgentMessages.nowMicros()));
+                case AgentMessages.START -> start(ctx, AgentMessages.micros(frame.body(), "at"));
+                case AgentMessages.PING -> { }
+                default -> refuse(ctx, "an agent does not take '" + AgentMessages.op(frame) + "'");
+            }
+        } catch (BadParameterException e) {
+            refuse(ctx, e.getMessage());
+        }
+    }
+
+    private void start(ChannelHandlerContext ctx, long atMicros) {
+        if (run != null) {
+            refuse(ctx, "this run has started already");
+            return;
+        }
+        connection.log().log("agent run " + connection.session().shortId() + " starts at "
+                + java.time.Instant.EPOCH.plusNanos(atMicros * 1000) + ": " + params.describe());
+        run = new AgentRun(params, config, frame -> {
+            if (frame.body().get("op").asText().equals(AgentMessages.DONE)) {
+                finished = true;
+            }
+            ctx.channel().writeAndFlush(frame);
+        });
+        run.startAt(atMicros);
+    }
+
+    private void refuse(ChannelHandlerContext ctx, String why) {
+        connection.log().log("agent session " + connection.session().shortId() + ": " + why);
+        ctx.writeAndFlush(AgentMessages.failed(why)).addListener(f -> ctx.close());
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (run != null && !finished) {
+            run.cancel();
+        }
+        connection.closed(finished, finished ? null : "the coordinator closed the control connection");
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+}

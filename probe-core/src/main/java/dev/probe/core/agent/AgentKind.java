@@ -1,0 +1,31 @@
+package dev.probe.core.agent;
+
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.server.SessionConnection;
+import dev.probe.core.server.SessionKind;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.channel.ChannelHandler;
+
+/** The agent's one session kind, "agent": a coordinator's control connection and the run it asks for. */
+public final class AgentKind implements SessionKind {
+    private final AgentConfig config;
+
+    public AgentKind(AgentConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public String name() {
+        return AgentParams.KIND;
+    }
+
+    @Override
+    public SessionSpec parse(ObjectNode params) {
+        return AgentParams.fromJson(params);
+    }
+
+    @Override
+    public ChannelHandler handler(SessionConnection c) {
+        return new AgentHandler(c, (AgentParams) c.session().spec(), config);
+    }
+}

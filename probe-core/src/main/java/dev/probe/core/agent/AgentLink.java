@@ -1,0 +1,117 @@
+package dev.probe.core.agent;
+
+import dev.probe.core.client.ClientConnection;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.Worker;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The coordinator's end of one agent's control connection: takes clock samples, sends the start, feeds the
+ * agent's intervals into the merged timeline, and completes with the agent's outcome (its summary, or why
+ * it failed or was lost, naming the host).
+ */
+final class AgentLink implements Worker {
+    /** What an agent reported at the end: when its data phase began (agent's clock) and its summary. */
+    record Outcome(long startedMicros, HostSummary summary) {
+    }
+
+    private final int index;
+    private final String name;
+    private final MergedTimeline timeline;
+    private final BlockingQueue<ObjectNode> clock = new LinkedBlockingQueue<>();
+    private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+    private volatile ClientConnection connection;
+
+    AgentLink(int index, String name, MergedTimeline timeline) {
+        this.index = index;
+        this.name = name;
+        this.timeline = timeline;
+    }
+
+    String name() {
+        return name;
+    }
+
+    CompletableFuture<Outcome> outcome() {
+        return outcome;
+    }
+
+    void attach(ClientConnection c) {
+        connection = c;
+        c.handler().start(this, System.nanoTime());
+    }
+
+    /** One clock exchange; fails when no answer comes within {@code timeoutMs}. */
+    ClockSample sample(long timeoutMs) throws InterruptedException {
+        long t0 = AgentMessages.nowMicros();
+        connection.channel().writeAndFlush(AgentMessages.clockRequest(t0));
+        ObjectNode reply = clock.poll(timeoutMs, TimeUnit.MILLISECONDS);
+        long t3 = AgentMessages.nowMicros();
+        if (reply == null) {
+            throw new ProbeException(ProbeException.Kind.TIMEOUT, "agent " + name + " did not answer a clock sample within "
+                    + timeoutMs + " ms");
+        }
+        return new ClockSample(AgentMessages.micros(reply, "t0"), AgentMessages.micros(reply, "t1"),
+                AgentMessages.micros(reply, "t2"), t3);
+    }
+
+    void send(ControlFrame frame) {
+        connection.channel().writeAndFlush(frame);
+    }
+
+    @Override
+    public void start(long t0) {
+    }
+
+    @Override
+    public void onInbound(Object msg) {
+        if (!(msg instanceof ControlFrame frame)) {
+            ReferenceCountUtil.release(msg);
+            lost("sent data on its control connection");
+            return;
+        }
+        try {
+            ObjectNode b = frame.body();
+            switch (AgentMessages.op(frame)) {
+                case AgentMessages.CLOCK -> clock.offer(b);
+                case AgentMessages.INTERVAL -> timeline.add(index, (int) Json.requireLong(b, "i", 0,
+                        Integer.MAX_VALUE), b.path("t_s").asDouble(), Json.requireLong(b, "bytes",
+                        0, Long.MAX_VALUE));
+                case AgentMessages.DONE -> {
+                    timeline.end(index);
+                    outcome.complete(new Outcome(AgentMessages.micros(b, "started"),
+                            HostSummary.fromJson(Json.requireObject(b, "summary"))));
+                }
+                case AgentMessages.FAILED -> lost("failed: " + b.path("message").asText());
+                default -> lost("sent '" + AgentMessages.op(frame) + "'");
+            }
+        } catch (BadParameterException e) {
+            lost("sent a bad frame: " + e.getMessage());
+        }
+    }
+
+    private void lost(String why) {
+        timeline.end(index);
+        outcome.completeExceptionally(new ProbeException(ProbeException.Kind.LOST, "agent " + name + " " + why));
+    }
+
+    @Override
+    public void onWritable() {
+    }
+
+    /** The connection failed (or was closed after the run): a loss unless the agent had reported its outcome. */
+    @Override
+    public void stop() {
+        if (!outcome.isDone()) {
+            lost("lost at " + java.time.LocalTime.now().withNano(0) + " (connection closed)");
+        }
+    }
+}

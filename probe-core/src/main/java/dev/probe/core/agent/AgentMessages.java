@@ -1,0 +1,105 @@
+package dev.probe.core.agent;
+
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.BulkProgress;
+import dev.probe.core.result.BulkSummary;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.regex.Pattern;
+
+/**
+ * The AGENT frames between a coordinator and an agent (docs/PROTOCOL.md, "Agents"), each a JSON object whose
+ * {@code op} says what it is: {@code clock} (a timestamp sample, both ways), {@code start} (the instant, in the
+ * agent's clock), {@code ping}, and from the agent {@code interval}, {@code done} and {@code failed}. Times are
+ * microseconds since the epoch on the clock of whoever wrote them.
+ */
+public final class AgentMessages {
+    public static final String CLOCK = "clock";
+    public static final String START = "start";
+    public static final String PING = "ping";
+    public static final String INTERVAL = "interval";
+    public static final String DONE = "done";
+    public static final String FAILED = "failed";
+    private static final Pattern OP = Pattern.compile("clock|start|ping|interval|done|failed");
+    private static final long MAX_MICROS = Long.MAX_VALUE / 4;
+
+    private AgentMessages() {
+    }
+
+    /** Now, in microseconds since the epoch, on this host's clock. */
+    public static long nowMicros() {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+    }
+
+    /** The {@code op} of an AGENT frame. */
+    public static String op(ControlFrame frame) {
+        if (frame.type() != FrameType.AGENT) {
+            throw new BadParameterException("frame", "expected AGENT, got " + frame.type());
+        }
+        return Json.requireString(frame.body(), "op", OP);
+    }
+
+    public static long micros(ObjectNode body, String field) {
+        return Json.requireLong(body, field, 0, MAX_MICROS);
+    }
+
+    static ControlFrame frame(String op, ObjectNode body) {
+        body.put("op", op);
+        return new ControlFrame(FrameType.AGENT, body);
+    }
+
+    /** Coordinator to agent: a clock sample sent at {@code t0}. */
+    public static ControlFrame clockRequest(long t0) {
+        ObjectNode n = Json.object();
+        n.put("t0", t0);
+        return frame(CLOCK, n);
+    }
+
+    /** Agent to coordinator: the sample, received at {@code t1} and answered at {@code t2} (agent's clock). */
+    static ControlFrame clockReply(long t0, long t1, long t2) {
+        ObjectNode n = Json.object();
+        n.put("t0", t0);
+        n.put("t1", t1);
+        n.put("t2", t2);
+        return frame(CLOCK, n);
+    }
+
+    /** Coordinator to agent: start the run at {@code atMicros} on the agent's clock. */
+    public static ControlFrame start(long atMicros) {
+        ObjectNode n = Json.object();
+        n.put("at", atMicros);
+        return frame(START, n);
+    }
+
+    public static ControlFrame ping() {
+        return frame(PING, Json.object());
+    }
+
+    /** Agent to coordinator: interval {@code index} of its run. */
+    static ControlFrame interval(int index, BulkProgress p) {
+        ObjectNode n = Json.object();
+        n.put("i", index);
+        n.put("t_s", p.tSeconds());
+        n.put("bytes", p.bytes());
+        n.put("total_bytes", p.totalBytes());
+        return frame(INTERVAL, n);
+    }
+
+    /** Agent to coordinator: the run ended; {@code startedMicros} is when its data phase began (agent's clock). */
+    static ControlFrame done(long startedMicros, BulkSummary s) {
+        ObjectNode n = Json.object();
+        n.put("started", startedMicros);
+        n.set("summary", HostSummary.of(s).toJson());
+        return frame(DONE, n);
+    }
+
+    static ControlFrame failed(String message) {
+        ObjectNode n = Json.object();
+        n.put("message", message == null ? "failed" : message);
+        return frame(FAILED, n);
+    }
+}

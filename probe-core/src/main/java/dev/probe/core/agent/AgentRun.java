@@ -1,0 +1,73 @@
+package dev.probe.core.agent;
+
+import dev.probe.core.bulk.BulkClient;
+import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.client.Target;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.result.BulkListener;
+import dev.probe.core.result.BulkProgress;
+import dev.probe.core.result.BulkResult;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * An agent's run: waits for the start instant on this host's clock, runs the bulk client against the one target
+ * the coordinator named, and reports each interval and the outcome through {@code send}. {@link #cancel()}
+ * (the coordinator went away) interrupts it, which closes its connections.
+ */
+final class AgentRun {
+    private final AgentParams params;
+    private final AgentConfig config;
+    private final Consumer<ControlFrame> send;
+    private Thread thread;
+
+    AgentRun(AgentParams params, AgentConfig config, Consumer<ControlFrame> send) {
+        this.params = params;
+        this.config = config;
+        this.send = send;
+    }
+
+    void startAt(long atMicros) {
+        thread = new Thread(() -> run(atMicros), "probe-agent-run");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void cancel() {
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    private void run(long atMicros) {
+        try {
+            long wait = atMicros - AgentMessages.nowMicros();
+            if (wait > 0) {
+                TimeUnit.MICROSECONDS.sleep(wait);
+            }
+            Target target = new Target(params.host(), params.port(), config.connectTimeout(), config.timeout(),
+                    config.targets(), config.transport());
+            long[] started = {AgentMessages.nowMicros()};
+            BulkResult r = new BulkClient(new BulkConfig(target, params.bulk(), BulkConfig.PAPER_DB_SIZE))
+                    .run(new BulkListener() {
+                        private int index;
+
+                        @Override
+                        public void onReady(Ready ready) {
+                            started[0] = AgentMessages.nowMicros();
+                        }
+
+                        @Override
+                        public void onProgress(BulkProgress p) {
+                            send.accept(AgentMessages.interval(index++, p));
+                        }
+                    });
+            send.accept(AgentMessages.done(started[0], r.summary()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            send.accept(AgentMessages.failed(params.host() + ":" + params.port() + ": " + e.getMessage()));
+        }
+    }
+}

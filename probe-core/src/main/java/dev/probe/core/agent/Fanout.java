@@ -1,0 +1,142 @@
+package dev.probe.core.agent;
+
+import dev.probe.core.client.ClientRun;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.Target;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.protocol.Frames;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The coordinator of a fan-out bulk run. Opens a control session to every agent (the server's handshake and
+ * mutual secret: a refusal by any agent stops the run before any traffic), bounds each agent's clock offset with
+ * NTP-style samples, schedules one start instant (each agent gets it in its own clock), merges the intervals on
+ * one timeline and collects each host's summary.
+ *
+ * <pre>{@code
+ * FanoutResult r = new Fanout(config).run(interval -> console.print(interval));
+ * }</pre>
+ */
+public final class Fanout {
+    private static final int CLOCK_SAMPLES = 8;
+    private static final long START_MARGIN_MICROS = 300_000;
+    private final FanoutConfig config;
+
+    public Fanout(FanoutConfig config) {
+        this.config = config;
+    }
+
+    /** Runs; {@code intervals} hears each merged interval as soon as every running host has reported it. */
+    public FanoutResult run(Consumer<MergedInterval> intervals) throws InterruptedException {
+        int hosts = config.from().size();
+        List<BulkParams> shares = config.shares();
+        MergedTimeline timeline = new MergedTimeline(hosts, intervals);
+        List<AgentLink> links = new ArrayList<>();
+        List<CompletableFuture<Void>> opened = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        Instant startedAt = Instant.now();
+        try {
+            for (int i = 0; i < hosts; i++) {
+                FanoutConfig.HostPort agent = config.from().get(i);
+                FanoutConfig.HostPort server = config.to().get(i % config.to().size());
+                AgentLink link = new AgentLink(i, agent.toString(), timeline);
+                links.add(link);
+                CompletableFuture<Void> ready = new CompletableFuture<>();
+                opened.add(ready);
+                Target target = new Target(agent.host(), agent.port(), config.connectTimeout(), config.timeout(),
+                        config.agentSecurity(), config.transport());
+                AgentParams request = new AgentParams(server.host(), server.port(), shares.get(i));
+                Thread t = new Thread(() -> session(target, request, link, ready), "probe-agent-link-" + i);
+                t.setDaemon(true);
+                threads.add(t);
+                t.start();
+            }
+            for (CompletableFuture<Void> ready : opened) {
+                await(ready);
+            }
+            List<ClockSample> clocks = new ArrayList<>();
+            for (AgentLink link : links) {
+                clocks.add(clock(link));
+            }
+            long start = AgentMessages.nowMicros() + START_MARGIN_MICROS
+                    + clocks.stream().mapToLong(ClockSample::roundTripMicros).max().orElse(0);
+            for (int i = 0; i < hosts; i++) {
+                links.get(i).send(AgentMessages.start(start + clocks.get(i).offsetMicros()));
+            }
+            awaitAll(links.stream().map(AgentLink::outcome).toList());
+            List<FanoutResult.Host> results = new ArrayList<>();
+            for (int i = 0; i < hosts; i++) {
+                AgentLink.Outcome o = await(links.get(i).outcome());
+                results.add(new FanoutResult.Host(config.from().get(i), config.to().get(i % config.to().size()),
+                        shares.get(i).channels(), clocks.get(i),
+                        o.startedMicros() - clocks.get(i).offsetMicros() - start, o.summary()));
+            }
+            timeline.flush();
+            return new FanoutResult(startedAt, config.total(), results);
+        } finally {
+            threads.forEach(Thread::interrupt);
+        }
+    }
+
+    /** One agent's control session, open until the agent reports its outcome (or fails). */
+    private static void session(Target target, AgentParams request, AgentLink link, CompletableFuture<Void> ready) {
+        try {
+            ClientRun.run(target, request, Frames.MAX_CONTROL_LENGTH, "probe-agent-" + link.name(), session -> {
+                link.attach(session.connections().get(0));
+                ready.complete(null);
+                try {
+                    return link.outcome().get();
+                } catch (ExecutionException e) {
+                    return null;
+                }
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            ProbeException named = new ProbeException(e instanceof ProbeException p ? p.kind() : ProbeException.Kind.PROTOCOL,
+                    "agent " + link.name() + ": " + e.getMessage());
+            ready.completeExceptionally(named);
+            link.outcome().completeExceptionally(named);
+        }
+    }
+
+    private ClockSample clock(AgentLink link) throws InterruptedException {
+        List<ClockSample> samples = new ArrayList<>();
+        for (int s = 0; s < CLOCK_SAMPLES; s++) {
+            samples.add(link.sample(config.timeout().toMillis()));
+        }
+        ClockSample best = ClockSample.best(samples);
+        if (best.roundTripMicros() / 2 > FanoutConfig.MAX_CLOCK_UNCERTAINTY.toNanos() / 1000) {
+            throw new ProbeException(ProbeException.Kind.TIMEOUT, "agent " + link.name() + ": its clock offset cannot be"
+                    + " bounded within 100 ms (best round trip of " + CLOCK_SAMPLES + " samples: "
+                    + best.roundTripMicros() / 1000 + " ms)");
+        }
+        return best;
+    }
+
+    /** Waits until every one has completed, or throws the first failure as soon as it happens. */
+    private static void awaitAll(List<? extends CompletableFuture<?>> all) throws InterruptedException {
+        List<CompletableFuture<?>> pending = new ArrayList<>(all);
+        while (!pending.isEmpty()) {
+            await(CompletableFuture.anyOf(pending.toArray(new CompletableFuture<?>[0])));
+            pending.removeIf(CompletableFuture::isDone);
+        }
+    }
+
+    private static <T> T await(CompletableFuture<T> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new ProbeException(ProbeException.Kind.PROTOCOL, String.valueOf(e.getCause()));
+        }
+    }
+}

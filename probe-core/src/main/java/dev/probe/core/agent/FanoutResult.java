@@ -1,0 +1,95 @@
+package dev.probe.core.agent;
+
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.JsonDocument;
+import dev.probe.core.result.ResultEnvelope;
+import dev.probe.core.units.Rates;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A fan-out bulk run's result: each host's share (its agent's summary, clock offset and start) and the totals,
+ * the whole run's time running from the first host's start to the last host's end on the coordinator's clock.
+ * Written as a {@code probe.result/1} document of kind "bulk" with a {@code hosts} array and merged intervals.
+ */
+public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts) {
+    /** One host: where it ran from and to, its channels, its clock sample, its start and its summary. */
+    public record Host(FanoutConfig.HostPort from, FanoutConfig.HostPort to, int channels, ClockSample clock,
+                       long startMicros, HostSummary summary) implements JsonDocument {
+        @Override
+        public ObjectNode toJson() {
+            ObjectNode n = Json.object();
+            n.put("from", from.toString());
+            n.put("to", to.toString());
+            n.put("channels", channels);
+            n.put("clock_offset_ms", clock.offsetMicros() / 1000.0);
+            n.put("clock_round_trip_ms", clock.roundTripMicros() / 1000.0);
+            n.put("start_ms", startMicros / 1000.0);
+            n.set("summary", summary.toJson());
+            return n;
+        }
+    }
+
+    public long bytes() {
+        return hosts.stream().mapToLong(h -> h.summary().bytes()).sum();
+    }
+
+    /** From the first host's start to the last host's end, seconds. */
+    public double durationS() {
+        double first = hosts.stream().mapToDouble(h -> h.startMicros() / 1e6).min().orElse(0);
+        double last = hosts.stream().mapToDouble(h -> h.startMicros() / 1e6 + h.summary().durationS()).max().orElse(0);
+        return last - first;
+    }
+
+    /** The spread of the hosts' actual starts, ms: how well the scheduled start held. */
+    public double startSkewMs() {
+        long min = hosts.stream().mapToLong(Host::startMicros).min().orElse(0);
+        long max = hosts.stream().mapToLong(Host::startMicros).max().orElse(0);
+        return (max - min) / 1000.0;
+    }
+
+    public Host slowest() {
+        return hosts.stream().min(Comparator.comparingDouble(h -> h.summary().throughputGbps())).orElseThrow();
+    }
+
+    public Host fastest() {
+        return hosts.stream().max(Comparator.comparingDouble(h -> h.summary().throughputGbps())).orElseThrow();
+    }
+
+    /** The document, with the merged {@code intervals} as the coordinator printed them. */
+    public ObjectNode toJson(List<MergedInterval> intervals) {
+        ObjectNode summary = Json.object();
+        summary.put("bytes", bytes());
+        summary.put("duration_s", durationS());
+        summary.put("throughput_gbps", Rates.gbps(bytes(), (long) (durationS() * 1e9)));
+        summary.put("channels", total.channels());
+        summary.put("verified", hosts.stream().allMatch(h -> h.summary().verified()));
+        summary.put("hosts", hosts.size());
+        summary.put("start_skew_ms", startSkewMs());
+        summary.put("slowest_host", slowest().from().toString());
+        summary.put("fastest_host", fastest().from().toString());
+        ObjectNode params = total.toJson();
+        ObjectNode doc = ResultEnvelope.of("bulk", startedAt, params, summary, null,
+                intervals.stream().map(FanoutResult::interval).toList());
+        ArrayNode hostsJson = doc.putArray("hosts");
+        hosts.forEach(h -> hostsJson.add(h.toJson()));
+        return doc;
+    }
+
+    private static JsonDocument interval(MergedInterval i) {
+        return () -> {
+            ObjectNode n = Json.object();
+            n.put("t_s", i.tSeconds());
+            n.put("bytes", i.bytes());
+            ArrayNode per = n.putArray("bytes_per_host");
+            for (long b : i.perHost()) {
+                per.add(b);
+            }
+            return n;
+        };
+    }
+}
