@@ -8,6 +8,7 @@ import dev.probe.cli.qualify.QualifyCommand;
 import dev.probe.cli.redo.ClientCommand;
 import dev.probe.cli.redo.DemoCommand;
 import dev.probe.cli.report.ReportCommand;
+import dev.probe.cli.server.AgentCommand;
 import dev.probe.cli.server.ServerCommand;
 import java.util.Arrays;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ final class ProbeCommand {
     /** The subcommands, in the order help lists them. */
     static final List<Class<?>> SUBCOMMANDS = List.of(ServerCommand.class, ClientCommand.class,
             QualifyCommand.class, BulkCommand.class, ObjstoreCommand.class, ReportCommand.class, SweepCommand.class,
-            LabCommand.class, DemoCommand.class);
+            LabCommand.class, DemoCommand.class, AgentCommand.class);
     /** The subcommands of the commands that have some. */
     private static final Map<Class<?>, List<Class<?>>> GROUPS = Map.of(
             ReportCommand.class, ReportCommand.SUBCOMMANDS, LabCommand.class, LabCommand.SUBCOMMANDS);

@@ -3,9 +3,12 @@ package dev.probe.cli.bulk;
 import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
+import dev.probe.cli.common.TransportChoice;
+import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.params.BulkParams;
@@ -47,6 +50,9 @@ public final class BulkCommand implements Callable<Integer> {
     @Mixin
     RunIdOption run;
 
+    @Mixin
+    FanoutOptions fanout;
+
     @Option(names = "--no-verify", description = "Do not check pieces with CRC32C.")
     boolean noVerify;
 
@@ -60,6 +66,11 @@ public final class BulkCommand implements Callable<Integer> {
         output.check();
         BulkParams params = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, endpoint.sockbuf, !noVerify,
                 run.orElse(null), congestion);
+        if (fanout.fannedOut()) {
+            return new FanoutRun(new FanoutConfig(fanout.agents(), fanout.servers(endpoint.host, endpoint.connect.port),
+                    params, endpoint.connect.security(), TransportChoice.selected(), endpoint.connect.connectTimeout,
+                    endpoint.connect.timeout), spec.commandLine().getOut()).run(output.json);
+        }
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);
         console.printRequest(config, shape.note);

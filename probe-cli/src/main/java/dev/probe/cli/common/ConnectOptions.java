@@ -42,7 +42,8 @@ public final class ConnectOptions {
         return new Target(host, port, connectTimeout, timeout, security(), TransportChoice.selected());
     }
 
-    ClientSecurity security() throws Exception {
+    /** The secret and TLS trust these options give a client connection. */
+    public ClientSecurity security() throws Exception {
         if (!tls && (trustFingerprint != null || ca != null)) {
             throw new IllegalArgumentException("--trust-fingerprint and --ca need --tls");
         }

@@ -24,9 +24,8 @@ public final class ServerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--bind", defaultValue = "0.0.0.0", paramLabel = "ADDR",
-            description = "Address to listen on (default: ${DEFAULT-VALUE}).")
-    String bind;
+    @picocli.CommandLine.Mixin
+    ListenOptions listen;
 
     @Option(names = "--port", defaultValue = "5555", description = "Port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port;
@@ -38,18 +37,6 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--file-size", defaultValue = "1GiB", converter = Converters.Size.class, paramLabel = "SIZE",
             description = "Each --write file is a ring of this size, like a redo log (default: ${DEFAULT-VALUE}).")
     long fileSize;
-
-    @Option(names = "--idle-timeout", defaultValue = "60s", converter = Converters.Time.class,
-            description = "Close connections silent this long (default: ${DEFAULT-VALUE}).")
-    Duration idleTimeout;
-
-    @Option(names = "--handshake-timeout", defaultValue = "10s", converter = Converters.Time.class,
-            description = "Deadline for HELLO/JOIN (default: ${DEFAULT-VALUE}).")
-    Duration handshakeTimeout;
-
-    @Option(names = "--max-duration", defaultValue = "1h", converter = Converters.Time.class,
-            description = "Longest test accepted (default: ${DEFAULT-VALUE}).")
-    Duration maxDuration;
 
     @Option(names = "--dir", paramLabel = "PATH",
             description = "Store bulk backup pieces as real files under PATH/RUN_ID (forced at piece end); a restore "
@@ -92,15 +79,10 @@ public final class ServerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Path base = file != null ? file : ServerConfig.defaults().file();
-        ServerConfig config = new ServerConfig(bind, port, base, fileSize, idleTimeout, handshakeTimeout, maxDuration,
+        ServerConfig config = new ServerConfig(listen.bind, port, base, fileSize, listen.idleTimeout,
+                listen.handshakeTimeout, listen.maxDuration,
                 !quiet, dir, hardening.limits(), hardening.security(), TransportChoice.selected());
-        PrintWriter out = spec.commandLine().getOut();
-        ServerLog log = line -> {
-            synchronized (out) {
-                out.println("(" + LocalTime.now().format(ServerLog.CLOCK) + ") " + line);
-                out.flush();
-            }
-        };
+        ServerLog log = timestamped(spec.commandLine().getOut());
         ProbeServer server = ProbeServer.start(config, objectStore(), log);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));
         String tcpInfo = config.transport().epoll() ? "TCP_INFO available"
@@ -123,6 +105,16 @@ public final class ServerCommand implements Callable<Integer> {
         }
         server.awaitClose();
         return ExitCodes.OK;
+    }
+
+    /** The server's log: each line with the time of day, flushed. */
+    static ServerLog timestamped(PrintWriter out) {
+        return line -> {
+            synchronized (out) {
+                out.println("(" + LocalTime.now().format(ServerLog.CLOCK) + ") " + line);
+                out.flush();
+            }
+        };
     }
 
     /** A server without a secret warns when it listens on anything but loopback. */

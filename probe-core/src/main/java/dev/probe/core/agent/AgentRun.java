@@ -8,12 +8,13 @@ import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * An agent's run: waits for the start instant on this host's clock, runs the bulk client against the one target
- * the coordinator named, and reports each interval and the outcome through {@code send}. {@link #cancel()}
+ * An agent's run: opens the bulk session to the one target the coordinator named at once, starts moving data at
+ * the start instant on this host's clock (so connecting and joining channels do not skew the start), and reports each interval and the outcome through {@code send}. {@link #cancel()}
  * (the coordinator went away) interrupts it, which closes its connections.
  */
 final class AgentRun {
@@ -42,10 +43,6 @@ final class AgentRun {
 
     private void run(long atMicros) {
         try {
-            long wait = atMicros - AgentMessages.nowMicros();
-            if (wait > 0) {
-                TimeUnit.MICROSECONDS.sleep(wait);
-            }
             Target target = new Target(params.host(), params.port(), config.connectTimeout(), config.timeout(),
                     config.targets(), config.transport());
             long[] started = {AgentMessages.nowMicros()};
@@ -53,8 +50,17 @@ final class AgentRun {
                     .run(new BulkListener() {
                         private int index;
 
+                        /** The session is open (connections joined) before the instant; data starts at it. */
                         @Override
                         public void onReady(Ready ready) {
+                            long wait = atMicros - AgentMessages.nowMicros();
+                            if (wait > 0) {
+                                try {
+                                    TimeUnit.MICROSECONDS.sleep(wait);
+                                } catch (InterruptedException e) {
+                                    throw new CancellationException("the coordinator went away");
+                                }
+                            }
                             started[0] = AgentMessages.nowMicros();
                         }
 
@@ -64,7 +70,7 @@ final class AgentRun {
                         }
                     });
             send.accept(AgentMessages.done(started[0], r.summary()));
-        } catch (InterruptedException e) {
+        } catch (InterruptedException | CancellationException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             send.accept(AgentMessages.failed(params.host() + ":" + params.port() + ": " + e.getMessage()));

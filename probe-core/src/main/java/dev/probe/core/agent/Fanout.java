@@ -25,7 +25,8 @@ import java.util.function.Consumer;
  */
 public final class Fanout {
     private static final int CLOCK_SAMPLES = 8;
-    private static final long START_MARGIN_MICROS = 300_000;
+    /** Time for every agent to open its session (connect, handshake, join each channel) before the start. */
+    private static final long START_MARGIN_MICROS = 1_000_000;
     private final FanoutConfig config;
 
     public Fanout(FanoutConfig config) {

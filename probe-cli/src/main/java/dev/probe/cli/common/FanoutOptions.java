@@ -1,0 +1,58 @@
+package dev.probe.cli.common;
+
+import dev.probe.core.agent.FanoutConfig.HostPort;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** {@code --from} agents and {@code --to} servers of a run fanned out over many hosts (issue 15). */
+public final class FanoutOptions {
+    /** An agent's port when {@code --from} names none. */
+    public static final int AGENT_PORT = 5556;
+
+    @Option(names = "--from", split = ",", paramLabel = "HOST[:PORT]",
+            description = "Run from these hosts' agents ('probe agent', port " + AGENT_PORT + " unless given), "
+                    + "channels spread round-robin over them; the shared secret and TLS options are then the "
+                    + "agents'. Without it, or with only localhost, the run is this host's.")
+    List<String> from;
+
+    @Option(names = "--to", split = ",", paramLabel = "HOST[:PORT]",
+            description = "With --from: the probe servers; host i sends to server i mod n (default: HOST and --port).")
+    List<String> to;
+
+    /** True when the run goes out from agents, not from this process. */
+    public boolean fannedOut() {
+        return from != null && !(from.size() == 1 && from.get(0).equals("localhost"));
+    }
+
+    public List<HostPort> agents() {
+        return parse("--from", from, AGENT_PORT);
+    }
+
+    /** The servers: {@code --to}, or {@code host:port} when it is not given. */
+    public List<HostPort> servers(String host, int port) {
+        return to == null ? List.of(new HostPort(host, port)) : parse("--to", to, port);
+    }
+
+    private static List<HostPort> parse(String flag, List<String> items, int defaultPort) {
+        List<HostPort> out = new ArrayList<>();
+        for (String item : items) {
+            int colon = item.lastIndexOf(':');
+            boolean hasPort = colon > 0 && item.indexOf(':') == colon;
+            String host = hasPort ? item.substring(0, colon) : item;
+            int port = defaultPort;
+            if (hasPort) {
+                try {
+                    port = Integer.parseInt(item.substring(colon + 1));
+                } catch (NumberFormatException e) {
+                    port = -1;
+                }
+            }
+            if (host.isBlank() || port < 1 || port > 65_535) {
+                throw new IllegalArgumentException(flag + ": '" + item + "' is not HOST or HOST:PORT");
+            }
+            out.add(new HostPort(host, port));
+        }
+        return out;
+    }
+}

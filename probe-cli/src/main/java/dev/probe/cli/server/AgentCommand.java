@@ -1,0 +1,68 @@
+package dev.probe.cli.server;
+
+import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.Secrets;
+import dev.probe.cli.common.TransportChoice;
+import dev.probe.core.agent.AgentConfig;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.ServerLog;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code probe agent}: runs the tests a coordinator ({@code probe bulk ... --from}) asks for, from this host. */
+@Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run probe tests from this host for a coordinator (probe bulk ... --from), until stopped.",
+            "An agent only runs probe tests, to the servers the coordinator names; it runs no commands."})
+public final class AgentCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ListenOptions listen;
+
+    @Option(names = "--port", defaultValue = "" + FanoutOptions.AGENT_PORT,
+            description = "Port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Mixin
+    ServerHardeningOptions hardening;
+
+    @Option(names = "--server-secret-file", paramLabel = "FILE",
+            description = "Shared secret of the probe servers the runs go to (default: --secret-file).")
+    Path serverSecretFile;
+
+    @Option(names = "--server-timeout", defaultValue = "30s", converter = Converters.Time.class,
+            description = "Network timeout towards the servers (default: ${DEFAULT-VALUE}).")
+    Duration serverTimeout;
+
+    @Override
+    public Integer call() throws Exception {
+        ServerConfig defaults = ServerConfig.defaults();
+        ServerConfig config = new ServerConfig(listen.bind, port, defaults.file(), defaults.fileSize(),
+                listen.idleTimeout, listen.handshakeTimeout, listen.maxDuration, false, null, hardening.limits(),
+                hardening.security(), TransportChoice.selected());
+        AgentConfig agent = new AgentConfig(new ClientSecurity(Secrets.load(serverSecretFile != null ? serverSecretFile
+                : hardening.secretFile), null), config.transport(), Duration.ofSeconds(10), serverTimeout);
+        ServerLog log = ServerCommand.timestamped(spec.commandLine().getOut());
+        ProbeServer server = ProbeServer.startAgent(config, agent, log);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));
+        log.log("Probe agent started on " + server.address().getAddress().getHostAddress() + ":"
+                + server.address().getPort() + " (" + ProbeServer.version(config) + ").");
+        if (ServerCommand.warnOpen(server.address().getAddress(), config.security().auth() != null)) {
+            log.log("WARNING: no shared secret (--secret-file or PROBE_SECRET): anyone who reaches this port can make "
+                    + "this host send probe traffic; see SECURITY.md");
+        }
+        server.awaitClose();
+        return ExitCodes.OK;
+    }
+}
