@@ -1,0 +1,124 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Many hosts, one run, as processes: three {@code probe agent}s (each its own port on 127.0.0.1), one server, and
+ * {@code probe bulk --from}: merged bytes, the hosts array, the spread of channels, the start skew; a wrong secret
+ * on one agent refuses the run before any traffic; a coordinator killed mid-run makes the agents stop their runs.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class AgentJarIT {
+    private static final Pattern STARTED = Pattern.compile("started on ([0-9.]+:\\d+)");
+    @TempDir
+    Path dir;
+    private final List<ProbeProcess> processes = new ArrayList<>();
+    private Path secret;
+    private int serverPort;
+    private ProbeProcess server;
+
+    @BeforeEach
+    void start() throws Exception {
+        secret = dir.resolve("secret");
+        Files.writeString(secret, "agents, coordinator and server share this\n");
+        server = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
+                secret.toString(), "--quiet"));
+        serverPort = server.awaitServerPort(30_000);
+    }
+
+    @AfterEach
+    void stop() {
+        processes.forEach(ProbeProcess::close);
+    }
+
+    private ProbeProcess keep(ProbeProcess p) {
+        processes.add(p);
+        return p;
+    }
+
+    private String agent(Path agentSecret) throws Exception {
+        ProbeProcess a = keep(ProbeProcess.start("agent", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
+                agentSecret.toString(), "--server-secret-file", secret.toString()));
+        return a.awaitMatch(STARTED, 30_000);
+    }
+
+    private ProbeProcess coordinator(String from, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("bulk", "127.0.0.1", "--port", String.valueOf(serverPort),
+                "--from", from, "--secret-file", secret.toString(), "--direction", "backup", "--piece-size", "8MiB",
+                "--interval", "250ms"));
+        args.addAll(List.of(more));
+        return keep(ProbeProcess.start(args.toArray(new String[0])));
+    }
+
+    @Test
+    void threeAgentsOneMergedRun() throws Exception {
+        String from = String.join(",", agent(secret), agent(secret), agent(secret));
+        Path json = dir.resolve("fan.json");
+        ProbeProcess run = coordinator(from, "--channels", "7", "--volume", "512MiB", "--json", json.toString());
+        assertEquals(0, run.awaitExit(120), run.stderr() + run.stdout());
+        assertTrue(run.printed("Total: 536,870,912 bytes"), run.stdout());
+
+        JsonNode d = new ObjectMapper().readTree(json.toFile());
+        assertEquals("bulk", d.get("kind").asText());
+        assertEquals(512L << 20, d.at("/summary/bytes").asLong());
+        assertEquals(3, d.get("hosts").size());
+        long hostBytes = 0;
+        List<Integer> channels = new ArrayList<>();
+        for (JsonNode h : d.get("hosts")) {
+            hostBytes += h.at("/summary/bytes").asLong();
+            channels.add(h.get("channels").asInt());
+            assertTrue(h.at("/summary/verified").asBoolean());
+        }
+        assertEquals(512L << 20, hostBytes, "the hosts' bytes add up");
+        assertEquals(List.of(3, 2, 2), channels, "7 channels round-robin over 3 hosts");
+        long merged = 0;
+        for (JsonNode i : d.get("intervals")) {
+            merged += i.get("bytes").asLong();
+        }
+        assertEquals(512L << 20, merged, "the merged timeline holds every byte");
+        assertTrue(d.at("/summary/start_skew_ms").asDouble() < 100, d.get("summary").toString());
+    }
+
+    @Test
+    void aWrongSecretOnOneAgentRefusesTheWholeRun() throws Exception {
+        Path other = dir.resolve("other");
+        Files.writeString(other, "not the coordinator's secret at all\n");
+        String wrong = agent(other);
+        ProbeProcess run = coordinator(agent(secret) + "," + wrong, "--channels", "2", "--volume", "64MiB");
+        assertEquals(3, run.awaitExit(60), run.stdout());
+        String err = run.stderr().trim();
+        assertTrue(err.startsWith("probe: agent " + wrong) && !err.contains("\n"), err);
+        assertTrue(!server.printed("bulk backup"), "no run reached the server: " + server.stdout());
+    }
+
+    @Test
+    void agentsStopWhenTheCoordinatorIsKilled() throws Exception {
+        String a = agent(secret);
+        String b = agent(secret);
+        ProbeProcess run = coordinator(a + "," + b, "--channels", "2", "--duration", "30s");
+        run.awaitMatch(Pattern.compile("(Gbit/s)"), 30_000);
+        run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), 30_000);
+        run.kill();
+        long end = System.currentTimeMillis() + 5_000;
+        while (server.stdout().lines().filter(l -> l.contains("aborted")).count() < 2 && System.currentTimeMillis() < end) {
+            Thread.sleep(50);
+        }
+        assertEquals(2, server.stdout().lines().filter(l -> l.contains("aborted")).count(),
+                "both agents' runs ended at the server: " + server.stdout());
+    }
+}
