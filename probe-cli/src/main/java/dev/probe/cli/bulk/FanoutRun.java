@@ -31,9 +31,11 @@ final class FanoutRun {
                 config.total().runId(), config.total().channels(), names.size(), String.join(", ", names), config.to());
         out.printf("%10s %14s   %s%n", "Interval", "All hosts", "Each host (Gbit/s)");
         List<MergedInterval> merged = new ArrayList<>();
-        double seconds = config.total().interval().toNanos() / 1e9;
+        double[] previous = {0};
         FanoutResult r = new Fanout(config).run(i -> {
             merged.add(i);
+            double seconds = Math.max(1e-3, i.tSeconds() - previous[0]);
+            previous[0] = i.tSeconds();
             StringBuilder hosts = new StringBuilder();
             for (long b : i.perHost()) {
                 hosts.append(String.format(" %8.3f", b * 8 / seconds / 1e9));

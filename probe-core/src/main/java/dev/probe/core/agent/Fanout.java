@@ -25,6 +25,8 @@ import java.util.function.Consumer;
  */
 public final class Fanout {
     private static final int CLOCK_SAMPLES = 8;
+    /** Well inside the agents' idle timeout (60 s by default). */
+    private static final long PING_SECONDS = 10;
     /** Time for every agent to open its session (connect, handshake, join each channel) before the start. */
     private static final long START_MARGIN_MICROS = 1_000_000;
     private final FanoutConfig config;
@@ -70,7 +72,7 @@ public final class Fanout {
             for (int i = 0; i < hosts; i++) {
                 links.get(i).send(AgentMessages.start(start + clocks.get(i).offsetMicros()));
             }
-            awaitAll(links.stream().map(AgentLink::outcome).toList());
+            awaitAll(links);
             List<FanoutResult.Host> results = new ArrayList<>();
             for (int i = 0; i < hosts; i++) {
                 AgentLink.Outcome o = await(links.get(i).outcome());
@@ -121,12 +123,29 @@ public final class Fanout {
         return best;
     }
 
-    /** Waits until every one has completed, or throws the first failure as soon as it happens. */
-    private static void awaitAll(List<? extends CompletableFuture<?>> all) throws InterruptedException {
-        List<CompletableFuture<?>> pending = new ArrayList<>(all);
-        while (!pending.isEmpty()) {
-            await(CompletableFuture.anyOf(pending.toArray(new CompletableFuture<?>[0])));
-            pending.removeIf(CompletableFuture::isDone);
+    /**
+     * Waits until every agent has reported its outcome, or throws the first failure as soon as it happens; pings
+     * the agents meanwhile, as their control connections are otherwise silent and would trip the idle timeout.
+     */
+    private static void awaitAll(List<AgentLink> links) throws InterruptedException {
+        List<CompletableFuture<AgentLink.Outcome>> all = links.stream().map(AgentLink::outcome).toList();
+        while (true) {
+            for (CompletableFuture<AgentLink.Outcome> f : all) {
+                if (f.isCompletedExceptionally()) {
+                    await(f);
+                }
+            }
+            CompletableFuture<?>[] pending = all.stream().filter(f -> !f.isDone()).toArray(CompletableFuture<?>[]::new);
+            if (pending.length == 0) {
+                return;
+            }
+            try {
+                CompletableFuture.anyOf(pending).get(PING_SECONDS, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                links.forEach(l -> l.send(AgentMessages.ping()));
+            } catch (ExecutionException e) {
+                // the loop throws it, naming the agent
+            }
         }
     }
 

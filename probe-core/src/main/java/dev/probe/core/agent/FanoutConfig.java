@@ -41,25 +41,27 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, BulkParams to
     /**
      * Host {@code i}'s share, as RMAN spreads channels over SCAN: round-robin, so the first {@code channels mod
      * hosts} hosts carry one channel more; a volume is split in proportion to the channels, in whole pieces
-     * (the last host takes the remainder).
+     * (host i takes pieces [P x c(<i) / C, P x c(<=i) / C), so the shares differ by at most one piece).
      */
     public List<BulkParams> shares() {
         int hosts = from.size();
         List<BulkParams> shares = new ArrayList<>();
         long pieces = total.volume() == 0 ? 0 : total.pieceCount();
-        long piecesGiven = 0;
+        int channelsBefore = 0;
         for (int i = 0; i < hosts; i++) {
             int channels = total.channels() / hosts + (i < total.channels() % hosts ? 1 : 0);
             long volume = 0;
             if (total.volume() > 0) {
-                long mine = i == hosts - 1 ? pieces - piecesGiven : pieces * channels / total.channels();
-                volume = i == hosts - 1 ? total.volume() - piecesGiven * total.pieceSize() : mine * total.pieceSize();
-                piecesGiven += mine;
+                // pieces in proportion to the channels, by cumulative share (the last host's piece may be short)
+                long first = pieces * channelsBefore / total.channels();
+                long end = pieces * (channelsBefore + channels) / total.channels();
+                volume = Math.min(end * total.pieceSize(), total.volume()) - first * total.pieceSize();
                 if (volume <= 0) {
                     throw new BadParameterException("volume", total.volume() + " bytes in " + total.pieceSize()
                             + "-byte pieces leave host " + from.get(i) + " nothing to move");
                 }
             }
+            channelsBefore += channels;
             shares.add(new BulkParams(total.direction(), channels, volume, total.duration(), total.pieceSize(),
                     total.interval(), total.sockbuf(), total.verify(), total.runId() + "-h" + i, total.congestion()));
         }
