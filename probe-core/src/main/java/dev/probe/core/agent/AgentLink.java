@@ -29,6 +29,10 @@ final class AgentLink implements Worker {
     private final BlockingQueue<ObjectNode> clock = new LinkedBlockingQueue<>();
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private volatile ClientConnection connection;
+    /** On the event loop only: intervals seen, and the outcome held until all the agent sent have arrived. */
+    private int intervalsSeen;
+    private int intervalsSent = -1;
+    private Outcome reported;
 
     AgentLink(int index, String name, MergedTimeline timeline) {
         this.index = index;
@@ -82,19 +86,31 @@ final class AgentLink implements Worker {
             ObjectNode b = frame.body();
             switch (AgentMessages.op(frame)) {
                 case AgentMessages.CLOCK -> clock.offer(b);
-                case AgentMessages.INTERVAL -> timeline.add(index, (int) Json.requireLong(b, "i", 0,
-                        Integer.MAX_VALUE), b.path("t_s").asDouble(), Json.requireLong(b, "bytes",
-                        0, Long.MAX_VALUE));
+                case AgentMessages.INTERVAL -> {
+                    timeline.add(index, (int) Json.requireLong(b, "i", 0, Integer.MAX_VALUE), b.path("t_s").asDouble(),
+                            Json.requireLong(b, "bytes", 0, Long.MAX_VALUE));
+                    intervalsSeen++;
+                    completeWhenAllArrived();
+                }
                 case AgentMessages.DONE -> {
-                    timeline.end(index);
-                    outcome.complete(new Outcome(AgentMessages.micros(b, "started"),
-                            HostSummary.fromJson(Json.requireObject(b, "summary"))));
+                    intervalsSent = (int) Json.requireLong(b, "intervals", 0, Integer.MAX_VALUE);
+                    reported = new Outcome(AgentMessages.micros(b, "started"),
+                            HostSummary.fromJson(Json.requireObject(b, "summary")));
+                    completeWhenAllArrived();
                 }
                 case AgentMessages.FAILED -> lost("failed: " + b.path("message").asText());
                 default -> lost("sent '" + AgentMessages.op(frame) + "'");
             }
         } catch (BadParameterException e) {
             lost("sent a bad frame: " + e.getMessage());
+        }
+    }
+
+    /** Intervals and DONE may cross on the way (the agent's reporter and its run are two threads). */
+    private void completeWhenAllArrived() {
+        if (reported != null && intervalsSeen >= intervalsSent) {
+            timeline.end(index);
+            outcome.complete(reported);
         }
     }
 

@@ -89,10 +89,14 @@ public final class AgentMessages {
         return frame(INTERVAL, n);
     }
 
-    /** Agent to coordinator: the run ended; {@code startedMicros} is when its data phase began (agent's clock). */
-    static ControlFrame done(long startedMicros, BulkSummary s) {
+    /**
+     * Agent to coordinator: the run ended; {@code startedMicros} is when its data phase began (agent's clock) and
+     * {@code intervals} how many interval frames it sent (the coordinator waits for them all).
+     */
+    static ControlFrame done(long startedMicros, int intervals, BulkSummary s) {
         ObjectNode n = Json.object();
         n.put("started", startedMicros);
+        n.put("intervals", intervals);
         n.set("summary", HostSummary.of(s).toJson());
         return frame(DONE, n);
     }

@@ -46,9 +46,9 @@ final class AgentRun {
             Target target = new Target(params.host(), params.port(), config.connectTimeout(), config.timeout(),
                     config.targets(), config.transport());
             long[] started = {AgentMessages.nowMicros()};
+            java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
             BulkResult r = new BulkClient(new BulkConfig(target, params.bulk(), BulkConfig.PAPER_DB_SIZE))
                     .run(new BulkListener() {
-                        private int index;
 
                         /** The session is open (connections joined) before the instant; data starts at it. */
                         @Override
@@ -66,10 +66,10 @@ final class AgentRun {
 
                         @Override
                         public void onProgress(BulkProgress p) {
-                            send.accept(AgentMessages.interval(index++, p));
+                            send.accept(AgentMessages.interval(sent.getAndIncrement(), p));
                         }
                     });
-            send.accept(AgentMessages.done(started[0], r.summary()));
+            send.accept(AgentMessages.done(started[0], sent.get(), r.summary()));
         } catch (InterruptedException | CancellationException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
