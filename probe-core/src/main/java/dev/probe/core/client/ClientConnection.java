@@ -9,7 +9,8 @@ public final class ClientConnection {
 
     ClientConnection(Channel channel) {
         this.channel = channel;
-        this.handler = channel.pipeline().get(ClientConnectionHandler.class);
+        // from the channel, not its pipeline: a connection the server closed at once has an empty pipeline already
+        this.handler = channel.attr(ClientConnectionHandler.KEY).get();
     }
 
     public Channel channel() {

@@ -9,6 +9,7 @@ import dev.probe.core.protocol.FrameType;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
@@ -20,10 +21,19 @@ import io.netty.util.concurrent.Promise;
  * for, saying where the worker was.
  */
 public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
+    /** The channel's handler, kept on the channel (the pipeline is emptied when the channel closes). */
+    static final AttributeKey<ClientConnectionHandler> KEY = AttributeKey.valueOf("probe.connection");
     private ChannelHandlerContext ctx;
     private Promise<ControlFrame> pending;
     private Promise<Result> outcome;
     private Worker worker;
+
+    /** A new handler, kept on {@code channel} for {@link ClientConnection}. */
+    static ClientConnectionHandler attachTo(io.netty.channel.Channel channel) {
+        ClientConnectionHandler h = new ClientConnectionHandler();
+        channel.attr(KEY).set(h);
+        return h;
+    }
 
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
@@ -35,6 +45,10 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
     Future<ControlFrame> request(ControlFrame frame) {
         Promise<ControlFrame> p = ctx.executor().newPromise();
         ctx.executor().execute(() -> {
+            if (outcome.cause() != null) {
+                p.tryFailure(outcome.cause());
+                return;
+            }
             pending = p;
             ctx.writeAndFlush(frame).addListener(f -> {
                 if (!f.isSuccess()) {

@@ -26,6 +26,6 @@ final class ClientInitializer extends ChannelInitializer<SocketChannel> {
         ch.pipeline()
                 .addLast("decoder", new FrameDecoder())
                 .addLast("encoder", FrameEncoder.INSTANCE)
-                .addLast("connection", new ClientConnectionHandler());
+                .addLast("connection", ClientConnectionHandler.attachTo(ch));
     }
 }
