@@ -69,7 +69,7 @@ public final class BulkCommand implements Callable<Integer> {
         if (fanout.fannedOut()) {
             return new FanoutRun(new FanoutConfig(fanout.agents(), fanout.servers(endpoint.host, endpoint.connect.port),
                     params, endpoint.connect.security(), TransportChoice.selected(), endpoint.connect.connectTimeout,
-                    endpoint.connect.timeout), spec.commandLine().getOut()).run(output.json);
+                    endpoint.connect.timeout, fanout.tolerateLost), spec.commandLine().getOut()).run(output.json);
         }
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);

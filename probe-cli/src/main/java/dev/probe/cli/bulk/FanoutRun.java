@@ -47,6 +47,11 @@ final class FanoutRun {
         });
         out.println();
         for (FanoutResult.Host h : r.hosts()) {
+            if (h.loss() != null) {
+                out.printf("%-24s %3d ch  LOST at %s after %,d bytes: %s%n", h.from(), h.channels(),
+                        h.loss().at(), h.loss().bytes(), h.loss().reason());
+                continue;
+            }
             out.printf("%-24s %3d ch  %9.3f Gbit/s  %,15d bytes  clock %+.3f ms (round trip %.3f ms)  start %+.3f ms%s%n",
                     h.from(), h.channels(), h.summary().throughputGbps(), h.summary().bytes(),
                     h.clock().offsetMicros() / 1000.0, h.clock().roundTripMicros() / 1000.0, h.startMicros() / 1000.0,
@@ -56,6 +61,10 @@ final class FanoutRun {
         out.printf("Total: %,d bytes in %.3f s = %.3f Gbit/s over %d channels; start skew %.3f ms; slowest %s, fastest %s%n",
                 r.bytes(), r.durationS(), Rates.gbps(r.bytes(), (long) (r.durationS() * 1e9)), config.total().channels(),
                 r.startSkewMs(), r.slowest().from(), r.fastest().from());
+        if (r.finished().size() < r.hosts().size()) {
+            out.printf("%d of %d hosts lost (--tolerate-lost): their %,d bytes before the loss are not in the total%n",
+                    r.hosts().size() - r.finished().size(), r.hosts().size(), r.bytesOfLostHosts());
+        }
         out.flush();
         if (json != null) {
             ResultFiles.writeJson(json, r.toJson(merged));

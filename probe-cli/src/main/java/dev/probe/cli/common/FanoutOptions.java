@@ -20,6 +20,10 @@ public final class FanoutOptions {
             description = "With --from: the probe servers; host i sends to server i mod n (default: HOST and --port).")
     List<String> to;
 
+    @Option(names = "--tolerate-lost", description = "With --from: an agent lost during the run is noted (its bytes "
+            + "up to the loss kept apart) and the run goes on without it; default: the run fails, naming it.")
+    public boolean tolerateLost;
+
     /** True when the run goes out from agents, not from this process. */
     public boolean fannedOut() {
         return from != null && !(from.size() == 1 && from.get(0).equals("localhost"));

@@ -33,6 +33,8 @@ final class AgentLink implements Worker {
     private int intervalsSeen;
     private int intervalsSent = -1;
     private Outcome reported;
+    private volatile long bytesSeen;
+    private volatile java.time.Instant lostAt;
 
     AgentLink(int index, String name, MergedTimeline timeline) {
         this.index = index;
@@ -90,6 +92,7 @@ final class AgentLink implements Worker {
                     timeline.add(index, (int) Json.requireLong(b, "i", 0, Integer.MAX_VALUE), b.path("t_s").asDouble(),
                             Json.requireLong(b, "bytes", 0, Long.MAX_VALUE));
                     intervalsSeen++;
+                    bytesSeen += Json.requireLong(b, "bytes", 0, Long.MAX_VALUE);
                     completeWhenAllArrived();
                 }
                 case AgentMessages.DONE -> {
@@ -114,7 +117,20 @@ final class AgentLink implements Worker {
         }
     }
 
+    /** The bytes of the intervals this agent reported (what it moved before a loss). */
+    long bytesSeen() {
+        return bytesSeen;
+    }
+
+    /** When the agent was lost, or null. */
+    java.time.Instant lostAt() {
+        return lostAt;
+    }
+
     private void lost(String why) {
+        if (lostAt == null) {
+            lostAt = java.time.Instant.now();
+        }
         timeline.end(index);
         outcome.completeExceptionally(new ProbeException(ProbeException.Kind.LOST, "agent " + name + " " + why));
     }

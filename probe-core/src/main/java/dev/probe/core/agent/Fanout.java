@@ -72,13 +72,23 @@ public final class Fanout {
             for (int i = 0; i < hosts; i++) {
                 links.get(i).send(AgentMessages.start(start + clocks.get(i).offsetMicros()));
             }
-            awaitAll(links);
+            awaitAll(links, config.tolerateLost());
             List<FanoutResult.Host> results = new ArrayList<>();
             for (int i = 0; i < hosts; i++) {
-                AgentLink.Outcome o = await(links.get(i).outcome());
-                results.add(new FanoutResult.Host(config.from().get(i), config.to().get(i % config.to().size()),
-                        shares.get(i).channels(), clocks.get(i),
-                        o.startedMicros() - clocks.get(i).offsetMicros() - start, o.summary()));
+                AgentLink link = links.get(i);
+                FanoutConfig.HostPort from = config.from().get(i);
+                FanoutConfig.HostPort to = config.to().get(i % config.to().size());
+                if (link.outcome().isCompletedExceptionally()) {
+                    results.add(FanoutResult.Host.lost(from, to, shares.get(i).channels(), clocks.get(i),
+                            new FanoutResult.Loss(link.lostAt(), reason(link), link.bytesSeen())));
+                    continue;
+                }
+                AgentLink.Outcome o = await(link.outcome());
+                results.add(new FanoutResult.Host(from, to, shares.get(i).channels(), clocks.get(i),
+                        o.startedMicros() - clocks.get(i).offsetMicros() - start, o.summary(), null));
+            }
+            if (results.stream().allMatch(h -> h.loss() != null)) {
+                throw new ProbeException(ProbeException.Kind.LOST, "every agent was lost: " + results.get(0).loss().reason());
             }
             timeline.flush();
             return new FanoutResult(startedAt, config.total(), results);
@@ -124,14 +134,15 @@ public final class Fanout {
     }
 
     /**
-     * Waits until every agent has reported its outcome, or throws the first failure as soon as it happens; pings
+     * Waits until every agent has reported its outcome, or (unless lost agents are tolerated) throws the first
+     * failure as soon as it happens; pings
      * the agents meanwhile, as their control connections are otherwise silent and would trip the idle timeout.
      */
-    private static void awaitAll(List<AgentLink> links) throws InterruptedException {
+    private static void awaitAll(List<AgentLink> links, boolean tolerateLost) throws InterruptedException {
         List<CompletableFuture<AgentLink.Outcome>> all = links.stream().map(AgentLink::outcome).toList();
         while (true) {
             for (CompletableFuture<AgentLink.Outcome> f : all) {
-                if (f.isCompletedExceptionally()) {
+                if (f.isCompletedExceptionally() && !tolerateLost) {
                     await(f);
                 }
             }
@@ -146,6 +157,15 @@ public final class Fanout {
             } catch (ExecutionException e) {
                 // the loop throws it, naming the agent
             }
+        }
+    }
+
+    private static String reason(AgentLink link) {
+        try {
+            link.outcome().getNow(null);
+            return "lost";
+        } catch (java.util.concurrent.CompletionException e) {
+            return e.getCause() == null ? "lost" : e.getCause().getMessage();
         }
     }
 

@@ -11,10 +11,11 @@ import java.util.List;
 /**
  * A bulk run fanned out from several hosts: the agents ({@code from}), the probe servers ({@code to}, host i
  * sends to server i mod n), the whole run's parameters (channels and volume are the totals), and how the
- * coordinator reaches its agents.
+ * coordinator reaches its agents; with {@code tolerateLost} an agent lost after the start is noted and the run
+ * goes on without it (a refusal before the start still stops the run).
  */
 public record FanoutConfig(List<HostPort> from, List<HostPort> to, BulkParams total, ClientSecurity agentSecurity,
-                           Transport transport, Duration connectTimeout, Duration timeout) {
+                           Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost) {
     /** The largest clock uncertainty accepted: half the best round trip of an agent's clock samples. */
     public static final Duration MAX_CLOCK_UNCERTAINTY = Duration.ofMillis(100);
 

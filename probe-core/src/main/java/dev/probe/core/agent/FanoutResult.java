@@ -17,9 +17,21 @@ import java.util.List;
  * Written as a {@code probe.result/1} document of kind "bulk" with a {@code hosts} array and merged intervals.
  */
 public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts) {
-    /** One host: where it ran from and to, its channels, its clock sample, its start and its summary. */
+    /** A host lost after the start (with --tolerate-lost): when, why, and the bytes it reported before. */
+    public record Loss(Instant at, String reason, long bytes) {
+    }
+
+    /**
+     * One host: where it ran from and to, its channels, its clock sample, its start and its summary; or, lost,
+     * its {@code loss} (then {@code summary} is null).
+     */
     public record Host(FanoutConfig.HostPort from, FanoutConfig.HostPort to, int channels, ClockSample clock,
-                       long startMicros, HostSummary summary) implements JsonDocument {
+                       long startMicros, HostSummary summary, Loss loss) implements JsonDocument {
+        static Host lost(FanoutConfig.HostPort from, FanoutConfig.HostPort to, int channels, ClockSample clock,
+                         Loss loss) {
+            return new Host(from, to, channels, clock, 0, null, loss);
+        }
+
         @Override
         public ObjectNode toJson() {
             ObjectNode n = Json.object();
@@ -28,36 +40,51 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
             n.put("channels", channels);
             n.put("clock_offset_ms", clock.offsetMicros() / 1000.0);
             n.put("clock_round_trip_ms", clock.roundTripMicros() / 1000.0);
+            if (loss != null) {
+                n.putObject("lost").put("at", String.valueOf(loss.at())).put("reason", loss.reason())
+                        .put("bytes_before", loss.bytes());
+                return n;
+            }
             n.put("start_ms", startMicros / 1000.0);
             n.set("summary", summary.toJson());
             return n;
         }
     }
 
+    /** The hosts that finished their run. */
+    public List<Host> finished() {
+        return hosts.stream().filter(h -> h.loss() == null).toList();
+    }
+
+    /** Bytes of the hosts that finished (a lost host's bytes are in {@link #bytesOfLostHosts()}). */
     public long bytes() {
-        return hosts.stream().mapToLong(h -> h.summary().bytes()).sum();
+        return finished().stream().mapToLong(h -> h.summary().bytes()).sum();
+    }
+
+    public long bytesOfLostHosts() {
+        return hosts.stream().filter(h -> h.loss() != null).mapToLong(h -> h.loss().bytes()).sum();
     }
 
     /** From the first host's start to the last host's end, seconds. */
     public double durationS() {
-        double first = hosts.stream().mapToDouble(h -> h.startMicros() / 1e6).min().orElse(0);
-        double last = hosts.stream().mapToDouble(h -> h.startMicros() / 1e6 + h.summary().durationS()).max().orElse(0);
+        double first = finished().stream().mapToDouble(h -> h.startMicros() / 1e6).min().orElse(0);
+        double last = finished().stream().mapToDouble(h -> h.startMicros() / 1e6 + h.summary().durationS()).max().orElse(0);
         return last - first;
     }
 
     /** The spread of the hosts' actual starts, ms: how well the scheduled start held. */
     public double startSkewMs() {
-        long min = hosts.stream().mapToLong(Host::startMicros).min().orElse(0);
-        long max = hosts.stream().mapToLong(Host::startMicros).max().orElse(0);
+        long min = finished().stream().mapToLong(Host::startMicros).min().orElse(0);
+        long max = finished().stream().mapToLong(Host::startMicros).max().orElse(0);
         return (max - min) / 1000.0;
     }
 
     public Host slowest() {
-        return hosts.stream().min(Comparator.comparingDouble(h -> h.summary().throughputGbps())).orElseThrow();
+        return finished().stream().min(Comparator.comparingDouble(h -> h.summary().throughputGbps())).orElseThrow();
     }
 
     public Host fastest() {
-        return hosts.stream().max(Comparator.comparingDouble(h -> h.summary().throughputGbps())).orElseThrow();
+        return finished().stream().max(Comparator.comparingDouble(h -> h.summary().throughputGbps())).orElseThrow();
     }
 
     /** The document, with the merged {@code intervals} as the coordinator printed them. */
@@ -67,8 +94,10 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         summary.put("duration_s", durationS());
         summary.put("throughput_gbps", Rates.gbps(bytes(), (long) (durationS() * 1e9)));
         summary.put("channels", total.channels());
-        summary.put("verified", hosts.stream().allMatch(h -> h.summary().verified()));
+        summary.put("verified", finished().stream().allMatch(h -> h.summary().verified()));
         summary.put("hosts", hosts.size());
+        summary.put("hosts_lost", hosts.size() - finished().size());
+        summary.put("bytes_of_lost_hosts", bytesOfLostHosts());
         summary.put("start_skew_ms", startSkewMs());
         summary.put("slowest_host", slowest().from().toString());
         summary.put("fastest_host", fastest().from().toString());

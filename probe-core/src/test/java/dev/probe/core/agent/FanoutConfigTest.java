@@ -21,7 +21,8 @@ class FanoutConfigTest {
                 .toList();
         return new FanoutConfig(from, List.of(new FanoutConfig.HostPort("standby", 5555)),
                 new BulkParams(Direction.BACKUP, channels, volume, Duration.ZERO, piece, Duration.ofSeconds(1), 0, true,
-                        "run", null), ClientSecurity.none(), Transport.best(), Duration.ofSeconds(1), Duration.ofSeconds(1));
+                        "run", null), ClientSecurity.none(), Transport.best(), Duration.ofSeconds(1), Duration.ofSeconds(1),
+                false);
     }
 
     @Test

@@ -60,8 +60,14 @@ class FanoutLoopbackTest {
     }
 
     private static FanoutConfig config(List<ProbeServer> agents, ProbeServer server, BulkParams total) {
+        return config(agents, server, total, false);
+    }
+
+    private static FanoutConfig config(List<ProbeServer> agents, ProbeServer server, BulkParams total,
+                                       boolean tolerateLost) {
         return new FanoutConfig(agents.stream().map(FanoutLoopbackTest::at).toList(), List.of(at(server)), total,
-                new ClientSecurity(SECRET, null), Transport.best(), Duration.ofSeconds(5), Duration.ofSeconds(10));
+                new ClientSecurity(SECRET, null), Transport.best(), Duration.ofSeconds(5), Duration.ofSeconds(10),
+                tolerateLost);
     }
 
     private static BulkParams backup(int channels, long volume, Duration duration) {
@@ -108,20 +114,43 @@ class FanoutLoopbackTest {
         assertTrue(serverLog.stream().noneMatch(l -> l.contains("bulk backup")), "no run reached the server: " + serverLog);
     }
 
-    @Test
-    void aLostAgentFailsTheRunNamingIt() throws Exception {
-        ProbeServer server = server();
-        ProbeServer doomed = agent(SECRET);
-        List<ProbeServer> agents = List.of(agent(SECRET), doomed);
+    private static Thread closeAfter(ProbeServer doomed, long ms) {
         Thread killer = new Thread(() -> {
             try {
-                Thread.sleep(1500);
+                Thread.sleep(ms);
             } catch (InterruptedException ignored) {
                 return;
             }
             doomed.close();
         });
         killer.start();
+        return killer;
+    }
+
+    @Test
+    void withTolerateLostTheRunGoesOnWithoutALostAgentAndSaysSo() throws Exception {
+        ProbeServer server = server();
+        ProbeServer doomed = agent(SECRET);
+        List<ProbeServer> agents = List.of(agent(SECRET), doomed);
+        Thread killer = closeAfter(doomed, 1500);
+        List<MergedInterval> merged = new CopyOnWriteArrayList<>();
+        FanoutResult r = new Fanout(config(agents, server, backup(2, 0, Duration.ofSeconds(4)), true)).run(merged::add);
+        killer.join();
+        assertEquals(1, r.finished().size());
+        FanoutResult.Host lost = r.hosts().get(1);
+        assertTrue(lost.loss() != null && lost.loss().reason().contains("agent 127.0.0.1:" + doomed.address().getPort()),
+                String.valueOf(lost.loss()));
+        assertTrue(lost.loss().bytes() > 0, "its bytes up to the loss are kept apart");
+        assertEquals(r.bytes() + r.bytesOfLostHosts(), merged.stream().mapToLong(MergedInterval::bytes).sum());
+        assertEquals(1, r.toJson(merged).at("/summary/hosts_lost").asInt());
+    }
+
+    @Test
+    void aLostAgentFailsTheRunNamingIt() throws Exception {
+        ProbeServer server = server();
+        ProbeServer doomed = agent(SECRET);
+        List<ProbeServer> agents = List.of(agent(SECRET), doomed);
+        Thread killer = closeAfter(doomed, 1500);
         ProbeException e = assertThrows(ProbeException.class,
                 () -> new Fanout(config(agents, server, backup(2, 0, Duration.ofSeconds(5)))).run(i -> { }));
         killer.join();
