@@ -25,11 +25,13 @@ final class OneTwoFiveLogAxis extends LogAxis {
     }
 
     @Override
+    @SuppressWarnings("rawtypes") // JFreeChart's signature
     protected List refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
         return ticks(TextAnchor.TOP_CENTER);
     }
 
     @Override
+    @SuppressWarnings("rawtypes") // JFreeChart's signature
     protected List refreshTicksVertical(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
         return ticks(TextAnchor.CENTER_RIGHT);
     }

@@ -85,6 +85,7 @@ public final class SweepCommand implements Callable<Integer> {
     TopologyOptions where;
 
     @Override
+    @SuppressWarnings("try") // the shutdown hook closes the link and the runner when the JVM is stopped mid-sweep
     public Integer call() throws Exception {
         SweepPlan plan = new SweepPlan(rtts, losses, direction, shape.channels, runs, scaleChannels, link.rateBps());
         if (shape.volume != null && shape.duration != null) {

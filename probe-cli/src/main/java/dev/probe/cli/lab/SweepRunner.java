@@ -84,7 +84,7 @@ final class SweepRunner implements AutoCloseable {
     /** Adds the cell's impairment and the scaling to the result's params; returns the annotated document. */
     ObjectNode annotate(Path json, SweepPlan.Cell cell) throws IOException {
         ObjectNode doc = (ObjectNode) Json.MAPPER.readTree(json.toFile());
-        ObjectNode params = doc.with("params");
+        ObjectNode params = doc.withObjectProperty("params");
         params.put("impair_rtt_ms", cell.rttMs());
         params.put("impair_loss_pct", cell.lossPct());
         params.put("impair_mode", link.mode());

@@ -29,7 +29,7 @@ final class TlsDetector extends ByteToMessageDecoder {
         if (in.readableBytes() < 5) {
             return;
         }
-        if (SslHandler.isEncrypted(in)) {
+        if (SslHandler.isEncrypted(in, false)) {
             ctx.pipeline().replace(this, "tls", tls.newHandler(ctx.alloc()));
             return;
         }

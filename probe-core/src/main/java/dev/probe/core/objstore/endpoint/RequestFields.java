@@ -60,7 +60,7 @@ final class RequestFields {
     /** A JSON {@code metadata} object, keys as {@link #metaHeaders} gives them. */
     static Map<String, String> metadata(JsonNode n) {
         Map<String, String> meta = new HashMap<>();
-        n.fields().forEachRemaining(e -> meta.put(e.getKey().toLowerCase(Locale.ROOT)
+        n.properties().forEach(e -> meta.put(e.getKey().toLowerCase(Locale.ROOT)
                 .replaceFirst("^opc-meta-", ""), e.getValue().asText()));
         return meta;
     }
