@@ -33,7 +33,7 @@ final class BulkReporter {
         this.params = params;
         this.listener = listener;
         this.clientSends = clientSends;
-        this.ticker = new Ticker(params.interval().toNanos(), this::sample);
+        this.ticker = new Ticker(params.interval().toNanos(), this::sample, true);
     }
 
     void start(long startNanos) {

@@ -8,18 +8,22 @@ import java.util.function.LongConsumer;
 
 /**
  * A run's reporting thread: calls {@code sample(now)} every interval, off the hot path, and at the end once
- * more for the part interval up to the data's end when it covers at least a tenth of an interval.
+ * more for the part interval up to the data's end: always when {@code everyByte} (bulk: the intervals must hold
+ * every byte, as a merged fan-out timeline adds them up), else when it covers at least a tenth of an interval
+ * (redo tests: no sliver of an interval after the last full one).
  */
 public final class Ticker {
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("probe-report", true));
     private final long intervalNanos;
     private final LongConsumer sample;
+    private final boolean everyByte;
     private volatile long lastNanos;
 
-    public Ticker(long intervalNanos, LongConsumer sample) {
+    public Ticker(long intervalNanos, LongConsumer sample, boolean everyByte) {
         this.intervalNanos = intervalNanos;
         this.sample = sample;
+        this.everyByte = everyByte;
     }
 
     public void start(long t0) {
@@ -45,7 +49,7 @@ public final class Ticker {
     /** Stops; the data ended at {@code dataEndNanos}. */
     public void stop(long dataEndNanos) throws InterruptedException {
         thread.submit(() -> {
-            if (dataEndNanos - lastNanos >= intervalNanos / 10) {
+            if (everyByte ? dataEndNanos > lastNanos : dataEndNanos - lastNanos >= intervalNanos / 10) {
                 tick(dataEndNanos);
             }
         });

@@ -48,7 +48,7 @@ final class IntervalReporter {
         this.params = params;
         this.listener = listener;
         this.timeoutNanos = timeout.toNanos();
-        this.ticker = new Ticker(params.interval().toNanos(), this::sample);
+        this.ticker = new Ticker(params.interval().toNanos(), this::sample, false);
         this.congestion = TcpInfoReader.congestionControl(senders.get(0).channel()).orElse(null);
     }
 

@@ -114,10 +114,13 @@ class FanoutLoopbackTest {
         assertTrue(serverLog.stream().noneMatch(l -> l.contains("bulk backup")), "no run reached the server: " + serverLog);
     }
 
-    private static Thread closeAfter(ProbeServer doomed, long ms) {
+    /** Closes {@code doomed} once {@code merged} holds two intervals (the run is under way). */
+    private static Thread closeWhenUnderWay(ProbeServer doomed, List<MergedInterval> merged) {
         Thread killer = new Thread(() -> {
             try {
-                Thread.sleep(ms);
+                while (merged.size() < 2) {
+                    Thread.sleep(10);
+                }
             } catch (InterruptedException ignored) {
                 return;
             }
@@ -132,8 +135,8 @@ class FanoutLoopbackTest {
         ProbeServer server = server();
         ProbeServer doomed = agent(SECRET);
         List<ProbeServer> agents = List.of(agent(SECRET), doomed);
-        Thread killer = closeAfter(doomed, 1500);
         List<MergedInterval> merged = new CopyOnWriteArrayList<>();
+        Thread killer = closeWhenUnderWay(doomed, merged);
         FanoutResult r = new Fanout(config(agents, server, backup(2, 0, Duration.ofSeconds(4)), true)).run(merged::add);
         killer.join();
         assertEquals(1, r.finished().size());
@@ -141,7 +144,13 @@ class FanoutLoopbackTest {
         assertTrue(lost.loss() != null && lost.loss().reason().contains("agent 127.0.0.1:" + doomed.address().getPort()),
                 String.valueOf(lost.loss()));
         assertTrue(lost.loss().bytes() > 0, "its bytes up to the loss are kept apart");
-        assertEquals(r.bytes() + r.bytesOfLostHosts(), merged.stream().mapToLong(MergedInterval::bytes).sum());
+        long[] perHost = new long[2];
+        merged.forEach(i -> {
+            perHost[0] += i.perHost()[0];
+            perHost[1] += i.perHost()[1];
+        });
+        assertEquals(r.hosts().get(0).summary().bytes(), perHost[0], "the running host's intervals");
+        assertEquals(lost.loss().bytes(), perHost[1], "the lost host's intervals");
         assertEquals(1, r.toJson(merged).at("/summary/hosts_lost").asInt());
     }
 
@@ -150,9 +159,10 @@ class FanoutLoopbackTest {
         ProbeServer server = server();
         ProbeServer doomed = agent(SECRET);
         List<ProbeServer> agents = List.of(agent(SECRET), doomed);
-        Thread killer = closeAfter(doomed, 1500);
+        List<MergedInterval> merged = new CopyOnWriteArrayList<>();
+        Thread killer = closeWhenUnderWay(doomed, merged);
         ProbeException e = assertThrows(ProbeException.class,
-                () -> new Fanout(config(agents, server, backup(2, 0, Duration.ofSeconds(5)))).run(i -> { }));
+                () -> new Fanout(config(agents, server, backup(2, 0, Duration.ofSeconds(5)))).run(merged::add));
         killer.join();
         assertTrue(e.getMessage().contains("agent 127.0.0.1:" + doomed.address().getPort()), e.getMessage());
     }

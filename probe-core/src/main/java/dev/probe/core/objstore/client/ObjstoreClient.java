@@ -101,7 +101,7 @@ public final class ObjstoreClient {
                 progress.accept(p);
                 last[0] = now;
                 last[1] = bytes;
-            });
+            }, true);
             ticker.start(t0);
             List<Future<?>> futures = new ArrayList<>();
             channels.forEach(c -> futures.add(pool.submit(c)));
