@@ -92,6 +92,12 @@ class AgentJarIT {
         }
         assertEquals(512L << 20, merged, "the merged timeline holds every byte");
         assertTrue(d.at("/summary/start_skew_ms").asDouble() < 100, d.get("summary").toString());
+        assertTrue(d.at("/summary/tcp/rtt_ms").isNumber(), "the hosts' TCP as one run's: " + d.get("summary"));
+
+        Path out = dir.resolve("compare");
+        ProbeProcess compare = keep(ProbeProcess.start("report", "compare", json.toString(), "--out", out.toString()));
+        assertEquals(0, compare.awaitExit(60), compare.stderr());
+        assertTrue(Files.isRegularFile(out.resolve("report.html")), "report compare takes a fan-out result");
     }
 
     @Test

@@ -99,6 +99,7 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         summary.put("hosts_lost", hosts.size() - finished().size());
         summary.put("bytes_of_lost_hosts", bytesOfLostHosts());
         summary.put("start_skew_ms", startSkewMs());
+        putTcp(summary);
         summary.put("slowest_host", slowest().from().toString());
         summary.put("fastest_host", fastest().from().toString());
         ObjectNode params = total.toJson();
@@ -107,6 +108,26 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         ArrayNode hostsJson = doc.putArray("hosts");
         hosts.forEach(h -> hostsJson.add(h.toJson()));
         return doc;
+    }
+
+    /**
+     * The hosts' TCP figures as one run's ({@code report compare} places it with them): RTT as the bytes-weighted
+     * mean of the hosts', retransmits and segments summed.
+     */
+    private void putTcp(ObjectNode summary) {
+        List<HostSummary> measured = finished().stream().map(Host::summary)
+                .filter(h -> !Double.isNaN(h.tcpRttMs()) && h.segmentsSent() > 0).toList();
+        long bytes = measured.stream().mapToLong(HostSummary::bytes).sum();
+        if (measured.isEmpty() || bytes == 0) {
+            return;
+        }
+        long retransmits = measured.stream().mapToLong(HostSummary::retransmits).sum();
+        long segments = measured.stream().mapToLong(HostSummary::segmentsSent).sum();
+        ObjectNode tcp = summary.putObject("tcp");
+        tcp.put("rtt_ms", measured.stream().mapToDouble(h -> h.tcpRttMs() * h.bytes()).sum() / bytes);
+        tcp.put("retransmits", retransmits);
+        tcp.put("segments_sent", segments);
+        tcp.put("retransmit_ratio", (double) retransmits / segments);
     }
 
     private static JsonDocument interval(MergedInterval i) {

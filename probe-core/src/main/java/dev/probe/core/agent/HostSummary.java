@@ -10,11 +10,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * channel count): bytes, time, throughput, channels, TCP RTT and retransmits, the agent's CPU.
  */
 public record HostSummary(long bytes, double durationS, double throughputGbps, int channels, long pieces,
-                          boolean verified, double tcpRttMs, long retransmits, double cpuCores) implements JsonDocument {
+                          boolean verified, double tcpRttMs, long retransmits, long segmentsSent, double cpuCores)
+        implements JsonDocument {
     static HostSummary of(BulkSummary s) {
         return new HostSummary(s.bytes(), s.durationS(), s.throughputGbps(), s.channels(), s.pieces(), s.verified(),
                 s.tcp() == null ? Double.NaN : s.tcp().rttMs(), s.tcp() == null ? -1 : s.tcp().retransmits(),
-                s.cpu() == null ? Double.NaN : s.cpu().percentOfCore() / 100);
+                s.tcp() == null ? -1 : s.tcp().segmentsSent(), s.cpu() == null ? Double.NaN : s.cpu().percentOfCore() / 100);
     }
 
     @Override
@@ -29,6 +30,7 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
         if (!Double.isNaN(tcpRttMs)) {
             n.put("tcp_rtt_ms", tcpRttMs);
             n.put("retransmits", retransmits);
+            n.put("segments_sent", segmentsSent);
         }
         if (!Double.isNaN(cpuCores)) {
             n.put("cpu_cores", cpuCores);
@@ -43,6 +45,7 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
                 Json.requireBoolean(n, "verified"),
                 n.has("tcp_rtt_ms") ? Json.requireDouble(n, "tcp_rtt_ms", 0, 1e7) : Double.NaN,
                 n.has("retransmits") ? Json.requireLong(n, "retransmits", 0, Long.MAX_VALUE) : -1,
+                n.has("segments_sent") ? Json.requireLong(n, "segments_sent", 0, Long.MAX_VALUE) : -1,
                 n.has("cpu_cores") ? Json.requireDouble(n, "cpu_cores", 0, 1e5) : Double.NaN);
     }
 }
