@@ -4,6 +4,7 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.server.SessionConnection;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
@@ -57,8 +58,16 @@ final class AgentHandler extends ChannelInboundHandlerAdapter {
         connection.log().log("agent run " + connection.session().shortId() + " starts at "
                 + java.time.Instant.EPOCH.plusNanos(atMicros * 1000) + ": " + params.describe());
         run = new AgentRun(params, config, frame -> {
-            if (frame.body().get("op").asText().equals(AgentMessages.DONE)) {
+            String op = frame.body().get("op").asText();
+            if (op.equals(AgentMessages.DONE)) {
                 finished = true;
+                HostSummary s = HostSummary.fromJson((ObjectNode) frame.body().get("summary"));
+                connection.log().log(String.format("agent run %s done: %,d bytes to %s:%d in %.3f s = %.3f Gbit/s",
+                        connection.session().shortId(), s.bytes(), params.host(), params.port(), s.durationS(),
+                        s.throughputGbps()));
+            } else if (op.equals(AgentMessages.FAILED)) {
+                connection.log().log("agent run " + connection.session().shortId() + " failed: "
+                        + frame.body().path("message").asText());
             }
             ctx.channel().writeAndFlush(frame);
         });
