@@ -27,8 +27,9 @@ final class FanoutRun {
 
     int run(Path json) throws Exception {
         List<String> names = config.from().stream().map(FanoutConfig.HostPort::toString).toList();
-        out.printf("Fan-out %s run %s: %d channels from %d hosts (%s) to %s%n", config.total().direction().wireName(),
-                config.total().runId(), config.total().channels(), names.size(), String.join(", ", names), config.to());
+        out.printf("Fan-out %s run %s: %d channels from %d host%s (%s) to %s%n", config.total().direction().wireName(),
+                config.total().runId(), config.total().channels(), names.size(), names.size() == 1 ? "" : "s",
+                String.join(", ", names), config.to());
         out.printf("%10s %14s   %s%n", "Interval", "All hosts", "Each host (Gbit/s)");
         List<MergedInterval> merged = new ArrayList<>();
         double[] previous = {0};
