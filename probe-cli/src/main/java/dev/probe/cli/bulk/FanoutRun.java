@@ -35,14 +35,14 @@ final class FanoutRun {
         double[] previous = {0};
         FanoutResult r = new Fanout(config).run(i -> {
             merged.add(i);
-            double seconds = Math.max(1e-3, i.tSeconds() - previous[0]);
+            long nanos = Math.max(1_000_000L, Math.round((i.tSeconds() - previous[0]) * 1e9));
             previous[0] = i.tSeconds();
             StringBuilder hosts = new StringBuilder();
             for (long b : i.perHost()) {
-                hosts.append(String.format(" %8.3f", b * 8 / seconds / 1e9));
+                hosts.append(String.format(" %8.3f", Rates.gbps(b, nanos)));
             }
             synchronized (out) {
-                out.printf("%8.1f s %9.3f Gbit/s  %s%n", i.tSeconds(), i.bytes() * 8 / seconds / 1e9, hosts);
+                out.printf("%8.1f s %9.3f Gbit/s  %s%n", i.tSeconds(), Rates.gbps(i.bytes(), nanos), hosts);
                 out.flush();
             }
         });
@@ -60,7 +60,7 @@ final class FanoutRun {
                             : String.format("  TCP RTT %.3f ms, %d retransmits", h.summary().tcpRttMs(), h.summary().retransmits()));
         }
         out.printf("Total: %,d bytes in %.3f s = %.3f Gbit/s over %d channels; start skew %.3f ms; slowest %s, fastest %s%n",
-                r.bytes(), r.durationS(), Rates.gbps(r.bytes(), (long) (r.durationS() * 1e9)), config.total().channels(),
+                r.bytes(), r.durationS(), r.throughputGbps(), config.total().channels(),
                 r.startSkewMs(), r.slowest().from(), r.fastest().from());
         if (r.finished().size() < r.hosts().size()) {
             out.printf("%d of %d hosts lost (--tolerate-lost): their %,d bytes before the loss are not in the total%n",

@@ -4,7 +4,6 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.server.SessionConnection;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
@@ -19,7 +18,6 @@ final class AgentHandler extends ChannelInboundHandlerAdapter {
     private final AgentParams params;
     private final AgentConfig config;
     private AgentRun run;
-    private volatile boolean finished;
 
     AgentHandler(SessionConnection connection, AgentParams params, AgentConfig config) {
         this.connection = connection;
@@ -57,20 +55,8 @@ final class AgentHandler extends ChannelInboundHandlerAdapter {
         }
         connection.log().log("agent run " + connection.session().shortId() + " starts at "
                 + java.time.Instant.EPOCH.plusNanos(atMicros * 1000) + ": " + params.describe());
-        run = new AgentRun(params, config, frame -> {
-            String op = frame.body().get("op").asText();
-            if (op.equals(AgentMessages.DONE)) {
-                finished = true;
-                HostSummary s = HostSummary.fromJson((ObjectNode) frame.body().get("summary"));
-                connection.log().log(String.format("agent run %s done: %,d bytes to %s:%d in %.3f s = %.3f Gbit/s",
-                        connection.session().shortId(), s.bytes(), params.host(), params.port(), s.durationS(),
-                        s.throughputGbps()));
-            } else if (op.equals(AgentMessages.FAILED)) {
-                connection.log().log("agent run " + connection.session().shortId() + " failed: "
-                        + frame.body().path("message").asText());
-            }
-            ctx.channel().writeAndFlush(frame);
-        });
+        run = new AgentRun(params, config, ctx.channel()::writeAndFlush, connection.log(),
+                connection.session().shortId());
         run.startAt(atMicros);
     }
 
@@ -81,6 +67,7 @@ final class AgentHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        boolean finished = run != null && run.finished();
         if (run != null && !finished) {
             run.cancel();
         }

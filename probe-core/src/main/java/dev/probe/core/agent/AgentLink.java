@@ -89,10 +89,11 @@ final class AgentLink implements Worker {
             switch (AgentMessages.op(frame)) {
                 case AgentMessages.CLOCK -> clock.offer(b);
                 case AgentMessages.INTERVAL -> {
+                    long bytes = Json.requireLong(b, "bytes", 0, Long.MAX_VALUE);
                     timeline.add(index, (int) Json.requireLong(b, "i", 0, Integer.MAX_VALUE), b.path("t_s").asDouble(),
-                            Json.requireLong(b, "bytes", 0, Long.MAX_VALUE));
+                            bytes);
                     intervalsSeen++;
-                    bytesSeen += Json.requireLong(b, "bytes", 0, Long.MAX_VALUE);
+                    bytesSeen += bytes;
                     completeWhenAllArrived();
                 }
                 case AgentMessages.DONE -> {

@@ -8,8 +8,11 @@ import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
+import dev.probe.core.result.BulkSummary;
+import dev.probe.core.server.ServerLog;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -21,12 +24,23 @@ final class AgentRun {
     private final AgentParams params;
     private final AgentConfig config;
     private final Consumer<ControlFrame> send;
+    private final ServerLog log;
+    private final String name;
+    private volatile boolean finished;
     private Thread thread;
 
-    AgentRun(AgentParams params, AgentConfig config, Consumer<ControlFrame> send) {
+    /** {@code name} (the session's short id) labels its lines in the agent's {@code log}. */
+    AgentRun(AgentParams params, AgentConfig config, Consumer<ControlFrame> send, ServerLog log, String name) {
         this.params = params;
         this.config = config;
         this.send = send;
+        this.log = log;
+        this.name = name;
+    }
+
+    /** True once the run reported its outcome (DONE); a control connection closing after that is clean. */
+    boolean finished() {
+        return finished;
     }
 
     void startAt(long atMicros) {
@@ -46,7 +60,7 @@ final class AgentRun {
             Target target = new Target(params.host(), params.port(), config.connectTimeout(), config.timeout(),
                     config.targets(), config.transport());
             long[] started = {AgentMessages.nowMicros()};
-            java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
+            AtomicInteger sent = new AtomicInteger();
             BulkResult r = new BulkClient(new BulkConfig(target, params.bulk(), BulkConfig.PAPER_DB_SIZE))
                     .run(new BulkListener() {
 
@@ -69,11 +83,17 @@ final class AgentRun {
                             send.accept(AgentMessages.interval(sent.getAndIncrement(), p));
                         }
                     });
-            send.accept(AgentMessages.done(started[0], sent.get(), r.summary()));
+            BulkSummary s = r.summary();
+            log.log(String.format("agent run %s done: %,d bytes to %s:%d in %.3f s = %.3f Gbit/s", name, s.bytes(),
+                    params.host(), params.port(), s.durationS(), s.throughputGbps()));
+            finished = true;
+            send.accept(AgentMessages.done(started[0], sent.get(), s));
         } catch (InterruptedException | CancellationException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            send.accept(AgentMessages.failed(params.host() + ":" + params.port() + ": " + e.getMessage()));
+            String why = params.host() + ":" + params.port() + ": " + e.getMessage();
+            log.log("agent run " + name + " failed: " + why);
+            send.accept(AgentMessages.failed(why));
         }
     }
 }

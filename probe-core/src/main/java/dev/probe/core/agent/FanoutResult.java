@@ -72,6 +72,11 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         return last - first;
     }
 
+    /** All finished hosts' bytes over the whole run's time. */
+    public double throughputGbps() {
+        return Rates.gbps(bytes(), (long) (durationS() * 1e9));
+    }
+
     /** The spread of the hosts' actual starts, ms: how well the scheduled start held. */
     public double startSkewMs() {
         long min = finished().stream().mapToLong(Host::startMicros).min().orElse(0);
@@ -92,7 +97,7 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         ObjectNode summary = Json.object();
         summary.put("bytes", bytes());
         summary.put("duration_s", durationS());
-        summary.put("throughput_gbps", Rates.gbps(bytes(), (long) (durationS() * 1e9)));
+        summary.put("throughput_gbps", throughputGbps());
         summary.put("channels", total.channels());
         summary.put("verified", finished().stream().allMatch(h -> h.summary().verified()));
         summary.put("hosts", hosts.size());

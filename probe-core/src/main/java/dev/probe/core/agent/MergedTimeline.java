@@ -10,10 +10,20 @@ import java.util.function.Consumer;
  * soon as every host still running has reported it, so memory holds only the few not yet complete.
  */
 final class MergedTimeline {
+    /** An interval not yet passed on: each host's bytes (-1 until it reports) and the latest end time reported. */
+    private static final class Row {
+        final long[] bytes;
+        double t;
+
+        Row(int hosts) {
+            bytes = new long[hosts];
+            Arrays.fill(bytes, -1);
+        }
+    }
+
     private final int hosts;
     private final boolean[] ended;
-    private final TreeMap<Integer, long[]> pending = new TreeMap<>();
-    private final TreeMap<Integer, Double> times = new TreeMap<>();
+    private final TreeMap<Integer, Row> pending = new TreeMap<>();
     private final Consumer<MergedInterval> out;
     private int next;
 
@@ -28,9 +38,9 @@ final class MergedTimeline {
         if (index < next) {
             return;
         }
-        long[] row = pending.computeIfAbsent(index, i -> filled());
-        row[host] = bytes;
-        times.merge(index, t, Math::max);
+        Row row = pending.computeIfAbsent(index, i -> new Row(hosts));
+        row.bytes[host] = bytes;
+        row.t = Math.max(row.t, t);
         drain();
     }
 
@@ -46,29 +56,22 @@ final class MergedTimeline {
         drain();
     }
 
-    private long[] filled() {
-        long[] row = new long[hosts];
-        Arrays.fill(row, -1);
-        return row;
-    }
-
     private void drain() {
         while (!pending.isEmpty() && pending.firstKey() == next && complete(pending.firstEntry().getValue())) {
-            long[] row = pending.pollFirstEntry().getValue();
-            double t = times.remove(next);
+            Row row = pending.pollFirstEntry().getValue();
             long sum = 0;
             for (int h = 0; h < hosts; h++) {
-                row[h] = Math.max(0, row[h]);
-                sum += row[h];
+                row.bytes[h] = Math.max(0, row.bytes[h]);
+                sum += row.bytes[h];
             }
-            out.accept(new MergedInterval(next, t, sum, row));
+            out.accept(new MergedInterval(next, row.t, sum, row.bytes));
             next++;
         }
     }
 
-    private boolean complete(long[] row) {
+    private boolean complete(Row row) {
         for (int h = 0; h < hosts; h++) {
-            if (row[h] < 0 && !ended[h]) {
+            if (row.bytes[h] < 0 && !ended[h]) {
                 return false;
             }
         }
