@@ -23,7 +23,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
@@ -139,26 +138,26 @@ class BundleIT {
         try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--secret-file",
                 secret.toString(), "--dir", dir.resolve("pieces").toString(), "--file", dir.resolve("redo.dat").toString())) {
             int port = server.awaitServerPort(30_000);
-            String fingerprint = server.awaitMatch(Pattern.compile("fingerprint ([0-9A-F:]{95})"), 10_000);
+            String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, 10_000);
             List<String> secure = List.of("--port", String.valueOf(port), "--tls", "--trust-fingerprint", fingerprint,
                     "--secret-file", secret.toString());
 
             Path sync = dir.resolve("sync.json");
-            assertEquals(0, exit(concat(List.of("client", "127.0.0.1", "--mode", "sync", "--write", "--duration", "1s",
-                    "--length", "32k", "--json", sync.toString()), secure)));
+            succeeds(concat(List.of("client", "127.0.0.1", "--mode", "sync", "--write", "--duration", "1s",
+                    "--length", "32k", "--json", sync.toString()), secure));
             JsonNode doc = new ObjectMapper().readTree(sync.toFile());
             assertTrue(doc.at("/params/tls/protocol").asText().startsWith("TLSv1."), doc.toString());
 
             Path backup = dir.resolve("backup.json");
             Path restore = dir.resolve("restore.json");
-            assertEquals(0, exit(concat(List.of("bulk", "127.0.0.1", "--direction", "backup", "--channels", "2",
-                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", backup.toString()), secure)));
-            assertEquals(0, exit(concat(List.of("bulk", "127.0.0.1", "--direction", "restore", "--channels", "2",
-                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", restore.toString()), secure)));
+            succeeds(concat(List.of("bulk", "127.0.0.1", "--direction", "backup", "--channels", "2",
+                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", backup.toString()), secure));
+            succeeds(concat(List.of("bulk", "127.0.0.1", "--direction", "restore", "--channels", "2",
+                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", restore.toString()), secure));
 
             Path charts = dir.resolve("compare");
-            assertEquals(0, exit(List.of("report", "compare", backup.toString(), restore.toString(), "--out",
-                    charts.toString())));
+            succeeds(List.of("report", "compare", backup.toString(), restore.toString(), "--out",
+                    charts.toString()));
             try (Stream<Path> files = Files.list(charts)) {
                 Set<String> names = files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
                 assertTrue(names.stream().anyMatch(n -> n.endsWith(".png")), "PNG charts (java.desktop): " + names);
@@ -172,21 +171,14 @@ class BundleIT {
         Path keys = Files.createDirectories(dir.resolve("objstore"));
         Path config = dev.probe.core.objstore.endpoint.ApiKey.create(keys).config();
         io.netty.handler.ssl.util.SelfSignedCertificate cert = new io.netty.handler.ssl.util.SelfSignedCertificate("localhost");
-        java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("probe", cert.cert());
-        Path store = keys.resolve("trust.p12");
-        try (var out = Files.newOutputStream(store)) {
-            trust.store(out, "changeit".toCharArray());
-        }
+        TrustStore trust = TrustStore.of(cert.cert(), keys.resolve("trust.p12"));
         try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--cert",
                 cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
                 "--store", "memory", "--authorized-keys", keys.resolve("authorized").toString(), "--bucket", "rman")) {
             server.awaitServerPort(30_000);
-            String url = server.awaitMatch(Pattern.compile("Object Storage endpoint on (https://[0-9.]+:\\d+)"), 10_000)
-                    .replace("127.0.0.1", "localhost");
-            Map<String, String> trustStore = Map.of("JAVA_OPTS", "-Djavax.net.ssl.trustStore=" + store
-                    + " -Djavax.net.ssl.trustStorePassword=changeit -Djavax.net.ssl.trustStoreType=PKCS12");
+            String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000).replace("127.0.0.1", "localhost");
+            assertTrue(url.startsWith("https://"), url);
+            Map<String, String> trustStore = Map.of("JAVA_OPTS", String.join(" ", trust.jvmOptions()));
             for (String direction : List.of("backup", "restore")) {
                 ProbeProcess run = probe(trustStore, "objstore", direction, "--endpoint", url, "--namespace", "probe",
                         "--bucket", "rman", "--config", config.toString(), "--channels", "2", "--volume", "32MiB",
@@ -220,11 +212,10 @@ class BundleIT {
         return all;
     }
 
-    private static int exit(List<String> args) throws Exception {
+    /** Runs {@code args} from the bundle and asserts exit 0. */
+    private static void succeeds(List<String> args) throws Exception {
         ProbeProcess p = probe(args.toArray(new String[0]));
-        int code = p.awaitExit(120);
-        assertEquals(0, code, String.join(" ", args) + ": " + p.stderr() + p.stdout());
-        return code;
+        assertEquals(0, p.awaitExit(120), String.join(" ", args) + ": " + p.stderr() + p.stdout());
     }
 
     @Test

@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,35 +26,18 @@ class ObjstoreJarIT {
         return dev.probe.core.objstore.endpoint.ApiKey.create(dir).config();
     }
 
-    private static String endpointOf(ProbeProcess server) throws InterruptedException {
-        long end = System.currentTimeMillis() + 10_000;
-        Pattern endpoint = Pattern.compile("Object Storage endpoint on (https?://[0-9.]+:\\d+)");
-        Matcher m = endpoint.matcher("");
-        while (System.currentTimeMillis() < end && !(m = endpoint.matcher(server.stdout())).find()) {
-            Thread.sleep(50);
-        }
-        return m.group(1);
-    }
-
     @Test
     void httpsEndpointWithTheSdkTrustingTheServerCertificate() throws Exception {
         Path config = apiKeyAndConfig();
         io.netty.handler.ssl.util.SelfSignedCertificate cert = new io.netty.handler.ssl.util.SelfSignedCertificate("localhost");
-        java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
-        trust.load(null, null);
-        trust.setCertificateEntry("probe", cert.cert());
-        Path store = dir.resolve("trust.p12");
-        try (var out = Files.newOutputStream(store)) {
-            trust.store(out, "changeit".toCharArray());
-        }
+        TrustStore trust = TrustStore.of(cert.cert(), dir.resolve("trust.p12"));
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--cert",
                 cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
                 "--store", "memory", "--authorized-keys", dir.resolve("authorized").toString(), "--bucket", "rman")) {
             server.awaitServerPort(30_000);
-            String url = endpointOf(server).replace("127.0.0.1", "localhost");
+            String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000).replace("127.0.0.1", "localhost");
             assertTrue(url.startsWith("https://"), url);
-            ProbeProcess backup = ProbeProcess.startWithJvm(List.of("-Djavax.net.ssl.trustStore=" + store,
-                    "-Djavax.net.ssl.trustStorePassword=changeit", "-Djavax.net.ssl.trustStoreType=PKCS12"), "objstore",
+            ProbeProcess backup = ProbeProcess.startWithJvm(trust.jvmOptions(), "objstore",
                     "backup", "--endpoint", url, "--namespace", "probe", "--bucket", "rman", "--config", config.toString(),
                     "--channels", "2", "--volume", "64MiB", "--piece-size", "32MiB", "--part-size", "8MiB");
             assertEquals(0, backup.awaitExit(120), backup.stderr() + backup.stdout());
@@ -74,7 +54,7 @@ class ObjstoreJarIT {
                 "--port", "0", "--objectstore-port", "0", "--store", "discard", "--authorized-keys", keys.toString(),
                 "--bucket", "rman")) {
             server.awaitServerPort(20_000);
-            String url = endpointOf(server);
+            String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
             Path backupJson = dir.resolve("backup.json");
             ProbeProcess backup = ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
                     "--bucket", "rman", "--config", config.toString(), "--channels", "1", "--volume", "2GiB",

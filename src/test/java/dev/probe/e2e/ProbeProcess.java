@@ -17,6 +17,10 @@ import java.util.regex.Pattern;
 /** A {@code java -jar probe.jar ...} (or bundle {@code bin/probe ...}) process with its output collected line by line. */
 final class ProbeProcess implements AutoCloseable {
     private static final Pattern STARTED = Pattern.compile("Probe server started on ([0-9.]+):(\\d+)");
+    /** The server's Object Storage endpoint URL, as it prints it. */
+    static final Pattern ENDPOINT = Pattern.compile("Object Storage endpoint on (https?://[0-9.]+:\\d+)");
+    /** The server's TLS certificate fingerprint, as it prints it. */
+    static final Pattern FINGERPRINT = Pattern.compile("fingerprint ([0-9A-F:]{95})");
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;

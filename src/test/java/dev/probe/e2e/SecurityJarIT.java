@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,13 +27,7 @@ class SecurityJarIT {
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
                 secret.toString(), "--tls")) {
             int port = server.awaitServerPort(20_000);
-            long end = System.currentTimeMillis() + 10_000;
-            while (!server.printed("certificate SHA-256 fingerprint") && System.currentTimeMillis() < end) {
-                Thread.sleep(50);
-            }
-            Matcher m = Pattern.compile("fingerprint ([0-9A-F:]{95})").matcher(server.stdout());
-            assertTrue(m.find(), server.stdout());
-            String fingerprint = m.group(1);
+            String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, 10_000);
 
             Path json = dir.resolve("r.json");
             ProbeProcess ok = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration", "1s",
@@ -54,7 +46,7 @@ class SecurityJarIT {
                     "1s", "--secret-file", secret.toString());
             assertTrue(plain.awaitExit(60) != 0);
             assertTrue(plain.stderr().contains("this server requires TLS"), plain.stderr());
-            end = System.currentTimeMillis() + 5000;
+            long end = System.currentTimeMillis() + 5000;
             while (!server.printed("authentication failed from /127.0.0.1") && System.currentTimeMillis() < end) {
                 Thread.sleep(50);
             }
