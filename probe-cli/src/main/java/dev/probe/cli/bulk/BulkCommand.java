@@ -3,12 +3,11 @@ package dev.probe.cli.bulk;
 import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
-import dev.probe.cli.common.TransportChoice;
-import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.params.BulkParams;
@@ -66,10 +65,9 @@ public final class BulkCommand implements Callable<Integer> {
         output.check();
         BulkParams params = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, endpoint.sockbuf, !noVerify,
                 run.orElse(null), congestion);
+        fanout.refuse("--csv", output.csv);
         if (fanout.fannedOut()) {
-            return new FanoutRun(new FanoutConfig(fanout.agents(), fanout.servers(endpoint.host, endpoint.connect.port),
-                    params, endpoint.connect.security(), TransportChoice.selected(), endpoint.connect.connectTimeout,
-                    endpoint.connect.timeout, fanout.tolerateLost), spec.commandLine().getOut()).run(output.json);
+            return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut()).run(output.json);
         }
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);

@@ -1,6 +1,8 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.agent.FanoutConfig.HostPort;
+import dev.probe.core.params.SessionSpec;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -17,7 +19,8 @@ public final class FanoutOptions {
     List<String> from;
 
     @Option(names = "--to", split = ",", paramLabel = "HOST[:PORT]",
-            description = "With --from: the probe servers; host i sends to server i mod n (default: HOST and --port).")
+            description = "With --from: the probe servers; each host's channels (connections) go round-robin over "
+                    + "them, host i's first to server i mod n (default: HOST and --port).")
     List<String> to;
 
     @Option(names = "--tolerate-lost", description = "With --from: an agent lost during the run is noted (its bytes "
@@ -27,6 +30,24 @@ public final class FanoutOptions {
     /** True when the run goes out from agents, not from this process. */
     public boolean fannedOut() {
         return from != null && !(from.size() == 1 && from.get(0).equals("localhost"));
+    }
+
+    /**
+     * The fanned-out run of {@code total} to {@code endpoint}'s server (or {@code --to}); {@code --csv} and other
+     * per-process files are refused by the caller, naming them ({@link #refuse}).
+     */
+    public FanoutConfig config(SessionSpec total, EndpointOptions endpoint) {
+        return new FanoutConfig(agents(), servers(endpoint.host, endpoint.connect.port), total,
+                endpoint.connect.security(), TransportChoice.selected(), endpoint.connect.connectTimeout,
+                endpoint.connect.timeout, tolerateLost);
+    }
+
+    /** Fails, naming {@code flag}, when it is given ({@code value} not null) with --from. */
+    public void refuse(String flag, Object value) {
+        if (fannedOut() && value != null) {
+            throw new IllegalArgumentException(flag + " is not available with --from (the hosts' intervals are "
+                    + "merged into --json)");
+        }
     }
 
     public List<HostPort> agents() {

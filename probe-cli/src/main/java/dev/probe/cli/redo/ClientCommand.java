@@ -3,6 +3,8 @@ package dev.probe.cli.redo;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.FanoutConsole;
+import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.Pacing;
@@ -57,6 +59,9 @@ public final class ClientCommand implements Callable<Integer> {
             description = "Warm-up before the measured duration, left out of the summary (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
+    @Mixin
+    FanoutOptions fanout;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs of round trips.")
     Path hlog;
 
@@ -66,6 +71,11 @@ public final class ClientCommand implements Callable<Integer> {
         OutputPaths.file("--hlog", hlog);
         TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
                 rate.messagesPerSecond(length), warmup);
+        fanout.refuse("--csv", output.csv);
+        fanout.refuse("--hlog", hlog);
+        if (fanout.fannedOut()) {
+            return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut()).run(output.json);
+        }
         RedoConfig config = new RedoConfig(endpoint.target(), params);
         TestRunner.run(config, spec.commandLine().getOut(), output.json, output.csv, hlog);
         return ExitCodes.OK;

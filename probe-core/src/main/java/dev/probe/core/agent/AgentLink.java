@@ -89,11 +89,10 @@ final class AgentLink implements Worker {
             switch (AgentMessages.op(frame)) {
                 case AgentMessages.CLOCK -> clock.offer(b);
                 case AgentMessages.INTERVAL -> {
-                    long bytes = Json.requireLong(b, "bytes", 0, Long.MAX_VALUE);
-                    timeline.add(index, (int) Json.requireLong(b, "i", 0, Integer.MAX_VALUE), b.path("t_s").asDouble(),
-                            bytes);
+                    HostInterval interval = HostInterval.fromJson(b);
+                    timeline.add(index, (int) Json.requireLong(b, "i", 0, Integer.MAX_VALUE), interval);
                     intervalsSeen++;
-                    bytesSeen += bytes;
+                    bytesSeen += interval.bytes();
                     completeWhenAllArrived();
                 }
                 case AgentMessages.DONE -> {

@@ -4,8 +4,6 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Json;
-import dev.probe.core.result.BulkProgress;
-import dev.probe.core.result.BulkSummary;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -80,12 +78,10 @@ public final class AgentMessages {
     }
 
     /** Agent to coordinator: interval {@code index} of its run. */
-    static ControlFrame interval(int index, BulkProgress p) {
+    static ControlFrame interval(int index, HostInterval interval) {
         ObjectNode n = Json.object();
         n.put("i", index);
-        n.put("t_s", p.tSeconds());
-        n.put("bytes", p.bytes());
-        n.put("total_bytes", p.totalBytes());
+        interval.putTo(n);
         return frame(INTERVAL, n);
     }
 
@@ -93,11 +89,11 @@ public final class AgentMessages {
      * Agent to coordinator: the run ended; {@code startedMicros} is when its data phase began (agent's clock) and
      * {@code intervals} how many interval frames it sent (the coordinator waits for them all).
      */
-    static ControlFrame done(long startedMicros, int intervals, BulkSummary s) {
+    static ControlFrame done(long startedMicros, int intervals, HostSummary s) {
         ObjectNode n = Json.object();
         n.put("started", startedMicros);
         n.put("intervals", intervals);
-        n.set("summary", HostSummary.of(s).toJson());
+        n.set("summary", s.toJson());
         return frame(DONE, n);
     }
 

@@ -2,27 +2,64 @@ package dev.probe.core.agent;
 
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * What a coordinator asks an agent to run (HELLO kind "agent"): a bulk run of {@code bulk} (this agent's share
- * of the channels and the volume) to the probe server at {@code host:port}. The agent connects nowhere else.
+ * What a coordinator asks an agent to run (HELLO kind "agent"): one or more legs, each a run of this host's share
+ * to one probe server (a bulk run, or a sync/async test), all of one kind and interval, run side by side from the
+ * same start instant. The agent connects nowhere but the legs' {@code host:port}.
  */
-public record AgentParams(String host, int port, BulkParams bulk) implements SessionSpec {
+public record AgentParams(List<Leg> legs) implements SessionSpec {
     public static final String KIND = "agent";
+    /** Legs per request: one per target server the host sends to. */
+    public static final int MAX_LEGS = 16;
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]%]{1,253}");
 
+    /** One run to one server: {@code spec} is a {@link BulkParams} or a {@link TestParams}. */
+    public record Leg(String host, int port, SessionSpec spec) {
+        public Leg {
+            if (host == null || !HOST.matcher(host).matches()) {
+                throw new BadParameterException("target.host", "not a host name or address: " + host);
+            }
+            if (port < 1 || port > 65_535) {
+                throw new BadParameterException("target.port", port + " is not a port");
+            }
+            if (!(spec instanceof BulkParams) && !(spec instanceof TestParams)) {
+                throw new BadParameterException("legs", "a leg is a bulk run or a test");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return host + ":" + port;
+        }
+    }
+
     public AgentParams {
-        if (host == null || !HOST.matcher(host).matches()) {
-            throw new BadParameterException("target.host", "not a host name or address: " + host);
+        legs = List.copyOf(legs);
+        if (legs.isEmpty() || legs.size() > MAX_LEGS) {
+            throw new BadParameterException("legs", legs.size() + " legs is out of range [1, " + MAX_LEGS + "]");
         }
-        if (port < 1 || port > 65_535) {
-            throw new BadParameterException("target.port", port + " is not a port");
+        for (Leg leg : legs) {
+            if (leg.spec().getClass() != legs.get(0).spec().getClass()
+                    || !leg.spec().interval().equals(legs.get(0).spec().interval())) {
+                throw new BadParameterException("legs", "every leg must be of one kind and interval");
+            }
         }
+    }
+
+    /** A request of one leg. */
+    public static AgentParams of(String host, int port, SessionSpec spec) {
+        return new AgentParams(List.of(new Leg(host, port, spec)));
     }
 
     @Override
@@ -33,20 +70,38 @@ public record AgentParams(String host, int port, BulkParams bulk) implements Ses
     @Override
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
-        ObjectNode target = n.putObject("target");
-        target.put("host", host);
-        target.put("port", port);
-        n.set("bulk", bulk.toJson());
+        ArrayNode array = n.putArray("legs");
+        for (Leg leg : legs) {
+            ObjectNode l = array.addObject();
+            l.putObject("target").put("host", leg.host()).put("port", leg.port());
+            l.set(leg.spec() instanceof BulkParams ? "bulk" : "test", leg.spec().toJson());
+        }
         return n;
     }
 
     public static AgentParams fromJson(ObjectNode n) {
-        ObjectNode target = Json.requireObject(n, "target");
-        return new AgentParams(Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535),
-                BulkParams.fromJson(Json.requireObject(n, "bulk")));
+        JsonNode array = n.get("legs");
+        if (array == null || !array.isArray()) {
+            throw new BadParameterException("legs", "must be an array");
+        }
+        if (array.size() > MAX_LEGS) {
+            throw new BadParameterException("legs", array.size() + " legs is out of range [1, " + MAX_LEGS + "]");
+        }
+        List<Leg> legs = new ArrayList<>();
+        for (JsonNode item : array) {
+            if (!item.isObject()) {
+                throw new BadParameterException("legs", "each leg must be an object");
+            }
+            ObjectNode l = (ObjectNode) item;
+            ObjectNode target = Json.requireObject(l, "target");
+            SessionSpec spec = l.has("bulk") ? BulkParams.fromJson(Json.requireObject(l, "bulk"))
+                    : TestParams.fromJson(Json.requireObject(l, "test"));
+            legs.add(new Leg(Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535), spec));
+        }
+        return new AgentParams(legs);
     }
 
-    /** One control connection, whatever the run's channel count. */
+    /** One control connection, whatever the legs' channel counts. */
     @Override
     public int connections() {
         return 1;
@@ -54,12 +109,12 @@ public record AgentParams(String host, int port, BulkParams bulk) implements Ses
 
     @Override
     public Duration expectedDuration() {
-        return bulk.expectedDuration();
+        return legs.stream().map(l -> l.spec().expectedDuration()).max(Duration::compareTo).orElseThrow();
     }
 
     @Override
     public Duration interval() {
-        return bulk.interval();
+        return legs.get(0).spec().interval();
     }
 
     @Override
@@ -69,6 +124,7 @@ public record AgentParams(String host, int port, BulkParams bulk) implements Ses
 
     @Override
     public String describe() {
-        return "agent run to " + host + ":" + port + ": " + bulk.describe();
+        return "agent run of " + legs.size() + " leg(s): " + String.join("; ",
+                legs.stream().map(l -> "to " + l + ": " + l.spec().describe()).toList());
     }
 }

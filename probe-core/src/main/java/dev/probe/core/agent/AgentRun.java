@@ -3,22 +3,33 @@ package dev.probe.core.agent;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.client.Target;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
-import dev.probe.core.result.BulkResult;
-import dev.probe.core.result.BulkSummary;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.RunListener;
 import dev.probe.core.server.ServerLog;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * An agent's run: opens the bulk session to the one target the coordinator named at once, starts moving data at
- * the start instant on this host's clock (so connecting and joining channels do not skew the start), and reports each interval and the outcome through {@code send}. {@link #cancel()}
- * (the coordinator went away) interrupts it, which closes its connections.
+ * An agent's run: each leg (a run to one server) opens its session at once, on its own thread, and starts moving
+ * data at the start instant on this host's clock (so connecting and joining channels do not skew the start); the
+ * legs' intervals are merged into this host's, and their summaries into one, reported through {@code send}. A
+ * failing leg fails the run. {@link #cancel()} (the coordinator went away) interrupts the legs, which closes
+ * their connections.
  */
 final class AgentRun {
     private final AgentParams params;
@@ -26,6 +37,7 @@ final class AgentRun {
     private final Consumer<ControlFrame> send;
     private final ServerLog log;
     private final String name;
+    private final List<Thread> legs = new ArrayList<>();
     private volatile boolean finished;
     private Thread thread;
 
@@ -56,44 +68,117 @@ final class AgentRun {
     }
 
     private void run(long atMicros) {
-        try {
-            Target target = new Target(params.host(), params.port(), config.connectTimeout(), config.timeout(),
-                    config.targets(), config.transport());
-            long[] started = {AgentMessages.nowMicros()};
-            AtomicInteger sent = new AtomicInteger();
-            BulkResult r = new BulkClient(new BulkConfig(target, params.bulk(), BulkConfig.PAPER_DB_SIZE))
-                    .run(new BulkListener() {
-
-                        /** The session is open (connections joined) before the instant; data starts at it. */
-                        @Override
-                        public void onReady(Ready ready) {
-                            long wait = atMicros - AgentMessages.nowMicros();
-                            if (wait > 0) {
-                                try {
-                                    TimeUnit.MICROSECONDS.sleep(wait);
-                                } catch (InterruptedException e) {
-                                    throw new CancellationException("the coordinator went away");
-                                }
-                            }
-                            started[0] = AgentMessages.nowMicros();
-                        }
-
-                        @Override
-                        public void onProgress(BulkProgress p) {
-                            send.accept(AgentMessages.interval(sent.getAndIncrement(), p));
-                        }
-                    });
-            BulkSummary s = r.summary();
-            log.log(String.format("agent run %s done: %,d bytes to %s:%d in %.3f s = %.3f Gbit/s", name, s.bytes(),
-                    params.host(), params.port(), s.durationS(), s.throughputGbps()));
-            finished = true;
-            send.accept(AgentMessages.done(started[0], sent.get(), s));
-        } catch (InterruptedException | CancellationException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            String why = params.host() + ":" + params.port() + ": " + e.getMessage();
-            log.log("agent run " + name + " failed: " + why);
-            send.accept(AgentMessages.failed(why));
+        AtomicInteger sent = new AtomicInteger();
+        MergedTimeline timeline = new MergedTimeline(params.legs().size(),
+                m -> send.accept(AgentMessages.interval(sent.getAndIncrement(), m.all())));
+        AtomicLong started = new AtomicLong(Long.MAX_VALUE);
+        List<CompletableFuture<HostSummary>> outcomes = new ArrayList<>();
+        CompletableFuture<HostSummary> firstFailure = new CompletableFuture<>();
+        for (int i = 0; i < params.legs().size(); i++) {
+            int leg = i;
+            CompletableFuture<HostSummary> outcome = new CompletableFuture<>();
+            outcomes.add(outcome);
+            Thread t = new Thread(() -> {
+                try {
+                    outcome.complete(runLeg(params.legs().get(leg), atMicros, started,
+                            interval -> timeline.add(leg, interval.index(), interval.sample())));
+                } catch (Throwable e) {
+                    outcome.completeExceptionally(e);
+                    firstFailure.completeExceptionally(e);
+                } finally {
+                    timeline.end(leg);
+                }
+            }, "probe-agent-leg-" + leg);
+            t.setDaemon(true);
+            legs.add(t);
+            t.start();
         }
+        try {
+            // the first leg to fail fails the run at once; the others are stopped below
+            CompletableFuture.anyOf(CompletableFuture.allOf(outcomes.toArray(CompletableFuture[]::new)), firstFailure)
+                    .get();
+            List<HostSummary> summaries = new ArrayList<>();
+            for (CompletableFuture<HostSummary> o : outcomes) {
+                summaries.add(o.get());
+            }
+            HostSummary s = HostSummary.combine(summaries);
+            log.log(String.format("agent run %s done: %,d bytes to %s in %.3f s = %.3f Gbit/s", name, s.bytes(),
+                    targets(), s.durationS(), s.throughputGbps()));
+            finished = true;
+            send.accept(AgentMessages.done(started.get(), sent.get(), s));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (!(cause instanceof CancellationException) && !(cause instanceof InterruptedException)) {
+                String why = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+                log.log("agent run " + name + " failed: " + why);
+                send.accept(AgentMessages.failed(why));
+            }
+        } finally {
+            legs.forEach(Thread::interrupt);
+        }
+    }
+
+    private String targets() {
+        return String.join(", ", params.legs().stream().map(AgentParams.Leg::toString).toList());
+    }
+
+    /** An interval of one leg: its index in the leg's run and its figures. */
+    private record LegInterval(int index, HostInterval sample) {
+    }
+
+    /** Runs one leg as an ordinary client run; its data starts at {@code atMicros}. */
+    private HostSummary runLeg(AgentParams.Leg leg, long atMicros, AtomicLong started, Consumer<LegInterval> intervals)
+            throws InterruptedException {
+        Target target = new Target(leg.host(), leg.port(), config.connectTimeout(), config.timeout(),
+                config.targets(), config.transport());
+        AtomicInteger index = new AtomicInteger();
+        try {
+            if (leg.spec() instanceof BulkParams bulk) {
+                return HostSummary.of(new BulkClient(new BulkConfig(target, bulk, BulkConfig.PAPER_DB_SIZE))
+                        .run(new BulkListener() {
+                            @Override
+                            public void onReady(Ready ready) {
+                                awaitStart(atMicros, started);
+                            }
+
+                            @Override
+                            public void onProgress(BulkProgress p) {
+                                intervals.accept(new LegInterval(index.getAndIncrement(), HostInterval.of(p)));
+                            }
+                        }).summary());
+            }
+            TestParams test = (TestParams) leg.spec();
+            return HostSummary.of(new RedoClient(new RedoConfig(target, test)).run(new RunListener() {
+                @Override
+                public void onReady(Ready ready, int sndbufGranted) {
+                    awaitStart(atMicros, started);
+                }
+
+                @Override
+                public void onInterval(IntervalSample sample) {
+                    intervals.accept(new LegInterval(index.getAndIncrement(), HostInterval.of(sample)));
+                }
+            }).summary(), test.numConn());
+        } catch (RuntimeException e) {
+            if (e instanceof CancellationException) {
+                throw e;
+            }
+            throw new IllegalStateException(leg + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The session is open (connections joined) before the instant; data starts at it. */
+    private static void awaitStart(long atMicros, AtomicLong started) {
+        long wait = atMicros - AgentMessages.nowMicros();
+        if (wait > 0) {
+            try {
+                TimeUnit.MICROSECONDS.sleep(wait);
+            } catch (InterruptedException e) {
+                throw new CancellationException("the coordinator went away");
+            }
+        }
+        started.accumulateAndGet(AgentMessages.nowMicros(), Math::min);
     }
 }

@@ -3,9 +3,7 @@ package dev.probe.core.agent;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
-import dev.probe.core.params.BulkParams;
 import dev.probe.core.protocol.Frames;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -14,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The coordinator of a fan-out bulk run. Opens a control session to every agent (the server's handshake and
+ * The coordinator of a fan-out run (bulk, or a sync/async test). Opens a control session to every agent (the server's handshake and
  * mutual secret: a refusal by any agent stops the run before any traffic), bounds each agent's clock offset with
  * NTP-style samples, schedules one start instant (each agent gets it in its own clock), merges the intervals on
  * one timeline and collects each host's summary.
@@ -38,23 +36,21 @@ public final class Fanout {
     /** Runs; {@code intervals} hears each merged interval as soon as every running host has reported it. */
     public FanoutResult run(Consumer<MergedInterval> intervals) throws InterruptedException {
         int hosts = config.from().size();
-        List<BulkParams> shares = config.shares();
+        List<AgentParams> plan = config.plan();
         MergedTimeline timeline = new MergedTimeline(hosts, intervals);
         List<AgentLink> links = new ArrayList<>();
         List<CompletableFuture<Void>> opened = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
-        Instant startedAt = Instant.now();
         try {
             for (int i = 0; i < hosts; i++) {
                 FanoutConfig.HostPort agent = config.from().get(i);
-                FanoutConfig.HostPort server = config.to().get(i % config.to().size());
                 AgentLink link = new AgentLink(i, agent.toString(), timeline);
                 links.add(link);
                 CompletableFuture<Void> ready = new CompletableFuture<>();
                 opened.add(ready);
                 Target target = new Target(agent.host(), agent.port(), config.connectTimeout(), config.timeout(),
                         config.agentSecurity(), config.transport());
-                AgentParams request = new AgentParams(server.host(), server.port(), shares.get(i));
+                AgentParams request = plan.get(i);
                 Thread t = new Thread(() -> session(target, request, link, ready), "probe-agent-link-" + i);
                 t.setDaemon(true);
                 threads.add(t);
@@ -77,21 +73,21 @@ public final class Fanout {
             for (int i = 0; i < hosts; i++) {
                 AgentLink link = links.get(i);
                 FanoutConfig.HostPort from = config.from().get(i);
-                FanoutConfig.HostPort to = config.to().get(i % config.to().size());
+                List<String> to = plan.get(i).legs().stream().map(AgentParams.Leg::toString).toList();
                 if (link.outcome().isCompletedExceptionally()) {
-                    results.add(FanoutResult.Host.lost(from, to, shares.get(i).channels(), clocks.get(i),
+                    results.add(FanoutResult.Host.lost(from, to, config.channelsOf(i), clocks.get(i),
                             new FanoutResult.Loss(link.lostAt(), reason(link), link.bytesSeen())));
                     continue;
                 }
                 AgentLink.Outcome o = await(link.outcome());
-                results.add(new FanoutResult.Host(from, to, shares.get(i).channels(), clocks.get(i),
+                results.add(new FanoutResult.Host(from, to, config.channelsOf(i), clocks.get(i),
                         o.startedMicros() - clocks.get(i).offsetMicros() - start, o.summary(), null));
             }
             if (results.stream().allMatch(h -> h.loss() != null)) {
                 throw new ProbeException(ProbeException.Kind.LOST, "every agent was lost: " + results.get(0).loss().reason());
             }
             timeline.flush();
-            return new FanoutResult(startedAt, config.total(), results);
+            return new FanoutResult(config.total(), results);
         } finally {
             threads.forEach(Thread::interrupt);
         }

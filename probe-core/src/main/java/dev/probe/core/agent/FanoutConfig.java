@@ -2,6 +2,8 @@ package dev.probe.core.agent;
 
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.transport.Transport;
 import java.time.Duration;
@@ -9,12 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A bulk run fanned out from several hosts: the agents ({@code from}), the probe servers ({@code to}, host i
- * sends to server i mod n), the whole run's parameters (channels and volume are the totals), and how the
- * coordinator reaches its agents; with {@code tolerateLost} an agent lost after the start is noted and the run
- * goes on without it (a refusal before the start still stops the run).
+ * A run fanned out from several hosts: the agents ({@code from}), the probe servers ({@code to}), the whole run
+ * ({@code total}: a bulk run or a sync/async test, whose channels or connections and volume are the totals), and
+ * how the coordinator reaches its agents; with {@code tolerateLost} an agent lost after the start is noted and the
+ * run goes on without it (a refusal before the start still stops the run).
  */
-public record FanoutConfig(List<HostPort> from, List<HostPort> to, BulkParams total, ClientSecurity agentSecurity,
+public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec total, ClientSecurity agentSecurity,
                            Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost) {
     /** The largest clock uncertainty accepted: half the best round trip of an agent's clock samples. */
     public static final Duration MAX_CLOCK_UNCERTAINTY = Duration.ofMillis(100);
@@ -33,39 +35,83 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, BulkParams to
         if (from.isEmpty() || to.isEmpty()) {
             throw new BadParameterException("from", "names no host");
         }
-        if (total.channels() < from.size()) {
-            throw new BadParameterException("channels", total.channels() + " channels cannot spread over "
+        if (to.size() > AgentParams.MAX_LEGS) {
+            throw new BadParameterException("to", to.size() + " servers is more than " + AgentParams.MAX_LEGS);
+        }
+        if (!(total instanceof BulkParams) && !(total instanceof TestParams)) {
+            throw new BadParameterException("from", "fans out bulk runs and sync/async tests only");
+        }
+        if (channels(total) < from.size()) {
+            throw new BadParameterException(total instanceof BulkParams ? "channels" : "num-conn", channels(total)
+                    + (total instanceof BulkParams ? " channels" : " connections") + " cannot spread over "
                     + from.size() + " hosts (at least one each)");
         }
     }
 
+    /** The channels of a bulk run, the connections of a test. */
+    static int channels(SessionSpec spec) {
+        return spec instanceof BulkParams b ? b.channels() : ((TestParams) spec).numConn();
+    }
+
+    /** The whole run's channels (a bulk run) or connections (a test). */
+    public int channels() {
+        return channels(total);
+    }
+
+    /** A host's channels or connections: as RMAN spreads channels over SCAN, round-robin. */
+    public int channelsOf(int host) {
+        int c = channels(total);
+        return c / from.size() + (host < c % from.size() ? 1 : 0);
+    }
+
     /**
-     * Host {@code i}'s share, as RMAN spreads channels over SCAN: round-robin, so the first {@code channels mod
-     * hosts} hosts carry one channel more; a volume is split in proportion to the channels, in whole pieces
-     * (host i takes pieces [P x c(<i) / C, P x c(<=i) / C), so the shares differ by at most one piece).
+     * What each host runs. Channels go round-robin over the hosts (the first {@code channels mod hosts} carry one
+     * more), and each host's channels round-robin over the servers starting at server {@code host mod servers}
+     * (its k-th channel to server (host + k) mod servers), one leg per server it reaches. A volume is split in
+     * proportion to the legs' channels, in whole pieces by cumulative share (leg j takes pieces [P x c(<j) / C,
+     * P x c(<=j) / C)), so hosts differ by at most one piece; a test's --rate likewise by connections. A host's
+     * runs are named {@code RUNID-h<i>}, or {@code RUNID-h<i>-s<server>} when it reaches several servers.
      */
-    public List<BulkParams> shares() {
+    public List<AgentParams> plan() {
         int hosts = from.size();
-        List<BulkParams> shares = new ArrayList<>();
-        long pieces = total.volume() == 0 ? 0 : total.pieceCount();
-        int channelsBefore = 0;
-        for (int i = 0; i < hosts; i++) {
-            int channels = total.channels() / hosts + (i < total.channels() % hosts ? 1 : 0);
-            long volume = 0;
-            if (total.volume() > 0) {
-                // pieces in proportion to the channels, by cumulative share (the last host's piece may be short)
-                long first = pieces * channelsBefore / total.channels();
-                long end = pieces * (channelsBefore + channels) / total.channels();
-                volume = Math.min(end * total.pieceSize(), total.volume()) - first * total.pieceSize();
-                if (volume <= 0) {
-                    throw new BadParameterException("volume", total.volume() + " bytes in " + total.pieceSize()
-                            + "-byte pieces leave host " + from.get(i) + " nothing to move");
-                }
+        int servers = to.size();
+        int total = channels(this.total);
+        List<AgentParams> plan = new ArrayList<>();
+        int before = 0;
+        for (int h = 0; h < hosts; h++) {
+            int mine = channelsOf(h);
+            List<AgentParams.Leg> legs = new ArrayList<>();
+            for (int k = 0; k < Math.min(mine, servers); k++) {
+                int server = (h + k) % servers;
+                int channels = mine / servers + (k < mine % servers ? 1 : 0);
+                HostPort target = to.get(server);
+                String suffix = "-h" + h + (Math.min(mine, servers) > 1 ? "-s" + server : "");
+                legs.add(new AgentParams.Leg(target.host(), target.port(), share(before, channels, total, suffix, h)));
+                before += channels;
             }
-            channelsBefore += channels;
-            shares.add(new BulkParams(total.direction(), channels, volume, total.duration(), total.pieceSize(),
-                    total.interval(), total.sockbuf(), total.verify(), total.runId() + "-h" + i, total.congestion()));
+            plan.add(new AgentParams(legs));
         }
-        return shares;
+        return plan;
+    }
+
+    private SessionSpec share(int before, int channels, int all, String suffix, int host) {
+        if (this.total instanceof TestParams t) {
+            return new TestParams(t.mode(), t.length(), channels, t.duration(), t.interval(), t.write(), t.sockbuf(),
+                    t.rate() * channels / all, t.warmup());
+        }
+        BulkParams b = (BulkParams) this.total;
+        long volume = 0;
+        if (b.volume() > 0) {
+            long pieces = b.pieceCount();
+            long first = pieces * before / all;
+            long end = pieces * (before + channels) / all;
+            volume = Math.min(end * b.pieceSize(), b.volume()) - first * b.pieceSize();
+            if (volume <= 0) {
+                throw new BadParameterException("volume", b.volume() + " bytes in " + b.pieceSize()
+                        + "-byte pieces leave host " + from.get(host) + " nothing to move");
+            }
+        }
+        return new BulkParams(b.direction(), channels, volume, b.duration(), b.pieceSize(), b.interval(), b.sockbuf(),
+                b.verify(), b.runId() + suffix, b.congestion());
     }
 }

@@ -1,9 +1,10 @@
 package dev.probe.core.agent;
 
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.JsonDocument;
-import dev.probe.core.result.ResultEnvelope;
 import dev.probe.core.units.Rates;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,11 +13,12 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A fan-out bulk run's result: each host's share (its agent's summary, clock offset and start) and the totals,
- * the whole run's time running from the first host's start to the last host's end on the coordinator's clock.
- * Written as a {@code probe.result/1} document of kind "bulk" with a {@code hosts} array and merged intervals.
+ * A fan-out run's result: each host's share (its agent's summary, clock offset and start) and the totals, the
+ * whole run's time running from the first host's start to the last host's end on the coordinator's clock. Written
+ * as a {@code probe.result/1} document of the run's kind ("bulk", "sync", "async") with a {@code hosts} array and
+ * the merged intervals, streamed as they come ({@link dev.probe.core.result.ResultStream}).
  */
-public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts) {
+public record FanoutResult(SessionSpec total, List<Host> hosts) {
     /** A host lost after the start (with --tolerate-lost): when, why, and the bytes it reported before. */
     public record Loss(Instant at, String reason, long bytes) {
     }
@@ -25,9 +27,9 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
      * One host: where it ran from and to, its channels, its clock sample, its start and its summary; or, lost,
      * its {@code loss} (then {@code summary} is null).
      */
-    public record Host(FanoutConfig.HostPort from, FanoutConfig.HostPort to, int channels, ClockSample clock,
+    public record Host(FanoutConfig.HostPort from, List<String> to, int channels, ClockSample clock,
                        long startMicros, HostSummary summary, Loss loss) implements JsonDocument {
-        static Host lost(FanoutConfig.HostPort from, FanoutConfig.HostPort to, int channels, ClockSample clock,
+        static Host lost(FanoutConfig.HostPort from, List<String> to, int channels, ClockSample clock,
                          Loss loss) {
             return new Host(from, to, channels, clock, 0, null, loss);
         }
@@ -36,7 +38,7 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         public ObjectNode toJson() {
             ObjectNode n = Json.object();
             n.put("from", from.toString());
-            n.put("to", to.toString());
+            to.forEach(n.putArray("to")::add);
             n.put("channels", channels);
             n.put("clock_offset_ms", clock.offsetMicros() / 1000.0);
             n.put("clock_round_trip_ms", clock.roundTripMicros() / 1000.0);
@@ -92,14 +94,24 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         return finished().stream().max(Comparator.comparingDouble(h -> h.summary().throughputGbps())).orElseThrow();
     }
 
-    /** The document, with the merged {@code intervals} as the coordinator printed them. */
-    public ObjectNode toJson(List<MergedInterval> intervals) {
+    /** The document's kind: "bulk", or a test's mode ("sync", "async"). */
+    public String kind() {
+        return total instanceof TestParams t ? t.mode().wireName() : "bulk";
+    }
+
+    /** The document's parts after the intervals: the summary and the hosts. */
+    public ObjectNode tail() {
         ObjectNode summary = Json.object();
         summary.put("bytes", bytes());
         summary.put("duration_s", durationS());
         summary.put("throughput_gbps", throughputGbps());
-        summary.put("channels", total.channels());
-        summary.put("verified", finished().stream().allMatch(h -> h.summary().verified()));
+        summary.put("throughput_mib_s", Rates.mibPerSecond(bytes(), (long) (durationS() * 1e9)));
+        summary.put(total instanceof BulkParams ? "channels" : "num_conn", FanoutConfig.channels(total));
+        if (total instanceof BulkParams) {
+            summary.put("verified", finished().stream().allMatch(h -> h.summary().verified()));
+        } else {
+            putMessages(summary);
+        }
         summary.put("hosts", hosts.size());
         summary.put("hosts_lost", hosts.size() - finished().size());
         summary.put("bytes_of_lost_hosts", bytesOfLostHosts());
@@ -107,12 +119,25 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         putTcp(summary);
         summary.put("slowest_host", slowest().from().toString());
         summary.put("fastest_host", fastest().from().toString());
-        ObjectNode params = total.toJson();
-        ObjectNode doc = ResultEnvelope.of("bulk", startedAt, params, summary, null,
-                intervals.stream().map(FanoutResult::interval).toList());
-        ArrayNode hostsJson = doc.putArray("hosts");
+        ObjectNode tail = Json.object();
+        tail.set("summary", summary);
+        ArrayNode hostsJson = tail.putArray("hosts");
         hosts.forEach(h -> hostsJson.add(h.toJson()));
-        return doc;
+        return tail;
+    }
+
+    /**
+     * A test's messages over all hosts, their mean round trip (weighted by messages) and an upper bound of their
+     * p99 (the worst host's: no host has more than 1 % of its messages above it).
+     */
+    private void putMessages(ObjectNode summary) {
+        HostInterval all = HostInterval.merge(finished().stream().map(h -> new HostInterval(0, h.summary().bytes(),
+                h.summary().messages(), h.summary().latencyAvgMs(), h.summary().latencyP99Ms(), false)).toList());
+        summary.put("messages", all.messages());
+        summary.put("messages_per_s", durationS() <= 0 ? 0 : all.messages() / durationS());
+        if (!Double.isNaN(all.latencyAvgMs())) {
+            summary.putObject("latency_ms").put("avg", all.latencyAvgMs()).put("p99_at_most", all.latencyP99Ms());
+        }
     }
 
     /**
@@ -135,15 +160,13 @@ public record FanoutResult(Instant startedAt, BulkParams total, List<Host> hosts
         tcp.put("retransmit_ratio", (double) retransmits / segments);
     }
 
-    private static JsonDocument interval(MergedInterval i) {
+    /** A merged interval as the document holds it: all hosts' figures and each host's bytes. */
+    public static JsonDocument interval(MergedInterval i) {
         return () -> {
             ObjectNode n = Json.object();
-            n.put("t_s", i.tSeconds());
-            n.put("bytes", i.bytes());
+            i.all().putTo(n);
             ArrayNode per = n.putArray("bytes_per_host");
-            for (long b : i.perHost()) {
-                per.add(b);
-            }
+            i.perHost().forEach(h -> per.add(h.bytes()));
             return n;
         };
     }

@@ -3,19 +3,63 @@ package dev.probe.core.agent;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.BulkSummary;
 import dev.probe.core.result.JsonDocument;
+import dev.probe.core.result.Summary;
+import dev.probe.core.units.Rates;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 
 /**
  * One host's share of a fan-out run, as its agent reports it (small enough for one control frame whatever the
- * channel count): bytes, time, throughput, channels, TCP RTT and retransmits, the agent's CPU.
+ * channel count): bytes, time, throughput, channels (a redo test's connections), pieces, TCP RTT and
+ * retransmits, the agent's CPU, and for redo tests the messages with their mean and p99 round trip (NaN when not
+ * measured).
  */
 public record HostSummary(long bytes, double durationS, double throughputGbps, int channels, long pieces,
-                          boolean verified, double tcpRttMs, long retransmits, long segmentsSent, double cpuCores)
-        implements JsonDocument {
+                          boolean verified, double tcpRttMs, long retransmits, long segmentsSent, double cpuCores,
+                          long messages, double latencyAvgMs, double latencyP99Ms) implements JsonDocument {
     static HostSummary of(BulkSummary s) {
         return new HostSummary(s.bytes(), s.durationS(), s.throughputGbps(), s.channels(), s.pieces(), s.verified(),
                 s.tcp() == null ? Double.NaN : s.tcp().rttMs(), s.tcp() == null ? -1 : s.tcp().retransmits(),
-                s.tcp() == null ? -1 : s.tcp().segmentsSent(), s.cpu() == null ? Double.NaN : s.cpu().percentOfCore() / 100);
+                s.tcp() == null ? -1 : s.tcp().segmentsSent(), s.cpu() == null ? Double.NaN : s.cpu().percentOfCore() / 100,
+                0, Double.NaN, Double.NaN);
+    }
+
+    /** A redo test's summary over {@code connections}: the receiver's goodput, as the single-host run reports. */
+    static HostSummary of(Summary s, int connections) {
+        return new HostSummary(s.bytesReceived(), s.durationS(), s.throughputMibS() * dev.probe.core.units.Sizes.MIB * 8 / 1e9,
+                connections, 0, false, s.tcp() == null ? Double.NaN : s.tcp().rttMs(),
+                s.tcp() == null ? -1 : s.tcp().retransmits(), s.tcp() == null ? -1 : s.tcp().segmentsSent(),
+                s.cpu() == null ? Double.NaN : s.cpu().percentOfCore() / 100, s.messages(),
+                s.latency() == null ? Double.NaN : s.latency().avg(), s.latency() == null ? Double.NaN : s.latency().p99());
+    }
+
+    /**
+     * One host's legs (its runs to several servers, side by side) as one: sums, the longest time, the bytes over it,
+     * RTT weighted by bytes, latency by messages, the largest p99, and the most CPU any leg saw (they share the
+     * process).
+     */
+    static HostSummary combine(List<HostSummary> legs) {
+        if (legs.size() == 1) {
+            return legs.get(0);
+        }
+        long bytes = legs.stream().mapToLong(HostSummary::bytes).sum();
+        double duration = legs.stream().mapToDouble(HostSummary::durationS).max().orElse(0);
+        List<HostSummary> tcp = legs.stream().filter(l -> !Double.isNaN(l.tcpRttMs)).toList();
+        long tcpBytes = tcp.stream().mapToLong(HostSummary::bytes).sum();
+        long messages = legs.stream().mapToLong(HostSummary::messages).sum();
+        List<HostSummary> timed = legs.stream().filter(l -> !Double.isNaN(l.latencyAvgMs) && l.messages > 0).toList();
+        long timedMessages = timed.stream().mapToLong(HostSummary::messages).sum();
+        return new HostSummary(bytes, duration, Rates.gbps(bytes, (long) (duration * 1e9)),
+                legs.stream().mapToInt(HostSummary::channels).sum(), legs.stream().mapToLong(HostSummary::pieces).sum(),
+                legs.stream().allMatch(HostSummary::verified),
+                tcp.isEmpty() || tcpBytes == 0 ? Double.NaN
+                        : tcp.stream().mapToDouble(l -> l.tcpRttMs * l.bytes).sum() / tcpBytes,
+                tcp.isEmpty() ? -1 : tcp.stream().mapToLong(HostSummary::retransmits).sum(),
+                tcp.isEmpty() ? -1 : tcp.stream().mapToLong(HostSummary::segmentsSent).sum(),
+                legs.stream().mapToDouble(HostSummary::cpuCores).filter(c -> !Double.isNaN(c)).max().orElse(Double.NaN),
+                messages, timedMessages == 0 ? Double.NaN
+                        : timed.stream().mapToDouble(l -> l.latencyAvgMs * l.messages).sum() / timedMessages,
+                legs.stream().mapToDouble(HostSummary::latencyP99Ms).filter(p -> !Double.isNaN(p)).max().orElse(Double.NaN));
     }
 
     @Override
@@ -35,6 +79,13 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
         if (!Double.isNaN(cpuCores)) {
             n.put("cpu_cores", cpuCores);
         }
+        if (messages > 0) {
+            n.put("messages", messages);
+        }
+        if (!Double.isNaN(latencyAvgMs)) {
+            n.put("latency_avg_ms", latencyAvgMs);
+            n.put("latency_p99_ms", latencyP99Ms);
+        }
         return n;
     }
 
@@ -42,10 +93,15 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
         return new HostSummary(Json.requireLong(n, "bytes", 0, Long.MAX_VALUE),
                 Json.requireDouble(n, "duration_s", 0, 1e7), Json.requireDouble(n, "throughput_gbps", 0, 1e6),
                 Json.requireInt(n, "channels", 0, 1 << 16), Json.requireLong(n, "pieces", 0, Long.MAX_VALUE),
-                Json.requireBoolean(n, "verified"),
-                n.has("tcp_rtt_ms") ? Json.requireDouble(n, "tcp_rtt_ms", 0, 1e7) : Double.NaN,
+                Json.requireBoolean(n, "verified"), optional(n, "tcp_rtt_ms", 1e7),
                 n.has("retransmits") ? Json.requireLong(n, "retransmits", 0, Long.MAX_VALUE) : -1,
                 n.has("segments_sent") ? Json.requireLong(n, "segments_sent", 0, Long.MAX_VALUE) : -1,
-                n.has("cpu_cores") ? Json.requireDouble(n, "cpu_cores", 0, 1e5) : Double.NaN);
+                optional(n, "cpu_cores", 1e5),
+                n.has("messages") ? Json.requireLong(n, "messages", 0, Long.MAX_VALUE) : 0,
+                optional(n, "latency_avg_ms", 1e9), optional(n, "latency_p99_ms", 1e9));
+    }
+
+    private static double optional(ObjectNode n, String field, double max) {
+        return n.has(field) ? Json.requireDouble(n, field, 0, max) : Double.NaN;
     }
 }

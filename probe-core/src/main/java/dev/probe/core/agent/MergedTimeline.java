@@ -1,56 +1,46 @@
 package dev.probe.core.agent;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * The hosts' intervals merged on one timeline: every agent started at the same instant with the same interval
- * length, so interval {@code i} of each is the same stretch of time. An interval is passed on (and forgotten) as
- * soon as every host still running has reported it, so memory holds only the few not yet complete.
+ * Parts' intervals (hosts at the coordinator, legs inside an agent) merged on one timeline: every part started at
+ * the same instant with the same interval length, so interval {@code i} of each is the same stretch of time. An
+ * interval is passed on (and forgotten) as soon as every part still running has reported it, so memory holds only
+ * the few not yet complete.
  */
 final class MergedTimeline {
-    /** An interval not yet passed on: each host's bytes (-1 until it reports) and the latest end time reported. */
-    private static final class Row {
-        final long[] bytes;
-        double t;
-
-        Row(int hosts) {
-            bytes = new long[hosts];
-            Arrays.fill(bytes, -1);
-        }
-    }
-
-    private final int hosts;
+    private final int parts;
     private final boolean[] ended;
-    private final TreeMap<Integer, Row> pending = new TreeMap<>();
+    /** Intervals not yet passed on: each part's figures, null until it reports. */
+    private final TreeMap<Integer, HostInterval[]> pending = new TreeMap<>();
     private final Consumer<MergedInterval> out;
     private int next;
 
-    MergedTimeline(int hosts, Consumer<MergedInterval> out) {
-        this.hosts = hosts;
-        this.ended = new boolean[hosts];
+    MergedTimeline(int parts, Consumer<MergedInterval> out) {
+        this.parts = parts;
+        this.ended = new boolean[parts];
         this.out = out;
     }
 
-    /** Host {@code host} moved {@code bytes} in its interval {@code index}, which ended {@code t} s after the start. */
-    synchronized void add(int host, int index, double t, long bytes) {
+    /** Part {@code part} reports its interval {@code index}. */
+    synchronized void add(int part, int index, HostInterval interval) {
         if (index < next) {
             return;
         }
-        Row row = pending.computeIfAbsent(index, i -> new Row(hosts));
-        row.bytes[host] = bytes;
-        row.t = Math.max(row.t, t);
+        pending.computeIfAbsent(index, i -> new HostInterval[parts])[part] = interval;
         drain();
     }
 
-    /** Host {@code host} reports no more intervals (finished, or lost). */
-    synchronized void end(int host) {
-        ended[host] = true;
+    /** Part {@code part} reports no more intervals (finished, or lost). */
+    synchronized void end(int part) {
+        ended[part] = true;
         drain();
     }
 
-    /** Passes on what is left once every host has ended. */
+    /** Passes on what is left once every part has ended. */
     synchronized void flush() {
         Arrays.fill(ended, true);
         drain();
@@ -58,20 +48,22 @@ final class MergedTimeline {
 
     private void drain() {
         while (!pending.isEmpty() && pending.firstKey() == next && complete(pending.firstEntry().getValue())) {
-            Row row = pending.pollFirstEntry().getValue();
-            long sum = 0;
-            for (int h = 0; h < hosts; h++) {
-                row.bytes[h] = Math.max(0, row.bytes[h]);
-                sum += row.bytes[h];
+            HostInterval[] row = pending.pollFirstEntry().getValue();
+            double t = Arrays.stream(row).filter(h -> h != null).mapToDouble(HostInterval::tSeconds).max().orElse(0);
+            for (int p = 0; p < parts; p++) {
+                if (row[p] == null) {
+                    row[p] = HostInterval.empty(t);
+                }
             }
-            out.accept(new MergedInterval(next, row.t, sum, row.bytes));
+            List<HostInterval> each = List.of(row);
+            out.accept(new MergedInterval(next, HostInterval.merge(each), each));
             next++;
         }
     }
 
-    private boolean complete(Row row) {
-        for (int h = 0; h < hosts; h++) {
-            if (row.bytes[h] < 0 && !ended[h]) {
+    private boolean complete(HostInterval[] row) {
+        for (int p = 0; p < parts; p++) {
+            if (row[p] == null && !ended[p]) {
                 return false;
             }
         }

@@ -92,8 +92,8 @@ class AgentHardeningTest {
 
     @Test
     void aTargetThatIsNotAHostIsRefusedNamingTheField() throws Exception {
-        ObjectNode params = new AgentParams("standby", 5555, FanoutConfigTestData.backup()).toJson();
-        ((ObjectNode) params.get("target")).put("host", "standby; rm -rf /");
+        ObjectNode params = AgentParams.of("standby", 5555, FanoutConfigTestData.backup()).toJson();
+        ((ObjectNode) params.get("legs").get(0).get("target")).put("host", "standby; rm -rf /");
         String reply = answer(bytes(new Hello(Frames.VERSION, Handshake.randomId(), AgentParams.KIND, params).frame()));
         assertTrue(reply != null && reply.contains("host") && reply.contains("BAD_PARAMETER"), reply);
         assertEquals(0, agent.sessionCount());

@@ -9,6 +9,9 @@ import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerSecurity;
@@ -21,6 +24,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -42,7 +47,11 @@ class FanoutLoopbackTest {
     }
 
     private ProbeServer server() throws Exception {
-        ProbeServer s = ProbeServer.start(TestServers.loopback(dir), serverLog::add);
+        return server(serverLog);
+    }
+
+    private ProbeServer server(List<String> log) throws Exception {
+        ProbeServer s = ProbeServer.start(TestServers.loopback(dir), log::add);
         started.add(s);
         return s;
     }
@@ -59,15 +68,87 @@ class FanoutLoopbackTest {
         return new FanoutConfig.HostPort("127.0.0.1", s.address().getPort());
     }
 
-    private static FanoutConfig config(List<ProbeServer> agents, ProbeServer server, BulkParams total) {
+    private static FanoutConfig config(List<ProbeServer> agents, ProbeServer server, SessionSpec total) {
         return config(agents, server, total, false);
     }
 
-    private static FanoutConfig config(List<ProbeServer> agents, ProbeServer server, BulkParams total,
+    private static FanoutConfig config(List<ProbeServer> agents, ProbeServer server, SessionSpec total,
                                        boolean tolerateLost) {
-        return new FanoutConfig(agents.stream().map(FanoutLoopbackTest::at).toList(), List.of(at(server)), total,
+        return config(agents, List.of(server), total, tolerateLost);
+    }
+
+    private static FanoutConfig config(List<ProbeServer> agents, List<ProbeServer> servers, SessionSpec total,
+                                       boolean tolerateLost) {
+        return new FanoutConfig(agents.stream().map(FanoutLoopbackTest::at).toList(),
+                servers.stream().map(FanoutLoopbackTest::at).toList(), total,
                 new ClientSecurity(SECRET, null), Transport.best(), Duration.ofSeconds(5), Duration.ofSeconds(10),
                 tolerateLost);
+    }
+
+    private static final Pattern FINISHED = Pattern.compile("session \\S+ finished: \\d+ message\\(s\\), (\\d+) bytes");
+
+    /** The bytes a server counted over its finished sessions, and how many there were. */
+    private static long[] counted(List<String> log) {
+        long[] bytesAndSessions = new long[2];
+        for (String line : log) {
+            Matcher m = FINISHED.matcher(line);
+            if (m.find()) {
+                bytesAndSessions[0] += Long.parseLong(m.group(1));
+                bytesAndSessions[1]++;
+            }
+        }
+        return bytesAndSessions;
+    }
+
+    @Test
+    void withTwoServersEachHostsChannelsGoRoundRobinAndTheServersCountEveryByte() throws Exception {
+        List<String> log0 = new CopyOnWriteArrayList<>();
+        List<String> log1 = new CopyOnWriteArrayList<>();
+        List<ProbeServer> servers = List.of(server(log0), server(log1));
+        List<ProbeServer> agents = List.of(agent(SECRET), agent(SECRET));
+        List<MergedInterval> merged = new CopyOnWriteArrayList<>();
+        FanoutResult r = new Fanout(config(agents, servers, backup(3, 24L << 20, Duration.ZERO), false)).run(merged::add);
+
+        assertEquals(24L << 20, r.bytes());
+        // host 0: 2 channels, one to each server; host 1: 1 channel, to server 1 (1 mod 2)
+        assertEquals(List.of(at(servers.get(0)).toString(), at(servers.get(1)).toString()), r.hosts().get(0).to());
+        assertEquals(List.of(at(servers.get(1)).toString()), r.hosts().get(1).to());
+        long deadline = System.currentTimeMillis() + 5000;
+        while ((counted(log0)[1] < 1 || counted(log1)[1] < 2) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(1, counted(log0)[1], log0.toString());
+        assertEquals(2, counted(log1)[1], log1.toString());
+        assertEquals(r.bytes(), counted(log0)[0] + counted(log1)[0], "the servers counted every byte the hosts report");
+        assertEquals(r.bytes(), merged.stream().mapToLong(MergedInterval::bytes).sum(), "and the merged timeline");
+    }
+
+    @Test
+    void aSyncTestFansOutByConnectionsWithLatencyOnTheMergedTimeline() throws Exception {
+        ProbeServer server = server();
+        List<ProbeServer> agents = List.of(agent(SECRET), agent(SECRET));
+        List<MergedInterval> merged = new CopyOnWriteArrayList<>();
+        TestParams sync = new TestParams(Mode.SYNC, 4096, 3, Duration.ofSeconds(1), Duration.ofMillis(200), false, 0, 0,
+                Duration.ZERO);
+        FanoutResult r = new Fanout(config(agents, server, sync, false)).run(merged::add);
+
+        assertEquals("sync", r.kind());
+        assertEquals(List.of(2, 1), r.hosts().stream().map(FanoutResult.Host::channels).toList());
+        assertTrue(r.hosts().stream().allMatch(h -> h.summary().messages() > 0 && h.summary().latencyAvgMs() > 0));
+        long messages = r.hosts().stream().mapToLong(h -> h.summary().messages()).sum();
+        assertEquals(messages, r.tail().at("/summary/messages").asLong());
+        assertTrue(r.tail().at("/summary/latency_ms/p99_at_most").asDouble() > 0, r.tail().toString());
+        assertTrue(merged.size() >= 3, "intervals: " + merged.size());
+        for (MergedInterval i : merged) {
+            assertEquals(i.bytes(), i.perHost().stream().mapToLong(HostInterval::bytes).sum());
+            assertEquals(i.all().messages(), i.perHost().stream().mapToLong(HostInterval::messages).sum());
+        }
+        assertTrue(r.startSkewMs() < 100, "start skew " + r.startSkewMs() + " ms");
+        long deadline = System.currentTimeMillis() + 5000;
+        while (counted(serverLog)[1] < 2 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(r.bytes(), counted(serverLog)[0], "the server counted what the hosts report: " + serverLog);
     }
 
     private static BulkParams backup(int channels, long volume, Duration duration) {
@@ -87,10 +168,7 @@ class FanoutLoopbackTest {
         assertTrue(r.hosts().stream().allMatch(h -> h.summary().verified()));
         assertEquals(r.bytes(), merged.stream().mapToLong(MergedInterval::bytes).sum(), "merged intervals hold every byte");
         for (MergedInterval i : merged) {
-            long sum = 0;
-            for (long b : i.perHost()) {
-                sum += b;
-            }
+            long sum = i.perHost().stream().mapToLong(HostInterval::bytes).sum();
             assertEquals(i.bytes(), sum, "interval " + i.index() + " = the sum of the hosts' shares");
         }
         for (int i = 0; i < merged.size(); i++) {
@@ -98,7 +176,7 @@ class FanoutLoopbackTest {
         }
         assertTrue(r.startSkewMs() < 100, "start skew " + r.startSkewMs() + " ms");
         assertTrue(r.hosts().stream().allMatch(h -> Math.abs(h.clock().offsetMicros()) < 20_000), "one clock on loopback");
-        assertTrue(r.toJson(merged).get("hosts").size() == 3);
+        assertEquals(3, r.tail().get("hosts").size());
         assertEquals(3, serverLog.stream().filter(l -> l.contains("bulk backup run fan-h")).count(), serverLog.toString());
     }
 
@@ -146,12 +224,12 @@ class FanoutLoopbackTest {
         assertTrue(lost.loss().bytes() > 0, "its bytes up to the loss are kept apart");
         long[] perHost = new long[2];
         merged.forEach(i -> {
-            perHost[0] += i.perHost()[0];
-            perHost[1] += i.perHost()[1];
+            perHost[0] += i.perHost().get(0).bytes();
+            perHost[1] += i.perHost().get(1).bytes();
         });
         assertEquals(r.hosts().get(0).summary().bytes(), perHost[0], "the running host's intervals");
         assertEquals(lost.loss().bytes(), perHost[1], "the lost host's intervals");
-        assertEquals(1, r.toJson(merged).at("/summary/hosts_lost").asInt());
+        assertEquals(1, r.tail().at("/summary/hosts_lost").asInt());
     }
 
     @Test

@@ -1,0 +1,86 @@
+package dev.probe.core.result;
+
+import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * A {@code probe.result/1} document written while the run goes, for runs whose intervals should not pile up in
+ * memory: the head (schema, kind, start, params) at once, each interval as it comes, the rest (summary and any
+ * other part) at {@link #finish}. It is written beside the target as {@code NAME.partial} and moved into place
+ * when finished; a run that fails leaves nothing ({@link #close()} removes the partial file).
+ *
+ * <pre>{@code
+ * try (ResultStream out = ResultStream.open(path, "bulk", start, params)) {
+ *     run(interval -> out.interval(interval));
+ *     out.finish(tail);
+ * }
+ * }</pre>
+ */
+public final class ResultStream implements AutoCloseable {
+    private final Path path;
+    private final Path partial;
+    private final JsonGenerator json;
+    private boolean finished;
+
+    private ResultStream(Path path, Path partial, JsonGenerator json) {
+        this.path = path;
+        this.partial = partial;
+        this.json = json;
+    }
+
+    /** Opens {@code path}'s partial file and writes the head; the directory must exist. */
+    public static ResultStream open(Path path, String kind, Instant startedAt, ObjectNode params) throws IOException {
+        Path partial = path.resolveSibling(path.getFileName() + ".partial");
+        JsonGenerator g = Json.MAPPER.getFactory().createGenerator(Files.newOutputStream(partial));
+        g.useDefaultPrettyPrinter();
+        g.writeStartObject();
+        g.writeStringField("schema", TestResult.SCHEMA);
+        g.writeStringField("kind", kind);
+        g.writeStringField("started_at", startedAt.toString());
+        g.writeFieldName("params");
+        g.writeTree(params);
+        g.writeArrayFieldStart("intervals");
+        return new ResultStream(path, partial, g);
+    }
+
+    /** Appends one interval (written through, not kept). */
+    public synchronized void interval(JsonDocument interval) {
+        try {
+            json.writeTree(interval.toJson());
+            json.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Ends the intervals, writes each field of {@code tail} (summary, hosts, ...) and moves the file into place. */
+    public synchronized void finish(ObjectNode tail) throws IOException {
+        json.writeEndArray();
+        for (Map.Entry<String, JsonNode> field : tail.properties()) {
+            json.writeFieldName(field.getKey());
+            json.writeTree(field.getValue());
+        }
+        json.writeEndObject();
+        json.close();
+        Files.move(partial, path, StandardCopyOption.REPLACE_EXISTING);
+        finished = true;
+    }
+
+    /** Removes the partial file of a run that did not finish. */
+    @Override
+    public synchronized void close() throws IOException {
+        if (!finished) {
+            json.close();
+            Files.deleteIfExists(partial);
+        }
+    }
+}
