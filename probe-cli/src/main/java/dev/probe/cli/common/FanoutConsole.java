@@ -40,7 +40,7 @@ public final class FanoutConsole {
         out.printf("Fan-out %s run%s: %d %s from %d host%s (%s) to %s%n", what,
                 bulk ? " " + ((BulkParams) config.total()).runId() : "", config.channels(),
                 bulk ? "channels" : "connections", names.size(), names.size() == 1 ? "" : "s", String.join(", ", names),
-                config.to());
+                String.join(", ", config.to().stream().map(FanoutConfig.HostPort::toString).toList()));
         out.printf("%10s %14s   %s%n", "Interval", "All hosts", "Each host (" + unit() + ")"
                 + (bulk ? "" : "; latency avg / p99 (worst host)"));
         Instant startedAt = Instant.now();

@@ -36,7 +36,7 @@ public final class FanoutOptions {
      * The fanned-out run of {@code total} to {@code endpoint}'s server (or {@code --to}); {@code --csv} and other
      * per-process files are refused by the caller, naming them ({@link #refuse}).
      */
-    public FanoutConfig config(SessionSpec total, EndpointOptions endpoint) {
+    public FanoutConfig config(SessionSpec total, EndpointOptions endpoint) throws Exception {
         return new FanoutConfig(agents(), servers(endpoint.host, endpoint.connect.port), total,
                 endpoint.connect.security(), TransportChoice.selected(), endpoint.connect.connectTimeout,
                 endpoint.connect.timeout, tolerateLost);

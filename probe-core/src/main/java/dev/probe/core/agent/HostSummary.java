@@ -69,8 +69,11 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
         n.put("duration_s", durationS);
         n.put("throughput_gbps", throughputGbps);
         n.put("channels", channels);
-        n.put("pieces", pieces);
-        n.put("verified", verified);
+        if (messages == 0) {
+            // a bulk run's (a test has messages, no pieces)
+            n.put("pieces", pieces);
+            n.put("verified", verified);
+        }
         if (!Double.isNaN(tcpRttMs)) {
             n.put("tcp_rtt_ms", tcpRttMs);
             n.put("retransmits", retransmits);
@@ -92,8 +95,9 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
     public static HostSummary fromJson(ObjectNode n) {
         return new HostSummary(Json.requireLong(n, "bytes", 0, Long.MAX_VALUE),
                 Json.requireDouble(n, "duration_s", 0, 1e7), Json.requireDouble(n, "throughput_gbps", 0, 1e6),
-                Json.requireInt(n, "channels", 0, 1 << 16), Json.requireLong(n, "pieces", 0, Long.MAX_VALUE),
-                Json.requireBoolean(n, "verified"), optional(n, "tcp_rtt_ms", 1e7),
+                Json.requireInt(n, "channels", 0, 1 << 16),
+                n.has("pieces") ? Json.requireLong(n, "pieces", 0, Long.MAX_VALUE) : 0,
+                n.has("verified") && Json.requireBoolean(n, "verified"), optional(n, "tcp_rtt_ms", 1e7),
                 n.has("retransmits") ? Json.requireLong(n, "retransmits", 0, Long.MAX_VALUE) : -1,
                 n.has("segments_sent") ? Json.requireLong(n, "segments_sent", 0, Long.MAX_VALUE) : -1,
                 optional(n, "cpu_cores", 1e5),
