@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Many hosts, one run, as processes: three {@code probe agent}s (each its own port on 127.0.0.1), one server, and
- * {@code probe bulk --from}: merged bytes, the hosts array, the spread of channels, the start skew; a wrong secret
+ * {@code probe bulk --from}: merged bytes, the hosts array, the spread of channels, the start skew; {@code probe
+ * client --from} (a sync test by connections, with latency); a wrong secret
  * on one agent refuses the run before any traffic; a coordinator killed mid-run makes the agents stop their runs.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -98,6 +99,27 @@ class AgentJarIT {
         ProbeProcess compare = keep(ProbeProcess.start("report", "compare", json.toString(), "--out", out.toString()));
         assertEquals(0, compare.awaitExit(60), compare.stderr());
         assertTrue(Files.isRegularFile(out.resolve("report.html")), "report compare takes a fan-out result");
+    }
+
+    @Test
+    void aSyncTestFromTwoAgents() throws Exception {
+        Path json = dir.resolve("sync.json");
+        ProbeProcess run = keep(ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(serverPort), "--from",
+                agent(secret) + "," + agent(secret), "--secret-file", secret.toString(), "--mode", "sync", "--length",
+                "16KiB", "--num-conn", "3", "--duration", "2s", "--interval", "500ms", "--json", json.toString()));
+        assertEquals(0, run.awaitExit(60), run.stderr() + run.stdout());
+        assertTrue(run.printed("Fan-out sync run: 3 connections from 2 hosts"), run.stdout());
+        JsonNode d = new ObjectMapper().readTree(json.toFile());
+        assertEquals("sync", d.get("kind").asText());
+        assertEquals(2, d.get("hosts").size());
+        long messages = 0;
+        for (JsonNode h : d.get("hosts")) {
+            messages += h.at("/summary/messages").asLong();
+            assertTrue(h.at("/summary/latency_p99_ms").asDouble() > 0, h.toString());
+        }
+        assertEquals(messages, d.at("/summary/messages").asLong());
+        assertTrue(d.get("intervals").size() >= 3, d.get("intervals").toString());
+        assertTrue(d.at("/intervals/0/latency_avg_ms").asDouble() > 0, d.get("intervals").toString());
     }
 
     @Test
