@@ -52,11 +52,52 @@ class AgentJarIT {
         return p;
     }
 
-    private String agent(Path agentSecret) throws Exception {
-        ProbeProcess a = keep(ProbeProcess.start("agent", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
+    private String agent(Path agentSecret, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("agent", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
                 agentSecret.toString(), "--server-secret-file", secret.toString()));
-        return a.awaitMatch(STARTED, 30_000);
+        args.addAll(List.of(more));
+        return keep(ProbeProcess.start(args.toArray(new String[0]))).awaitMatch(STARTED, 30_000);
     }
+
+    private ProbeProcess objstore(String from, String url, String direction, Path json) throws Exception {
+        return keep(ProbeProcess.start("objstore", direction, "--from", from, "--secret-file", secret.toString(),
+                "--endpoint", url, "--namespace", "probe", "--bucket", "rman", "--channels", "3", "--volume", "48MiB",
+                "--piece-size", "8MiB", "--part-size", "4MiB", "--run-id", "fan", "--keep", "--interval", "250ms",
+                "--json", json.toString()));
+    }
+
+    @Test
+    void objectStorageFromTwoAgentsEachWithItsOwnOciConfig() throws Exception {
+        Path config = dev.probe.core.objstore.endpoint.ApiKey.create(dir).config();
+        ProbeProcess endpoint = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0",
+                "--objectstore-port", "0", "--store", "memory", "--authorized-keys", dir.resolve("authorized").toString(),
+                "--bucket", "rman"));
+        endpoint.awaitServerPort(30_000);
+        String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
+        String from = agent(secret, "--oci-config", config.toString()) + "," + agent(secret, "--oci-config",
+                config.toString());
+        Path backupJson = dir.resolve("backup.json");
+        ProbeProcess backup = objstore(from, url, "backup", backupJson);
+        assertEquals(0, backup.awaitExit(120), backup.stderr() + backup.stdout());
+        JsonNode b = new ObjectMapper().readTree(backupJson.toFile());
+        assertEquals("objstore", b.get("kind").asText());
+        assertEquals(48L << 20, b.at("/summary/bytes").asLong());
+        assertEquals(List.of(2, 1), List.of(b.at("/hosts/0/channels").asInt(), b.at("/hosts/1/channels").asInt()));
+
+        Path restoreJson = dir.resolve("restore.json");
+        ProbeProcess restore = objstore(from, url, "restore", restoreJson);
+        assertEquals(0, restore.awaitExit(120), restore.stderr() + restore.stdout());
+        JsonNode r = new ObjectMapper().readTree(restoreJson.toFile());
+        assertEquals(48L << 20, r.at("/summary/bytes").asLong(), "each host read back its own objects");
+        assertTrue(r.at("/summary/verified").asBoolean(), r.get("summary").toString());
+
+        ProbeProcess refused = objstore(agent(secret), url, "backup", dir.resolve("no.json"));
+        assertEquals(4, refused.awaitExit(60), refused.stdout());
+        String err = refused.stderr().trim();
+        assertTrue(err.contains("this agent has no OCI config (start it with --oci-config)") && !err.contains("\n"), err);
+    }
+
+    @Test
 
     private ProbeProcess coordinator(String from, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("bulk", "127.0.0.1", "--port", String.valueOf(serverPort),

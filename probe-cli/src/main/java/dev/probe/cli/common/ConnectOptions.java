@@ -1,53 +1,23 @@
 package dev.probe.cli.common;
 
-import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.Target;
-import dev.probe.core.tls.Tls;
-import java.nio.file.Path;
-import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * How a client reaches a probe server and proves itself: port, timeouts, shared secret, TLS. Shared by every
- * client command (through {@link EndpointOptions}) and by {@code qualify}, which sizes socket buffers itself.
+ * How a client reaches a probe server and proves itself: port, and the {@link PeerOptions} (timeouts, shared
+ * secret, TLS). Shared by every client command (through {@link EndpointOptions}) and by {@code qualify}, which
+ * sizes socket buffers itself.
  */
 public final class ConnectOptions {
     @Option(names = "--port", defaultValue = "5555", description = "Server port (default: ${DEFAULT-VALUE}).")
     public int port;
 
-    @Option(names = "--timeout", defaultValue = "30s", converter = Converters.Time.class,
-            description = "Network timeout: longest wait for any reply (default: ${DEFAULT-VALUE}).")
-    public Duration timeout;
-
-    @Option(names = "--connect-timeout", defaultValue = "10s", converter = Converters.Time.class,
-            description = "TCP connect timeout (default: ${DEFAULT-VALUE}).")
-    public Duration connectTimeout;
-
-    @Option(names = "--secret-file", paramLabel = "FILE",
-            description = "Shared secret the server requires (default: the PROBE_SECRET environment variable).")
-    public Path secretFile;
-
-    @Option(names = "--tls", description = "Talk TLS to a server started with --tls.")
-    public boolean tls;
-
-    @Option(names = "--trust-fingerprint", paramLabel = "SHA256",
-            description = "Trust only the server certificate with this SHA-256 fingerprint (printed by the server).")
-    public String trustFingerprint;
-
-    @Option(names = "--ca", paramLabel = "PEM", description = "Trust server certificates signed by this CA.")
-    public Path ca;
+    @Mixin
+    public PeerOptions peer;
 
     /** Where to connect and how: {@code host} with these options. */
     public Target target(String host) throws Exception {
-        return new Target(host, port, connectTimeout, timeout, security(), TransportChoice.selected());
-    }
-
-    /** The secret and TLS trust these options give a client connection. */
-    public ClientSecurity security() throws Exception {
-        if (!tls && (trustFingerprint != null || ca != null)) {
-            throw new IllegalArgumentException("--trust-fingerprint and --ca need --tls");
-        }
-        return new ClientSecurity(Secrets.load(secretFile),
-                tls ? Tls.client(trustFingerprint, ca == null ? null : ca.toFile()) : null);
+        return new Target(host, port, peer.connectTimeout, peer.timeout, peer.security(), TransportChoice.selected());
     }
 }

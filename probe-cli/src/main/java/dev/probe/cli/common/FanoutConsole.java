@@ -5,7 +5,7 @@ import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.agent.FanoutResult;
 import dev.probe.core.agent.HostInterval;
 import dev.probe.core.agent.MergedInterval;
-import dev.probe.core.params.BulkParams;
+import dev.probe.core.agent.ObjstoreRun;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.result.ResultStream;
 import dev.probe.core.units.Rates;
@@ -30,21 +30,22 @@ public final class FanoutConsole {
     public FanoutConsole(FanoutConfig config, PrintWriter out) {
         this.config = config;
         this.out = out;
-        this.bulk = config.total() instanceof BulkParams;
+        this.bulk = !(config.total() instanceof TestParams);
     }
 
     public int run(Path json) throws Exception {
         List<String> names = config.from().stream().map(FanoutConfig.HostPort::toString).toList();
         String what = config.total() instanceof TestParams t ? t.mode().wireName()
-                : ((BulkParams) config.total()).direction().wireName();
+                : (config.total() instanceof ObjstoreRun ? "object-storage " : "")
+                + FanoutConfig.bulkOf(config.total()).direction().wireName();
         out.printf("Fan-out %s run%s: %d %s from %d host%s (%s) to %s%n", what,
-                bulk ? " " + ((BulkParams) config.total()).runId() : "", config.channels(),
+                bulk ? " " + FanoutConfig.bulkOf(config.total()).runId() : "", config.channels(),
                 bulk ? "channels" : "connections", names.size(), names.size() == 1 ? "" : "s", String.join(", ", names),
                 String.join(", ", config.to().stream().map(FanoutConfig.HostPort::toString).toList()));
         out.printf("%10s %14s   %s%n", "Interval", "All hosts", "Each host (" + unit() + ")"
                 + (bulk ? "" : "; latency avg / p99 (worst host)"));
         Instant startedAt = Instant.now();
-        String kind = bulk ? "bulk" : what;
+        String kind = config.total() instanceof TestParams t ? t.mode().wireName() : config.total().kind();
         try (ResultStream stream = json == null ? null : ResultStream.open(json, kind, startedAt, config.total().toJson())) {
             FanoutResult r = new Fanout(config).run(i -> {
                 if (stream != null) {

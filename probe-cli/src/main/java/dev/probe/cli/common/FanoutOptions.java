@@ -37,9 +37,13 @@ public final class FanoutOptions {
      * per-process files are refused by the caller, naming them ({@link #refuse}).
      */
     public FanoutConfig config(SessionSpec total, EndpointOptions endpoint) throws Exception {
-        return new FanoutConfig(agents(), servers(endpoint.host, endpoint.connect.port), total,
-                endpoint.connect.security(), TransportChoice.selected(), endpoint.connect.connectTimeout,
-                endpoint.connect.timeout, tolerateLost);
+        return config(total, servers(endpoint.host, endpoint.connect.port), endpoint.connect.peer);
+    }
+
+    /** The fanned-out run of {@code total} to {@code to}, reaching the agents as {@code agents} says. */
+    public FanoutConfig config(SessionSpec total, List<HostPort> to, PeerOptions agents) throws Exception {
+        return new FanoutConfig(agents(), to, total, agents.security(), TransportChoice.selected(),
+                agents.connectTimeout, agents.timeout, tolerateLost);
     }
 
     /** Fails, naming {@code flag}, when it is given ({@code value} not null) with --from. */

@@ -4,9 +4,14 @@ import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.CpuLine;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.FanoutConsole;
+import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.OciConfigFile;
+import dev.probe.cli.common.PeerOptions;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
+import dev.probe.core.agent.ObjstoreRun;
 import dev.probe.core.objstore.client.ObjstoreClient;
 import dev.probe.core.objstore.client.ObjstoreConfig;
 import dev.probe.core.params.BulkParams;
@@ -16,11 +21,8 @@ import dev.probe.core.result.BulkCsvWriter;
 import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.ObjstoreResult;
 import dev.probe.core.result.ResultFiles;
-import com.oracle.bmc.auth.ConfigFileAuthenticationDetailsProvider;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -83,6 +85,12 @@ public final class ObjstoreCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output;
 
+    @Mixin
+    FanoutOptions fanout;
+
+    @Mixin
+    PeerOptions agents;
+
     @Override
     public Integer call() throws Exception {
         output.check();
@@ -90,7 +98,12 @@ public final class ObjstoreCommand implements Callable<Integer> {
         BulkParams bulk = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, 0, !noVerify, id,
                 null);
         ObjstoreParams params = new ObjstoreParams(bulk, partSize, prefix != null ? prefix : "probe/" + id + "/", keep);
-        ObjstoreConfig config = new ObjstoreConfig(endpoint, namespace, bucket, params, auth(), shape.dbSize);
+        fanout.refuse("--csv", output.csv);
+        if (fanout.fannedOut()) {
+            return fannedOut(params);
+        }
+        ObjstoreConfig config = new ObjstoreConfig(endpoint, namespace, bucket, params,
+                OciConfigFile.load("--config", configFile, profile), shape.dbSize);
         PrintWriter out = spec.commandLine().getOut();
         BulkConsole console = new BulkConsole(out, System.console() != null);
         out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %d-byte pieces in %d-byte parts%n%n",
@@ -114,13 +127,20 @@ public final class ObjstoreCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private ConfigFileAuthenticationDetailsProvider auth() throws IOException {
-        String path = configFile.startsWith("~") ? System.getProperty("user.home") + configFile.substring(1) : configFile;
-        if (!Files.isRegularFile(Path.of(path))) {
-            throw new IllegalArgumentException("no OCI config file at " + path + " (--config); see "
-                    + "https://docs.oracle.com/iaas/Content/API/Concepts/sdkconfig.htm");
+    /** With --from: each agent runs its share with its own OCI config, to the one --endpoint named here. */
+    private int fannedOut(ObjstoreParams params) throws Exception {
+        for (String own : new String[] {"--config", "--profile"}) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(own)) {
+                throw new IllegalArgumentException(own + " is each agent's with --from (probe agent --oci-config, "
+                        + "--oci-profile)");
+            }
         }
-        return new ConfigFileAuthenticationDetailsProvider(path, profile);
+        if (endpoint == null) {
+            throw new IllegalArgumentException("--endpoint is required with --from (every agent goes to the same one)");
+        }
+        ObjstoreRun total = new ObjstoreRun(endpoint, namespace, bucket, params);
+        return new FanoutConsole(fanout.config(total, List.of(total.target()), agents), spec.commandLine().getOut())
+                .run(output.json);
     }
 
     private static void printSummary(BulkConsole console, ObjstoreResult r) {

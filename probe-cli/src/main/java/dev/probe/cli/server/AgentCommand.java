@@ -3,6 +3,7 @@ package dev.probe.cli.server;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.OciConfigFile;
 import dev.probe.cli.common.Secrets;
 import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.agent.AgentConfig;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code probe agent}: runs the tests a coordinator ({@code probe bulk ... --from}) asks for, from this host. */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run probe tests from this host for a coordinator (probe bulk ... --from), until stopped.",
+        description = {"Run probe tests from this host for a coordinator (probe bulk|client|objstore ... --from), until "
+                + "stopped.",
             "An agent only runs probe tests, to the servers the coordinator names; it runs no commands."})
 public final class AgentCommand implements Callable<Integer> {
     @Spec
@@ -45,6 +47,15 @@ public final class AgentCommand implements Callable<Integer> {
             description = "Network timeout towards the servers (default: ${DEFAULT-VALUE}).")
     Duration serverTimeout;
 
+    @Option(names = "--oci-config", paramLabel = "FILE",
+            description = "OCI config file this agent signs object-storage runs with (objstore ... --from); "
+                    + "without it the agent refuses them.")
+    String ociConfig;
+
+    @Option(names = "--oci-profile", defaultValue = "DEFAULT",
+            description = "Profile in --oci-config (default: ${DEFAULT-VALUE}).")
+    String ociProfile;
+
     @Override
     public Integer call() throws Exception {
         ServerConfig defaults = ServerConfig.defaults();
@@ -52,7 +63,8 @@ public final class AgentCommand implements Callable<Integer> {
                 listen.idleTimeout, listen.handshakeTimeout, listen.maxDuration, false, null, hardening.limits(),
                 hardening.security(), TransportChoice.selected());
         AgentConfig agent = new AgentConfig(new ClientSecurity(Secrets.load(serverSecretFile != null ? serverSecretFile
-                : hardening.secretFile), null), config.transport(), Duration.ofSeconds(10), serverTimeout);
+                : hardening.secretFile), null), config.transport(), Duration.ofSeconds(10), serverTimeout,
+                ociConfig == null ? null : OciConfigFile.load("--oci-config", ociConfig, ociProfile));
         ServerLog log = ServerCommand.timestamped(spec.commandLine().getOut());
         ProbeServer server = ProbeServer.startAgent(config, agent, log);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));

@@ -2,16 +2,24 @@ package dev.probe.core.agent;
 
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.transport.Transport;
+import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
 import java.time.Duration;
 
 /**
  * How an agent's runs reach the probe servers a coordinator names: the security they present (the agent's own
- * secret and trust, never the coordinator's), the transport, and the timeouts.
+ * secret and trust, never the coordinator's), the transport, and the timeouts; and, for object-storage runs, the
+ * agent's own OCI identity ({@code oci}, null when it has none).
  */
-public record AgentConfig(ClientSecurity targets, Transport transport, Duration connectTimeout, Duration timeout) {
+public record AgentConfig(ClientSecurity targets, Transport transport, Duration connectTimeout, Duration timeout,
+                          BasicAuthenticationDetailsProvider oci) {
     public AgentConfig {
         if (targets == null || transport == null || connectTimeout == null || timeout == null) {
-            throw new IllegalArgumentException("agent config: every field is required");
+            throw new IllegalArgumentException("agent config: every field but oci is required");
         }
+    }
+
+    /** An agent without an OCI config: it refuses object-storage runs. */
+    public AgentConfig(ClientSecurity targets, Transport transport, Duration connectTimeout, Duration timeout) {
+        this(targets, transport, connectTimeout, timeout, null);
     }
 }

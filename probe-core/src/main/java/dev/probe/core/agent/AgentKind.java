@@ -1,6 +1,7 @@
 package dev.probe.core.agent;
 
 import dev.probe.core.params.SessionSpec;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,7 +22,11 @@ public final class AgentKind implements SessionKind {
 
     @Override
     public SessionSpec parse(ObjectNode params) {
-        return AgentParams.fromJson(params);
+        AgentParams p = AgentParams.fromJson(params);
+        if (p.objstore() && config.oci() == null) {
+            throw new BadParameterException("objstore", "this agent has no OCI config (start it with --oci-config)");
+        }
+        return p;
     }
 
     @Override

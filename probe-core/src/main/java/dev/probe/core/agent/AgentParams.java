@@ -24,7 +24,10 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
     public static final int MAX_LEGS = 16;
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]%]{1,253}");
 
-    /** One run to one server: {@code spec} is a {@link BulkParams} or a {@link TestParams}. */
+    /**
+     * One run to one server: {@code spec} is a {@link BulkParams} or a {@link TestParams} (to the probe server at
+     * {@code host:port}), or an {@link ObjstoreRun} (to its endpoint, whose host and port these are).
+     */
     public record Leg(String host, int port, SessionSpec spec) {
         public Leg {
             if (host == null || !HOST.matcher(host).matches()) {
@@ -33,8 +36,8 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
             if (port < 1 || port > 65_535) {
                 throw new BadParameterException("target.port", port + " is not a port");
             }
-            if (!(spec instanceof BulkParams) && !(spec instanceof TestParams)) {
-                throw new BadParameterException("legs", "a leg is a bulk run or a test");
+            if (!(spec instanceof BulkParams) && !(spec instanceof TestParams) && !(spec instanceof ObjstoreRun)) {
+                throw new BadParameterException("legs", "a leg is a bulk run, a test or an object-storage run");
             }
         }
 
@@ -74,7 +77,7 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
         for (Leg leg : legs) {
             ObjectNode l = array.addObject();
             l.putObject("target").put("host", leg.host()).put("port", leg.port());
-            l.set(leg.spec() instanceof BulkParams ? "bulk" : "test", leg.spec().toJson());
+            l.set(field(leg.spec()), leg.spec().toJson());
         }
         return n;
     }
@@ -95,10 +98,24 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
             ObjectNode l = (ObjectNode) item;
             ObjectNode target = Json.requireObject(l, "target");
             SessionSpec spec = l.has("bulk") ? BulkParams.fromJson(Json.requireObject(l, "bulk"))
+                    : l.has("objstore") ? ObjstoreRun.fromJson(Json.requireObject(l, "objstore"))
                     : TestParams.fromJson(Json.requireObject(l, "test"));
+            if (spec instanceof ObjstoreRun o && !o.target().equals(new FanoutConfig.HostPort(
+                    Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535)))) {
+                throw new BadParameterException("target", "an object-storage leg goes to its endpoint");
+            }
             legs.add(new Leg(Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535), spec));
         }
         return new AgentParams(legs);
+    }
+
+    private static String field(SessionSpec spec) {
+        return spec instanceof BulkParams ? "bulk" : spec instanceof ObjstoreRun ? "objstore" : "test";
+    }
+
+    /** True when the legs are object-storage runs (the agent then needs its OCI config). */
+    public boolean objstore() {
+        return legs.get(0).spec() instanceof ObjstoreRun;
     }
 
     /** One control connection, whatever the legs' channel counts. */

@@ -3,6 +3,8 @@ package dev.probe.core.agent;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.client.Target;
+import dev.probe.core.objstore.client.ObjstoreClient;
+import dev.probe.core.objstore.client.ObjstoreConfig;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.ControlFrame;
@@ -148,6 +150,13 @@ final class AgentRun {
                                 intervals.accept(new LegInterval(index.getAndIncrement(), HostInterval.of(p)));
                             }
                         }).summary());
+            }
+            if (leg.spec() instanceof ObjstoreRun o) {
+                ObjstoreConfig oc = new ObjstoreConfig(o.endpoint(), o.namespace(), o.bucket(), o.params(), config.oci(),
+                        BulkConfig.PAPER_DB_SIZE);
+                return HostSummary.of(new ObjstoreClient(oc).run(
+                        p -> intervals.accept(new LegInterval(index.getAndIncrement(), HostInterval.of(p))),
+                        () -> awaitStart(atMicros, started)).summary());
             }
             TestParams test = (TestParams) leg.spec();
             return HostSummary.of(new RedoClient(new RedoConfig(target, test)).run(new RunListener() {

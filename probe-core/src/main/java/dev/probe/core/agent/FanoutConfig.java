@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * A run fanned out from several hosts: the agents ({@code from}), the probe servers ({@code to}), the whole run
- * ({@code total}: a bulk run or a sync/async test, whose channels or connections and volume are the totals), and
+ * ({@code total}: a bulk run, an object-storage run or a sync/async test, whose channels or connections and volume are the totals), and
  * how the coordinator reaches its agents; with {@code tolerateLost} an agent lost after the start is noted and the
  * run goes on without it (a refusal before the start still stops the run).
  */
@@ -38,8 +38,11 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
         if (to.size() > AgentParams.MAX_LEGS) {
             throw new BadParameterException("to", to.size() + " servers is more than " + AgentParams.MAX_LEGS);
         }
-        if (!(total instanceof BulkParams) && !(total instanceof TestParams)) {
-            throw new BadParameterException("from", "fans out bulk runs and sync/async tests only");
+        if (!(total instanceof BulkParams) && !(total instanceof TestParams) && !(total instanceof ObjstoreRun)) {
+            throw new BadParameterException("from", "fans out bulk, object-storage and sync/async runs only");
+        }
+        if (total instanceof ObjstoreRun o && !to.equals(List.of(o.target()))) {
+            throw new BadParameterException("to", "an object-storage run goes to its --endpoint only");
         }
         if (channels(total) < from.size()) {
             throw new BadParameterException(total instanceof BulkParams ? "channels" : "num-conn", channels(total)
@@ -50,7 +53,12 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
 
     /** The channels of a bulk run, the connections of a test. */
     static int channels(SessionSpec spec) {
-        return spec instanceof BulkParams b ? b.channels() : ((TestParams) spec).numConn();
+        return spec instanceof TestParams t ? t.numConn() : bulkOf(spec).channels();
+    }
+
+    /** The bulk shape of a bulk or object-storage run. */
+    public static BulkParams bulkOf(SessionSpec spec) {
+        return spec instanceof ObjstoreRun o ? o.params().bulk() : (BulkParams) spec;
     }
 
     /** The whole run's channels (a bulk run) or connections (a test). */
@@ -70,7 +78,8 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
      * (its k-th channel to server (host + k) mod servers), one leg per server it reaches. A volume is split in
      * proportion to the legs' channels, in whole pieces by cumulative share (leg j takes pieces [P x c(<j) / C,
      * P x c(<=j) / C)), so hosts differ by at most one piece; a test's --rate likewise by connections. A host's
-     * runs are named {@code RUNID-h<i>}, or {@code RUNID-h<i>-s<server>} when it reaches several servers.
+     * runs are named {@code RUNID-h<i>}, or {@code RUNID-h<i>-s<server>} when it reaches several servers; an
+     * object-storage host's objects go under {@code PREFIX h<i>/}.
      */
     public List<AgentParams> plan() {
         int hosts = from.size();
@@ -99,7 +108,7 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
             return new TestParams(t.mode(), t.length(), channels, t.duration(), t.interval(), t.write(), t.sockbuf(),
                     t.rate() * channels / all, t.warmup());
         }
-        BulkParams b = (BulkParams) this.total;
+        BulkParams b = bulkOf(this.total);
         long volume = 0;
         if (b.volume() > 0) {
             long pieces = b.pieceCount();
@@ -111,7 +120,9 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
                         + "-byte pieces leave host " + from.get(host) + " nothing to move");
             }
         }
-        return new BulkParams(b.direction(), channels, volume, b.duration(), b.pieceSize(), b.interval(), b.sockbuf(),
-                b.verify(), b.runId() + suffix, b.congestion());
+        BulkParams share = new BulkParams(b.direction(), channels, volume, b.duration(), b.pieceSize(), b.interval(),
+                b.sockbuf(), b.verify(), b.runId() + suffix, b.congestion());
+        // an object-storage host's pieces are numbered from 0 like any run's: its objects go under a prefix of its own
+        return this.total instanceof ObjstoreRun o ? o.with(share, suffix.substring(1) + "/") : share;
     }
 }

@@ -1,6 +1,5 @@
 package dev.probe.core.agent;
 
-import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Json;
@@ -15,7 +14,7 @@ import java.util.List;
 /**
  * A fan-out run's result: each host's share (its agent's summary, clock offset and start) and the totals, the
  * whole run's time running from the first host's start to the last host's end on the coordinator's clock. Written
- * as a {@code probe.result/1} document of the run's kind ("bulk", "sync", "async") with a {@code hosts} array and
+ * as a {@code probe.result/1} document of the run's kind ("bulk", "objstore", "sync", "async") with a {@code hosts} array and
  * the merged intervals, streamed as they come ({@link dev.probe.core.result.ResultStream}).
  */
 public record FanoutResult(SessionSpec total, List<Host> hosts) {
@@ -96,7 +95,7 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
 
     /** The document's kind: "bulk", or a test's mode ("sync", "async"). */
     public String kind() {
-        return total instanceof TestParams t ? t.mode().wireName() : "bulk";
+        return total instanceof TestParams t ? t.mode().wireName() : total.kind();
     }
 
     /** The document's parts after the intervals: the summary and the hosts. */
@@ -106,8 +105,8 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
         summary.put("duration_s", durationS());
         summary.put("throughput_gbps", throughputGbps());
         summary.put("throughput_mib_s", Rates.mibPerSecond(bytes(), (long) (durationS() * 1e9)));
-        summary.put(total instanceof BulkParams ? "channels" : "num_conn", FanoutConfig.channels(total));
-        if (total instanceof BulkParams) {
+        summary.put(total instanceof TestParams ? "num_conn" : "channels", FanoutConfig.channels(total));
+        if (!(total instanceof TestParams)) {
             summary.put("verified", finished().stream().allMatch(h -> h.summary().verified()));
         } else {
             putMessages(summary);

@@ -66,6 +66,14 @@ public final class ObjstoreClient {
 
     /** Runs; {@code progress} hears one sample per interval. Throws {@link ProbeException} naming the failure. */
     public ObjstoreResult run(Consumer<BulkProgress> progress) throws InterruptedException {
+        return run(progress, () -> { });
+    }
+
+    /**
+     * Runs, calling {@code ready} once the SDK clients are built (and a restore's objects listed), just before the
+     * data starts: an agent waits there for the fan-out's start instant.
+     */
+    public ObjstoreResult run(Consumer<BulkProgress> progress, Runnable ready) throws InterruptedException {
         BulkParams b = config.params().bulk();
         boolean backup = b.direction() == Direction.BACKUP;
         ObjstoreMetrics metrics = new ObjstoreMetrics();
@@ -77,6 +85,7 @@ public final class ObjstoreClient {
             }
             List<String> names = backup ? null : pieces(clients.get(0));
             long count = backup ? b.pieceCount() : b.volume() > 0 ? names.size() : Long.MAX_VALUE;
+            ready.run();
             Instant startedAt = Instant.now();
             CpuTime cpuAtStart = CpuTime.now();
             long t0 = System.nanoTime();
