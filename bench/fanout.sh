@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Fan-out overhead (issue 15): the same bulk backup (CHANNELS channels, VOLUME) from one host and from AGENTS
+# Fan-out overhead (issue 15): the same bulk backup (CHANNELS channels for DURATION) from one host and from AGENTS
 # agents on this machine, interleaved run by run, to one server on loopback. The agents share this machine's
-# cores, so this measures what the agents and the coordinator cost, not scale.
-#   bench/fanout.sh            (RUNS=3 AGENTS=4 CHANNELS=12 VOLUME=16GiB)
+# cores, so this measures what the agents and the coordinator cost, not scale. By duration, so every host runs
+# the whole time (a volume split in fixed shares lasts as long as its slowest host: VOLUME=16GiB measures that).
+#   bench/fanout.sh            (RUNS=3 AGENTS=4 CHANNELS=12 DURATION=15s)
 # Target: the fan-out's merged throughput >= 0.9 x the single-host run's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS=${RUNS:-3}; AGENTS=${AGENTS:-4}; CHANNELS=${CHANNELS:-12}; VOLUME=${VOLUME:-16GiB}
+RUNS=${RUNS:-3}; AGENTS=${AGENTS:-4}; CHANNELS=${CHANNELS:-12}; DURATION=${DURATION:-15s}; VOLUME=${VOLUME:-}
 [ -f probe.jar ] || mvn -B -q package -DskipTests -Dbench.skip -Dbundle.skip
 work=$(mktemp -d)
 pids=()
@@ -30,7 +31,8 @@ started() { # log file -> HOST:PORT once it says so
 port=$(started "$work/server.log" | cut -d: -f2)
 for i in $(seq "$AGENTS"); do from+=("$(started "$work/agent$i.log")"); done
 agents=$(IFS=,; echo "${from[*]}")
-common=(--secret-file "$work/secret" --direction backup --channels "$CHANNELS" --volume "$VOLUME" --piece-size 256MiB)
+if [ -n "$VOLUME" ]; then amount=(--volume "$VOLUME"); what=$VOLUME; else amount=(--duration "$DURATION"); what=$DURATION; fi
+common=(--secret-file "$work/secret" --direction backup --channels "$CHANNELS" "${amount[@]}" --piece-size 256MiB)
 : > "$work/one"; : > "$work/fan"
 for _ in $(seq "$RUNS"); do
   java -jar probe.jar bulk 127.0.0.1 --port "$port" "${common[@]}" --json "$work/one.json" > /dev/null
@@ -40,7 +42,7 @@ for _ in $(seq "$RUNS"); do
 done
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 one=$(median < "$work/one"); fan=$(median < "$work/fan")
-echo "bulk backup, $CHANNELS channels, $VOLUME, $RUNS runs each (Gbit/s):"
+echo "bulk backup, $CHANNELS channels, $what, $RUNS runs each (Gbit/s):"
 echo "  one host:  $(paste -sd' ' "$work/one")   median $one"
 echo "  $AGENTS agents:  $(paste -sd' ' "$work/fan")   median $fan"
 python3 -c "import sys; print('  ratio %.2f (target >= 0.9)' % (float(sys.argv[2]) / float(sys.argv[1])))" "$one" "$fan"

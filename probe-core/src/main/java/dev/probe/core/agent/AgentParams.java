@@ -118,6 +118,12 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
         return legs.get(0).spec() instanceof ObjstoreRun;
     }
 
+    /** The runs' bytes are in the agent's own "agent run" line. */
+    @Override
+    public boolean carriesData() {
+        return false;
+    }
+
     /** One control connection, whatever the legs' channel counts. */
     @Override
     public int connections() {

@@ -25,4 +25,9 @@ public interface SessionSpec {
 
     /** One line for the server log. */
     String describe();
+
+    /** False for a session that carries control frames only (an agent's): its log line then counts no bytes. */
+    default boolean carriesData() {
+        return true;
+    }
 }

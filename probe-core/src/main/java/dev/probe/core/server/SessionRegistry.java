@@ -85,6 +85,11 @@ final class SessionRegistry {
         s.cancelTimers();
         long nanos = s.elapsedNanos();
         String outcome = s.failure() == null ? "finished" : "aborted (" + s.failure() + ")";
+        if (!s.spec().carriesData()) {
+            log.log(String.format(Locale.ROOT, "session %s %s after %.1f s (control session)", s.shortId(), outcome,
+                    nanos / 1e9));
+            return;
+        }
         log.log(String.format(Locale.ROOT, "session %s %s: %d message(s), %d bytes in %.1f s, %.3f Mbytes/s "
                         + "received (whole session, warm-up included)",
                 s.shortId(), outcome, s.totalMessages(), s.totalBytes(), nanos / 1e9,
