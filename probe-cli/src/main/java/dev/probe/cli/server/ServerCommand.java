@@ -40,8 +40,14 @@ public final class ServerCommand implements Callable<Integer> {
 
     @Option(names = "--dir", paramLabel = "PATH",
             description = "Store bulk backup pieces as real files under PATH/RUN_ID (forced at piece end); a restore "
-                    + "of the same run id reads them back. Default: discard.")
+                    + "of the same run id reads them back; 'probe disk --at' checks run only inside it. Default: "
+                    + "discard, and no disk checks.")
     Path dir;
+
+    @Option(names = "--disk-max-size", defaultValue = "8GiB", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Largest test file a remote disk check ('probe disk --at') may write in --dir "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long diskMaxSize;
 
     @Option(names = "--quiet", description = "Do not log per-interval receive rates.")
     boolean quiet;
@@ -81,7 +87,8 @@ public final class ServerCommand implements Callable<Integer> {
         Path base = file != null ? file : ServerConfig.defaults().file();
         ServerConfig config = new ServerConfig(listen.bind, port, base, fileSize, listen.idleTimeout,
                 listen.handshakeTimeout, listen.maxDuration,
-                !quiet, dir, hardening.limits(), hardening.security(), TransportChoice.selected());
+                !quiet, dir, hardening.limits().withMaxDiskCheck(diskMaxSize), hardening.security(),
+                TransportChoice.selected());
         ServerLog log = timestamped(spec.commandLine().getOut());
         ProbeServer server = ProbeServer.start(config, objectStore(), log);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));

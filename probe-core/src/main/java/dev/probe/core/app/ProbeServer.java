@@ -3,6 +3,7 @@ package dev.probe.core.app;
 import dev.probe.core.agent.AgentConfig;
 import dev.probe.core.agent.AgentKind;
 import dev.probe.core.bulk.BulkKind;
+import dev.probe.core.disk.DiskKind;
 import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.objstore.endpoint.ObjectStoreEndpoint;
 import dev.probe.core.redo.RedoKind;
@@ -50,7 +51,8 @@ public final class ProbeServer implements AutoCloseable {
         ProbeListener listener = null;
         try {
             listener = ProbeListener.bind(config, log, threads,
-                    List.of(new RedoKind(config), new BulkKind(config)), version(config));
+                    List.of(new RedoKind(config), new BulkKind(config),
+                            new DiskKind(config.dir(), config.limits().maxDiskCheck())), version(config));
             ObjectStoreEndpoint endpoint = objectStore == null ? null
                     : ObjectStoreEndpoint.bind(objectStore, config, threads, log);
             return new ProbeServer(threads, listener, endpoint);

@@ -36,9 +36,11 @@ public enum FrameType {
     /** client to server: HMAC-SHA256 answer to the CHALLENGE (JSON). */
     AUTH(14, Frames.MAX_CONTROL_LENGTH),
     /** coordinator and agent, both ways: clock samples, the start instant, interval counts, the outcome (JSON). */
-    AGENT(15, Frames.MAX_CONTROL_LENGTH);
+    AGENT(15, Frames.MAX_CONTROL_LENGTH),
+    /** server to client, a remote disk check: each measured point, then the outcome (JSON). */
+    DISK(16, Frames.MAX_CONTROL_LENGTH);
 
-    private static final FrameType[] BY_CODE = new FrameType[16];
+    private static final FrameType[] BY_CODE = new FrameType[17];
 
     static {
         for (FrameType t : values()) {

@@ -1,0 +1,110 @@
+package dev.probe.cli.disk;
+
+import dev.probe.cli.common.ConnectOptions;
+import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.OutputPaths;
+import dev.probe.core.disk.DiskCheck;
+import dev.probe.core.disk.DiskCsv;
+import dev.probe.core.disk.DiskParams;
+import dev.probe.core.disk.DiskRemote;
+import dev.probe.core.disk.RemoteDisk;
+import dev.probe.core.disk.DiskResult;
+import dev.probe.core.disk.Profile;
+import dev.probe.core.result.ResultFiles;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code probe disk --dir PATH}: the storage under a directory, measured the way ORION does (redo, oltp, dss). */
+@Command(name = "disk", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Measure the storage under a directory the way ORION does, with direct I/O: redo (synchronous "
+                + "sequential writes), oltp (8 KiB random at rising load: IOPS within a latency bound), dss (1 MiB "
+                + "sequential and random: peak MB/s)."})
+public final class DiskCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--dir", required = true, paramLabel = "PATH",
+            description = "Directory on the storage to measure (a file of --size is written there and removed).")
+    Path dir;
+
+    @Option(names = "--size", defaultValue = "4GiB", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Test file size, whole MiB; larger than the storage's caches (default: ${DEFAULT-VALUE}).")
+    long size;
+
+    @Option(names = "--profile", defaultValue = "all", paramLabel = "LIST",
+            description = "redo, oltp, dss (comma-separated) or all (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--max-latency", defaultValue = "20ms", converter = Converters.Time.class,
+            description = "oltp's answer: the highest IOPS with mean read and write latency within this "
+                    + "(default: ${DEFAULT-VALUE}, the Dell sizing paper's threshold).")
+    Duration maxLatency;
+
+    @Option(names = "--read-pct", defaultValue = "70", description = "oltp reads, % (default: ${DEFAULT-VALUE}).")
+    int readPct;
+
+    @Option(names = "--point", defaultValue = "10s", converter = Converters.Time.class,
+            description = "Length of each load point (default: ${DEFAULT-VALUE}).")
+    Duration point;
+
+    @Option(names = "--max-outstanding", defaultValue = "64", paramLabel = "N",
+            description = "Highest outstanding I/O count of the oltp and dss ladders 1, 2, 4, ... (default: ${DEFAULT-VALUE}).")
+    int maxOutstanding;
+
+    @Option(names = "--buffered", description = "Where direct I/O is refused (tmpfs, some network file systems): run "
+            + "through the page cache; every figure is then marked buffered.")
+    boolean buffered;
+
+    @Option(names = "--keep", description = "Keep the test file afterwards.")
+    boolean keep;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the result (probe.result/1, kind disk).")
+    Path json;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write iops.csv, mbps.csv, lat.csv and redo.csv here.")
+    Path out;
+
+    @Option(names = "--at", paramLabel = "HOST",
+            description = "Run the check on the probe server at HOST (started with --dir; PATH must lie inside it), "
+                    + "with the same settings, authenticated like any test.")
+    String at;
+
+    @Mixin
+    ConnectOptions connect;
+
+    @Override
+    public Integer call() throws Exception {
+        OutputPaths.file("--json", json);
+        OutputPaths.directory("--out", out);
+        DiskParams params = new DiskParams(size, Profile.parseList(profile), maxLatency, readPct, point, maxOutstanding,
+                buffered, keep);
+        PrintWriter w = spec.commandLine().getOut();
+        DiskConsole console = new DiskConsole(w, params);
+        DiskResult r;
+        if (at != null) {
+            console.header(dir + " on " + at);
+            r = new DiskRemote(connect.target(at), new RemoteDisk(dir.toString(), params)).run(console::point);
+        } else {
+            DiskCheck check = new DiskCheck(dir, params);
+            check.check();
+            console.header(dir.toString());
+            r = check.run(console::point);
+        }
+        console.summary(r);
+        if (json != null) {
+            ResultFiles.writeJson(json, r.toJson());
+        }
+        if (out != null) {
+            DiskCsv.write(r, out);
+        }
+        return ExitCodes.OK;
+    }
+}

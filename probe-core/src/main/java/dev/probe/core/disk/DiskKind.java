@@ -1,0 +1,81 @@
+package dev.probe.core.disk;
+
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.server.SessionConnection;
+import dev.probe.core.server.SessionKind;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.channel.ChannelHandler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The server's "disk" sessions: a client's disk check run here, only inside this server's {@code --dir} (the
+ * requested path resolved, symbolic links followed, must stay under it), one check at a time, with a test file
+ * no larger than the server allows; anything else is refused with one line naming the field.
+ */
+public final class DiskKind implements SessionKind {
+    private final Path root;
+    private final long maxSize;
+    private final AtomicBoolean busy = new AtomicBoolean();
+
+    /** {@code root} is the server's --dir (null: it has none and refuses every check). */
+    public DiskKind(Path root, long maxSize) {
+        this.root = root;
+        this.maxSize = maxSize;
+    }
+
+    @Override
+    public String name() {
+        return RemoteDisk.KIND;
+    }
+
+    @Override
+    public SessionSpec parse(ObjectNode params) {
+        RemoteDisk r = RemoteDisk.fromJson(params);
+        if (root == null) {
+            throw new BadParameterException("at", "this server has no --dir to run a disk check in");
+        }
+        if (r.params().size() > maxSize) {
+            throw new BadParameterException("size", r.params().size() + " bytes is more than this server allows ("
+                    + maxSize + ", its --disk-max-size)");
+        }
+        inside(r.dir());
+        if (busy.get()) {
+            throw new BadParameterException("at", "a disk check is running on this server; one at a time");
+        }
+        return r;
+    }
+
+    /** The requested directory, which must be the server's --dir or under it (after following links). */
+    Path inside(String dir) {
+        try {
+            Path realRoot = root.toRealPath();
+            Path requested = Path.of(dir);
+            Path resolved = (requested.isAbsolute() ? requested : realRoot.resolve(requested)).normalize();
+            Path real = Files.exists(resolved) ? resolved.toRealPath() : resolved;
+            if (!real.startsWith(realRoot)) {
+                throw new BadParameterException("dir", dir + " is outside the server's --dir " + root);
+            }
+            return real;
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            throw new BadParameterException("dir", dir + ": " + e.getMessage());
+        }
+    }
+
+    /** Takes the one check slot; false when a check holds it. */
+    boolean acquire() {
+        return busy.compareAndSet(false, true);
+    }
+
+    void release() {
+        busy.set(false);
+    }
+
+    @Override
+    public ChannelHandler handler(SessionConnection c) {
+        return new DiskHandler(c, (RemoteDisk) c.session().spec(), this);
+    }
+}

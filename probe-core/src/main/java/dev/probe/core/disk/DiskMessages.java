@@ -1,0 +1,79 @@
+package dev.probe.core.disk;
+
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.LatencyStats;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.regex.Pattern;
+
+/**
+ * The DISK frames of a remote check (docs/PROTOCOL.md, "Disk checks"), each a JSON object with an {@code op}:
+ * from the server {@code point} (one measured point), {@code done} (the file system and block size) and
+ * {@code failed} (why, one line); from the client {@code ping} (the check is long and the client otherwise silent).
+ */
+final class DiskMessages {
+    static final String POINT = "point";
+    static final String DONE = "done";
+    static final String FAILED = "failed";
+    static final String PING = "ping";
+    private static final Pattern OP = Pattern.compile("point|done|failed|ping");
+    private static final Pattern WORD = Pattern.compile("[a-z0-9-]{1,32}");
+
+    private DiskMessages() {
+    }
+
+    static String op(ControlFrame f) {
+        if (f.type() != FrameType.DISK) {
+            throw new BadParameterException("frame", "expected DISK, got " + f.type());
+        }
+        return Json.requireString(f.body(), "op", OP);
+    }
+
+    private static ControlFrame frame(String op, ObjectNode n) {
+        n.put("op", op);
+        return new ControlFrame(FrameType.DISK, n);
+    }
+
+    static ControlFrame point(LoadPoint p) {
+        return frame(POINT, p.toJson());
+    }
+
+    static ControlFrame done(String fileSystem, int blockSize) {
+        ObjectNode n = Json.object();
+        n.put("file_system", fileSystem);
+        n.put("block_size", blockSize);
+        return frame(DONE, n);
+    }
+
+    static ControlFrame failed(String why) {
+        ObjectNode n = Json.object();
+        n.put("message", why == null ? "failed" : why);
+        return frame(FAILED, n);
+    }
+
+    static ControlFrame ping() {
+        return frame(PING, Json.object());
+    }
+
+    static LoadPoint point(ObjectNode n) {
+        return new LoadPoint(Json.requireString(n, "workload", WORD), Json.requireInt(n, "io_size", 1, 1 << 30),
+                Json.requireInt(n, "outstanding", 1, DiskParams.MAX_OUTSTANDING), Json.requireDouble(n, "seconds", 0, 1e6),
+                Json.requireLong(n, "reads", 0, Long.MAX_VALUE), Json.requireLong(n, "writes", 0, Long.MAX_VALUE),
+                latency(n, "read_latency_ms"), latency(n, "write_latency_ms"), Json.requireBoolean(n, "direct"));
+    }
+
+    private static LatencyStats latency(ObjectNode n, String field) {
+        if (!n.has(field)) {
+            return null;
+        }
+        ObjectNode l = Json.requireObject(n, field);
+        return new LatencyStats(Json.requireLong(l, "count", 0, Long.MAX_VALUE), ms(l, "avg"), ms(l, "p50"),
+                ms(l, "p90"), ms(l, "p99"), ms(l, "p999"), ms(l, "max"));
+    }
+
+    private static double ms(ObjectNode l, String field) {
+        return Json.requireDouble(l, field, 0, 1e9);
+    }
+}

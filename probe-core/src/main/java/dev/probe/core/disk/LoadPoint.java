@@ -1,0 +1,44 @@
+package dev.probe.core.disk;
+
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.JsonDocument;
+import dev.probe.core.result.LatencyStats;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * One measured point: a workload ({@code oltp}, {@code seq-read}, {@code rand-write}, {@code redo-32k}, ...) at
+ * {@code outstanding} concurrent I/Os of {@code ioSize} bytes for {@code seconds}: reads and writes completed,
+ * IOPS, MB/s (10^6 bytes, as ORION and fio print) and the latency of reads and writes apart (null when none);
+ * {@code direct} false when the point ran through the page cache (--buffered, or an I/O smaller than a block).
+ */
+public record LoadPoint(String workload, int ioSize, int outstanding, double seconds, long reads, long writes,
+                        LatencyStats readLatency, LatencyStats writeLatency, boolean direct) implements JsonDocument {
+    public double iops() {
+        return seconds <= 0 ? 0 : (reads + writes) / seconds;
+    }
+
+    public double mbps() {
+        return seconds <= 0 ? 0 : (reads + writes) * (double) ioSize / 1e6 / seconds;
+    }
+
+    @Override
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("workload", workload);
+        n.put("io_size", ioSize);
+        n.put("outstanding", outstanding);
+        n.put("seconds", seconds);
+        n.put("reads", reads);
+        n.put("writes", writes);
+        n.put("iops", iops());
+        n.put("mbps", mbps());
+        n.put("direct", direct);
+        if (readLatency != null) {
+            n.set("read_latency_ms", readLatency.toJson());
+        }
+        if (writeLatency != null) {
+            n.set("write_latency_ms", writeLatency.toJson());
+        }
+        return n;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.probe.core.disk;
+
+/**
+ * What each worker of a load point does: I/Os of {@code ioSize} bytes, at random block-aligned offsets or
+ * sequentially through a region of its own, {@code readPct} of them reads, and, with {@code syncEach}, every write
+ * followed by {@code fdatasync} (the server's {@code --write}, fio's {@code fdatasync=1}).
+ */
+record Workload(String name, int ioSize, boolean random, int readPct, boolean syncEach) {
+    static Workload redo(int size) {
+        return new Workload("redo", size, false, 0, true);
+    }
+
+    static Workload oltp(int readPct) {
+        return new Workload("oltp", 8192, true, readPct, false);
+    }
+
+    /** The dss workloads: 1 MiB sequential and random, reads and writes. */
+    static Workload[] dss() {
+        int mib = 1 << 20;
+        return new Workload[] {new Workload("seq-read", mib, false, 100, false),
+            new Workload("seq-write", mib, false, 0, false), new Workload("rand-read", mib, true, 100, false),
+            new Workload("rand-write", mib, true, 0, false)};
+    }
+}
