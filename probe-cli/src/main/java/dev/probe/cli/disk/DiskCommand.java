@@ -90,12 +90,12 @@ public final class DiskCommand implements Callable<Integer> {
         DiskConsole console = new DiskConsole(w, params);
         DiskResult r;
         if (at != null) {
-            console.header(dir + " on " + at);
+            console.header(dir + " on " + at, true);
             r = new DiskRemote(connect.target(at), new RemoteDisk(dir.toString(), params)).run(console::point);
         } else {
             DiskCheck check = new DiskCheck(dir, params);
             check.check();
-            console.header(dir.toString());
+            console.header(dir.toString(), false);
             r = check.run(console::point);
         }
         console.summary(r);

@@ -11,22 +11,37 @@ import java.util.Locale;
 final class DiskConsole {
     private final PrintWriter out;
     private final DiskParams params;
+    private boolean printed;
 
     DiskConsole(PrintWriter out, DiskParams params) {
         this.out = out;
         this.params = params;
     }
 
-    void header(String where) {
+    private String where;
+
+    /** Prints the header now, or with {@code lazily} before the first point (a remote check may be refused first). */
+    void header(String where, boolean lazily) {
+        this.where = where;
+        if (!lazily) {
+            header();
+        }
+    }
+
+    private void header() {
         out.printf(Locale.ROOT, "Disk check of %s: %d MiB file, %s I/O, %s s points, outstanding up to %d%n", where,
                 params.size() >> 20, params.buffered() ? "buffered" : "direct", params.point().toMillis() / 1000.0,
                 params.maxOutstanding());
         out.printf("%-11s %8s %5s %11s %10s   %-22s %-22s%n", "workload", "size", "depth", "IOPS", "MB/s",
                 "read avg / p99 ms", "write avg / p99 ms");
         out.flush();
+        printed = true;
     }
 
     void point(LoadPoint p) {
+        if (where != null && !printed) {
+            header();
+        }
         out.printf(Locale.ROOT, "%-11s %8s %5d %11.0f %10.1f   %-22s %-22s%s%n", p.workload(), size(p.ioSize()),
                 p.outstanding(), p.iops(), p.mbps(), lat(p.readLatency()), lat(p.writeLatency()),
                 p.direct() ? "" : "  (buffered)");

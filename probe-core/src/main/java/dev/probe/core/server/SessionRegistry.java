@@ -57,7 +57,7 @@ final class SessionRegistry {
         s.addTimer(timer.schedule(() -> abort(s, ErrorCode.LIMIT, open
                 ? "run exceeded this server's max-duration of " + config.maxDuration().toSeconds() + " s"
                 : "test ran " + RUN_GRACE_SECONDS + " s past its requested duration"), runMs, TimeUnit.MILLISECONDS));
-        if (config.intervals()) {
+        if (config.intervals() && spec.carriesData()) {
             long every = spec.interval().toNanos();
             long[] last = {0, System.nanoTime()};
             s.addTimer(timer.scheduleAtFixedRate(() -> {
