@@ -134,13 +134,7 @@ public final class QualifyPage {
         JsonNode p = doc.path("params");
         JsonNode s = doc.path("summary");
         StringBuilder sb = new StringBuilder();
-        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Data Guard network "
-                + "qualification</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}"
-                + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;"
-                + "text-align:left;vertical-align:top}th{background:#f3f3f3}.PASS{background:#c8e6c9}"
-                + ".MARGINAL{background:#ffe0b2}.FAIL{background:#ffcdd2}pre{background:#f6f6f6;padding:8px}"
-                + "figure{margin:2em 0}figcaption{color:#555;font-size:90%}svg{max-width:100%;height:auto}</style>"
-                + "</head><body>\n");
+        sb.append(Html.head("Data Guard network qualification"));
         sb.append(fmt("<h1>Data Guard network qualification: %s</h1>%n", esc(s.path("overall").asText())));
         sb.append(fmt("<p>Primary (this run's client) to standby <b>%s:%d</b>, %s. Peak redo %.1f MB/s (%s).</p>%n",
                 esc(p.path("host").asText()), p.path("port").asInt(), esc(doc.path("started_at").asText()),
@@ -170,15 +164,13 @@ public final class QualifyPage {
             sb.append(fmt("<tr><td>%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()), figure));
         }
         sb.append("</table>\n");
-        svgs.forEach((name, svg) -> sb.append("<figure>").append(svg).append("<figcaption>").append(esc(captions.get(name)))
-                .append(" (also <a href=\"").append(name).append(".png\">PNG</a>, <a href=\"").append(name)
-                .append(".svg\">SVG</a>)</figcaption></figure>\n"));
+        Html.figures(sb, svgs, captions);
         sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "
                 + "from notes 736755.1 and MAA's SYNC redo transport best practices.</p></body></html>\n");
         return sb.toString();
     }
 
     private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return Html.esc(s);
     }
 }

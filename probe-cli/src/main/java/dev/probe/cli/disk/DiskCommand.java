@@ -12,6 +12,7 @@ import dev.probe.core.disk.RemoteDisk;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.Profile;
 import dev.probe.core.result.ResultFiles;
+import dev.probe.report.DiskPage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,7 +70,9 @@ public final class DiskCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result (probe.result/1, kind disk).")
     Path json;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write iops.csv, mbps.csv, lat.csv and redo.csv here.")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write disk.html (answers and charts, also as PNG and SVG) and ORION's matrices iops.csv, "
+                    + "mbps.csv, lat.csv, redo.csv here.")
     Path out;
 
     @Option(names = "--at", paramLabel = "HOST",
@@ -104,6 +107,7 @@ public final class DiskCommand implements Callable<Integer> {
         }
         if (out != null) {
             DiskCsv.write(r, out);
+            w.println("Wrote " + DiskPage.write(r.toJson(), out) + " and iops/mbps/lat/redo .csv there.");
         }
         return ExitCodes.OK;
     }

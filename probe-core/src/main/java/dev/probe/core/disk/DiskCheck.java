@@ -74,6 +74,6 @@ public final class DiskCheck {
                 }
             }
         }
-        return new DiskResult(startedAt, dir.toString(), fsType, block, params, all);
+        return new DiskResult(startedAt, dir.toAbsolutePath().normalize().toString(), fsType, block, params, all);
     }
 }
