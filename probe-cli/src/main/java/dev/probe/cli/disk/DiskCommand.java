@@ -33,7 +33,8 @@ public final class DiskCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--dir", required = true, paramLabel = "PATH",
-            description = "Directory on the storage to measure (a file of --size is written there and removed).")
+            description = "Directory on the storage to measure (a file of --size is written there and removed); "
+                    + "with --at, a directory on that host inside its server's --dir.")
     Path dir;
 
     @Option(names = "--size", defaultValue = "4GiB", converter = Converters.Size.class, paramLabel = "SIZE",
@@ -49,7 +50,7 @@ public final class DiskCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}, the Dell sizing paper's threshold).")
     Duration maxLatency;
 
-    @Option(names = "--read-pct", defaultValue = "70", description = "oltp reads, % (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--read-pct", defaultValue = "70", description = "oltp reads, %% of I/Os (default: ${DEFAULT-VALUE}).")
     int readPct;
 
     @Option(names = "--point", defaultValue = "10s", converter = Converters.Time.class,

@@ -1,6 +1,5 @@
 package dev.probe.core.disk;
 
-import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,10 +12,10 @@ import java.util.stream.Collectors;
  * A disk check, validated once: the test file's {@code size}, the profiles, the latency bound of the oltp answer,
  * the oltp read share, each load point's length, the highest outstanding I/O count, whether to run without direct
  * I/O ({@code buffered}, every figure then marked) and whether to keep the file. Where it runs (the directory) is
- * the caller's: a local path, or a server's own {@code --dir} for {@code --at}.
+ * the caller's: a local path, or a server's own {@code --dir} for {@code --at} ({@link RemoteDisk}).
  */
 public record DiskParams(long size, Set<Profile> profiles, Duration maxLatency, int readPct, Duration point,
-                         int maxOutstanding, boolean buffered, boolean keep) implements SessionSpec {
+                         int maxOutstanding, boolean buffered, boolean keep) {
     public static final long MIN_SIZE = 64L << 20;
     public static final long MAX_SIZE = 1L << 44;
     public static final int MAX_OUTSTANDING = 256;
@@ -52,12 +51,6 @@ public record DiskParams(long size, Set<Profile> profiles, Duration maxLatency, 
         return profiles.contains(p);
     }
 
-    @Override
-    public String kind() {
-        return "disk";
-    }
-
-    @Override
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("size", size);
@@ -79,36 +72,5 @@ public record DiskParams(long size, Set<Profile> profiles, Duration maxLatency, 
                 Duration.ofNanos(Math.round(Json.requireDouble(n, "point_s", 0.1, 3600) * 1e9)),
                 Json.requireInt(n, "max_outstanding", 1, MAX_OUTSTANDING), Json.requireBoolean(n, "buffered"),
                 Json.requireBoolean(n, "keep"));
-    }
-
-    /** One control connection. */
-    @Override
-    public int connections() {
-        return 1;
-    }
-
-    @Override
-    public Duration expectedDuration() {
-        return Duration.ZERO;
-    }
-
-    @Override
-    public Duration interval() {
-        return point;
-    }
-
-    @Override
-    public long sockbuf() {
-        return 0;
-    }
-
-    @Override
-    public boolean carriesData() {
-        return false;
-    }
-
-    @Override
-    public String describe() {
-        return "disk check " + toJson();
     }
 }
