@@ -34,8 +34,9 @@ class QualifyJarIT {
 
     @BeforeEach
     void startServer() throws Exception {
+        Files.createDirectories(dir.resolve("srv/redo"));
         server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
-                dir.resolve("redo.dat").toString());
+                dir.resolve("redo.dat").toString(), "--dir", dir.resolve("srv").toString());
         port = server.awaitServerPort(20_000);
     }
 
@@ -98,6 +99,27 @@ class QualifyJarIT {
             assertTrue(page.contains(chart + ".svg"), chart);
         }
         screenshot(html);
+    }
+
+    @Test
+    void affirmWithStandbyDirShowsTheStandbyRedoLogWrites() throws Exception {
+        assumeTrue(!Files.getFileStore(dir).type().equals("tmpfs"), "the temp directory is in memory here");
+        Path json = dir.resolve("q.json");
+        Path out = dir.resolve("page");
+        ProbeProcess q = qualify("--redo-rate", "5MB/s", "--mode", "sync", "--affirm", "--standby-dir", "redo",
+                "--commit-budget", "50ms", "--budget", "15s", "--json", json.toString(), "--out", out.toString());
+        assertEquals(0, q.awaitExit(90), q.stdout() + q.stderr());
+        assertTrue(q.printed("Standby redo log writes (probe disk at"), q.stdout());
+        assertTrue(q.printed("*    32768 B: p50 "), "the qualified write size marked: " + q.stdout());
+        JsonNode d = new ObjectMapper().readTree(json.toFile());
+        assertEquals(5, d.at("/standby_disk/redo").size());
+        assertTrue(d.at("/standby_disk/dir").asText().matches("127\\.0\\.0\\.1:/.*/srv/redo"),
+                d.at("/standby_disk/dir").asText());
+        assertTrue(Files.readString(out.resolve("qualify.html")).contains("Standby redo log writes"));
+        ProbeProcess alone = qualify("--redo-rate", "5MB/s", "--standby-dir", "redo");
+        assertEquals(2, alone.awaitExit(30));
+        assertTrue(alone.stderr().trim().startsWith("probe: --standby-dir times the standby's redo log writes for "
+                + "--affirm"), alone.stderr());
     }
 
     /** Renders the page in headless Chromium (Debian's package; .ci/run installs it) and checks the picture. */

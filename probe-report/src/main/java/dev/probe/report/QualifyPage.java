@@ -164,6 +164,19 @@ public final class QualifyPage {
             sb.append(fmt("<tr><td>%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()), figure));
         }
         sb.append("</table>\n");
+        JsonNode disk = doc.path("standby_disk");
+        if (disk.isObject()) {
+            sb.append(fmt("<h2>Standby redo log writes</h2>%n<p>probe disk's redo profile at %s (%s): each write "
+                    + "followed by fdatasync, one writer: the standby disk's share of an AFFIRM commit.</p>%n",
+                    esc(disk.path("dir").asText()), esc(disk.path("file_system").asText())));
+            sb.append("<table><tr><th>write size</th><th>p50 ms</th><th>p99 ms</th></tr>\n");
+            for (JsonNode r : disk.path("redo")) {
+                sb.append(fmt("<tr><td>%d B%s</td><td>%.3f</td><td>%.3f</td></tr>%n", r.path("size").asInt(),
+                        r.path("direct").asBoolean() ? "" : " (buffered)", r.path("latency_ms").path("p50").asDouble(),
+                        r.path("latency_ms").path("p99").asDouble()));
+            }
+            sb.append("</table>\n");
+        }
         Html.figures(sb, svgs, captions);
         sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "
                 + "from notes 736755.1 and MAA's SYNC redo transport best practices.</p></body></html>\n");

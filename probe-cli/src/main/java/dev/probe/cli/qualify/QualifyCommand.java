@@ -4,6 +4,11 @@ import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputPaths;
+import dev.probe.core.disk.DiskParams;
+import dev.probe.core.disk.DiskRemote;
+import dev.probe.core.disk.DiskResult;
+import dev.probe.core.disk.Profile;
+import dev.probe.core.disk.RemoteDisk;
 import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
@@ -14,6 +19,7 @@ import dev.probe.core.qualify.Verdict;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.core.units.Rates;
 import dev.probe.report.QualifyPage;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,6 +63,10 @@ public final class QualifyCommand implements Callable<Integer> {
     @Mixin
     ConnectOptions connect;
 
+    /** The standby's redo log writes: probe disk's redo profile, briefly (a 256 MiB file, 2 s per size). */
+    private static final DiskParams STANDBY_REDO = new DiskParams(256L << 20, java.util.Set.of(Profile.REDO),
+            Duration.ofMillis(20), 0, Duration.ofSeconds(2), 1, false, false);
+
     @Option(names = "--mode", defaultValue = "both", paramLabel = "async|sync|both",
             description = "Which transport to qualify (default: ${DEFAULT-VALUE}).")
     String mode;
@@ -68,6 +78,11 @@ public final class QualifyCommand implements Callable<Integer> {
     @Option(names = "--affirm", description = "SYNC also with the standby's forced write (AFFIRM; server --file on "
             + "the standby's redo disk) beside FASTSYNC.")
     boolean affirm;
+
+    @Option(names = "--standby-dir", paramLabel = "PATH",
+            description = "With --affirm: also time the standby's redo log writes there (probe disk's redo profile, run "
+                    + "by the standby's probe server inside its --dir), shown beside the network's share.")
+    String standbyDir;
 
     @Option(names = "--commit-budget", defaultValue = "2ms", converter = Converters.Time.class,
             description = "Commit time SYNC may add (default: ${DEFAULT-VALUE}).")
@@ -116,11 +131,18 @@ public final class QualifyCommand implements Callable<Integer> {
         console.printRequest(config, StepPlan.of(config));
         QualifyResult result = new Qualifier(config).run(console::onStep);
         console.printResult(result);
+        ObjectNode doc = result.toJson();
+        if (standbyDir != null) {
+            DiskResult disk = new DiskRemote(config.target(), new RemoteDisk(standbyDir, STANDBY_REDO)).run(p -> { });
+            console.printStandbyDisk(disk, writeSizes);
+            ObjectNode standby = (ObjectNode) disk.toJson().get("summary");
+            doc.set("standby_disk", standby.put("dir", disk.dir()).put("file_system", disk.fileSystem()));
+        }
         if (json != null) {
-            ResultFiles.writeJson(json, result.toJson());
+            ResultFiles.writeJson(json, doc);
         }
         if (outDir != null) {
-            out.println("Page: " + QualifyPage.write(result.toJson(), outDir));
+            out.println("Page: " + QualifyPage.write(doc, outDir));
             out.flush();
         }
         return result.overall() == Verdict.Status.FAIL ? ExitCodes.VERDICT_FAIL
@@ -128,6 +150,10 @@ public final class QualifyCommand implements Callable<Integer> {
     }
 
     private QualifyConfig config() throws Exception {
+        if (standbyDir != null && !affirm) {
+            throw new IllegalArgumentException("--standby-dir times the standby's redo log writes for --affirm; give "
+                    + "--affirm too");
+        }
         if (host == null) {
             throw new IllegalArgumentException("give the standby's host: probe qualify STANDBY_HOST --redo-rate 45MB/s");
         }

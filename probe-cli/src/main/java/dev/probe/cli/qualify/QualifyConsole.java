@@ -1,5 +1,7 @@
 package dev.probe.cli.qualify;
 
+import dev.probe.core.disk.DiskResult;
+import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.qualify.Measured;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.QualifyResult;
@@ -10,6 +12,7 @@ import dev.probe.core.result.TestResult;
 import dev.probe.core.units.Durations;
 import dev.probe.core.units.Rates;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 /** Prints a qualification: what it will run, each step as it starts and what it measured, then the verdicts. */
@@ -92,5 +95,16 @@ final class QualifyConsole {
 
     private static String fmt(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
+    }
+
+    /** The standby's redo log write time per size (the AFFIRM share on its disk), the qualified sizes marked. */
+    void printStandbyDisk(DiskResult disk, List<Long> sizes) {
+        out.printf(Locale.ROOT, "Standby redo log writes (probe disk at %s, %s): write + fdatasync, one writer%n",
+                disk.dir(), disk.fileSystem());
+        for (LoadPoint p : disk.of("redo")) {
+            out.printf(Locale.ROOT, "  %s %8d B: p50 %.3f ms, p99 %.3f ms%s%n", sizes.contains((long) p.ioSize()) ? "*" : " ",
+                    p.ioSize(), p.writeLatency().p50(), p.writeLatency().p99(), p.direct() ? "" : " (buffered)");
+        }
+        out.flush();
     }
 }

@@ -39,7 +39,7 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
                 connection.log().log("disk check " + name + " in " + dir + " starts");
                 DiskResult r = new DiskCheck(dir, request.params()).run(p -> ctx.writeAndFlush(DiskMessages.point(p)));
                 finished = true;
-                ctx.writeAndFlush(DiskMessages.done(r.fileSystem(), r.blockSize()));
+                ctx.writeAndFlush(DiskMessages.done(r.dir(), r.fileSystem(), r.blockSize()));
                 connection.log().log("disk check " + name + " done: " + r.points().size() + " points");
             } catch (InterruptedException e) {
                 connection.log().log("disk check " + name + " stopped: the client went away");

@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * The DISK frames of a remote check (docs/PROTOCOL.md, "Disk checks"), each a JSON object with an {@code op}:
- * from the server {@code point} (one measured point), {@code done} (the file system and block size) and
+ * from the server {@code point} (one measured point), {@code done} (the directory as the server resolved it,
+ * its file system and block size) and
  * {@code failed} (why, one line); from the client {@code ping} (the check is long and the client otherwise silent).
  */
 final class DiskMessages {
@@ -40,8 +41,9 @@ final class DiskMessages {
         return frame(POINT, p.toJson());
     }
 
-    static ControlFrame done(String fileSystem, int blockSize) {
+    static ControlFrame done(String dir, String fileSystem, int blockSize) {
         ObjectNode n = Json.object();
+        n.put("dir", dir);
         n.put("file_system", fileSystem);
         n.put("block_size", blockSize);
         return frame(DONE, n);

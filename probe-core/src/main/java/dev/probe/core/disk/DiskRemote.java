@@ -44,7 +44,7 @@ public final class DiskRemote {
             while (true) {
                 try {
                     ControlFrame done = listener.outcome.get(PING_SECONDS, TimeUnit.SECONDS);
-                    return new DiskResult(startedAt, request.dir() + " on " + target.host(),
+                    return new DiskResult(startedAt, target.host() + ":" + done.body().path("dir").asText(request.dir()),
                             done.body().path("file_system").asText(), done.body().path("block_size").asInt(),
                             request.params(), List.copyOf(listener.received));
                 } catch (TimeoutException e) {

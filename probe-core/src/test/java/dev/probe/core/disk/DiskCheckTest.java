@@ -158,4 +158,28 @@ class DiskCheckTest {
         assertTrue(r.points().stream().noneMatch(LoadPoint::direct), "every figure marked buffered");
         assertTrue(r.toJson().at("/summary/buffered").asBoolean());
     }
+
+    @Test
+    void aFileSystemThatRefusesDirectIoIsNamedInOneLineAndBufferedRunsMarked() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "mounting a ramfs needs root");
+        Path mount = Files.createDirectories(dir.resolve("ramfs"));
+        assumeTrue(new ProcessBuilder("mount", "-t", "ramfs", "ramfs", mount.toString()).start().waitFor() == 0,
+                "cannot mount a ramfs here");
+        try {
+            BadParameterException e = assertThrows(BadParameterException.class,
+                    () -> new DiskCheck(mount, params(EnumSet.of(Profile.REDO))).run(x -> { }));
+            assertEquals("dir", e.parameter());
+            assertTrue(e.getMessage().contains("direct I/O is refused on ramfs") && e.getMessage().contains("--buffered")
+                    && !e.getMessage().contains("\n"), e.getMessage());
+            try (Stream<Path> files = Files.list(mount)) {
+                assertEquals(0, files.count(), "nothing left behind");
+            }
+            DiskParams buffered = new DiskParams(64L << 20, EnumSet.of(Profile.OLTP), Duration.ofMillis(20), 70,
+                    Duration.ofMillis(100), 1, true, false);
+            DiskResult r = new DiskCheck(mount, buffered).run(x -> { });
+            assertTrue(!r.points().isEmpty() && r.points().stream().noneMatch(LoadPoint::direct));
+        } finally {
+            new ProcessBuilder("umount", mount.toString()).start().waitFor();
+        }
+    }
 }
