@@ -45,9 +45,26 @@ java -jar probe.jar disk --dir "$DIR" --size "$SIZE" --profile all --point "${PO
   --max-latency 10s --json "$work/probe.json" > "$work/probe.txt"
 fio_round b
 
-python3 - "$work" "$DEPTHS" "$DSS_DEPTH" <<'PY'
-import json, sys
-work, depths, dss_depth = sys.argv[1], [int(d) for d in sys.argv[2].split()], int(sys.argv[3])
+# dss, symmetric: each tool on a freshly written file of its own, climbing the same ladder 1, 2, ... DSS_DEPTH of
+# sequential reads then writes, DSS_RUNS times alternately (the VM's host cache favours whoever reads data just
+# touched, so neither reads the other's)
+dss_ladder="$(n=1; while [ "$n" -lt "$DSS_DEPTH" ]; do printf '%s ' "$n"; n=$((n * 2)); done; echo "$DSS_DEPTH")"
+for run in $(seq "${DSS_RUNS:-2}"); do
+  java -jar probe.jar disk --dir "$DIR" --size "$SIZE" --profile dss --point "${POINT}s" --max-outstanding "$DSS_DEPTH" \
+    --json "$work/dss-probe-$run.json" > /dev/null
+  rm -f "$DIR/fio.dat"
+  fio --name=layout --filename="$DIR/fio.dat" --size="$bytes" --rw=write --bs=1m --direct=1 --output-format=json > /dev/null
+  for rw in read write; do
+    for n in $dss_ladder; do
+      per=$((bytes / n / 1048576 * 1048576))
+      fio_job "dss$run" "seq$rw$n" --rw="$rw" --bs=1m --ioengine=psync --numjobs="$n" --size="$per" --offset_increment="$per"
+    done
+  done
+done
+
+python3 - "$work" "$DEPTHS" "$DSS_DEPTH" "${DSS_RUNS:-2}" <<'PY'
+import json, sys, statistics
+work, depths, dss_depth, dss_runs = sys.argv[1], [int(d) for d in sys.argv[2].split()], int(sys.argv[3]), int(sys.argv[4])
 probe = json.load(open(f"{work}/probe.json"))["intervals"]
 def point(workload, n, size=None):
     for p in probe:
@@ -66,11 +83,19 @@ for n in depths:
     m, a, b = mean(f"psync{n}", iops)
     lm, _, _ = mean(f"libaio{n}", iops)
     print(f"  {n:3d} outstanding          {p['iops']:8.0f} {m:8.0f} ({a:.0f} / {b:.0f})   {p['iops']/m:5.2f}   {lm:8.0f}")
-print(f"\ndss 1 MiB sequential, {dss_depth} streams (MB/s)   probe   fio (a / b)   ratio   target >= 0.8")
+print(f"\ndss 1 MiB sequential, {dss_depth} streams (MB/s): the bracketed rounds above, then the symmetric runs")
 for w, name, side in (("seq-read", "seqread", "read"), ("seq-write", "seqwrite", "write")):
     p = point(w, dss_depth)
     m, a, b = mean(name, lambda j: j[side]["bw_bytes"] / 1e6)
-    print(f"  {w:10s}                     {p['mbps']:7.1f} {m:7.1f} ({a:.0f} / {b:.0f})   {p['mbps']/m:5.2f}")
+    print(f"  {w:10s} bracketed          probe {p['mbps']:7.1f}  fio {m:7.1f} ({a:.0f} / {b:.0f})   ratio {p['mbps']/m:5.2f}")
+    pr, fr = [], []
+    for run in range(1, dss_runs + 1):
+        pts = json.load(open(f"{work}/dss-probe-{run}.json"))["intervals"]
+        pr.append(next(x["mbps"] for x in pts if x["workload"] == w and x["outstanding"] == dss_depth))
+        fr.append(json.load(open(f"{work}/dss{run}-seq{side}{dss_depth}.json"))["jobs"][0][side]["bw_bytes"] / 1e6)
+    pm, fm = statistics.median(pr), statistics.median(fr)
+    print(f"  {w:10s} symmetric, {dss_runs} runs  probe {pm:7.1f} ({' / '.join(f'{x:.0f}' for x in pr)})  fio {fm:7.1f} "
+          f"({' / '.join(f'{x:.0f}' for x in fr)})   ratio {pm/fm:5.2f}   target >= 0.8")
 r = point("redo", 1, 32768)
 pct = lambda j: (j["write"]["clat_ns"]["percentile"]["50.000000"] + j["sync"]["lat_ns"]["percentile"]["50.000000"]) / 1e6
 m, a, b = mean("redo", pct)
