@@ -99,7 +99,7 @@ public final class DiskCommand implements Callable<Integer> {
         } else {
             DiskCheck check = new DiskCheck(dir, params);
             check.check();
-            console.header(dir.toString(), false);
+            console.header(dir.toAbsolutePath().normalize().toString(), false);
             r = check.run(console::point);
         }
         console.summary(r);

@@ -1,5 +1,6 @@
 package dev.probe.cli.disk;
 
+import dev.probe.core.disk.DiskCheck;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.LoadPoint;
@@ -29,9 +30,13 @@ final class DiskConsole {
     }
 
     private void header() {
-        out.printf(Locale.ROOT, "Disk check of %s: %d MiB file, %s I/O, %s s points, outstanding up to %d%n", where,
-                params.size() >> 20, params.buffered() ? "buffered" : "direct", params.point().toMillis() / 1000.0,
-                params.maxOutstanding());
+        int points = DiskCheck.maxPoints(params);
+        double seconds = points * params.point().toMillis() / 1000.0;
+        out.printf(Locale.ROOT, "Disk check of %s: %d MiB file, %s I/O, %s s points, outstanding up to %d "
+                        + "(at most %d points: %s)%n", where, params.size() >> 20,
+                params.buffered() ? "buffered" : "direct", params.point().toMillis() / 1000.0, params.maxOutstanding(),
+                points, seconds < 120 ? String.format(Locale.ROOT, "%.0f s", seconds)
+                        : String.format(Locale.ROOT, "%.1f min", seconds / 60));
         out.printf("%-11s %8s %5s %11s %10s   %-22s %-22s%n", "workload", "size", "depth", "IOPS", "MB/s",
                 "read avg / p99 ms", "write avg / p99 ms");
         out.flush();

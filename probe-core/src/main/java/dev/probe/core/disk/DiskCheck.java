@@ -28,6 +28,13 @@ public final class DiskCheck {
         this.params = params;
     }
 
+    /** The most points {@code params} can measure (ladders may stop sooner): what the run's length is bounded by. */
+    public static int maxPoints(DiskParams params) {
+        int ladder = Ladder.steps(params.maxOutstanding()).size();
+        return (params.has(Profile.REDO) ? REDO_SIZES.length : 0) + (params.has(Profile.OLTP) ? ladder : 0)
+                + (params.has(Profile.DSS) ? Workload.dss().length * ladder : 0);
+    }
+
     /** The checks made before anything is written (directory, free space, block size, storage kind). */
     public void check() throws IOException {
         TestFile.check(dir, params.size(), params.buffered());

@@ -34,6 +34,9 @@ class LadderTest {
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), Ladder.steps(64));
         assertEquals(List.of(1, 2, 4, 8, 10), Ladder.steps(10));
         assertEquals(List.of(1), Ladder.steps(1));
+        DiskParams all = new DiskParams(1L << 30, EnumSet.allOf(Profile.class), Duration.ofMillis(20), 70,
+                Duration.ofSeconds(10), 64, false, false);
+        assertEquals(5 + 7 + 4 * 7, DiskCheck.maxPoints(all), "redo sizes, the oltp ladder, four dss ladders");
     }
 
     @Test
