@@ -77,12 +77,25 @@ final class SessionRegistry {
         return sessions.get(id);
     }
 
-    /** A connection of {@code s} closed; the last one closes the session and logs its line. */
+    /**
+     * A connection of {@code s} closed; the last one closes the session and logs its line, before the session
+     * leaves the registry (so whoever sees no sessions also sees the line).
+     */
     void connectionClosed(ServerSession s, int index, boolean cleanly, String why) {
-        if (!s.closed(index, cleanly, why) || sessions.remove(s.id()) == null) {
+        if (!s.closed(index, cleanly, why)) {
             return;
         }
-        s.cancelTimers();
+        synchronized (s) {
+            if (!sessions.containsKey(s.id())) {
+                return;
+            }
+            s.cancelTimers();
+            logClosed(s);
+            sessions.remove(s.id());
+        }
+    }
+
+    private void logClosed(ServerSession s) {
         long nanos = s.elapsedNanos();
         String outcome = s.failure() == null ? "finished" : "aborted (" + s.failure() + ")";
         if (!s.spec().carriesData()) {

@@ -61,8 +61,9 @@ public final class FaultProxy implements AutoCloseable {
                 server.setTcpNoDelay(true);
                 sockets.add(client);
                 sockets.add(server);
-                pipe(client, server, fault(n, true), "c2s-" + n);
-                pipe(server, client, fault(n, false), "s2c-" + n);
+                AtomicInteger open = new AtomicInteger(2);
+                pipe(client, server, fault(n, true), "c2s-" + n, open);
+                pipe(server, client, fault(n, false), "s2c-" + n, open);
             }
         } catch (IOException e) {
             // closed
@@ -74,12 +75,21 @@ public final class FaultProxy implements AutoCloseable {
                 .findFirst().orElse(null);
     }
 
-    private void pipe(Socket from, Socket to, Fault fault, String name) {
+    /**
+     * Copies {@code from} to {@code to}. An end of stream is passed on as a half-close (FIN), as a router would, so
+     * the other direction keeps flowing: closing both sockets at once would reset a peer that is still sending and
+     * could cost it the last bytes it was sent (a server's ERROR frame). The sockets close when both directions
+     * ended ({@code open} counts them down), or at once on an error or a cut.
+     */
+    private void pipe(Socket from, Socket to, Fault fault, String name, AtomicInteger open) {
         Thread t = new Thread(() -> {
             byte[] buf = new byte[64 * 1024];
             long total = 0;
             long start = System.nanoTime();
-            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+            boolean clean = false;
+            try {
+                InputStream in = from.getInputStream();
+                OutputStream out = to.getOutputStream();
                 for (int n; (n = in.read(buf)) > 0; ) {
                     if (fault != null && fault.cutAfter() >= 0 && total + n > fault.cutAfter()) {
                         out.write(buf, 0, (int) (fault.cutAfter() - total));
@@ -88,6 +98,7 @@ public final class FaultProxy implements AutoCloseable {
                         to.setSoLinger(true, 0);
                         from.close();
                         to.close();
+                        open.set(0);
                         return;
                     }
                     if (fault != null && fault.flipAt() >= total && fault.flipAt() < total + n) {
@@ -103,11 +114,16 @@ public final class FaultProxy implements AutoCloseable {
                         }
                     }
                 }
+                out.flush();
+                to.shutdownOutput();
+                clean = true;
             } catch (IOException | InterruptedException e) {
                 // either side closed
             } finally {
-                close(from);
-                close(to);
+                if (!clean || open.decrementAndGet() <= 0) {
+                    close(from);
+                    close(to);
+                }
             }
         }, name);
         t.setDaemon(true);
