@@ -39,6 +39,9 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
             if (!(spec instanceof BulkParams) && !(spec instanceof TestParams) && !(spec instanceof ObjstoreRun)) {
                 throw new BadParameterException("legs", "a leg is a bulk run, a test or an object-storage run");
             }
+            if (spec instanceof ObjstoreRun o && !o.target().equals(new FanoutConfig.HostPort(host, port))) {
+                throw new BadParameterException("target", "an object-storage leg goes to its endpoint");
+            }
         }
 
         @Override
@@ -100,10 +103,6 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
             SessionSpec spec = l.has("bulk") ? BulkParams.fromJson(Json.requireObject(l, "bulk"))
                     : l.has("objstore") ? ObjstoreRun.fromJson(Json.requireObject(l, "objstore"))
                     : TestParams.fromJson(Json.requireObject(l, "test"));
-            if (spec instanceof ObjstoreRun o && !o.target().equals(new FanoutConfig.HostPort(
-                    Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535)))) {
-                throw new BadParameterException("target", "an object-storage leg goes to its endpoint");
-            }
             legs.add(new Leg(Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535), spec));
         }
         return new AgentParams(legs);

@@ -100,6 +100,7 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
 
     /** The document's parts after the intervals: the summary and the hosts. */
     public ObjectNode tail() {
+        HostSummary all = all();
         ObjectNode summary = Json.object();
         summary.put("bytes", bytes());
         summary.put("duration_s", durationS());
@@ -109,13 +110,13 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
         if (!(total instanceof TestParams)) {
             summary.put("verified", finished().stream().allMatch(h -> h.summary().verified()));
         } else {
-            putMessages(summary);
+            putMessages(summary, all);
         }
         summary.put("hosts", hosts.size());
         summary.put("hosts_lost", hosts.size() - finished().size());
         summary.put("bytes_of_lost_hosts", bytesOfLostHosts());
         summary.put("start_skew_ms", startSkewMs());
-        putTcp(summary);
+        putTcp(summary, all);
         summary.put("slowest_host", slowest().from().toString());
         summary.put("fastest_host", fastest().from().toString());
         ObjectNode tail = Json.object();
@@ -125,13 +126,16 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
         return tail;
     }
 
+    /** The finished hosts' summaries as one (see {@link HostSummary#combine}). */
+    private HostSummary all() {
+        return HostSummary.combine(finished().stream().map(Host::summary).toList());
+    }
+
     /**
      * A test's messages over all hosts, their mean round trip (weighted by messages) and an upper bound of their
      * p99 (the worst host's: no host has more than 1 % of its messages above it).
      */
-    private void putMessages(ObjectNode summary) {
-        HostInterval all = HostInterval.merge(finished().stream().map(h -> new HostInterval(0, h.summary().bytes(),
-                h.summary().messages(), h.summary().latencyAvgMs(), h.summary().latencyP99Ms(), false)).toList());
+    private void putMessages(ObjectNode summary, HostSummary all) {
         summary.put("messages", all.messages());
         summary.put("messages_per_s", durationS() <= 0 ? 0 : all.messages() / durationS());
         if (!Double.isNaN(all.latencyAvgMs())) {
@@ -143,20 +147,15 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
      * The hosts' TCP figures as one run's ({@code report compare} places it with them): RTT as the bytes-weighted
      * mean of the hosts', retransmits and segments summed.
      */
-    private void putTcp(ObjectNode summary) {
-        List<HostSummary> measured = finished().stream().map(Host::summary)
-                .filter(h -> !Double.isNaN(h.tcpRttMs()) && h.segmentsSent() > 0).toList();
-        long bytes = measured.stream().mapToLong(HostSummary::bytes).sum();
-        if (measured.isEmpty() || bytes == 0) {
+    private void putTcp(ObjectNode summary, HostSummary all) {
+        if (Double.isNaN(all.tcpRttMs()) || all.segmentsSent() <= 0) {
             return;
         }
-        long retransmits = measured.stream().mapToLong(HostSummary::retransmits).sum();
-        long segments = measured.stream().mapToLong(HostSummary::segmentsSent).sum();
         ObjectNode tcp = summary.putObject("tcp");
-        tcp.put("rtt_ms", measured.stream().mapToDouble(h -> h.tcpRttMs() * h.bytes()).sum() / bytes);
-        tcp.put("retransmits", retransmits);
-        tcp.put("segments_sent", segments);
-        tcp.put("retransmit_ratio", (double) retransmits / segments);
+        tcp.put("rtt_ms", all.tcpRttMs());
+        tcp.put("retransmits", all.retransmits());
+        tcp.put("segments_sent", all.segmentsSent());
+        tcp.put("retransmit_ratio", (double) all.retransmits() / all.segmentsSent());
     }
 
     /** A merged interval as the document holds it: all hosts' figures and each host's bytes. */

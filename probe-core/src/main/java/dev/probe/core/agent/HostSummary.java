@@ -5,6 +5,7 @@ import dev.probe.core.result.BulkSummary;
 import dev.probe.core.result.JsonDocument;
 import dev.probe.core.result.Summary;
 import dev.probe.core.units.Rates;
+import dev.probe.core.units.Sizes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
@@ -26,7 +27,7 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
 
     /** A redo test's summary over {@code connections}: the receiver's goodput, as the single-host run reports. */
     static HostSummary of(Summary s, int connections) {
-        return new HostSummary(s.bytesReceived(), s.durationS(), s.throughputMibS() * dev.probe.core.units.Sizes.MIB * 8 / 1e9,
+        return new HostSummary(s.bytesReceived(), s.durationS(), s.throughputMibS() * Sizes.MIB * 8 / 1e9,
                 connections, 0, false, s.tcp() == null ? Double.NaN : s.tcp().rttMs(),
                 s.tcp() == null ? -1 : s.tcp().retransmits(), s.tcp() == null ? -1 : s.tcp().segmentsSent(),
                 s.cpu() == null ? Double.NaN : s.cpu().percentOfCore() / 100, s.messages(),
@@ -34,32 +35,30 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
     }
 
     /**
-     * One host's legs (its runs to several servers, side by side) as one: sums, the longest time, the bytes over it,
-     * RTT weighted by bytes, latency by messages, the largest p99, and the most CPU any leg saw (they share the
-     * process).
+     * Several hosts' or legs' summaries as one: sums, the longest time, the bytes over it, RTT weighted by bytes
+     * (over those with TCP figures), latency weighted by messages and the largest p99 (as {@link HostInterval#merge}),
+     * and the most CPU any part saw (an agent's legs share its process). Used for an agent's legs and for the
+     * fan-out's totals.
      */
-    static HostSummary combine(List<HostSummary> legs) {
-        if (legs.size() == 1) {
-            return legs.get(0);
+    static HostSummary combine(List<HostSummary> parts) {
+        if (parts.size() == 1) {
+            return parts.get(0);
         }
-        long bytes = legs.stream().mapToLong(HostSummary::bytes).sum();
-        double duration = legs.stream().mapToDouble(HostSummary::durationS).max().orElse(0);
-        List<HostSummary> tcp = legs.stream().filter(l -> !Double.isNaN(l.tcpRttMs)).toList();
+        long bytes = parts.stream().mapToLong(HostSummary::bytes).sum();
+        double duration = parts.stream().mapToDouble(HostSummary::durationS).max().orElse(0);
+        List<HostSummary> tcp = parts.stream().filter(l -> !Double.isNaN(l.tcpRttMs) && l.segmentsSent > 0).toList();
         long tcpBytes = tcp.stream().mapToLong(HostSummary::bytes).sum();
-        long messages = legs.stream().mapToLong(HostSummary::messages).sum();
-        List<HostSummary> timed = legs.stream().filter(l -> !Double.isNaN(l.latencyAvgMs) && l.messages > 0).toList();
-        long timedMessages = timed.stream().mapToLong(HostSummary::messages).sum();
+        HostInterval messages = HostInterval.merge(parts.stream()
+                .map(l -> new HostInterval(0, l.bytes, l.messages, l.latencyAvgMs, l.latencyP99Ms, false)).toList());
         return new HostSummary(bytes, duration, Rates.gbps(bytes, (long) (duration * 1e9)),
-                legs.stream().mapToInt(HostSummary::channels).sum(), legs.stream().mapToLong(HostSummary::pieces).sum(),
-                legs.stream().allMatch(HostSummary::verified),
+                parts.stream().mapToInt(HostSummary::channels).sum(), parts.stream().mapToLong(HostSummary::pieces).sum(),
+                parts.stream().allMatch(HostSummary::verified),
                 tcp.isEmpty() || tcpBytes == 0 ? Double.NaN
                         : tcp.stream().mapToDouble(l -> l.tcpRttMs * l.bytes).sum() / tcpBytes,
                 tcp.isEmpty() ? -1 : tcp.stream().mapToLong(HostSummary::retransmits).sum(),
                 tcp.isEmpty() ? -1 : tcp.stream().mapToLong(HostSummary::segmentsSent).sum(),
-                legs.stream().mapToDouble(HostSummary::cpuCores).filter(c -> !Double.isNaN(c)).max().orElse(Double.NaN),
-                messages, timedMessages == 0 ? Double.NaN
-                        : timed.stream().mapToDouble(l -> l.latencyAvgMs * l.messages).sum() / timedMessages,
-                legs.stream().mapToDouble(HostSummary::latencyP99Ms).filter(p -> !Double.isNaN(p)).max().orElse(Double.NaN));
+                parts.stream().mapToDouble(HostSummary::cpuCores).filter(c -> !Double.isNaN(c)).max().orElse(Double.NaN),
+                messages.messages(), messages.latencyAvgMs(), messages.latencyP99Ms());
     }
 
     @Override

@@ -28,8 +28,7 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         if (!kind.acquire()) {
-            ctx.writeAndFlush(DiskMessages.failed("at: a disk check is running on this server; one at a time"))
-                    .addListener(f -> ctx.close());
+            refuse(ctx, "at: a disk check is running on this server; one at a time");
             return;
         }
         Path dir = kind.inside(request.dir());
@@ -44,11 +43,10 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
             } catch (InterruptedException e) {
                 connection.log().log("disk check " + name + " stopped: the client went away");
             } catch (BadParameterException e) {
-                ctx.writeAndFlush(DiskMessages.failed(e.getMessage())).addListener(f -> ctx.close());
+                refuse(ctx, e.getMessage());
             } catch (Exception e) {
                 connection.log().log("disk check " + name + " failed: " + e.getMessage());
-                ctx.writeAndFlush(DiskMessages.failed(e.getMessage() == null ? e.toString() : e.getMessage()))
-                        .addListener(f -> ctx.close());
+                refuse(ctx, e.getMessage() == null ? e.toString() : e.getMessage());
             } finally {
                 kind.release();
             }
@@ -62,13 +60,18 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         try {
             if (!(msg instanceof ControlFrame f) || !DiskMessages.PING.equals(DiskMessages.op(f))) {
-                ctx.writeAndFlush(DiskMessages.failed("a disk check takes only pings")).addListener(x -> ctx.close());
+                refuse(ctx, "a disk check takes only pings");
             }
         } catch (BadParameterException e) {
-            ctx.writeAndFlush(DiskMessages.failed(e.getMessage())).addListener(x -> ctx.close());
+            refuse(ctx, e.getMessage());
         } finally {
             ReferenceCountUtil.release(msg);
         }
+    }
+
+    /** Tells the client why in one line, then closes the connection. */
+    private static void refuse(ChannelHandlerContext ctx, String why) {
+        ctx.writeAndFlush(DiskMessages.failed(why)).addListener(f -> ctx.close());
     }
 
     @Override

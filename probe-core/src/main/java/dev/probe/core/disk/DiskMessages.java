@@ -4,7 +4,6 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Json;
-import dev.probe.core.result.LatencyStats;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.regex.Pattern;
 
@@ -20,7 +19,6 @@ final class DiskMessages {
     static final String FAILED = "failed";
     static final String PING = "ping";
     private static final Pattern OP = Pattern.compile("point|done|failed|ping");
-    private static final Pattern WORD = Pattern.compile("[a-z0-9-]{1,32}");
 
     private DiskMessages() {
     }
@@ -57,25 +55,5 @@ final class DiskMessages {
 
     static ControlFrame ping() {
         return frame(PING, Json.object());
-    }
-
-    static LoadPoint point(ObjectNode n) {
-        return new LoadPoint(Json.requireString(n, "workload", WORD), Json.requireInt(n, "io_size", 1, 1 << 30),
-                Json.requireInt(n, "outstanding", 1, DiskParams.MAX_OUTSTANDING), Json.requireDouble(n, "seconds", 0, 1e6),
-                Json.requireLong(n, "reads", 0, Long.MAX_VALUE), Json.requireLong(n, "writes", 0, Long.MAX_VALUE),
-                latency(n, "read_latency_ms"), latency(n, "write_latency_ms"), Json.requireBoolean(n, "direct"));
-    }
-
-    private static LatencyStats latency(ObjectNode n, String field) {
-        if (!n.has(field)) {
-            return null;
-        }
-        ObjectNode l = Json.requireObject(n, field);
-        return new LatencyStats(Json.requireLong(l, "count", 0, Long.MAX_VALUE), ms(l, "avg"), ms(l, "p50"),
-                ms(l, "p90"), ms(l, "p99"), ms(l, "p999"), ms(l, "max"));
-    }
-
-    private static double ms(ObjectNode l, String field) {
-        return Json.requireDouble(l, field, 0, 1e9);
     }
 }

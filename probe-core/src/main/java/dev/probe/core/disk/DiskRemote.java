@@ -87,7 +87,7 @@ public final class DiskRemote {
             try {
                 switch (DiskMessages.op(f)) {
                     case DiskMessages.POINT -> {
-                        LoadPoint p = DiskMessages.point(f.body());
+                        LoadPoint p = LoadPoint.fromJson(f.body());
                         received.add(p);
                         points.accept(p);
                     }

@@ -4,6 +4,7 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.result.JsonDocument;
 import dev.probe.core.result.LatencyStats;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.regex.Pattern;
 
 /**
  * One measured point: a workload ({@code oltp}, {@code seq-read}, {@code rand-write}, {@code redo-32k}, ...) at
@@ -13,12 +14,26 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public record LoadPoint(String workload, int ioSize, int outstanding, double seconds, long reads, long writes,
                         LatencyStats readLatency, LatencyStats writeLatency, boolean direct) implements JsonDocument {
+    private static final Pattern WORKLOAD = Pattern.compile("[a-z0-9-]{1,32}");
+
     public double iops() {
         return seconds <= 0 ? 0 : (reads + writes) / seconds;
     }
 
     public double mbps() {
         return seconds <= 0 ? 0 : (reads + writes) * (double) ioSize / 1e6 / seconds;
+    }
+
+    /** Reads {@link #toJson()}'s form back (a remote check's points), each field checked. */
+    static LoadPoint fromJson(ObjectNode n) {
+        return new LoadPoint(Json.requireString(n, "workload", WORKLOAD), Json.requireInt(n, "io_size", 1, 1 << 30),
+                Json.requireInt(n, "outstanding", 1, DiskParams.MAX_OUTSTANDING), Json.requireDouble(n, "seconds", 0, 1e6),
+                Json.requireLong(n, "reads", 0, Long.MAX_VALUE), Json.requireLong(n, "writes", 0, Long.MAX_VALUE),
+                latency(n, "read_latency_ms"), latency(n, "write_latency_ms"), Json.requireBoolean(n, "direct"));
+    }
+
+    private static LatencyStats latency(ObjectNode n, String field) {
+        return n.has(field) ? LatencyStats.fromJson(Json.requireObject(n, field)) : null;
     }
 
     @Override

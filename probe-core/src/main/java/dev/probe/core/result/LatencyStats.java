@@ -21,6 +21,16 @@ public record LatencyStats(long count, double avg, double p50, double p90, doubl
         return h.getValueAtPercentile(percentile) / NS_PER_MS;
     }
 
+    /** Reads {@link #toJson()}'s form back, each field checked (milliseconds up to 10^9). */
+    public static LatencyStats fromJson(ObjectNode l) {
+        return new LatencyStats(Json.requireLong(l, "count", 0, Long.MAX_VALUE), ms(l, "avg"), ms(l, "p50"),
+                ms(l, "p90"), ms(l, "p99"), ms(l, "p999"), ms(l, "max"));
+    }
+
+    private static double ms(ObjectNode l, String field) {
+        return Json.requireDouble(l, field, 0, 1e9);
+    }
+
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("count", count);

@@ -18,11 +18,7 @@ public final class ResultEnvelope {
     /** The document; {@code channels} is null for runs without per-channel figures. */
     public static ObjectNode of(String kind, Instant startedAt, ObjectNode params, ObjectNode summary,
                          List<? extends JsonDocument> channels, List<? extends JsonDocument> intervals) {
-        ObjectNode n = Json.object();
-        n.put("schema", TestResult.SCHEMA);
-        n.put("kind", kind);
-        n.put("started_at", startedAt.toString());
-        n.set("params", params);
+        ObjectNode n = head(kind, startedAt, params);
         n.set("summary", summary);
         if (channels != null) {
             ArrayNode ch = n.putArray("channels");
@@ -30,6 +26,16 @@ public final class ResultEnvelope {
         }
         ArrayNode iv = n.putArray("intervals");
         intervals.forEach(i -> iv.add(i.toJson()));
+        return n;
+    }
+
+    /** The fields every document starts with: schema, kind, start time, params ({@link ResultStream} writes them too). */
+    static ObjectNode head(String kind, Instant startedAt, ObjectNode params) {
+        ObjectNode n = Json.object();
+        n.put("schema", TestResult.SCHEMA);
+        n.put("kind", kind);
+        n.put("started_at", startedAt.toString());
+        n.set("params", params);
         return n;
     }
 

@@ -43,11 +43,7 @@ public final class ResultStream implements AutoCloseable {
         JsonGenerator g = Json.MAPPER.getFactory().createGenerator(Files.newOutputStream(partial));
         g.useDefaultPrettyPrinter();
         g.writeStartObject();
-        g.writeStringField("schema", TestResult.SCHEMA);
-        g.writeStringField("kind", kind);
-        g.writeStringField("started_at", startedAt.toString());
-        g.writeFieldName("params");
-        g.writeTree(params);
+        writeFields(g, ResultEnvelope.head(kind, startedAt, params));
         g.writeArrayFieldStart("intervals");
         return new ResultStream(path, partial, g);
     }
@@ -65,14 +61,18 @@ public final class ResultStream implements AutoCloseable {
     /** Ends the intervals, writes each field of {@code tail} (summary, hosts, ...) and moves the file into place. */
     public synchronized void finish(ObjectNode tail) throws IOException {
         json.writeEndArray();
-        for (Map.Entry<String, JsonNode> field : tail.properties()) {
-            json.writeFieldName(field.getKey());
-            json.writeTree(field.getValue());
-        }
+        writeFields(json, tail);
         json.writeEndObject();
         json.close();
         Files.move(partial, path, StandardCopyOption.REPLACE_EXISTING);
         finished = true;
+    }
+
+    private static void writeFields(JsonGenerator g, ObjectNode fields) throws IOException {
+        for (Map.Entry<String, JsonNode> field : fields.properties()) {
+            g.writeFieldName(field.getKey());
+            g.writeTree(field.getValue());
+        }
     }
 
     /** Removes the partial file of a run that did not finish. */
