@@ -37,7 +37,10 @@ class LeftoversIT {
         assertEquals(List.of(), namespaces(), "namespaces the tests made and did not delete");
     }
 
-    /** Lab namespaces of the e2e tests (LabJarIT names its labs "pe" + digits). */
+    /**
+     * Namespaces of the e2e tests: LabJarIT's labs ("pe" + digits), AgentNetnsIT's lab ("pa" + digits) and its agents'
+     * own namespaces ("pa" + digits + "-a" + k).
+     */
     private static List<String> namespaces() throws IOException, InterruptedException {
         Process p;
         try {
@@ -47,6 +50,6 @@ class LeftoversIT {
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(10, TimeUnit.SECONDS);
-        return out.lines().map(l -> l.split("\\s+")[0]).filter(n -> n.matches("pe\\d+-(client|server)")).toList();
+        return out.lines().map(l -> l.split("\\s+")[0]).filter(n -> n.matches("(pe|pa)\\d+-(client|server|a\\d+)")).toList();
     }
 }
