@@ -20,6 +20,7 @@ import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ResultFiles;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import dev.probe.cli.common.PayloadOption;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -60,11 +61,15 @@ public final class BulkCommand implements Callable<Integer> {
                     + "Linux default); default: each host's own.")
     String congestion;
 
+    @Mixin
+    PayloadOption content;
+
     @Override
     public Integer call() throws Exception {
         output.check();
         BulkParams params = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, endpoint.sockbuf, !noVerify,
                 run.orElse(null), congestion);
+        params = params.withContent(fanout.fannedOut() ? content.payload : content.checked(), params.salt());
         fanout.refuse("--csv", output.csv);
         if (fanout.fannedOut()) {
             return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut()).run(output.json);

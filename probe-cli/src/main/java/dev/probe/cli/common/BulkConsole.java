@@ -2,6 +2,7 @@ package dev.probe.cli.common;
 
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.BulkListener;
@@ -46,7 +47,9 @@ public final class BulkConsole implements BulkListener {
         setting("Piece size", Sizes.describe(p.pieceSize()));
         setting(p.volume() > 0 ? "Volume" : "Duration", p.volume() > 0
                 ? p.volume() + " bytes (" + p.pieceCount() + " pieces)" : Durations.describe(p.duration()));
-        setting("Verification", p.verify() ? "CRC32C of every 1 Mbyte chunk" : "NO");
+        setting("Payload content type", p.payload().describe());
+        setting("Verification", !p.verify() ? "NO" : p.payload().derivable() ? "CRC32C of every 1 Mbyte chunk"
+                : "CRC32C of every piece, checked by the sender");
         setting("Socket buffer", p.sockbuf() == 0 ? "(system default)" : p.sockbuf() + " bytes");
         setting("Run id", p.runId());
         setting("Projection for", fmt("%.2f TB (%d bytes)", config.dbSize() / 1e12, config.dbSize()));
@@ -106,6 +109,27 @@ public final class BulkConsole implements BulkListener {
         CpuLine.of(s.cpu(), backup ? "sender" : "receiver", s.serverCpu(), backup ? "receiver" : "sender", s.bytes())
                 .forEach(out::println);
         printProjection(s);
+        printCompressed(r.params().payload(), s);
+    }
+
+    /**
+     * For a compressible payload (RMAN's COMPRESSION LOW/MEDIUM): the rate on the wire and the rate in database
+     * blocks it stands for, and the projection for the database compressed so.
+     */
+    public void printCompressed(Payload payload, BulkSummary s) {
+        if (payload.type() != Payload.Type.COMPRESSIBLE || s.durationS() <= 0) {
+            return;
+        }
+        double wire = s.bytes() / (double) (1L << 30) / s.durationS() * 3600;
+        row("Compressed backup (" + payload + ")", fmt("wire %.1f GiB/h; logical %.1f GiB/h of database blocks (wire / %s)",
+                wire, wire / payload.ratio(), fmtRatio(payload.ratio())));
+        row(fmt("Projected, compressed to %s", fmtRatio(payload.ratio())), fmt("%.1f minutes for %.2f TB of blocks",
+                s.projectedMinutes() * payload.ratio(), s.dbSize() / 1e12));
+        out.flush();
+    }
+
+    private static String fmtRatio(double r) {
+        return fmt("%.2f", r);
     }
 
     /** Total time, bytes moved ({@code verifiedNote} when verified), aggregate and per-channel throughput. */

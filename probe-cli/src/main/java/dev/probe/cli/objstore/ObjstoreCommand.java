@@ -27,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import dev.probe.cli.common.PayloadOption;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -91,12 +92,16 @@ public final class ObjstoreCommand implements Callable<Integer> {
     @Mixin
     PeerOptions agents;
 
+    @Mixin
+    PayloadOption content;
+
     @Override
     public Integer call() throws Exception {
         output.check();
         String id = run.orElse(prefix != null ? "objstore" : null);
         BulkParams bulk = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, 0, !noVerify, id,
                 null);
+        bulk = bulk.withContent(fanout.fannedOut() ? content.payload : content.checked(), bulk.salt());
         ObjstoreParams params = new ObjstoreParams(bulk, partSize, prefix != null ? prefix : "probe/" + id + "/", keep);
         fanout.refuse("--csv", output.csv);
         if (fanout.fannedOut()) {
@@ -106,9 +111,11 @@ public final class ObjstoreCommand implements Callable<Integer> {
                 OciConfigFile.load("--config", configFile, profile), shape.dbSize);
         PrintWriter out = spec.commandLine().getOut();
         BulkConsole console = new BulkConsole(out, System.console() != null);
-        out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %d-byte pieces in %d-byte parts%n%n",
+        out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %d-byte pieces in %d-byte parts%n",
                 direction.wireName(), endpoint == null ? "(profile region)" : endpoint, bucket, params.prefix(),
                 shape.channels, bulk.pieceSize(), partSize);
+        out.printf(Locale.ROOT, "\tPayload content type = %s%n%n", direction == Direction.BACKUP
+                ? bulk.payload().describe() : "as each object's backup wrote it (its probe-payload metadata)");
         if (shape.note != null) {
             out.println("NOTE: " + shape.note + ".");
         }
@@ -154,6 +161,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
         console.lines(CpuLine.of(r.summary().cpu(), r.params().bulk().direction() == Direction.BACKUP ? "sender"
                 : "receiver", null, null, r.summary().bytes()));
         console.printProjection(r.summary());
+        console.printCompressed(r.params().bulk().payload(), r.summary());
     }
 
     /** objstore's defaults: 8 channels, 1 GiB pieces. */

@@ -4,6 +4,7 @@ import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputPaths;
+import dev.probe.cli.common.PayloadOption;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskRemote;
 import dev.probe.core.disk.DiskResult;
@@ -13,6 +14,7 @@ import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.QualifyResult;
+import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.Verdict;
@@ -107,6 +109,15 @@ public final class QualifyCommand implements Callable<Integer> {
             description = "Wall time for all steps (default: ${DEFAULT-VALUE}).")
     Duration budget;
 
+    @Mixin
+    PayloadOption content;
+
+    @Option(names = "--redo-sample", paramLabel = "FILE",
+            description = "An archived redo log copied from the primary: measures its compression (zlib, as "
+                    + "COMPRESSION=ENABLE, and LZ4) and CPU cost, restates the required bandwidth with it, and runs "
+                    + "the paced redo step with content that compresses as it does.")
+    Path redoSample;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result (probe.result/1, kind qualify).")
     Path json;
 
@@ -174,7 +185,10 @@ public final class QualifyCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--redo-rate: " + e.getMessage());
             }
         }
+        RedoCompression compression = redoSample == null ? null
+                : RedoCompression.measure(redoSample, RedoCompression.MAX_SAMPLE);
         return new QualifyConfig(connect.target(host), redo, !mode.equals("sync"), !mode.equals("async"), writeSizes,
-                affirm, commitBudget, localLogWrite, tcpEfficiency, gap == null ? 0 : gap, gapWithin, budget);
+                affirm, commitBudget, localLogWrite, tcpEfficiency, gap == null ? 0 : gap, gapWithin, budget,
+                content.checked(), compression);
     }
 }

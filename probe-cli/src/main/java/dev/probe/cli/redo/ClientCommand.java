@@ -8,6 +8,7 @@ import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.Pacing;
+import dev.probe.cli.common.PayloadOption;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.redo.RedoConfig;
@@ -62,6 +63,9 @@ public final class ClientCommand implements Callable<Integer> {
     @Mixin
     FanoutOptions fanout;
 
+    @Mixin
+    PayloadOption content;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write HdrHistogram interval logs of round trips.")
     Path hlog;
 
@@ -70,7 +74,7 @@ public final class ClientCommand implements Callable<Integer> {
         output.check();
         OutputPaths.file("--hlog", hlog);
         TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
-                rate.messagesPerSecond(length), warmup);
+                rate.messagesPerSecond(length), warmup, fanout.fannedOut() ? content.payload : content.checked());
         fanout.refuse("--csv", output.csv);
         fanout.refuse("--hlog", hlog);
         if (fanout.fannedOut()) {

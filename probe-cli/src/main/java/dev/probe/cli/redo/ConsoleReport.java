@@ -36,7 +36,7 @@ final class ConsoleReport implements RunListener {
         TestParams p = config.params();
         out.println("[Requesting a test]");
         setting("Message payload", Sizes.describe(p.length()));
-        setting("Payload content type", "RANDOM");
+        setting("Payload content type", p.payload().describe());
         setting("Delay between messages", "NO");
         setting("Number of connections", String.valueOf(p.numConn()));
         setting("Socket send buffer", p.sockbuf() == 0 ? "(system default)" : p.sockbuf() + " bytes");

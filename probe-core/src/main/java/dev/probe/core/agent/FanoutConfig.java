@@ -106,7 +106,7 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
     private SessionSpec share(int before, int channels, int all, String suffix, int host) {
         if (this.total instanceof TestParams t) {
             return new TestParams(t.mode(), t.length(), channels, t.duration(), t.interval(), t.write(), t.sockbuf(),
-                    t.rate() * channels / all, t.warmup());
+                    t.rate() * channels / all, t.warmup(), t.payload());
         }
         BulkParams b = bulkOf(this.total);
         long volume = 0;
@@ -121,7 +121,7 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
             }
         }
         BulkParams share = new BulkParams(b.direction(), channels, volume, b.duration(), b.pieceSize(), b.interval(),
-                b.sockbuf(), b.verify(), b.runId() + suffix, b.congestion());
+                b.sockbuf(), b.verify(), b.runId() + suffix, b.congestion(), b.payload(), b.salt());
         // an object-storage host's pieces are numbered from 0 like any run's: its objects go under a prefix of its own
         return this.total instanceof ObjstoreRun o ? o.with(share, suffix.substring(1) + "/") : share;
     }

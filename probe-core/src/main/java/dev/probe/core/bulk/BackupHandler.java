@@ -58,9 +58,10 @@ final class BackupHandler extends BulkChannelHandler {
         }
         if (done) {
             long k = receiver.piece();
+            Integer crc = receiver.pieceCrc();
             pieces++;
             counters.onMessage();
-            Runnable ack = () -> ctx.writeAndFlush(new PieceDone(k, params.pieceLength(k), params.verify()).frame(),
+            Runnable ack = () -> ctx.writeAndFlush(new PieceDone(k, params.pieceLength(k), params.verify(), crc).frame(),
                     ctx.voidPromise());
             if (writer != null) {
                 writer.end(k, ack);

@@ -7,25 +7,39 @@ import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Pieces.Piece;
 import dev.probe.core.protocol.Pieces.PieceDone;
+import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
+import java.util.zip.CRC32C;
 
 /**
  * A backup channel, like an RMAN channel writing backup pieces: takes a piece from the shared queue, announces
  * it, streams it while the socket drains, and takes the next only when the server's PIECE_DONE says the piece
  * is whole (and stored). Holding one piece at a time keeps a slow channel from hoarding pieces in its socket
  * buffers, so the run waits on it for at most one piece. By duration, the piece in progress is cut at a chunk
- * boundary at the deadline.
+ * boundary at the deadline. Content the server cannot derive (a user's file) is checked here instead: the
+ * server's PIECE_DONE carries the CRC32C of the piece it received, which must be that of the piece sent.
  */
 final class BackupWorker extends BulkWorker {
     private final PieceSender sender;
+    private final ChunkSource generated;
     private final ChunkSource source;
+    /** The CRC32C of the piece being sent, kept when the server cannot check the content itself; else null. */
+    private final CRC32C sent;
     private boolean awaitingDone;
 
     BackupWorker(int index, ClientConnection connection, BulkParams params, PieceQueue queue, BulkCounters counters,
                  ChunkSource source) {
         super(index, connection, params, queue, counters);
         this.sender = new PieceSender(connection.channel());
-        this.source = source;
+        this.generated = source;
+        this.source = params.verify() && !params.payload().derivable() ? this::chunkWithCrc : source;
+        this.sent = params.verify() && !params.payload().derivable() ? new CRC32C() : null;
+    }
+
+    private Object chunkWithCrc(long piece, long index, long offset, int length) {
+        ByteBuf chunk = (ByteBuf) generated.chunk(piece, index, offset, length);
+        sent.update(chunk.nioBuffer());
+        return chunk;
     }
 
     @Override
@@ -58,14 +72,27 @@ final class BackupWorker extends BulkWorker {
         long length = params.pieceLength(k);
         counters.startPiece(k);
         channel.write(new Piece(k, length).frame(), channel.voidPromise());
+        if (sent != null) {
+            sent.reset();
+        }
         s.start(k, length, source);
         return true;
+    }
+
+    private static String crcText(Integer crc) {
+        return crc == null ? "none" : String.format("%08x", crc);
     }
 
     @Override
     public void onInbound(Object msg) {
         if (msg instanceof ControlFrame && ((ControlFrame) msg).type() == FrameType.PIECE_DONE) {
-            PieceDone.from(((ControlFrame) msg).body());
+            PieceDone done = PieceDone.from(((ControlFrame) msg).body());
+            if (sent != null && (done.crc32c() == null || done.crc32c() != (int) sent.getValue())) {
+                handler.fail(new ProbeException(ProbeException.Kind.INTEGRITY, "piece " + done.piece()
+                        + " (channel " + index + "): the server received CRC32C " + crcText(done.crc32c())
+                        + ", but the piece sent has " + crcText((int) sent.getValue())));
+                return;
+            }
             counters.pieceDone();
             awaitingDone = false;
             pump();

@@ -6,6 +6,9 @@ import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.payload.Content;
+import dev.probe.core.protocol.BadParameterException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
@@ -47,8 +50,26 @@ public final class BulkClient {
 
     private BulkResult transfer(ClientRun.Session session, BulkListener listener) throws InterruptedException {
         BulkParams params = config.params();
+        ObjectNode recorded = session.ready().content();
+        try (Content content = open(recorded == null ? params : params.withContentRecord(recorded))) {
+            return transfer(session, listener, content);
+        }
+    }
+
+    /** The run's content; a restore's is what the stored backup recorded, which may be a file of this host's. */
+    private static Content open(BulkParams params) {
+        try {
+            return Content.of(params.payload(), params.seed(), params.pieceSize());
+        } catch (BadParameterException e) {
+            throw new ProbeException(ProbeException.Kind.REFUSED, "run " + params.runId() + " holds "
+                    + params.payload() + ": " + e.getMessage());
+        }
+    }
+
+    private BulkResult transfer(ClientRun.Session session, BulkListener listener, Content content)
+            throws InterruptedException {
+        BulkParams params = config.params();
         boolean backup = params.direction() == Direction.BACKUP;
-        long seed = PieceContent.seed(params.runId());
         Instant startedAt = Instant.now();
         CpuTime cpuAtStart = CpuTime.now();
         long t0 = System.nanoTime();
@@ -62,9 +83,9 @@ public final class BulkClient {
             }
             workers.add(backup
                     ? new BackupWorker(i, c, params, queue, new BulkCounters(),
-                            ChunkSource.generated(PieceContent.shared(), seed))
+                            ChunkSource.generated(content, c.channel().alloc()))
                     : new RestoreWorker(i, c, params, queue, new BulkCounters(),
-                            new PieceReceiver(PieceContent.shared(), seed, params.verify(), i)));
+                            new PieceReceiver(content, params.verify(), i)));
         }
         BulkReporter reporter = new BulkReporter(workers, params, listener, backup);
         reporter.start(t0);

@@ -3,6 +3,8 @@ package dev.probe.core.bulk;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.SessionSpec;
+import dev.probe.core.payload.Content;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
@@ -13,7 +15,7 @@ import io.netty.handler.ssl.SslHandler;
 /**
  * The server's side of bulk runs (HELLO kind "bulk"): a {@link BackupHandler} or a {@link RestoreHandler} per
  * channel, with the server's {@code --dir} as the piece store (none: backups are verified and discarded,
- * restores generated).
+ * restores generated). A stored backup records its payload and salt; a restore of it says them in READY.
  */
 public final class BulkKind implements SessionKind {
     private final PieceStore store;
@@ -29,30 +31,45 @@ public final class BulkKind implements SessionKind {
 
     @Override
     public SessionSpec parse(ObjectNode params) {
-        return BulkParams.fromJson(params);
+        BulkParams b = BulkParams.fromJson(params);
+        if (b.direction() == Direction.RESTORE && !b.payload().derivable() && !RestoreSource.stored(store, b.runId())) {
+            throw new BadParameterException("payload", "a restore of " + b.payload() + " reads back a stored backup, "
+                    + "and this server holds no run " + b.runId() + (store == null ? " (it has no --dir)" : ""));
+        }
+        return b;
     }
 
     /** "files" or "discard": how this run's pieces are kept (backup) or where they come from (restore). */
     @Override
     public String storage(SessionSpec spec) {
         BulkParams b = (BulkParams) spec;
-        if (b.direction() == Direction.BACKUP) {
-            return store != null ? "files" : "discard";
-        }
-        return new RestoreSource(store, b.runId(), 0, null).storage();
+        boolean files = b.direction() == Direction.BACKUP ? store != null : RestoreSource.stored(store, b.runId());
+        return files ? "files" : "discard";
+    }
+
+    /** A restore of a stored run: what the backup recorded it holds (its payload and salt). */
+    @Override
+    public ObjectNode content(SessionSpec spec) {
+        BulkParams b = (BulkParams) spec;
+        return b.direction() == Direction.RESTORE && RestoreSource.stored(store, b.runId()) ? store.content(b.runId())
+                : null;
     }
 
     @Override
     public ChannelHandler handler(SessionConnection c) {
         BulkParams params = (BulkParams) c.session().spec();
-        long seed = PieceContent.seed(params.runId());
+        Content content = params.payload().derivable() ? Content.of(params.payload(), params.seed(), params.pieceSize())
+                : null;
         if (params.direction() == Direction.BACKUP) {
             PieceWriter writer = store == null ? null : new PieceWriter(c.diskQueue(), store, params.runId());
-            return new BackupHandler(c, new PieceReceiver(PieceContent.shared(), seed, params.verify(), c.index()),
-                    writer);
+            if (writer != null && c.index() == 0) {
+                writer.recordContent(params.contentRecord());
+            }
+            return new BackupHandler(c, new PieceReceiver(content, params.verify(), c.index()), writer);
         }
         boolean tls = c.channel().pipeline().get(SslHandler.class) != null;
+        ChunkSource generated = content == null ? null : ChunkSource.generated(content, c.channel().alloc());
         return new RestoreHandler(c, new PieceSender(c.channel()),
-                new RestoreSource(store, params.runId(), seed, tls ? c.channel().alloc() : null));
+                new RestoreSource(store, params.runId(), generated, c.channel().alloc(), tls));
     }
 }

@@ -1,6 +1,7 @@
 package dev.probe.core.bulk;
 
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.payload.Content;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.ProtocolException;
 import java.nio.ByteBuffer;
@@ -8,12 +9,12 @@ import java.util.zip.CRC32C;
 
 /**
  * The receiving side of one channel: follows the piece being received chunk by chunk (one DATA frame per
- * chunk) and, when verifying, checks each chunk's CRC32C as it completes. Nothing is stored. Not thread-safe:
- * one per channel, used on its event loop.
+ * chunk) and, when verifying, checks each chunk's CRC32C as it completes against the run's content. Content
+ * this side cannot derive (a user's file, at the server) is checked by the sender instead: the receiver keeps
+ * the whole piece's CRC32C for PIECE_DONE. Nothing is stored. Not thread-safe: one per channel, on its event loop.
  */
 public final class PieceReceiver {
-    private final PieceContent content;
-    private final long seed;
+    private final Content content;
     private final boolean verify;
     private final int channel;
     private final CRC32C crc = new CRC32C();
@@ -23,9 +24,9 @@ public final class PieceReceiver {
     private long chunk;
     private long chunkStart;
 
-    public PieceReceiver(PieceContent content, long seed, boolean verify, int channel) {
+    /** {@code content} is null where it cannot be derived here: {@link #pieceCrc()} then carries the check. */
+    public PieceReceiver(Content content, boolean verify, int channel) {
         this.content = content;
-        this.seed = seed;
         this.verify = verify;
         this.channel = channel;
     }
@@ -54,6 +55,11 @@ public final class PieceReceiver {
 
     public long received() {
         return received;
+    }
+
+    /** The CRC32C of the whole piece received, when the content could not be checked here; else null. */
+    public Integer pieceCrc() {
+        return verify && content == null && !active() ? (int) crc.getValue() : null;
     }
 
     /** Takes one piece of a DATA frame (the caller releases it); returns true when the piece is complete. */
@@ -85,7 +91,12 @@ public final class PieceReceiver {
             throw new ProtocolException("piece " + piece + " chunk " + chunk + " on channel " + channel + " has "
                     + chunkLength + " bytes, expected " + expectedLength);
         }
-        if (verify && (int) crc.getValue() != content.expectedCrc(seed, piece, chunk, (int) chunkLength)) {
+        if (content == null) {
+            chunk++;
+            chunkStart = received;
+            return;
+        }
+        if (verify && (int) crc.getValue() != content.expectedCrc(piece, chunkStart, (int) chunkLength)) {
             throw new IntegrityException("piece " + piece + " (channel " + channel + "): CRC32C mismatch in chunk "
                     + chunk + " (bytes " + chunkStart + "-" + (received - 1) + " of the piece)");
         }

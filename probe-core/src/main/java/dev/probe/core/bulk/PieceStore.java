@@ -1,14 +1,23 @@
 package dev.probe.core.bulk;
 
+import dev.probe.core.protocol.Json;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
  * The server's {@code --dir}: a backup's pieces are stored as {@code DIR/RUN_ID/piece-0000000017} (written
- * to a {@code .part} file, forced to disk, then renamed), and a restore of the same run id reads them back.
+ * to a {@code .part} file, forced to disk, then renamed), with {@code DIR/RUN_ID/content.json} saying what they
+ * hold (payload and salt), and a restore of the same run id reads them back.
  */
 final class PieceStore {
+    /** A content record is a few dozen bytes; anything longer is not one of ours. */
+    private static final int MAX_CONTENT = 4096;
     private final Path root;
 
     PieceStore(Path root) {
@@ -26,5 +35,27 @@ final class PieceStore {
     /** True when a backup of {@code runId} has stored pieces here. */
     boolean hasRun(String runId) {
         return Files.isDirectory(runDir(runId));
+    }
+
+    /** Records what a backup of {@code runId} holds, replacing an earlier backup's record. On a disk thread. */
+    void recordContent(String runId, ObjectNode content) throws IOException {
+        Path target = runDir(runId).resolve("content.json");
+        Files.createDirectories(target.getParent());
+        Path part = target.resolveSibling("content.json.part");
+        Files.writeString(part, content.toString());
+        Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** What a stored backup of {@code runId} holds, or null when it recorded nothing readable. */
+    ObjectNode content(String runId) {
+        try (InputStream in = Files.newInputStream(runDir(runId).resolve("content.json"))) {
+            byte[] bytes = in.readNBytes(MAX_CONTENT + 1);
+            if (bytes.length > MAX_CONTENT) {
+                return null;
+            }
+            return Json.MAPPER.readTree(new String(bytes, StandardCharsets.UTF_8)) instanceof ObjectNode o ? o : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 }

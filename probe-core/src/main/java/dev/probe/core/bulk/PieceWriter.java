@@ -37,6 +37,11 @@ final class PieceWriter {
         });
     }
 
+    /** Records what this backup's pieces hold (after any queued work). */
+    void recordContent(com.fasterxml.jackson.databind.node.ObjectNode content) {
+        queue.after(() -> store.recordContent(runId, content));
+    }
+
     /** Takes ownership of {@code chunk}. */
     void write(DataChunk chunk) {
         queue.submit(chunk.content().readableBytes(), chunk, () -> {

@@ -23,17 +23,17 @@ final class RestoreSource {
     private final ChunkSource generated;
     private final ByteBufAllocator buffers;
 
-    /** {@code buffers} is null for zero-copy sending, else where chunks read under TLS are allocated. */
-    RestoreSource(PieceStore store, String runId, long seed, ByteBufAllocator buffers) {
-        this.store = store != null && store.hasRun(runId) ? store : null;
+    /** {@code tls} reads stored chunks into buffers from {@code buffers} instead of sending file regions. */
+    RestoreSource(PieceStore store, String runId, ChunkSource generated, ByteBufAllocator buffers, boolean tls) {
+        this.store = stored(store, runId) ? store : null;
         this.runId = runId;
-        this.generated = ChunkSource.generated(PieceContent.shared(), seed);
-        this.buffers = buffers;
+        this.generated = generated;
+        this.buffers = tls ? buffers : null;
     }
 
-    /** "files" when pieces are read back from the store, "discard" when generated. */
-    String storage() {
-        return store != null ? "files" : "discard";
+    /** True when {@code store} holds a backup of {@code runId}. */
+    static boolean stored(PieceStore store, String runId) {
+        return store != null && store.hasRun(runId);
     }
 
     ChunkSource forPiece(long piece, long length) {

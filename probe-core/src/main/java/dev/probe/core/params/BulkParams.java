@@ -1,5 +1,7 @@
 package dev.probe.core.params;
 
+import dev.probe.core.payload.Content;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
@@ -16,9 +18,12 @@ import java.util.regex.Pattern;
  * @param verify the receiver checks every 1 MiB chunk of every piece with CRC32C
  * @param congestion TCP congestion control both ends set on the channels' sockets (e.g. cubic), null = the
  *                   system's default
+ * @param payload what the pieces hold (random unless the user chose otherwise)
+ * @param salt    this run's salt: with the run id it seeds the content, so two runs of one name still differ
  */
 public record BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
-                         Duration interval, long sockbuf, boolean verify, String runId, String congestion)
+                         Duration interval, long sockbuf, boolean verify, String runId, String congestion,
+                         Payload payload, long salt)
         implements SessionSpec {
     public static final int MAX_CHANNELS = Frames.MAX_CONNECTIONS;
     public static final long MIN_PIECE = 64 * 1024;
@@ -30,11 +35,21 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
     public static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     /** A kernel congestion control name (TCP_CA_NAME_MAX is 16 with the terminating zero). */
     public static final Pattern CONGESTION = Pattern.compile("[a-z][a-z0-9_]{0,14}");
+    /** A payload's spelling on the wire (random, compressible:R, zeros, file:PATH). */
+    public static final Pattern PAYLOAD = Pattern.compile("[\\p{Print}]{1,1100}");
+    private static final Pattern SALT = Pattern.compile("[0-9a-f]{1,16}");
 
-    /** With the system's default congestion control. */
+    /** With the system's default congestion control, random content and a fresh salt. */
     public BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
                       Duration interval, long sockbuf, boolean verify, String runId) {
         this(direction, channels, volume, duration, pieceSize, interval, sockbuf, verify, runId, null);
+    }
+
+    /** Random content and a fresh salt. */
+    public BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
+                      Duration interval, long sockbuf, boolean verify, String runId, String congestion) {
+        this(direction, channels, volume, duration, pieceSize, interval, sockbuf, verify, runId, congestion,
+                Payload.RANDOM, Content.newSalt());
     }
 
     public BulkParams {
@@ -75,6 +90,9 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
         if (runId == null || !RUN_ID.matcher(runId).matches()) {
             throw new BadParameterException("run-id", "'" + runId + "' must be 1-64 of A-Z a-z 0-9 . _ -, starting with a letter or digit");
         }
+        if (payload == null) {
+            throw new BadParameterException("payload", "is missing");
+        }
         if (congestion != null && !CONGESTION.matcher(congestion).matches()) {
             throw new BadParameterException("congestion", "'" + congestion + "' is not a congestion control name "
                     + "(e.g. cubic, bbr, reno)");
@@ -100,7 +118,33 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
     public String describe() {
         return "bulk " + direction.wireName() + " run " + runId + ", " + channels + " channel(s), "
                 + (volume > 0 ? volume + " bytes" : duration.toSeconds() + " s") + " in " + pieceSize + "-byte pieces"
-                + (verify ? ", verified" : "") + (congestion == null ? "" : ", " + congestion);
+                + (verify ? ", verified" : "") + (congestion == null ? "" : ", " + congestion)
+                + (payload.type() == Payload.Type.RANDOM ? "" : ", payload " + payload);
+    }
+
+    /** The same run with {@code content} and {@code newSalt}. */
+    public BulkParams withContent(Payload content, long newSalt) {
+        return new BulkParams(direction, channels, volume, duration, pieceSize, interval, sockbuf, verify, runId,
+                congestion, content, newSalt);
+    }
+
+    /** What this run's pieces hold, as a stored backup records it: {@code {"payload", "salt"}}. */
+    public ObjectNode contentRecord() {
+        ObjectNode n = Json.object();
+        n.put("payload", payload.toString());
+        n.put("salt", Long.toHexString(salt));
+        return n;
+    }
+
+    /** The same run holding what {@code record} ({@link #contentRecord()}'s form) says. */
+    public BulkParams withContentRecord(ObjectNode record) {
+        return withContent(Payload.parse(Json.requireString(record, "payload", PAYLOAD)),
+                Long.parseUnsignedLong(Json.requireString(record, "salt", SALT), 16));
+    }
+
+    /** The seed of this run's content (run id and salt). */
+    public long seed() {
+        return Content.seed(runId, salt);
     }
 
     /** Number of pieces in volume mode (the last may be short); unbounded (Long.MAX_VALUE) in duration mode. */
@@ -127,6 +171,8 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
         if (congestion != null) {
             n.put("congestion", congestion);
         }
+        n.put("payload", payload.toString());
+        n.put("salt", Long.toHexString(salt));
         return n;
     }
 
@@ -141,6 +187,8 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
                 Json.requireLong(n, "sockbuf", 0, TestParams.MAX_SOCKBUF),
                 Json.requireBoolean(n, "verify"),
                 Json.requireString(n, "run_id", RUN_ID),
-                n.has("congestion") ? Json.requireString(n, "congestion", CONGESTION) : null);
+                n.has("congestion") ? Json.requireString(n, "congestion", CONGESTION) : null,
+                n.has("payload") ? Payload.parse(Json.requireString(n, "payload", PAYLOAD)) : Payload.RANDOM,
+                n.has("salt") ? Long.parseUnsignedLong(Json.requireString(n, "salt", SALT), 16) : 0);
     }
 }

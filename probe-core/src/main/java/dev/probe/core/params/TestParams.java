@@ -1,5 +1,6 @@
 package dev.probe.core.params;
 
+import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
@@ -20,9 +21,11 @@ import java.util.regex.Pattern;
  * @param sockbuf   SO_SNDBUF/SO_RCVBUF to request at both ends; 0 = system default
  * @param rate      open-loop pacing in messages per second over all connections; 0 = closed loop
  * @param warmup    warm-up before the measured duration, excluded from the summary; 0 to 1 h
+ * @param payload   what the messages hold (random: every message new, as redo is)
  */
 public record TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval,
-                         boolean write, long sockbuf, double rate, Duration warmup) implements SessionSpec {
+                         boolean write, long sockbuf, double rate, Duration warmup, Payload payload)
+        implements SessionSpec {
     public static final int MAX_CONNECTIONS = 128;
     public static final long MAX_SOCKBUF = 512L * 1024 * 1024;
     public static final double MAX_RATE = 10_000_000;
@@ -42,6 +45,20 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
             throw new BadParameterException("rate", rate + " is out of range [0, " + (long) MAX_RATE + "] messages/s");
         }
         checkDuration("warmup", warmup, Duration.ZERO, Duration.ofHours(1));
+        if (payload == null) {
+            throw new BadParameterException("payload", "is missing");
+        }
+    }
+
+    /** With random content. */
+    public TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval, boolean write,
+                      long sockbuf, double rate, Duration warmup) {
+        this(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, Payload.RANDOM);
+    }
+
+    /** The same test with {@code content}. */
+    public TestParams withPayload(Payload content) {
+        return new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, content);
     }
 
     /** oratcptest's defaults: SYNC, 1 MiB, one connection, 10 s, 1 s intervals. */
@@ -72,6 +89,7 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
     @Override
     public String describe() {
         return mode + ", " + numConn + " connection(s), " + length + "-byte messages" + (write ? ", disk write" : "")
+                + (payload.type() == Payload.Type.RANDOM ? "" : ", payload " + payload)
                 + ", " + totalDuration().toMillis() / 1000.0 + " s";
     }
 
@@ -92,6 +110,7 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
         n.put("sockbuf", sockbuf);
         n.put("rate", rate);
         n.put("warmup_s", warmup.toNanos() / 1e9);
+        n.put("payload", payload.toString());
         return n;
     }
 
@@ -106,7 +125,8 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
                 Json.requireBoolean(n, "write"),
                 Json.requireLong(n, "sockbuf", 0, MAX_SOCKBUF),
                 Json.requireDouble(n, "rate", 0, MAX_RATE),
-                seconds(n, "warmup_s", 3_600));
+                seconds(n, "warmup_s", 3_600),
+                n.has("payload") ? Payload.parse(Json.requireString(n, "payload", BulkParams.PAYLOAD)) : Payload.RANDOM);
     }
 
     private static Duration seconds(ObjectNode n, String field, double max) {

@@ -53,11 +53,12 @@ public final class Handshake {
 
     /**
      * Server to client: the test is accepted; buffers are what the server's OS granted; {@code storage} says
-     * how a bulk run's pieces are kept ("files" or "discard"; null for tests); {@code serverProof} is the server's
-     * half of the mutual authentication (null without a secret).
+     * how a bulk run's pieces are kept ("files" or "discard"; null for tests); {@code content}, when the server
+     * decides what the data is (a restore of a stored run: the stored run's payload and salt), says so, else null;
+     * {@code serverProof} is the server's half of the mutual authentication (null without a secret).
      */
     public record Ready(String sessionId, String serverNonce, int sndbuf, int rcvbuf, String server, String storage,
-                        String serverProof) {
+                        ObjectNode content, String serverProof) {
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("session_id", sessionId);
@@ -67,6 +68,9 @@ public final class Handshake {
             n.put("server", server);
             if (storage != null) {
                 n.put("storage", storage);
+            }
+            if (content != null) {
+                n.set("content", content);
             }
             if (serverProof != null) {
                 n.put("server_proof", serverProof);
@@ -81,6 +85,7 @@ public final class Handshake {
                     Json.requireInt(n, "rcvbuf", 0, Integer.MAX_VALUE),
                     Json.requireString(n, "server", Frames.TEXT),
                     n.has("storage") ? Json.requireString(n, "storage", STORAGE) : null,
+                    n.has("content") ? Json.requireObject(n, "content") : null,
                     n.has("server_proof") ? Json.requireString(n, "server_proof", Frames.MAC) : null);
         }
     }

@@ -45,7 +45,7 @@ public final class Qualifier {
         List<Measured.StepResult> done = new ArrayList<>();
         Runner runner = new Runner(plan, progress, done);
         TestResult rtt = runner.run(0, new TestParams(Mode.SYNC, 0, 1, plan.steps().get(0).duration(), interval(0, plan),
-                false, 0, 0, Duration.ZERO), RunListener.NONE);
+                false, 0, 0, Duration.ZERO, config.payload()), RunListener.NONE);
         double rttMs = rtt.summary().latency().p50();
         TcpStats t = rtt.summary().tcp();
         double minRttMs = t == null || t.minRttMs() <= 0 ? Double.NaN : t.minRttMs();
@@ -71,13 +71,13 @@ public final class Qualifier {
             double rate = config.load().peakBytesPerSecond() / paced.writeSize();
             lag = new LagTrace(rate, paced.writeSize());
             runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, paced.duration(), interval(i, plan), false,
-                    buffer, rate, Duration.ZERO), lag);
+                    buffer, rate, Duration.ZERO, config.redoPayload()), lag);
             i++;
         }
         for (; i < plan.steps().size(); i++) {
             StepPlan.Step s = plan.steps().get(i);
             runner.run(i, new TestParams(Mode.SYNC, s.writeSize(), 1, s.duration(), interval(i, plan), s.affirm(), 0,
-                    0, Duration.ZERO), RunListener.NONE);
+                    0, Duration.ZERO, config.payload()), RunListener.NONE);
         }
         boolean linux = config.target().transport().epoll();
         boolean clamped = config.async() && Sizing.clamped(buffer, Math.min(sndbuf, rcvbuf), linux);
@@ -90,7 +90,7 @@ public final class Qualifier {
         Duration d = plan.steps().get(i).duration();
         Duration warmup = d.dividedBy(5);
         return new TestParams(Mode.ASYNC, STREAM_MESSAGE, connections, d.minus(warmup), interval(i, plan), false,
-                sockbuf, 0, warmup);
+                sockbuf, 0, warmup, config.payload());
     }
 
     /** One-second intervals, finer for short steps so each has a few. */

@@ -1,6 +1,7 @@
 package dev.probe.core.qualify;
 
 import dev.probe.core.client.Target;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
 import java.time.Duration;
@@ -20,10 +21,14 @@ import java.util.List;
  * @param tcpEfficiency F in required bandwidth = peak / F x 8
  * @param gapBytes      a gap to resolve (0 = none) within {@code gapWithin}
  * @param budget        wall time for all steps
+ * @param payload       what every step sends (random unless the user chose otherwise)
+ * @param compression   a redo sample's measured compression ({@code --redo-sample}), or null: the paced redo
+ *                      step then sends content that compresses as the sample did
  */
 public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
                             boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
-                            long gapBytes, Duration gapWithin, Duration budget) {
+                            long gapBytes, Duration gapWithin, Duration budget, Payload payload,
+                            RedoCompression compression) {
     /** The smallest budget that leaves each step a second or more. */
     public static final Duration MIN_BUDGET = Duration.ofSeconds(15);
 
@@ -62,10 +67,26 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         if (gapWithin != null && (gapWithin.isNegative() || gapWithin.isZero())) {
             throw new BadParameterException("--gap-within", "must be above 0");
         }
+        if (payload == null) {
+            throw new BadParameterException("--payload", "is missing");
+        }
         if (budget == null || budget.compareTo(MIN_BUDGET) < 0) {
             throw new BadParameterException("--budget", (budget == null ? "missing" : budget.toSeconds() + " s")
                     + " is below the minimum " + MIN_BUDGET.toSeconds() + " s");
         }
+    }
+
+    /** Random content and no redo sample. */
+    public QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
+                         boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
+                         long gapBytes, Duration gapWithin, Duration budget) {
+        this(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite, tcpEfficiency, gapBytes,
+                gapWithin, budget, Payload.RANDOM, null);
+    }
+
+    /** What the paced redo step sends: content that compresses as the redo sample did, else {@link #payload}. */
+    public Payload redoPayload() {
+        return compression == null ? payload : compression.payload();
     }
 
     /** Required bandwidth in bit/s. */

@@ -89,6 +89,8 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
             p.put("gap_within_s", config.gapWithin().toSeconds());
         }
         p.put("budget_s", config.budget().toSeconds());
+        p.put("payload", config.payload().toString());
+        p.put("redo_payload", config.redoPayload().toString());
         ObjectNode doc = ResultEnvelope.of("qualify", startedAt, p, summary(), null, List.of());
         ArrayNode steps = doc.putArray("steps");
         for (Measured.StepResult s : measured.steps()) {
@@ -98,6 +100,25 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
             n.set("result", s.result().toJson());
         }
         return doc;
+    }
+
+    /** A redo sample's compression: what each codec leaves, the bandwidth then needed, and its CPU at the peak. */
+    private static ObjectNode compression(RedoCompression c, double requiredBps, double peak) {
+        ObjectNode n = Json.object();
+        n.put("sample", c.sample().toString());
+        n.put("sample_bytes", c.bytes());
+        n.put("looks_like_redo", c.looksLikeRedo());
+        ObjectNode zlib = n.putObject("zlib");
+        zlib.put("ratio", c.zlibRatio());
+        zlib.put("cpu_s_per_gib", c.zlibCpuPerGib());
+        zlib.put("required_bps", c.compressedBps(requiredBps));
+        zlib.put("cores_at_peak", c.zlibCores(peak));
+        ObjectNode lz4 = n.putObject("lz4");
+        lz4.put("ratio", c.lz4Ratio());
+        lz4.put("cpu_s_per_gib", c.lz4CpuPerGib());
+        lz4.put("required_bps", requiredBps * c.lz4Ratio());
+        lz4.put("cores_at_peak", c.lz4Cores(peak));
+        return n;
     }
 
     private ObjectNode summary() {
@@ -114,6 +135,10 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         s.put("required_bps", config.requiredBps());
         s.put("required_formula", String.format(Locale.ROOT, "%.1f MB/s / %.2f x 8 (support note 736755.1)",
                 config.load().peakBytesPerSecond() / 1e6, config.tcpEfficiency()));
+        if (config.compression() != null) {
+            s.set("compression", compression(config.compression(), config.requiredBps(),
+                    config.load().peakBytesPerSecond()));
+        }
         s.put("rtt_ms", m.rttMs());
         putNumber(s, "min_rtt_ms", m.minRttMs());
         putNumber(s, "capacity_bps", m.capacityBps());

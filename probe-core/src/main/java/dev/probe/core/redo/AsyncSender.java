@@ -2,7 +2,7 @@ package dev.probe.core.redo;
 
 import dev.probe.core.client.ClientConnectionHandler;
 import dev.probe.core.params.TestParams;
-import io.netty.buffer.ByteBuf;
+import dev.probe.core.payload.Content;
 import io.netty.channel.Channel;
 import java.util.concurrent.TimeUnit;
 
@@ -17,9 +17,9 @@ final class AsyncSender extends Sender {
     private long sent;
     private boolean timerArmed;
 
-    AsyncSender(Channel channel, ClientConnectionHandler handler, ByteBuf message, SendCounters counters,
+    AsyncSender(Channel channel, ClientConnectionHandler handler, Content content, int stream, SendCounters counters,
                 TestParams params) {
-        super(channel, handler, message, counters, params);
+        super(channel, handler, content, stream, counters, params);
         this.length = params.length();
         this.periodNanos = params.openLoop() ? Math.round(params.numConn() * 1e9 / params.rate()) : 0;
     }

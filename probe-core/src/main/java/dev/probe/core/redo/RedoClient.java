@@ -6,8 +6,8 @@ import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.payload.Content;
 import dev.probe.core.protocol.Ending.Result;
-import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.RunListener;
@@ -18,13 +18,10 @@ import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.units.CpuTime;
 import dev.probe.core.units.Rates;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Runs one sync or async test against a probe server, iperf3-style: HELLO / READY on the first connection,
@@ -44,29 +41,27 @@ public final class RedoClient {
     /** Runs the test; throws {@link ProbeException} with a one-line reason when it cannot. */
     public TestResult run(RunListener listener) throws InterruptedException {
         TestParams params = config.params();
-        ByteBuf message = messageTemplate(params.length());
-        try {
+        try (Content content = Content.of(params.payload(), Content.newSalt(), 0)) {
             return ClientRun.run(config.target(), params, params.length(), "probe-client", session -> {
                 int sndbuf = session.connections().get(0).channel().config().getOption(ChannelOption.SO_SNDBUF);
                 listener.onReady(session.ready(), sndbuf);
-                return measure(session, message, sndbuf, listener);
+                return measure(session, content, sndbuf, listener);
             });
-        } finally {
-            message.release();
         }
     }
 
-    private TestResult measure(ClientRun.Session session, ByteBuf message, int sndbuf, RunListener listener)
+    private TestResult measure(ClientRun.Session session, Content content, int sndbuf, RunListener listener)
             throws InterruptedException {
         TestParams params = config.params();
         Target target = config.target();
         RunMetrics metrics = new RunMetrics();
         List<Sender> senders = new ArrayList<>();
-        for (ClientConnection c : session.connections()) {
+        for (int i = 0; i < session.connections().size(); i++) {
+            ClientConnection c = session.connections().get(i);
             SendCounters counters = new SendCounters();
             senders.add(params.mode() == Mode.SYNC
-                    ? new SyncSender(c.channel(), c.handler(), message, counters, params, metrics)
-                    : new AsyncSender(c.channel(), c.handler(), message, counters, params));
+                    ? new SyncSender(c.channel(), c.handler(), content, i, counters, params, metrics)
+                    : new AsyncSender(c.channel(), c.handler(), content, i, counters, params));
         }
         IntervalCollector collector = new IntervalCollector(listener);
         IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
@@ -117,17 +112,5 @@ public final class RedoClient {
                         + " payload bytes but the server counted " + got);
             }
         }
-    }
-
-    /** One direct buffer with header and random payload (oratcptest's RANDOM content), shared by all sends. */
-    private static ByteBuf messageTemplate(long length) {
-        ByteBuf buf = PooledByteBufAllocator.DEFAULT.directBuffer((int) (Frames.HEADER_LENGTH + length));
-        Frames.writeHeader(buf, dev.probe.core.protocol.FrameType.DATA, length);
-        byte[] chunk = new byte[64 * 1024];
-        ThreadLocalRandom.current().nextBytes(chunk);
-        for (long left = length; left > 0; left -= chunk.length) {
-            buf.writeBytes(chunk, 0, (int) Math.min(chunk.length, left));
-        }
-        return buf;
     }
 }

@@ -4,6 +4,9 @@ import dev.probe.core.client.ClientConnectionHandler;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Worker;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.payload.Content;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.Mark;
@@ -11,24 +14,29 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 
 /**
- * Drives one connection's data phase on its event loop. Each message is a retained duplicate of one shared
- * buffer holding header and payload (no per-message copy). When the data is done it sends END and completes
- * the connection's outcome with the server's RESULT.
+ * Drives one connection's data phase on its event loop. Each message is made afresh from the run's content (the
+ * connection is its stream, the bytes sent so far its offset), so no message repeats another, as no two redo
+ * writes do. When the data is done it sends END and completes the connection's outcome with the server's RESULT.
  */
 abstract class Sender implements Worker {
     protected final Channel channel;
     protected final ClientConnectionHandler handler;
-    protected final ByteBuf message;
+    private final Content content;
+    private final int stream;
+    private long offset;
     protected final SendCounters counters;
     protected final TestParams params;
     protected long startNanos;
     protected long endNanos;
     protected boolean stopped;
 
-    Sender(Channel channel, ClientConnectionHandler handler, ByteBuf message, SendCounters counters, TestParams params) {
+    /** Sends connection {@code stream}'s messages of {@code content}. */
+    Sender(Channel channel, ClientConnectionHandler handler, Content content, int stream, SendCounters counters,
+           TestParams params) {
         this.channel = channel;
         this.handler = handler;
-        this.message = message;
+        this.content = content;
+        this.stream = stream;
         this.counters = counters;
         this.params = params;
     }
@@ -99,7 +107,17 @@ abstract class Sender implements Worker {
         handler.end(new End(counters.bytes(), counters.messages()), () -> { });
     }
 
+    /** The next message: a DATA frame of the next {@code length} bytes of this connection's content. */
+    protected final ByteBuf nextMessage() {
+        int length = (int) params.length();
+        ByteBuf m = channel.alloc().directBuffer(Frames.HEADER_LENGTH + length);
+        Frames.writeHeader(m, FrameType.DATA, length);
+        content.fill(m, stream, offset, length);
+        offset += length;
+        return m;
+    }
+
     protected final void write() {
-        channel.write(message.retainedDuplicate(), channel.voidPromise());
+        channel.write(nextMessage(), channel.voidPromise());
     }
 }

@@ -3,7 +3,7 @@ package dev.probe.core.redo;
 import dev.probe.core.client.ClientConnectionHandler;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Ack;
-import io.netty.buffer.ByteBuf;
+import dev.probe.core.payload.Content;
 import io.netty.channel.Channel;
 import java.util.concurrent.TimeUnit;
 
@@ -20,9 +20,9 @@ final class SyncSender extends Sender {
     private long sendNanos;
     private long sent;
 
-    SyncSender(Channel channel, ClientConnectionHandler handler, ByteBuf message, SendCounters counters,
+    SyncSender(Channel channel, ClientConnectionHandler handler, Content content, int stream, SendCounters counters,
                TestParams params, RunMetrics metrics) {
-        super(channel, handler, message, counters, params);
+        super(channel, handler, content, stream, counters, params);
         this.metrics = metrics;
         this.length = params.length();
         this.periodNanos = params.openLoop() ? Math.round(params.numConn() * 1e9 / params.rate()) : 0;
@@ -66,7 +66,7 @@ final class SyncSender extends Sender {
         sendNanos = measuredFrom;
         sent++;
         counters.awaiting(measuredFrom);
-        channel.writeAndFlush(message.retainedDuplicate(), channel.voidPromise());
+        channel.writeAndFlush(nextMessage(), channel.voidPromise());
     }
 
     @Override

@@ -55,7 +55,7 @@ final class SessionAdmission {
         SocketBuffers.apply(ch, spec.sockbuf());
         ServerSession session = server.sessions().open(kind, spec, ch);
         return new Decision(new Ready(session.id(), nonce, SocketBuffers.sndbuf(ch), SocketBuffers.rcvbuf(ch),
-                server.version(), kind.storage(spec), proof).frame(), session, 0);
+                server.version(), kind.storage(spec), kind.content(spec), proof).frame(), session, 0);
     }
 
     /** A JOIN on {@code ch}; {@code proof} goes into JOINED. */

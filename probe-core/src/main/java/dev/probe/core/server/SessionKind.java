@@ -25,6 +25,14 @@ public interface SessionKind {
         return null;
     }
 
+    /**
+     * READY's {@code content} for a session of {@code spec}, when the server decides what its data is (a restore
+     * of a stored run), or null.
+     */
+    default ObjectNode content(SessionSpec spec) {
+        return null;
+    }
+
     /** The handler that takes over connection {@code c} after the handshake (one per connection, stateful). */
     ChannelHandler handler(SessionConnection c);
 }

@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.bulk.PieceContent;
+import dev.probe.core.payload.Content;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
@@ -91,17 +92,15 @@ class DataHandlersTest {
     void aBackupPieceIsVerifiedChunkByChunkAndACorruptOneEndsTheChannel() {
         BulkParams p = bulk(Direction.BACKUP, "emb");
         EmbeddedChannel ch = session(p);
-        long seed = PieceContent.seed("emb");
+        Content content = Content.of(Payload.RANDOM, p.seed(), p.pieceSize());
         ch.writeInbound(new Piece(0, MIB).frame());
-        ch.writeInbound(new DataChunk(PieceContent.shared().chunk(seed, 0, 0, MIB), true, true));
+        ch.writeInbound(new DataChunk(content.fill(Unpooled.buffer(), 0, 0, MIB), true, true));
         PieceDone done = PieceDone.from(reply(ch).body());
         assertEquals(0, done.piece());
         assertTrue(done.verified());
 
         ch.writeInbound(new Piece(1, MIB).frame());
-        ByteBuf original = PieceContent.shared().chunk(seed, 1, 0, MIB);
-        ByteBuf corrupt = Unpooled.copiedBuffer(original);
-        original.release();
+        ByteBuf corrupt = content.fill(Unpooled.buffer(), 1, 0, MIB);
         corrupt.setByte(4096, corrupt.getByte(4096) ^ 1);
         ch.writeInbound(new DataChunk(corrupt, true, true));
         ControlFrame f = reply(ch);

@@ -1,29 +1,25 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.bulk.PieceContent;
-import dev.probe.core.params.BulkParams;
+import dev.probe.core.payload.Content;
 import com.oracle.bmc.http.client.io.DuplicatableInputStream;
-import io.netty.buffer.ByteBuf;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 
 /**
- * Bytes {@code [from, from + length)} of a generated piece, as a stream for the OCI SDK: nothing is held but one
- * chunk slice of the shared content pool, and {@link #duplicate()} starts it over, so the SDK can retry a part
- * without buffering it.
+ * Bytes {@code [from, from + length)} of a generated piece, as a stream for the OCI SDK: made straight into the
+ * SDK's own buffer as it reads, nothing held, and {@link #duplicate()} starts it over, so the SDK can retry a
+ * part without buffering it.
  */
 final class GeneratedStream extends InputStream implements DuplicatableInputStream {
-    private final long seed;
+    private final Content content;
     private final long piece;
     private final long from;
     private final long length;
-    private final long pieceLength;
     private long position;
 
-    /** {@code pieceLength} bounds the piece's last chunk, which may be short. */
-    GeneratedStream(long seed, long piece, long pieceLength, long from, long length) {
-        this.seed = seed;
+    GeneratedStream(Content content, long piece, long from, long length) {
+        this.content = content;
         this.piece = piece;
-        this.pieceLength = pieceLength;
         this.from = from;
         this.length = length;
     }
@@ -39,17 +35,8 @@ final class GeneratedStream extends InputStream implements DuplicatableInputStre
         if (position >= length) {
             return -1;
         }
-        long at = from + position;
-        long chunk = at / BulkParams.CHUNK;
-        int inChunk = (int) (at % BulkParams.CHUNK);
-        int chunkLength = (int) Math.min(BulkParams.CHUNK, pieceLength - chunk * BulkParams.CHUNK);
-        int n = (int) Math.min(Math.min(len, chunkLength - inChunk), length - position);
-        ByteBuf slice = PieceContent.shared().chunk(seed, piece, chunk, chunkLength);
-        try {
-            slice.getBytes(slice.readerIndex() + inChunk, b, off, n);
-        } finally {
-            slice.release();
-        }
+        int n = (int) Math.min(len, length - position);
+        content.fill(ByteBuffer.wrap(b, off, n), piece, from + position);
         position += n;
         return n;
     }
@@ -61,6 +48,6 @@ final class GeneratedStream extends InputStream implements DuplicatableInputStre
 
     @Override
     public InputStream duplicate() {
-        return new GeneratedStream(seed, piece, pieceLength, from, length);
+        return new GeneratedStream(content, piece, from, length);
     }
 }

@@ -1,7 +1,9 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.bulk.PieceContent;
+import dev.probe.core.bulk.IntegrityException;
 import dev.probe.core.bulk.PieceQueue;
+import dev.probe.core.objstore.ContentMeta;
+import dev.probe.core.payload.Content;
 import dev.probe.core.params.BulkParams;
 import com.oracle.bmc.objectstorage.ObjectStorage;
 import com.oracle.bmc.objectstorage.model.CommitMultipartUploadDetails;
@@ -31,7 +33,7 @@ final class ObjstoreChannel implements Runnable {
     private final PieceQueue queue;
     private final List<String> restoreNames;
     private final ObjstoreMetrics metrics;
-    private final long seed;
+    private final Content content;
     volatile long bytes;
     volatile long pieces;
     volatile long finishedNanos;
@@ -45,7 +47,8 @@ final class ObjstoreChannel implements Runnable {
         this.queue = queue;
         this.restoreNames = restoreNames;
         this.metrics = metrics;
-        this.seed = PieceContent.seed(config.params().bulk().runId());
+        BulkParams bulk = config.params().bulk();
+        this.content = restoreNames == null ? Content.of(bulk.payload(), bulk.seed(), bulk.pieceSize()) : null;
     }
 
     @Override
@@ -66,6 +69,9 @@ final class ObjstoreChannel implements Runnable {
             throw e;
         } finally {
             finishedNanos = System.nanoTime();
+            if (content != null) {
+                content.close();
+            }
         }
     }
 
@@ -77,9 +83,9 @@ final class ObjstoreChannel implements Runnable {
         long t = System.nanoTime();
         String uploadId = client.createMultipartUpload(CreateMultipartUploadRequest.builder()
                 .namespaceName(config.namespace()).bucketName(config.bucket())
-                .createMultipartUploadDetails(CreateMultipartUploadDetails.builder().object(name).metadata(Map.of(
-                        "probe-content", bulk.runId() + "/" + k,
-                        "probe-part-size", String.valueOf(partSize))).build())
+                .createMultipartUploadDetails(CreateMultipartUploadDetails.builder().object(name).metadata(
+                        new ContentMeta(bulk.runId(), k, bulk.salt(), bulk.payload(), bulk.pieceSize()).toMap(partSize))
+                        .build())
                 .build()).getMultipartUpload().getUploadId();
         metrics.create.recordValue(System.nanoTime() - t);
         List<CommitMultipartUploadPartDetails> parts = new ArrayList<>();
@@ -94,7 +100,7 @@ final class ObjstoreChannel implements Runnable {
             t = System.nanoTime();
             String etag = client.uploadPart(UploadPartRequest.builder().namespaceName(config.namespace())
                     .bucketName(config.bucket()).objectName(name).uploadId(uploadId).uploadPartNum(number)
-                    .contentLength(n).uploadPartBody(new GeneratedStream(seed, k, length, off, n)).build()).getETag();
+                    .contentLength(n).uploadPartBody(new GeneratedStream(content, k, off, n)).build()).getETag();
             metrics.partPut.recordValue(System.nanoTime() - t);
             bytes += n;
             parts.add(CommitMultipartUploadPartDetails.builder().partNum(number).etag(etag).build());
@@ -139,14 +145,18 @@ final class ObjstoreChannel implements Runnable {
         if (!config.params().bulk().verify()) {
             return null;
         }
-        String content = meta.get("probe-content");
-        String partSize = meta.get("probe-part-size");
-        if (content == null || partSize == null || content.lastIndexOf('/') < 1) {
-            throw new dev.probe.core.bulk.IntegrityException(name + " has no probe-content metadata: not written by "
+        ContentMeta written;
+        long partSize;
+        try {
+            written = ContentMeta.from(meta);
+            partSize = Long.parseLong(meta.getOrDefault(ContentMeta.PART_SIZE, "-1"));
+        } catch (IllegalArgumentException e) {
+            throw new IntegrityException(name + ": " + e.getMessage());
+        }
+        if (written == null || partSize <= 0) {
+            throw new IntegrityException(name + " has no probe-content metadata: not written by "
                     + "probe objstore backup (use --no-verify to read it anyway)");
         }
-        int slash = content.lastIndexOf('/');
-        return new RestoreVerifier(PieceContent.seed(content.substring(0, slash)),
-                Long.parseLong(content.substring(slash + 1)), Long.parseLong(partSize), name);
+        return new RestoreVerifier(written.open(), written.piece(), partSize, name);
     }
 }

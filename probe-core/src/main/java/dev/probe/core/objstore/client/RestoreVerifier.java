@@ -1,8 +1,8 @@
 package dev.probe.core.objstore.client;
 
 import dev.probe.core.bulk.IntegrityException;
-import dev.probe.core.bulk.PieceContent;
 import dev.probe.core.objstore.Md5;
+import dev.probe.core.payload.Content;
 import dev.probe.core.params.BulkParams;
 import java.security.MessageDigest;
 import java.util.zip.CRC32C;
@@ -12,7 +12,7 @@ import java.util.zip.CRC32C;
  * object's multipart MD5 (MD5 of the parts' MD5s, "-N") recomputed from the bytes. Nothing is stored.
  */
 final class RestoreVerifier {
-    private final long seed;
+    private final Content content;
     private final long piece;
     private final long partSize;
     private final String object;
@@ -22,8 +22,9 @@ final class RestoreVerifier {
     private long position;
     private int parts;
 
-    RestoreVerifier(long seed, long piece, long partSize, String object) {
-        this.seed = seed;
+    /** Checks {@code object}, piece {@code piece} of {@code content} (closed by {@link #finish}). */
+    RestoreVerifier(Content content, long piece, long partSize, String object) {
+        this.content = content;
         this.piece = piece;
         this.partSize = partSize;
         this.object = object;
@@ -51,7 +52,7 @@ final class RestoreVerifier {
 
     private void checkChunk(int length) {
         long chunk = (position - 1) / BulkParams.CHUNK;
-        if ((int) crc.getValue() != PieceContent.shared().expectedCrc(seed, piece, chunk, length)) {
+        if ((int) crc.getValue() != content.expectedCrc(piece, chunk * BulkParams.CHUNK, length)) {
             throw new IntegrityException(object + ": CRC32C mismatch in chunk " + chunk + " of piece " + piece);
         }
         crc.reset();
@@ -59,6 +60,7 @@ final class RestoreVerifier {
 
     /** The stream ended: checks the last chunk and the multipart MD5 ({@code null} when the server gave none). */
     void finish(String multipartMd5) {
+        content.close();
         if (position % BulkParams.CHUNK != 0) {
             checkChunk((int) (position % BulkParams.CHUNK));
         }

@@ -1,5 +1,6 @@
 package dev.probe.core.objstore.endpoint;
 
+import dev.probe.core.payload.Content;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.io.IOException;
@@ -21,8 +22,8 @@ public interface BlobStore {
     record Blob(String key, long length, Generated generated) {
     }
 
-    /** Probe-generated content: run seed, piece, and where in the piece the blob starts. */
-    record Generated(long seed, long piece, long pieceOffset) {
+    /** Probe-generated content: the run's content, the piece, and where in the piece the blob starts. */
+    record Generated(Content content, long piece, long pieceOffset) {
     }
 
     /** Starts a blob; {@code generated} says what the bytes are when the client said so (null otherwise). */

@@ -1,6 +1,5 @@
 package dev.probe.core.objstore.endpoint;
 
-import dev.probe.core.bulk.PieceContent;
 import dev.probe.core.params.BulkParams;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -14,13 +13,12 @@ import java.util.zip.CRC32C;
  */
 final class DiscardBlobs implements BlobStore {
     private static final int CHUNK = BulkParams.CHUNK;
-    private final PieceContent content = PieceContent.shared();
 
     @Override
     public Writer create(String key, Generated generated) {
         if (generated == null) {
             throw OciError.badRequest("this endpoint discards content (--store discard) and can only take "
-                    + "probe-generated objects (opc-meta-probe-content)");
+                    + "probe-generated objects (opc-meta-probe-content; not a file payload)");
         }
         if (generated.pieceOffset() % CHUNK != 0) {
             throw OciError.badRequest("probe content must start on a 1 MiB boundary of its piece");
@@ -45,8 +43,8 @@ final class DiscardBlobs implements BlobStore {
             }
 
             private void check(int length) {
-                long chunk = (generated.pieceOffset() + pos[0] - length) / CHUNK;
-                if ((int) crc.getValue() != content.expectedCrc(generated.seed(), generated.piece(), chunk, length)) {
+                long at = generated.pieceOffset() + pos[0] - length;
+                if ((int) crc.getValue() != generated.content().expectedCrc(generated.piece(), at, length)) {
                     throw OciError.badRequest("content does not match its opc-meta-probe-content at byte "
                             + (pos[0] - length));
                 }
@@ -70,16 +68,7 @@ final class DiscardBlobs implements BlobStore {
     @Override
     public ByteBuf read(Blob blob, long offset, int length, ByteBufAllocator alloc) {
         Generated g = blob.generated();
-        long at = g.pieceOffset() + offset;
-        long chunk = at / CHUNK;
-        int inChunk = (int) (at % CHUNK);
-        int n = Math.min(length, CHUNK - inChunk);
-        ByteBuf whole = content.chunk(g.seed(), g.piece(), chunk, CHUNK);
-        try {
-            return alloc.buffer(n).writeBytes(whole, whole.readerIndex() + inChunk, n);
-        } finally {
-            whole.release();
-        }
+        return g.content().fill(alloc.directBuffer(length, length), g.piece(), g.pieceOffset() + offset, length);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.probe.core.objstore.endpoint;
 
-import dev.probe.core.bulk.PieceContent;
+import dev.probe.core.objstore.ContentMeta;
 import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.buffer.ByteBuf;
@@ -65,19 +65,22 @@ final class RequestFields {
         return meta;
     }
 
-    /** What probe-generated content a blob holds, from {@code probe-content: RUN_ID/PIECE} metadata, or null. */
+    /**
+     * What probe-generated content a blob holds, from its {@code probe-*} metadata ({@link ContentMeta}), or null
+     * when it has none or holds a user's file, which only the client has.
+     */
     static BlobStore.Generated generated(Map<String, String> meta, int partNumber, long partSize) {
-        String c = meta.get("probe-content");
-        if (c == null) {
+        ContentMeta c;
+        try {
+            c = ContentMeta.from(meta);
+        } catch (IllegalArgumentException e) {
+            throw OciError.badRequest(e.getMessage());
+        }
+        if (c == null || !c.payload().derivable()) {
             return null;
         }
-        int slash = c.lastIndexOf('/');
-        long piece = slash < 1 ? -1 : parseLong(c.substring(slash + 1), -1);
-        if (piece < 0) {
-            throw OciError.badRequest("opc-meta-probe-content must be RUN_ID/PIECE, got " + c);
-        }
         long offset = partNumber <= 1 ? 0 : (partNumber - 1) * partSize;
-        return new BlobStore.Generated(PieceContent.seed(c.substring(0, slash)), piece, offset);
+        return new BlobStore.Generated(c.open(), c.piece(), offset);
     }
 
     static String unquote(String s) {
