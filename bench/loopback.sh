@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # probe vs iperf3 / sockperf on loopback, in one run, on this machine.
 #   bench/loopback.sh            (DUR=10 seconds per test; DUR=5 bench/loopback.sh for a quicker look)
+#   BASE_REF=aac4352 bench/loopback.sh   also compares the payload with a build of an earlier main (issue 22:
+#                                        its repeating payload against the unique one, throughput and CPU s/GiB,
+#                                        RUNS rounds interleaved, medians); BASE_JAR=old/probe.jar uses a jar instead
 # Targets: async >= 0.8 x iperf3 (-P 1 and -P 4); sync 1 KiB p50 <= 2.5 x sockperf ping-pong p50 (issue 2);
 #          bulk backup, 8 channels, every chunk verified >= 0.8 x iperf3 -P 8 (issue 3);
 #          objstore vs bulk on loopback is a CPU-efficiency figure (CPU s/GiB of client and server beside the MD5
@@ -31,7 +34,7 @@ sockperf sr --tcp -i 127.0.0.1 -p "$SPORT" > "$OUT/sockperf-server.log" 2>&1 & p
 for _ in $(seq 1 100); do grep -q "Probe server started" "$OUT/probe-server.log" 2>/dev/null && break; sleep 0.1; done
 sleep 1
 
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {'d': d}))" "$@"; }
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {'d': d}))" "$@"; }
 
 iperf() { # $1 = parallel streams -> receiver Gbit/s
   iperf3 -c 127.0.0.1 -p "$IPORT" -P "$1" -t "$DUR" -O 1 -J > "$OUT/iperf3-P$1.json"
@@ -97,3 +100,55 @@ r1=$(ratio "$p1" "$i1"); r4=$(ratio "$p4" "$i4"); rs=$(ratio "$p50" "$s50"); r8=
   printf '%-44s %12s %12s\n' "CPU s/GiB, server: endpoint vs probe port" "$osrv" "$bsrv"
   printf '%-44s %12s\n' "MD5 floor, one core (s/GiB)" "$md5floor"
 } | tee "$OUT/summary.txt"
+
+# ---- issue 22: the unique payload against the repeating one of an earlier main, same machine, same run ----------
+if [ -n "${BASE_REF:-}" ] && [ -z "${BASE_JAR:-}" ]; then
+  BASE_TREE="$OUT/base-$BASE_REF"
+  [ -d "$BASE_TREE" ] || git worktree add -f "$BASE_TREE" "$BASE_REF" >/dev/null
+  [ -f "$BASE_TREE/probe.jar" ] || (cd "$BASE_TREE" && mvn -B -q package -DskipTests -Dbench.skip -Dbundle.skip)
+  BASE_JAR="$BASE_TREE/probe.jar"
+fi
+if [ -n "${BASE_JAR:-}" ]; then
+  RUNS=${RUNS:-3}
+  BPORT=${BPORT:-15556}
+  java -jar "$BASE_JAR" server --bind 127.0.0.1 --port "$BPORT" --quiet > "$OUT/base-server.log" 2>&1 & pids+=($!)
+  for _ in $(seq 1 100); do grep -q "Probe server started" "$OUT/base-server.log" 2>/dev/null && break; sleep 0.1; done
+  # one measurement: $1 = jar, $2 = port, $3 = test name -> "Gbit/s client_s_per_gib server_s_per_gib"
+  measure() {
+    local f="$OUT/payload-$3-$(basename "$(dirname "$1")").json"
+    case "$3" in
+      async1) java -jar "$1" client 127.0.0.1 --port "$2" --mode async --length 1MiB --num-conn 1 --duration "${DUR}s" \
+                --warmup 1s --json "$f" > /dev/null ;;
+      async4) java -jar "$1" client 127.0.0.1 --port "$2" --mode async --length 1MiB --num-conn 4 --duration "${DUR}s" \
+                --warmup 1s --json "$f" > /dev/null ;;
+      backup8|restore8) java -jar "$1" bulk 127.0.0.1 --port "$2" --direction "${3%8}" --channels 8 \
+                --duration "${DUR}s" --json "$f" > /dev/null ;;
+    esac
+    json "$f" "' '.join(str(round(x, 4)) for x in [d['summary'].get('throughput_gbps') or d['summary']['throughput_mib_s'] * 1048576 * 8 / 1e9, d['summary']['cpu']['local']['s_per_gib'], d['summary']['cpu']['remote']['s_per_gib']])"
+  }
+  declare -A res
+  for r in $(seq 1 "$RUNS"); do
+    for t in async1 async4 backup8 restore8; do
+      res[$t,old]+="$(measure "$BASE_JAR" "$BPORT" "$t")|"
+      res[$t,new]+="$(measure probe.jar "$PPORT" "$t")|"
+    done
+  done
+  {
+    echo
+    echo "payload: $BASE_JAR (one random buffer repeated) vs probe.jar (unique per run), medians of $RUNS interleaved runs"
+    printf '%-30s %9s %9s %7s %13s %13s %7s\n' "test" "old Gb/s" "new Gb/s" "ratio" "old CPU s/GiB" "new CPU s/GiB" "ratio"
+    for t in async1 async4 backup8 restore8; do
+      python3 - "$t" "${res[$t,old]}" "${res[$t,new]}" <<'PY'
+import statistics, sys
+name, old, new = sys.argv[1], sys.argv[2], sys.argv[3]
+def med(runs, i): return statistics.median(float(r.split()[i]) for r in runs.strip('|').split('|'))
+def cpu(runs): return statistics.median(float(r.split()[1]) + float(r.split()[2]) for r in runs.strip('|').split('|'))
+label = {'async1': 'async 1 conn, 1 MiB', 'async4': 'async 4 conn, 1 MiB', 'backup8': 'bulk backup 8 ch, verified',
+         'restore8': 'bulk restore 8 ch, verified'}[name]
+go, gn, co, cn = med(old, 0), med(new, 0), cpu(old), cpu(new)
+print(f"{label:30s} {go:9.2f} {gn:9.2f} {gn/go:7.2f} {co:13.3f} {cn:13.3f} {cn/co:7.2f}")
+PY
+    done
+    echo "targets: throughput ratio >= 0.95, CPU ratio <= 1.10 (client + server CPU seconds per GiB moved)"
+  } | tee -a "$OUT/summary.txt"
+fi

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
@@ -52,8 +53,23 @@ class BulkFaultTest {
         }
         awaitNoSessions();
         try (var stored = Files.list(fixture.dir().resolve("store").resolve("c1"))) {
-            assertEquals(0, stored.filter(f -> !f.toString().endsWith(".part")).count(), "no corrupted piece stored");
+            assertEquals(0, stored.filter(f -> f.getFileName().toString().startsWith("piece-")
+                    && !f.toString().endsWith(".part")).count(), "no corrupted piece stored");
         }
+    }
+
+    @Test
+    void byteFlippedInAFilePayloadIsCaughtByTheSenderFromTheServersPieceCrc() throws Exception {
+        Path sample = Files.write(dir.resolve("sample.arc"), "redo block ".repeat(100_000).getBytes());
+        BulkParams p = BulkLoopbackTest.volume(Direction.BACKUP, 1, 8L << 20, 4L << 20, "c3")
+                .withContent(Payload.parse("file:" + sample), 3);
+        try (FaultProxy proxy = new FaultProxy(fixture.get().address().getPort(), Fault.flip(0, true, 300_000))) {
+            ProbeException e = assertThrows(ProbeException.class, () -> run(proxy, p));
+            assertEquals(ProbeException.Kind.INTEGRITY, e.kind());
+            assertTrue(e.getMessage().matches(".*piece 0 \\(channel 0\\): the server received CRC32C [0-9a-f]{8}, but the "
+                    + "piece sent has [0-9a-f]{8}"), e.getMessage());
+        }
+        awaitNoSessions();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.probe.core.bulk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.app.ProbeServer;
@@ -8,6 +9,8 @@ import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.payload.Payload;
+import dev.probe.core.client.ProbeException;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
@@ -59,8 +62,11 @@ class BulkLoopbackTest {
         assertEquals(14, r.channels().stream().mapToLong(ChannelStats::pieces).sum());
         assertEquals("files", r.storage());
         try (var files = Files.list(dir.resolve("store").resolve("b1"))) {
-            assertEquals(14, files.filter(f -> !f.toString().endsWith(".part")).count());
+            assertEquals(14, files.filter(f -> f.getFileName().toString().startsWith("piece-")
+                    && !f.toString().endsWith(".part")).count());
         }
+        assertTrue(Files.readString(dir.resolve("store/b1/content.json")).contains("\"payload\":\"random\""),
+                "the stored run records what its pieces hold");
         assertEquals(1L << 20, Files.size(dir.resolve("store/b1/piece-0000000013")), "last piece is short");
         assertTrue(r.summary().projectedMinutes() > 0);
     }
@@ -73,6 +79,40 @@ class BulkLoopbackTest {
         assertEquals(12L << 20, r.summary().bytes());
         assertEquals(3, r.summary().pieces());
         assertTrue(r.summary().verified());
+    }
+
+    @Test
+    void aFilePayloadIsCheckedStoredAndRestoredFromTheSameFile() throws Exception {
+        byte[] text = "SCN 4711 COMMIT; UPDATE orders SET qty = qty - 1; ".repeat(80_000).getBytes();
+        Path sample = Files.write(dir.resolve("1_42_1.arc"), text);
+        BulkParams b = volume(Direction.BACKUP, 2, 20L << 20, 4L << 20, "fp");
+        BulkResult r = run(b.withContent(Payload.parse("file:" + sample), 7));
+        assertEquals(20L << 20, r.summary().bytes());
+        assertTrue(r.summary().verified());
+        byte[] piece1 = Files.readAllBytes(dir.resolve("store/fp/piece-0000000001"));
+        long at = (4L << 20) + 1000;
+        assertEquals(text[(int) (at % text.length)], piece1[1000], "piece 1 is the file from 4 MiB on, looped");
+        BulkResult back = run(volume(Direction.RESTORE, 2, 20L << 20, 4L << 20, "fp"));
+        assertTrue(back.summary().verified(), "checked against the file the backup recorded");
+        assertEquals(20L << 20, back.summary().bytes());
+    }
+
+    @Test
+    void aRestoreChecksWhatTheStoredBackupHeldNotWhatItAsks() throws Exception {
+        BulkParams b = volume(Direction.BACKUP, 2, 8L << 20, 2L << 20, "half");
+        run(b.withContent(Payload.parse("compressible:0.5"), 99));
+        BulkResult back = run(volume(Direction.RESTORE, 2, 8L << 20, 2L << 20, "half"));
+        assertTrue(back.summary().verified());
+    }
+
+    @Test
+    void aRestoreOfAFilePayloadWithoutAStoredRunIsRefusedNamingThePayload() throws Exception {
+        Path sample = Files.write(dir.resolve("s.arc"), new byte[1 << 20]);
+        BulkParams p = volume(Direction.RESTORE, 1, 2L << 20, 1L << 20, "never").withContent(
+                Payload.parse("file:" + sample), 1);
+        ProbeException e = assertThrows(ProbeException.class, () -> run(p));
+        assertTrue(e.getMessage().contains("payload: a restore of file:" + sample + " reads back a stored backup, and "
+                + "this server holds no run never"), e.getMessage());
     }
 
     @Test

@@ -13,7 +13,10 @@ import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.ObjstoreParams;
 import dev.probe.core.result.ObjstoreResult;
+import dev.probe.core.testing.FaultProxy;
+import dev.probe.core.testing.FaultProxy.Fault;
 import dev.probe.core.testing.TestServers;
+import dev.probe.core.payload.Payload;
 import com.oracle.bmc.Region;
 import com.oracle.bmc.auth.SimpleAuthenticationDetailsProvider;
 import com.oracle.bmc.auth.StringPrivateKeySupplier;
@@ -66,7 +69,13 @@ class ObjstoreClientTest {
 
     private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress)
             throws Exception {
+        return run(endpoint, bucket, d, keep, progress, Payload.RANDOM);
+    }
+
+    private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress,
+                               Payload payload) throws Exception {
         BulkParams b = new BulkParams(d, 3, 40L << 20, Duration.ZERO, 16L << 20, Duration.ofMillis(200), 0, true, "rid");
+        b = b.withContent(payload, b.salt());
         SimpleAuthenticationDetailsProvider auth = SimpleAuthenticationDetailsProvider.builder()
                 .tenantId("ocid1.tenancy.oc1..t").userId("ocid1.user.oc1..u")
                 .fingerprint(SignatureVerifier.fingerprint(key.getPublic()))
@@ -113,6 +122,42 @@ class ObjstoreClientTest {
     void restoreFromAFileStoreVerifiesRealBytes() throws Exception {
         String endpoint = start(dir.resolve("blobs").toString());
         run(endpoint, Direction.BACKUP, true, new ArrayList<>());
+        ObjstoreResult restore = run(endpoint, Direction.RESTORE, true, new ArrayList<>());
+        assertTrue(restore.summary().verified());
+        assertEquals(40L << 20, restore.summary().bytes());
+    }
+
+    @Test
+    void aFlippedBitInAnUploadedPartIsRefusedByTheDiscardingEndpoint() throws Exception {
+        String endpoint = start("discard");
+        int port = server.objectStoreAddress().getPort();
+        try (FaultProxy proxy = new FaultProxy(port, Fault.flip(0, true, 3_000_000))) {
+            ProbeException e = assertThrows(ProbeException.class, () -> run("http://127.0.0.1:" + proxy.port(),
+                    Direction.BACKUP, true, new ArrayList<>()));
+            assertTrue(e.getMessage().contains("does not match its opc-meta-probe-content"), e.getMessage());
+        }
+        assertTrue(endpoint.endsWith(String.valueOf(port)));
+    }
+
+    @Test
+    void aFlippedBitInARestoredObjectIsCaughtByTheClient() throws Exception {
+        String endpoint = start(dir.resolve("blobs").toString());
+        run(endpoint, Direction.BACKUP, true, new ArrayList<>());
+        try (FaultProxy proxy = new FaultProxy(server.objectStoreAddress().getPort(), Fault.flip(0, false, 5_000_000))) {
+            ProbeException e = assertThrows(ProbeException.class, () -> run("http://127.0.0.1:" + proxy.port(),
+                    Direction.RESTORE, true, new ArrayList<>()));
+            assertEquals(ProbeException.Kind.INTEGRITY, e.kind());
+            assertTrue(e.getMessage().contains("CRC32C mismatch"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aFilePayloadIsStoredAndRestoredVerifiedFromTheSameFile() throws Exception {
+        String endpoint = start(dir.resolve("blobs").toString());
+        Path sample = Files.write(dir.resolve("sample.arc"), "redo ".repeat(300_000).getBytes());
+        ObjstoreResult backup = run(endpoint, "backups", Direction.BACKUP, true, new ArrayList<>(),
+                Payload.parse("file:" + sample));
+        assertEquals("file:" + sample, backup.toJson().get("params").get("payload").asText());
         ObjstoreResult restore = run(endpoint, Direction.RESTORE, true, new ArrayList<>());
         assertTrue(restore.summary().verified());
         assertEquals(40L << 20, restore.summary().bytes());
