@@ -7,7 +7,6 @@ import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Pieces.Piece;
 import dev.probe.core.protocol.Pieces.PieceDone;
-import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import java.util.zip.CRC32C;
 
@@ -21,25 +20,17 @@ import java.util.zip.CRC32C;
  */
 final class BackupWorker extends BulkWorker {
     private final PieceSender sender;
-    private final ChunkSource generated;
     private final ChunkSource source;
-    /** The CRC32C of the piece being sent, kept when the server cannot check the content itself; else null. */
+    /** The CRC32C of the piece being sent (what {@code source} saw), kept when the server cannot check the content; else null. */
     private final CRC32C sent;
     private boolean awaitingDone;
 
     BackupWorker(int index, ClientConnection connection, BulkParams params, PieceQueue queue, BulkCounters counters,
-                 ChunkSource source) {
+                 ChunkSource source, CRC32C sent) {
         super(index, connection, params, queue, counters);
         this.sender = new PieceSender(connection.channel());
-        this.generated = source;
-        this.source = params.verify() && !params.payload().derivable() ? this::chunkWithCrc : source;
-        this.sent = params.verify() && !params.payload().derivable() ? new CRC32C() : null;
-    }
-
-    private Object chunkWithCrc(long piece, long index, long offset, int length) {
-        ByteBuf chunk = (ByteBuf) generated.chunk(piece, index, offset, length);
-        sent.update(chunk.nioBuffer());
-        return chunk;
+        this.source = source;
+        this.sent = sent;
     }
 
     @Override

@@ -23,6 +23,7 @@ import dev.probe.core.units.Rates;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32C;
 
 /**
  * Runs a bulk backup or restore, RMAN-style: {@code channels} connections take pieces from one shared queue
@@ -81,9 +82,11 @@ public final class BulkClient {
             if (params.congestion() != null) {
                 setCongestion(c, params.congestion());
             }
+            CRC32C sent = params.verify() && !params.payload().derivable() ? new CRC32C() : null;
             workers.add(backup
-                    ? new BackupWorker(i, c, params, queue, new BulkCounters(),
-                            ChunkSource.generated(content, c.channel().alloc()))
+                    ? new BackupWorker(i, c, params, queue, new BulkCounters(), sent == null
+                            ? ChunkSource.generated(content, Tls.session(c.channel()) != null)
+                            : ChunkSource.buffers(content, sent::update), sent)
                     : new RestoreWorker(i, c, params, queue, new BulkCounters(),
                             new PieceReceiver(content, params.verify(), i)));
         }

@@ -68,7 +68,7 @@ public final class BulkKind implements SessionKind {
             return new BackupHandler(c, new PieceReceiver(content, params.verify(), c.index()), writer);
         }
         boolean tls = c.channel().pipeline().get(SslHandler.class) != null;
-        ChunkSource generated = content == null ? null : ChunkSource.generated(content, c.channel().alloc());
+        ChunkSource generated = content == null ? null : ChunkSource.generated(content, tls);
         return new RestoreHandler(c, new PieceSender(c.channel()),
                 new RestoreSource(store, params.runId(), generated, c.channel().alloc(), tls));
     }

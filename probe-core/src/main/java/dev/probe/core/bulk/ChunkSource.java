@@ -1,16 +1,52 @@
 package dev.probe.core.bulk;
 
 import dev.probe.core.payload.Content;
+import dev.probe.core.payload.ContentRegion;
+import dev.probe.core.protocol.Frames;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import java.nio.ByteBuffer;
+import java.util.function.Consumer;
 
-/** Where a sender's chunks come from: generated content, or a stored piece file. */
+/** Where a sender's chunks come from (generated content, or a stored piece file), each written as one DATA frame. */
 @FunctionalInterface
 public interface ChunkSource {
-    /** Chunk {@code index} of {@code piece}, {@code length} bytes from {@code offset}: a ByteBuf or a FileRegion. */
-    Object chunk(long piece, long index, long offset, int length);
+    /** Writes chunk {@code index} of {@code piece}, {@code length} bytes from {@code offset}, as one DATA frame (unflushed). */
+    void write(Channel channel, long piece, long index, long offset, int length);
 
-    /** The run's content, each chunk made afresh into a direct buffer from {@code buffers}. */
-    static ChunkSource generated(Content content, ByteBufAllocator buffers) {
-        return (piece, index, offset, length) -> content.fill(buffers.directBuffer(length, length), piece, offset, length);
+    /** A chunk's payload as a ByteBuf or a FileRegion. */
+    @FunctionalInterface
+    interface Payloads {
+        Object chunk(long piece, long index, long offset, int length);
+    }
+
+    /** Each payload behind its frame header. */
+    static ChunkSource framed(Payloads payloads) {
+        return (ch, piece, index, offset, length) -> {
+            ch.write(Frames.dataHeader(ch.alloc(), length), ch.voidPromise());
+            ch.write(payloads.chunk(piece, index, offset, length), ch.voidPromise());
+        };
+    }
+
+    /**
+     * The run's content, header and bytes made as the socket takes them ({@link ContentRegion}: no buffer, one
+     * write a chunk), or into a buffer per chunk where a handler must see the bytes ({@code tls}).
+     */
+    static ChunkSource generated(Content content, boolean tls) {
+        if (tls) {
+            return buffers(content, bytes -> { });
+        }
+        return (ch, piece, index, offset, length) -> ch.write(new ContentRegion(Frames.dataHeaderBytes(length), content,
+                piece, offset, length), ch.voidPromise());
+    }
+
+    /** The run's content made into a direct buffer per chunk, which {@code seen} reads before it is sent. */
+    static ChunkSource buffers(Content content, Consumer<ByteBuffer> seen) {
+        return framed((piece, index, offset, length) -> {
+            ByteBuf bytes = content.fill(ByteBufAllocator.DEFAULT.directBuffer(length, length), piece, offset, length);
+            seen.accept(bytes.nioBuffer());
+            return bytes;
+        });
     }
 }

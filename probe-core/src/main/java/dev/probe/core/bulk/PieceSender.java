@@ -52,8 +52,7 @@ public final class PieceSender {
         long before = written;
         while (active() && channel.isWritable() && more.getAsBoolean()) {
             int n = (int) Math.min(BulkParams.CHUNK, length - written);
-            channel.write(Frames.dataHeader(channel.alloc(), n), channel.voidPromise());
-            channel.write(source.chunk(piece, chunk, written, n), channel.voidPromise());
+            source.write(channel, piece, chunk, written, n);
             written += n;
             chunk++;
         }

@@ -54,9 +54,9 @@ final class RestoreSource {
         }
         if (buffers == null) {
             File file = path.toFile();
-            return (p, index, offset, n) -> new DefaultFileRegion(file, offset, n);
+            return ChunkSource.framed((p, index, offset, n) -> new DefaultFileRegion(file, offset, n));
         }
-        return (p, index, offset, n) -> read(path, offset, n);
+        return ChunkSource.framed((p, index, offset, n) -> read(path, offset, n));
     }
 
     private ByteBuf read(Path path, long offset, int length) {

@@ -16,6 +16,7 @@ import dev.probe.core.protocol.Handshake;
 import dev.probe.core.transport.IoErrors;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;
+import dev.probe.core.transport.RegionSizes;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
@@ -112,6 +113,7 @@ final class Connector {
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) target.connectTimeout().toMillis())
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))
+                .option(ChannelOption.MESSAGE_SIZE_ESTIMATOR, RegionSizes.INSTANCE)
                 .handler(new ClientInitializer(target.security().tls(), target.host(), target.port()));
         if (sockbuf > 0) {
             b.option(ChannelOption.SO_SNDBUF, (int) sockbuf).option(ChannelOption.SO_RCVBUF, (int) sockbuf);

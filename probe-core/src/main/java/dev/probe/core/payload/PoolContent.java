@@ -7,8 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32C;
 
 /**
- * Random, compressible and zero content, one 1 MiB block at a time: block b of stream s is a window of a
- * 4 MiB random pool, chosen by hashing (seed, s, b), XORed with a 64-bit key from the same hash, so every block
+ * Random, compressible and zero content, one 1 MiB block at a time: block b of stream s is one of 16 windows
+ * (4 KiB apart) of a random pool of 1 MiB + 60 KiB, chosen by hashing (seed, s, b), XORed with a 64-bit key from
+ * the same hash, so every block
  * of a run is new to a compressor or deduplicator (no 4-byte run of one block stands in another, even where
  * two blocks share a window). Costs one XOR pass over the output, about memcpy's price (PayloadBenchmark).
  *
@@ -19,8 +20,8 @@ import java.util.zip.CRC32C;
  * CRC of its unkeyed window (a table per window) XORed with one table entry per set bit of the key.
  */
 final class PoolContent implements Content {
-    static final int POOL = 4 << 20;
-    static final int ALIGN = 64 << 10;
+    static final int POOL = (1 << 20) + 15 * 4096;
+    static final int ALIGN = 4096;
     static final int PAGE = 4096;
     static final int SLOTS = (POOL - BLOCK) / ALIGN + 1;
     private static final ByteBuffer RANDOM_POOL = randomPool();

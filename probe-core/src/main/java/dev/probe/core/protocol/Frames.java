@@ -50,6 +50,13 @@ public final class Frames {
         out.writeInt((int) length);
     }
 
+    /** The header of a DATA frame of {@code length} bytes, as bytes. */
+    public static byte[] dataHeaderBytes(long length) {
+        ByteBuf header = io.netty.buffer.Unpooled.buffer(HEADER_LENGTH, HEADER_LENGTH);
+        writeHeader(header, FrameType.DATA, length);
+        return header.array();
+    }
+
     /** A fresh buffer holding only the header of a DATA frame of {@code length} bytes. */
     public static ByteBuf dataHeader(ByteBufAllocator alloc, long length) {
         ByteBuf header = alloc.directBuffer(HEADER_LENGTH, HEADER_LENGTH);

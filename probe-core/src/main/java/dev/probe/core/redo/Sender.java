@@ -10,7 +10,9 @@ import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.Mark;
+import dev.probe.core.payload.ContentRegion;
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.channel.Channel;
 
 /**
@@ -21,7 +23,11 @@ import io.netty.channel.Channel;
 abstract class Sender implements Worker {
     protected final Channel channel;
     protected final ClientConnectionHandler handler;
+    /** Messages this long or longer go as a header and a {@link ContentRegion} where no TLS must see them. */
+    private static final int REGION_FROM = 64 * 1024;
     private final Content content;
+    private final boolean regions;
+    private final byte[] header;
     private final int stream;
     private long offset;
     protected final SendCounters counters;
@@ -36,6 +42,8 @@ abstract class Sender implements Worker {
         this.channel = channel;
         this.handler = handler;
         this.content = content;
+        this.regions = channel.pipeline().get(SslHandler.class) == null && params.length() >= REGION_FROM;
+        this.header = Frames.dataHeaderBytes(params.length());
         this.stream = stream;
         this.counters = counters;
         this.params = params;
@@ -107,17 +115,19 @@ abstract class Sender implements Worker {
         handler.end(new End(counters.bytes(), counters.messages()), () -> { });
     }
 
-    /** The next message: a DATA frame of the next {@code length} bytes of this connection's content. */
-    protected final ByteBuf nextMessage() {
-        int length = (int) params.length();
-        ByteBuf m = channel.alloc().directBuffer(Frames.HEADER_LENGTH + length);
-        Frames.writeHeader(m, FrameType.DATA, length);
-        content.fill(m, stream, offset, length);
-        offset += length;
-        return m;
-    }
-
+    /**
+     * Writes the next message: a DATA frame of the next {@code length} bytes of this connection's content, made
+     * as the socket takes it (large messages without TLS) or into one buffer with its header.
+     */
     protected final void write() {
-        channel.write(nextMessage(), channel.voidPromise());
+        int length = (int) params.length();
+        if (regions) {
+            channel.write(new ContentRegion(header, content, stream, offset, length), channel.voidPromise());
+        } else {
+            ByteBuf m = channel.alloc().directBuffer(Frames.HEADER_LENGTH + length);
+            Frames.writeHeader(m, FrameType.DATA, length);
+            channel.write(content.fill(m, stream, offset, length), channel.voidPromise());
+        }
+        offset += length;
     }
 }

@@ -66,7 +66,8 @@ final class SyncSender extends Sender {
         sendNanos = measuredFrom;
         sent++;
         counters.awaiting(measuredFrom);
-        channel.writeAndFlush(nextMessage(), channel.voidPromise());
+        write();
+        channel.flush();
     }
 
     @Override

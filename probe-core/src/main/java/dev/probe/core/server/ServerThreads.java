@@ -5,6 +5,7 @@ import dev.probe.core.transport.Transport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
+import dev.probe.core.transport.RegionSizes;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
@@ -67,6 +68,7 @@ public final class ServerThreads implements AutoCloseable {
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, RegionSizes.INSTANCE)
                     .childHandler(child)
                     .bind(address, port).sync().channel();
         } catch (Exception e) {

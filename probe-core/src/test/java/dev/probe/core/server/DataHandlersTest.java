@@ -29,6 +29,8 @@ import dev.probe.core.protocol.Pieces.Piece;
 import dev.probe.core.protocol.Pieces.PieceDone;
 import dev.probe.core.testing.TestServers;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.FileRegion;
+import dev.probe.core.protocol.Frames;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
@@ -113,16 +115,30 @@ class DataHandlersTest {
 
     @Test
     void aRequestedRestorePieceIsStreamedWhole() {
-        EmbeddedChannel ch = session(bulk(Direction.RESTORE, "emb-restore"));
+        BulkParams p = bulk(Direction.RESTORE, "emb-restore");
+        EmbeddedChannel ch = session(p);
         ch.writeInbound(new Piece(1, MIB).frame());
-        long payload = 0;
+        java.io.ByteArrayOutputStream sent = new java.io.ByteArrayOutputStream();
         for (Object out; (out = ch.readOutbound()) != null; ) {
-            if (out instanceof ByteBuf && ((ByteBuf) out).readableBytes() > 12) {
-                payload += ((ByteBuf) out).readableBytes();
+            try {
+                FileRegion region = (FileRegion) out;
+                while (region.transferred() < region.count()) {
+                    region.transferTo(java.nio.channels.Channels.newChannel(sent), region.transferred());
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } finally {
+                ReferenceCountUtil.release(out);
             }
-            ReferenceCountUtil.release(out);
         }
-        assertEquals(MIB, payload, "one piece of DATA frames");
+        ByteBuf frame = Unpooled.wrappedBuffer(sent.toByteArray());
+        assertEquals(Frames.HEADER_LENGTH + MIB, frame.readableBytes(), "one chunk: header and 1 MiB, made as sent");
+        assertEquals(Frames.MAGIC, frame.getInt(0));
+        assertEquals(FrameType.DATA.code(), frame.getByte(5));
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(frame.nioBuffer(Frames.HEADER_LENGTH, MIB));
+        assertEquals(Content.of(Payload.RANDOM, p.seed(), p.pieceSize()).expectedCrc(1, 0, MIB), (int) crc.getValue(),
+                "piece 1's content for the run's seed");
         ch.writeInbound(new End(0, 0).frame());
         Result r = Result.from(reply(ch).body());
         assertEquals(MIB, r.bytesSent());
