@@ -122,6 +122,47 @@ class QualifyJarIT {
                 + "--affirm"), alone.stderr());
     }
 
+    @Test
+    void aRedoSampleSizesCompressionAndTheRedoStepSendsContentThatCompressesAlike() throws Exception {
+        Path sample = dir.resolve("1_4711_1122334455.arc");
+        byte[] block = new byte[512];
+        java.util.Random random = new java.util.Random(7);
+        try (var out = Files.newOutputStream(sample)) {
+            for (int i = 0; i < 32 * 2048; i++) {
+                java.util.Arrays.fill(block, (byte) 0);
+                block[0] = (byte) (i == 0 ? 0 : 1);
+                block[1] = 0x22;
+                byte[] redo = new byte[256];
+                random.nextBytes(redo);
+                System.arraycopy(redo, 0, block, 16, redo.length);
+                out.write(block);
+            }
+        }
+        Path json = dir.resolve("q.json");
+        ProbeProcess q = qualify("--redo-rate", "5MB/s", "--mode", "async", "--redo-sample", sample.toString(),
+                "--budget", "15s", "--json", json.toString());
+        assertEquals(0, q.awaitExit(90), q.stdout() + q.stderr());
+        assertTrue(q.printed("Redo sample            = " + sample + ", 32 Mbytes of it read (an Oracle redo log)"),
+                q.stdout());
+        assertTrue(q.printed("Redo compression       = zlib (COMPRESSION=ENABLE) leaves 0.5"), q.stdout());
+        JsonNode d = new ObjectMapper().readTree(json.toFile());
+        double zlib = d.at("/summary/compression/zlib/ratio").asDouble();
+        assertEquals(0.53, zlib, 0.05, "half of every 512-byte block is random bytes");
+        assertEquals(d.at("/summary/required_bps").asDouble() * zlib,
+                d.at("/summary/compression/zlib/required_bps").asDouble(), 1);
+        assertTrue(d.at("/summary/compression/lz4/cpu_s_per_gib").asDouble() > 0);
+        assertTrue(d.at("/params/redo_payload").asText().startsWith("compressible:0.5"), d.at("/params").toString());
+        assertEquals("random", d.at("/params/payload").asText());
+        JsonNode paced = null;
+        for (JsonNode step : d.get("steps")) {
+            if (step.get("step").asText().equals("redo_rate")) {
+                paced = step;
+            }
+        }
+        assertEquals(d.at("/params/redo_payload").asText(), paced.at("/result/params/payload").asText(),
+                "the paced redo step sent content that compresses as the sample did");
+    }
+
     /** Renders the page in headless Chromium (Debian's package; .ci/run installs it) and checks the picture. */
     private void screenshot(Path html) throws Exception {
         Path chromium = Path.of("/usr/bin/chromium");
@@ -163,10 +204,16 @@ class QualifyJarIT {
             {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--json", dir.resolve("no/such/dir/q.json").toString()},
             {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--out", file.toString()},
             {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--mode", "fast"},
+            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--redo-sample", dir.resolve("none.arc").toString()},
+            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--payload", "lz4"},
+            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--payload", "file:" + dir.resolve("none.arc")},
         };
         String[] expected = {"give --redo-rate RATE or --awr FILE", "--redo-rate: '45' is not a rate",
             "are mutually exclusive", "no such file", "--budget: 5 s is below the minimum 15 s",
-            "does not exist", "is a file; give a directory", "--mode: 'fast' is not async, sync or both"};
+            "does not exist", "is a file; give a directory", "--mode: 'fast' is not async, sync or both",
+            "--redo-sample: " + dir.resolve("none.arc") + " is not a readable file",
+            "'lz4' is not random, compressible:R (R from 0.1 to 1), zeros or file:PATH",
+            "--payload: file:" + dir.resolve("none.arc") + " is not a readable file"};
         for (int i = 0; i < cases.length; i++) {
             ProbeProcess p = ProbeProcess.start(cases[i]);
             int code = p.awaitExit(30);

@@ -1,6 +1,7 @@
 package dev.probe.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -86,6 +87,7 @@ class CompareReportTest {
         assertTrue(html.contains("Your tipping points (restore)"), "the sweep's own tipping points");
         String md = Files.readString(out.resolve("summary.md"));
         assertTrue(md.contains("| high | "), md);
+        assertFalse(md.contains("Not random content"), "real runs send unique bytes: no note");
 
         TippingPoints.Result high = o.userTips().stream()
                 .filter(t -> t.deliveryClass() == DeliveryClass.HIGH).findFirst().orElseThrow();
@@ -97,6 +99,30 @@ class CompareReportTest {
         assertEquals(DeliveryClass.HIGH, cell.point().deliveryClass());
         assertEquals(1.27, cell.paperGbps(), 1e-9, "paper's restore, High, 20 ms");
         assertEquals(1_060_000_000_000L * 8 / 1.5e9 / 60, cell.projectedMinutes(), 1e-6);
+    }
+
+    @Test
+    void aRunWithAShrinkablePayloadIsNotedOnThePage() throws Exception {
+        Path real;
+        try (ProbeServer server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
+                dir.resolve("f"), null), line -> { })) {
+            real = bulkResult(server, Direction.BACKUP, "b2");
+        }
+        ObjectNode half = (ObjectNode) Json.MAPPER.readTree(real.toFile());
+        ((ObjectNode) half.get("params")).put("payload", "compressible:0.5");
+        Path compressible = dir.resolve("half.json");
+        ResultFiles.writeJson(compressible, half);
+        ObjectNode old = (ObjectNode) Json.MAPPER.readTree(real.toFile());
+        ((ObjectNode) old.get("params")).remove("payload");
+        Path older = dir.resolve("older.json");
+        ResultFiles.writeJson(older, old);
+        Path out = dir.resolve("report-payload");
+        new CompareReport(PaperData.load(), 1_060_000_000_000L).write(List.of(real, compressible, older), out);
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.contains("Not random content: half.json sent compressible:0.5; older.json sent repeating (a probe "
+                + "older than unique payloads). A WAN optimiser"), md);
+        assertFalse(md.contains("b2.json sent"), md);
+        assertTrue(Files.readString(out.resolve("report.html")).contains("Not random content: half.json"));
     }
 
     @Test

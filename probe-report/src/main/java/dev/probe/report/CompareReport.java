@@ -77,12 +77,12 @@ public final class CompareReport {
         }
         Path md = outDir.resolve("summary.md");
         ComparePage page = new ComparePage(paper, dbSize);
-        Files.writeString(md, page.markdown(placements, userTips, operation) + leftOutNote(leftOut, "\n"),
-                StandardCharsets.UTF_8);
+        String notes = leftOutNote(leftOut) + payloadNote(placements);
+        Files.writeString(md, page.markdown(placements, userTips, operation) + notes, StandardCharsets.UTF_8);
         Path html = outDir.resolve("report.html");
         Files.writeString(html, page.html(placements, userTips, operation, svgs).replace("</body></html>",
-                leftOutNote(leftOut, "<br>").isEmpty() ? "</body></html>"
-                        : "<p>" + ComparePage.escape(leftOutNote(leftOut, " ")).replace("\n", "<br>") + "</p></body></html>"),
+                notes.isEmpty() ? "</body></html>"
+                        : "<p>" + ComparePage.escape(notes.strip()).replace("\n", "<br>") + "</p></body></html>"),
                 StandardCharsets.UTF_8);
         files.add(md);
         files.add(html);
@@ -90,8 +90,17 @@ public final class CompareReport {
     }
 
     /** The results not placed or not drawn, and why; "" when none. */
-    private static String leftOutNote(List<String> leftOut, String sep) {
-        return leftOut.isEmpty() ? "" : "\nLeft off the map and charts: " + String.join("; ", leftOut) + "." + sep;
+    private static String leftOutNote(List<String> leftOut) {
+        return leftOut.isEmpty() ? "" : "\nLeft off the map and charts: " + String.join("; ", leftOut) + ".\n";
+    }
+
+    /** The placed results that sent something other than unique random bytes; "" when none. */
+    static String payloadNote(List<Placement> placements) {
+        List<String> shrinkable = placements.stream().map(Placement::point).filter(MeasuredPoint::shrinkable)
+                .map(p -> p.file() + " sent " + p.payload()).toList();
+        return shrinkable.isEmpty() ? "" : "\nNot random content: " + String.join("; ", shrinkable) + ". A WAN optimiser "
+                + "or any compression on the path shrinks such data, so these throughputs can exceed what the link "
+                + "carries for unique data (the paper's backups were uncompressed, unencrypted RMAN pieces).\n";
     }
 
     Placement place(MeasuredPoint p) {

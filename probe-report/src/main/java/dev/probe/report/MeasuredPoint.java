@@ -12,9 +12,19 @@ import java.nio.file.Path;
  * multiplied by the scale and its channels are the paper's.
  *
  * @param scale what the measured throughput was multiplied by (1 = as measured)
+ * @param payload what the run sent ({@code random}: unique bytes; a result from before payloads were recorded
+ *                sent one random buffer repeated, {@link #REPEATING})
  */
 public record MeasuredPoint(String file, String kind, String operation, double gbps, double rttMs, double lossPct,
-                            String lossSource, int channels, int mss, double scale) {
+                            String lossSource, int channels, int mss, double scale, String payload) {
+    /** The payload of results written before probe recorded one: a repeating buffer a WAN optimiser can shrink. */
+    public static final String REPEATING = "repeating (a probe older than unique payloads)";
+
+    /** True unless the run sent unique random bytes, which no compressor or deduplicator on the path can shrink. */
+    public boolean shrinkable() {
+        return !payload.equals("random");
+    }
+
 
     /** Reads a {@code probe.result/1} document; throws {@link IllegalArgumentException} naming what is missing. */
     public static MeasuredPoint read(Path path) throws IOException {
@@ -73,7 +83,8 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             channels = p.path("paper_channels").asInt(channels);
         }
         return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps * scale, Math.max(rtt, 0.001), loss,
-                lossSource, channels, tcp.path("mss").asInt(ThroughputModel.PAPER_MSS), scale);
+                lossSource, channels, tcp.path("mss").asInt(ThroughputModel.PAPER_MSS), scale,
+                p.path("payload").asText(REPEATING));
     }
 
     /** The paper's class for this loss; null for a loss-free path (the private link's column), or unknown loss. */

@@ -121,8 +121,9 @@ public final class BulkConsole implements BulkListener {
             return;
         }
         double wire = s.bytes() / (double) (1L << 30) / s.durationS() * 3600;
-        row("Compressed backup (" + payload + ")", fmt("wire %.1f GiB/h; logical %.1f GiB/h of database blocks (wire / %s)",
-                wire, wire / payload.ratio(), fmtRatio(payload.ratio())));
+        row("Wire rate (" + payload + ")", fmt("%.1f GiB/h", wire));
+        row("Logical rate (database blocks)", fmt("%.1f GiB/h (wire / %s, as RMAN COMPRESSION LOW/MEDIUM to %s)",
+                wire / payload.ratio(), fmtRatio(payload.ratio()), fmtRatio(payload.ratio())));
         row(fmt("Projected, compressed to %s", fmtRatio(payload.ratio())), fmt("%.1f minutes for %.2f TB of blocks",
                 s.projectedMinutes() * payload.ratio(), s.dbSize() / 1e12));
         out.flush();
