@@ -110,18 +110,24 @@ if [ -n "${BASE_REF:-}" ] && [ -z "${BASE_JAR:-}" ]; then
 fi
 if [ -n "${BASE_JAR:-}" ]; then
   RUNS=${RUNS:-3}
-  BPORT=${BPORT:-15556}
-  java -jar "$BASE_JAR" server --bind 127.0.0.1 --port "$BPORT" --quiet > "$OUT/base-server.log" 2>&1 & pids+=($!)
-  for _ in $(seq 1 100); do grep -q "Probe server started" "$OUT/base-server.log" 2>/dev/null && break; sleep 0.1; done
+  BPORT=${BPORT:-15556}; NPORT=${NPORT:-15557}
+  # each side on a core of its own (server on core 1, client on core 0), so the two runs' CPU figures compare
+  PIN0=""; PIN1=""
+  if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then PIN0="taskset -c 0"; PIN1="taskset -c 1"; fi
+  $PIN1 java -jar "$BASE_JAR" server --bind 127.0.0.1 --port "$BPORT" --quiet > "$OUT/base-server.log" 2>&1 & pids+=($!)
+  $PIN1 java -jar probe.jar server --bind 127.0.0.1 --port "$NPORT" --quiet > "$OUT/new-server.log" 2>&1 & pids+=($!)
+  for log in base-server new-server; do
+    for _ in $(seq 1 100); do grep -q "Probe server started" "$OUT/$log.log" 2>/dev/null && break; sleep 0.1; done
+  done
   # one measurement: $1 = jar, $2 = port, $3 = test name -> "Gbit/s client_s_per_gib server_s_per_gib"
   measure() {
-    local f="$OUT/payload-$3-$(basename "$(dirname "$1")").json"
+    local f="$OUT/payload-$3-$2.json"
     case "$3" in
-      async1) java -jar "$1" client 127.0.0.1 --port "$2" --mode async --length 1MiB --num-conn 1 --duration "${DUR}s" \
+      async1) $PIN0 java -jar "$1" client 127.0.0.1 --port "$2" --mode async --length 1MiB --num-conn 1 --duration "${DUR}s" \
                 --warmup 1s --json "$f" > /dev/null ;;
-      async4) java -jar "$1" client 127.0.0.1 --port "$2" --mode async --length 1MiB --num-conn 4 --duration "${DUR}s" \
+      async4) $PIN0 java -jar "$1" client 127.0.0.1 --port "$2" --mode async --length 1MiB --num-conn 4 --duration "${DUR}s" \
                 --warmup 1s --json "$f" > /dev/null ;;
-      backup8|restore8) java -jar "$1" bulk 127.0.0.1 --port "$2" --direction "${3%8}" --channels 8 \
+      backup8|restore8) $PIN0 java -jar "$1" bulk 127.0.0.1 --port "$2" --direction "${3%8}" --channels 8 \
                 --duration "${DUR}s" --json "$f" > /dev/null ;;
     esac
     json "$f" "' '.join(str(round(x, 4)) for x in [d['summary'].get('throughput_gbps') or d['summary']['throughput_mib_s'] * 1048576 * 8 / 1e9, d['summary']['cpu']['local']['s_per_gib'], d['summary']['cpu']['remote']['s_per_gib']])"
@@ -130,12 +136,13 @@ if [ -n "${BASE_JAR:-}" ]; then
   for r in $(seq 1 "$RUNS"); do
     for t in async1 async4 backup8 restore8; do
       res[$t,old]+="$(measure "$BASE_JAR" "$BPORT" "$t")|"
-      res[$t,new]+="$(measure probe.jar "$PPORT" "$t")|"
+      res[$t,new]+="$(measure probe.jar "$NPORT" "$t")|"
     done
   done
   {
     echo
-    echo "payload: $BASE_JAR (one random buffer repeated) vs probe.jar (unique per run), medians of $RUNS interleaved runs"
+    echo "payload: $BASE_JAR (one random buffer repeated) vs probe.jar (unique per run), medians of $RUNS interleaved"
+    echo "runs, server pinned to core 1 and client to core 0"
     printf '%-30s %9s %9s %7s %13s %13s %7s\n' "test" "old Gb/s" "new Gb/s" "ratio" "old CPU s/GiB" "new CPU s/GiB" "ratio"
     for t in async1 async4 backup8 restore8; do
       python3 - "$t" "${res[$t,old]}" "${res[$t,new]}" <<'PY'

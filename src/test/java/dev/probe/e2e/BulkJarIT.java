@@ -65,8 +65,9 @@ class BulkJarIT {
             assertTrue(b.at("/channels/0/" + f).isNumber(), f);
         }
         try (var pieces = Files.list(dir.resolve("store/nightly-1"))) {
-            assertEquals(7, pieces.count());
+            assertEquals(7, pieces.filter(f -> f.getFileName().toString().startsWith("piece-")).count());
         }
+        assertTrue(Files.isRegularFile(dir.resolve("store/nightly-1/content.json")), "what the pieces hold");
         assertTrue(Files.readAllLines(dir.resolve("backup.csv")).size() >= 2);
 
         Path restoreJson = dir.resolve("restore.json");
@@ -134,5 +135,40 @@ class BulkJarIT {
         ProbeProcess big = bulk("--direction", "backup", "--volume", "1GiB", "--piece-size", "2GiB");
         assertEquals(2, big.awaitExit(30));
         assertTrue(big.stderr().contains("larger than the volume"), big.stderr());
+    }
+
+    @Test
+    void aCompressibleBackupPrintsWireAndLogicalRatesAndAFileOneIsRestoredFromTheFile() throws Exception {
+        Path json = dir.resolve("half.json");
+        ProbeProcess half = bulk("--direction", "backup", "--channels", "2", "--volume", "64MiB", "--piece-size",
+                "16MiB", "--payload", "compressible:0.5", "--json", json.toString());
+        assertEquals(0, half.awaitExit(60), half.stderr());
+        assertTrue(half.printed("Payload content type   = COMPRESSIBLE to 0.5 (unique per run)"), half.stdout());
+        assertTrue(half.printed("Wire rate (compressible:0.5) = "), half.stdout());
+        assertTrue(half.stdout().matches("(?s).*Logical rate \\(database blocks\\) = [0-9.]+ GiB/h \\(wire / 0\\.50.*"),
+                half.stdout());
+        assertTrue(half.printed("Projected, compressed to 0.50 = "), half.stdout());
+        assertEquals("compressible:0.5", new ObjectMapper().readTree(json.toFile()).at("/params/payload").asText());
+
+        Path sample = Files.writeString(dir.resolve("1_9_1.arc"), "redo change vector ".repeat(100_000));
+        ProbeProcess file = bulk("--direction", "backup", "--channels", "2", "--volume", "32MiB", "--piece-size",
+                "8MiB", "--run-id", "from-file", "--payload", "file:" + sample);
+        assertEquals(0, file.awaitExit(60), file.stderr());
+        assertTrue(file.printed("Verification           = CRC32C of every piece, checked by the sender"), file.stdout());
+        ProbeProcess back = bulk("--direction", "restore", "--channels", "2", "--volume", "32MiB", "--piece-size",
+                "8MiB", "--run-id", "from-file");
+        assertEquals(0, back.awaitExit(60), back.stderr());
+        assertTrue(back.printed("every chunk verified"), back.stdout());
+
+        ProbeProcess missing = bulk("--direction", "backup", "--payload", "file:" + dir.resolve("none.arc"));
+        assertEquals(2, missing.awaitExit(30));
+        assertEquals("probe: --payload: file:" + dir.resolve("none.arc") + " is not a readable file",
+                missing.stderr().trim());
+        ProbeProcess bad = bulk("--direction", "backup", "--payload", "compressible:2");
+        assertEquals(2, bad.awaitExit(30));
+        String err = bad.stderr();
+        assertEquals(1, err.trim().lines().count(), err);
+        assertTrue(err.contains("--payload") && err.contains("'compressible:2': R is the share compression leaves, from "
+                + "0.1 to 1"), err);
     }
 }

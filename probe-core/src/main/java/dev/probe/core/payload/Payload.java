@@ -61,7 +61,12 @@ public record Payload(Type type, double ratio, Path file) {
         }
         Matcher m = COMPRESSIBLE.matcher(lower);
         if (m.matches()) {
-            return new Payload(Type.COMPRESSIBLE, Double.parseDouble(m.group(1)), null);
+            double r = Double.parseDouble(m.group(1));
+            if (!(r >= MIN_RATIO && r <= 1)) {
+                throw new BadParameterException("payload", "'" + text + "': R is the share compression leaves, from "
+                        + MIN_RATIO + " to 1");
+            }
+            return new Payload(Type.COMPRESSIBLE, r, null);
         }
         if (lower.startsWith("file:")) {
             String path = t.substring("file:".length());

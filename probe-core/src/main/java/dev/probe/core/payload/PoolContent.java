@@ -9,9 +9,9 @@ import java.util.zip.CRC32C;
 /**
  * Random, compressible and zero content, one 1 MiB block at a time: block b of stream s is one of 16 windows
  * (4 KiB apart) of a random pool of 1 MiB + 60 KiB, chosen by hashing (seed, s, b), XORed with a 64-bit key from
- * the same hash, so every block
- * of a run is new to a compressor or deduplicator (no 4-byte run of one block stands in another, even where
- * two blocks share a window). Costs one XOR pass over the output, about memcpy's price (PayloadBenchmark).
+ * the same hash, so every block of a run is new to a compressor or deduplicator: two blocks that share a window
+ * differ in every byte their keys' lanes differ in, so a repeat of more than a few bytes is as rare as in random
+ * data. Costs one XOR pass over the output, about twice memcpy's price (PayloadBenchmark).
  *
  * <p>{@code compressible:R} keeps the first R x 4096 bytes of every 4 KiB page and zeroes the rest (as fio's
  * buffer_compress_percentage does), so zstd and gzip shrink it to about R; {@code zeros} keeps none.

@@ -41,8 +41,8 @@ class PayloadTest {
         assertEquals(0.3, Payload.parse("compressible:.3").ratio());
         assertEquals("payload: 'lz4' is not random, compressible:R (R from 0.1 to 1), zeros or file:PATH",
                 assertThrows(BadParameterException.class, () -> Payload.parse("lz4")).getMessage());
-        assertTrue(assertThrows(BadParameterException.class, () -> Payload.parse("compressible:0.05")).getMessage()
-                .contains("compressible:0.05 is out of range"));
+        assertEquals("payload: 'compressible:0.05': R is the share compression leaves, from 0.1 to 1",
+                assertThrows(BadParameterException.class, () -> Payload.parse("compressible:0.05")).getMessage());
         assertThrows(BadParameterException.class, () -> Payload.parse("compressible:1.5"));
         assertThrows(BadParameterException.class, () -> Payload.parse("compressible:"));
         assertThrows(BadParameterException.class, () -> Payload.parse("file:"));
