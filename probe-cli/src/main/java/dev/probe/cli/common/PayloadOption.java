@@ -12,8 +12,9 @@ public final class PayloadOption {
     @Option(names = "--payload", defaultValue = "random", converter = PayloadConverter.class,
             paramLabel = "random|compressible:R|zeros|file:PATH",
             description = "What to send (default: ${DEFAULT-VALUE}: bytes that never repeat, which no WAN optimiser "
-                    + "or compressor can shrink). compressible:R compresses to about R (0.1-1); zeros; file:PATH "
-                    + "sends your file (an archived redo log, a backup piece) looped, every 512-byte block stamped.")
+                    + "or compressor can shrink). compressible:R: compresses to about R, from 0.1 to 1. zeros. "
+                    + "file:PATH: your file (an archived redo log, a backup piece) looped, every 512-byte block "
+                    + "stamped.")
     public Payload payload;
 
     /** The payload, a file payload's file opened once here, so a bad one fails before any connection. */
