@@ -10,6 +10,7 @@ import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.transport.Transport;
 import java.time.Duration;
@@ -93,6 +94,25 @@ class FanoutConfigTest {
         assertEquals(400.0, ((TestParams) plan.get(1).legs().get(0).spec()).rate(), 1e-9);
         BadParameterException few = assertThrows(BadParameterException.class, () -> config(6, 1, total));
         assertTrue(few.getMessage().contains("5 connections cannot spread over 6 hosts"), few.getMessage());
+    }
+
+    @Test
+    void everyLegSendsTheRunsPayloadAndSalt() {
+        BulkParams total = new BulkParams(Direction.BACKUP, 4, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofSeconds(1),
+                0, true, "run", null).withContent(Payload.parse("compressible:0.4"), 0x1234);
+        for (AgentParams a : config(2, 2, total).plan()) {
+            for (AgentParams.Leg leg : a.legs()) {
+                BulkParams b = (BulkParams) leg.spec();
+                assertEquals("compressible:0.4", b.payload().toString());
+                assertEquals(0x1234, b.salt(), "each leg's run id tells its content apart");
+            }
+            assertEquals(a, AgentParams.fromJson(a.toJson()), "payload and salt survive the wire");
+        }
+        TestParams test = new TestParams(Mode.ASYNC, 4096, 4, Duration.ofSeconds(2), Duration.ofSeconds(1), false, 0, 0,
+                Duration.ZERO, Payload.parse("zeros"));
+        for (AgentParams a : config(2, 1, test).plan()) {
+            assertEquals("zeros", ((TestParams) a.legs().get(0).spec()).payload().toString());
+        }
     }
 
     @Test
