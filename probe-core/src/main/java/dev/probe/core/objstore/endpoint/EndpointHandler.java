@@ -3,6 +3,7 @@ package dev.probe.core.objstore.endpoint;
 import dev.probe.core.server.ServerLog;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -49,6 +50,9 @@ abstract class EndpointHandler extends ChannelInboundHandlerAdapter {
         }
         try {
             if (request) {
+                if (msg instanceof FullHttpRequest full) {
+                    SignatureVerifier.checkBody(full);
+                }
                 serve(ctx, ex);
             } else if (discarding) {
                 discarding = !(msg instanceof LastHttpContent);

@@ -1,6 +1,8 @@
 package dev.probe.core.objstore.endpoint;
 
+import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
@@ -14,9 +16,17 @@ import java.security.MessageDigest;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -26,14 +36,29 @@ import java.util.regex.Pattern;
  * Verifies OCI request signatures (draft-cavage HTTP signatures, rsa-sha256) against the PEM public keys in a
  * directory, keyed by OCI's key fingerprint (MD5 of the DER public key, colon hex) as it ends the keyId. The
  * signing string is the listed headers as {@code name: value} lines, {@code (request-target)} being the
- * lower-case method, a space, and the path with query as sent.
+ * lower-case method, a space, and the path with query as sent. As OCI: the signature must cover
+ * {@code (request-target)}, {@code host} and {@code date} (or {@code x-date}), a POST's also {@code content-length},
+ * {@code content-type} and {@code x-content-sha256} (which {@link #checkBody} holds to the body), and the date
+ * must be within five minutes of the server's clock, so a signature cannot be moved to another request or
+ * replayed later.
  */
 public final class SignatureVerifier {
+    /** How far a request's date may be from the server's clock (OCI's window). */
+    public static final Duration MAX_SKEW = Duration.ofMinutes(5);
     private static final Pattern PARAM = Pattern.compile("(\\w+)=\"([^\"]*)\"");
+    private static final List<String> ALWAYS = List.of("(request-target)", "host");
+    private static final List<String> BODY = List.of("content-length", "content-type", "x-content-sha256");
     private final Map<String, PublicKey> keys = new HashMap<>();
+    private final Clock clock;
 
     /** Loads every {@code *.pem} public key in {@code dir}. */
     public SignatureVerifier(Path dir) throws IOException {
+        this(dir, Clock.systemUTC());
+    }
+
+    /** As {@link #SignatureVerifier(Path)}, dates judged by {@code clock}. */
+    SignatureVerifier(Path dir, Clock clock) throws IOException {
+        this.clock = clock;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.pem")) {
             for (Path f : files) {
                 PublicKey key = readPublicKey(Files.readString(f, StandardCharsets.US_ASCII), f);
@@ -84,9 +109,11 @@ public final class SignatureVerifier {
         if (key == null) {
             throw unauthenticated("unknown key " + keyId.substring(keyId.lastIndexOf('/') + 1));
         }
+        List<String> signed = List.of(headers.toLowerCase(Locale.ROOT).trim().split(" +"));
+        requireCovered(request, signed);
         StringBuilder signing = new StringBuilder();
         HttpHeaders h = request.headers();
-        for (String name : headers.toLowerCase(Locale.ROOT).split(" ")) {
+        for (String name : signed) {
             if (signing.length() > 0) {
                 signing.append('\n');
             }
@@ -111,8 +138,53 @@ public final class SignatureVerifier {
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw unauthenticated("the signature does not verify");
         }
-        if (!headers.contains("date")) {
-            throw unauthenticated("the date header must be signed");
+        checkDate(h.get(signed.contains("x-date") ? "x-date" : "date"));
+    }
+
+    /** The headers OCI requires a signature to cover, each by its exact name. */
+    private static void requireCovered(HttpRequest request, List<String> signed) {
+        List<String> needed = new ArrayList<>(ALWAYS);
+        if (request.method().equals(HttpMethod.POST)) {
+            needed.addAll(BODY);
+        }
+        for (String name : needed) {
+            if (!signed.contains(name)) {
+                throw unauthenticated("the signature must cover " + name + " (it covers " + String.join(" ", signed) + ")");
+            }
+        }
+        if (!signed.contains("date") && !signed.contains("x-date")) {
+            throw unauthenticated("the signature must cover date or x-date (it covers " + String.join(" ", signed) + ")");
+        }
+    }
+
+    private void checkDate(String value) {
+        Instant date;
+        try {
+            date = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        } catch (DateTimeParseException e) {
+            throw unauthenticated("the signed date '" + value + "' is not an HTTP date");
+        }
+        Duration skew = Duration.between(date, clock.instant()).abs();
+        if (skew.compareTo(MAX_SKEW) > 0) {
+            throw unauthenticated("the signed date " + value + " is " + skew.toSeconds() + " s from this server's clock "
+                    + "(at most " + MAX_SKEW.toSeconds() + " s)");
+        }
+    }
+
+    /** A body with {@code x-content-sha256} must have that SHA-256 (base64): the signature covers the header. */
+    static void checkBody(FullHttpRequest request) {
+        String claimed = request.headers().get("x-content-sha256");
+        if (claimed == null) {
+            return;
+        }
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(request.content().nioBuffer());
+            if (!MessageDigest.isEqual(Base64.getEncoder().encode(sha.digest()), claimed.getBytes(StandardCharsets.US_ASCII))) {
+                throw unauthenticated("x-content-sha256 does not match the body");
+            }
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
         }
     }
 
