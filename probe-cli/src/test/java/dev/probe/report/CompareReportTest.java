@@ -123,6 +123,15 @@ class CompareReportTest {
                 + "older than unique payloads). A WAN optimiser"), md);
         assertFalse(md.contains("b2.json sent"), md);
         assertTrue(Files.readString(out.resolve("report.html")).contains("Not random content: half.json"));
+
+        ObjectNode negative = (ObjectNode) Json.MAPPER.readTree(real.toFile());
+        ((ObjectNode) negative.get("summary")).put("throughput_gbps", -5);
+        Path bad = dir.resolve("negative.json");
+        ResultFiles.writeJson(bad, negative);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new CompareReport(PaperData.load(), 1_060_000_000_000L).write(List.of(bad), dir.resolve("x")));
+        assertTrue(e.getMessage().contains("throughput -5.0 Gbit/s and RTT"), "no 'Infinity min' page (issue 23, "
+                + "point 7): " + e.getMessage());
     }
 
     @Test

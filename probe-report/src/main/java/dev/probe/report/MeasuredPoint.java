@@ -75,6 +75,10 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         if (Double.isNaN(gbps) || Double.isNaN(rtt)) {
             throw new IllegalArgumentException(path + " has no throughput or RTT to place on the paper's map");
         }
+        if (!(gbps > 0 && gbps < 1e6) || !(rtt > 0 && rtt < 1e6)) {
+            throw new IllegalArgumentException(path + ": throughput " + gbps + " Gbit/s and RTT " + rtt + " ms must be "
+                    + "above 0 (and below 1e6) to place on the paper's map");
+        }
         double scale = p.path("channel_scale").asDouble(1);
         if (!(scale > 0 && scale <= 1000)) {
             throw new IllegalArgumentException(path + ": channel_scale " + scale + " is out of range (0, 1000]");

@@ -76,7 +76,7 @@ public final class PaperData {
             }
             String label = require(r, "delay_ms", where);
             out.add(new PaperRow(require(r, "table", where), require(r, "operation", where),
-                    (int) required(r, "fc_mtu_bytes", where), label, delay(label, where),
+                    mtu(require(r, "fc_mtu_bytes", where), where), label, delay(label, where),
                     optional(r, "fc_avg_min", where), optional(r, "fc_gbps", where), gbps, multiple));
         }
         return out;
@@ -106,6 +106,16 @@ public final class PaperData {
         }
     }
 
+    /** An MTU cell: a whole number of bytes from 68 to 65535 (a larger one was silently clamped once). */
+    private static int mtu(String v, String where) {
+        double d = parse(v, "fc_mtu_bytes", where);
+        if (d != Math.rint(d) || d < 68 || d > 65535) {
+            throw new IllegalArgumentException(where + ": fc_mtu_bytes '" + v + "' is not an MTU (a whole number of "
+                    + "bytes, 68 to 65535)");
+        }
+        return (int) d;
+    }
+
     private static String require(Map<String, String> r, String column, String where) {
         String v = r.get(column);
         if (v == null || v.isEmpty()) {
@@ -128,6 +138,9 @@ public final class PaperData {
             double d = Double.parseDouble(v);
             if (Double.isNaN(d) || Double.isInfinite(d)) {
                 throw new NumberFormatException();
+            }
+            if (d < 0) {
+                throw new IllegalArgumentException(where + ": " + column + " '" + v + "' is negative");
             }
             return d;
         } catch (NumberFormatException e) {

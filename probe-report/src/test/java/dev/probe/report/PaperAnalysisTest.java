@@ -81,6 +81,16 @@ class PaperAnalysisTest {
                 + "1,backup,1500,soon,1,2,3\n");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperData.readRows(bad)).getMessage()
                 .contains("line 2: delay_ms 'soon' is not a delay"));
+        Path huge = dir.resolve("c.csv");
+        Files.writeString(huge, "table,operation,fc_mtu_bytes,delay_ms,high_multiple,medium_multiple,low_multiple\n"
+                + "1,backup,99999999999999999999,5,1,2,3\n");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperData.readRows(huge)).getMessage()
+                .contains("line 2: fc_mtu_bytes '99999999999999999999' is not an MTU"), "not clamped (issue 23, point 7)");
+        Path negative = dir.resolve("d.csv");
+        Files.writeString(negative, "table,operation,fc_mtu_bytes,delay_ms,high_multiple,medium_multiple,low_multiple\n"
+                + "1,backup,1500,5,-1,2,3\n");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperData.readRows(negative)).getMessage()
+                .contains("high_multiple '-1' is negative"));
     }
 
     @Test

@@ -66,9 +66,16 @@ public final class AwrCsv {
     public static RedoLoad read(Path file) throws IOException {
         List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("--awr " + file + ": no such file");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException("--awr " + file + ": not a text file (UTF-8 CSV expected)");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--awr " + file + ": cannot read it: " + e.getMessage());
+        }
+        if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
+            lines.set(0, lines.get(0).substring(1));
         }
         return parse(lines, file.toString());
     }

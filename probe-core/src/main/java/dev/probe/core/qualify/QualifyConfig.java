@@ -29,6 +29,8 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
                             boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
                             long gapBytes, Duration gapWithin, Duration budget, Payload payload,
                             RedoCompression compression) {
+    /** The highest redo rate qualified: 100 GB/s, far past any database's (and any link's). */
+    public static final double MAX_REDO_RATE = 1e11;
     /** The smallest budget that leaves each step a second or more. */
     public static final Duration MIN_BUDGET = Duration.ofSeconds(15);
 
@@ -38,6 +40,11 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         }
         if (!(load.peakBytesPerSecond() > 0)) {
             throw new BadParameterException("--redo-rate", "must be above 0");
+        }
+        if (load.peakBytesPerSecond() > MAX_REDO_RATE) {
+            throw new BadParameterException(load.fromAwr() ? "--awr" : "--redo-rate", "a peak of "
+                    + load.peakBytesPerSecond() + " bytes/s is above the " + (long) MAX_REDO_RATE + " (100 GB/s) a link "
+                    + "could be qualified for");
         }
         if (!async && !sync) {
             throw new BadParameterException("--mode", "must be async, sync or both");

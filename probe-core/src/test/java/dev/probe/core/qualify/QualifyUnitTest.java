@@ -219,6 +219,20 @@ class QualifyUnitTest {
         assertTrue(assertThrows(BadParameterException.class, () -> new QualifyConfig(Target.of("h", 1),
                 RedoLoad.given(1e6), true, true, List.of(1024L), false, Duration.ofMillis(2), Duration.ZERO, 0.7,
                 1 << 30, null, Duration.ofMinutes(1))).getMessage().startsWith("--gap:"));
+        assertEquals("--redo-rate: a peak of 1.0E300 bytes/s is above the 100000000000 (100 GB/s) a link could be "
+                + "qualified for", assertThrows(BadParameterException.class, () -> new QualifyConfig(Target.of("h", 1),
+                RedoLoad.given(1e300), true, true, List.of(1024L), false, Duration.ofMillis(2), Duration.ZERO, 0.7, 0,
+                null, Duration.ofMinutes(1))).getMessage(), "refused before any step runs (issue 23, point 7)");
+    }
+
+    @Test
+    void anAwrFileThatIsNotTextIsNamedAndAByteOrderMarkIsFine(@TempDir Path dir) throws Exception {
+        Path binary = Files.write(dir.resolve("awr.bin"), new byte[] {(byte) 0xC3, 0x28, 0, (byte) 0xFF, 1, 2});
+        assertEquals("--awr " + binary + ": not a text file (UTF-8 CSV expected)",
+                assertThrows(IllegalArgumentException.class, () -> AwrCsv.read(binary)).getMessage());
+        Path bom = Files.writeString(dir.resolve("awr.csv"), "\uFEFFINST_ID,BEGIN_TIME,END_TIME,METRIC_NAME,VALUE\n"
+                + "1,2026-11-02T10:00:00,2026-11-02T10:01:00,Redo Generated Per Sec,1000\n");
+        assertEquals(1000, AwrCsv.read(bom).peakBytesPerSecond(), 1e-9, "Excel's UTF-8 files start with a BOM");
     }
 
     private static QualifyConfig config(boolean async, boolean sync, List<Long> sizes, boolean affirm, Duration budget) {
