@@ -40,13 +40,14 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
                 finished = true;
                 ctx.writeAndFlush(DiskMessages.done(r.dir(), r.fileSystem(), r.blockSize()));
                 connection.log().log("disk check " + name + " done: " + r.points().size() + " points");
-            } catch (InterruptedException e) {
+            } catch (InterruptedException | java.nio.channels.ClosedByInterruptException e) {
                 connection.log().log("disk check " + name + " stopped: the client went away");
             } catch (BadParameterException e) {
                 refuse(ctx, e.getMessage());
             } catch (Exception e) {
-                connection.log().log("disk check " + name + " failed: " + e.getMessage());
-                refuse(ctx, e.getMessage() == null ? e.toString() : e.getMessage());
+                String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                connection.log().log("disk check " + name + " failed: " + why);
+                refuse(ctx, why);
             } finally {
                 kind.release();
             }
