@@ -6,6 +6,7 @@ import dev.probe.core.transport.IoErrors;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.NotSslRecordException;
 import java.io.IOException;
+import java.security.cert.CertificateException;
 import javax.net.ssl.SSLException;
 
 /**
@@ -26,7 +27,10 @@ final class ClientFailures {
                         "the server does not speak TLS (is it started without --tls?)");
             }
             if (t instanceof SSLException) {
-                return new ProbeException(ProbeException.Kind.PROTOCOL, "TLS handshake failed: " + t.getMessage());
+                CertificateException untrusted = certificateCause(t);
+                return new ProbeException(ProbeException.Kind.PROTOCOL, "TLS handshake failed: " + (untrusted == null
+                        ? t.getMessage() : "the server's certificate is not trusted (" + untrusted.getMessage()
+                        + "; check --trust-fingerprint)"));
             }
             if (t instanceof ProtocolException || t instanceof BadParameterException) {
                 return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + t.getMessage());
@@ -37,5 +41,15 @@ final class ClientFailures {
         }
         String why = cause instanceof IOException ? IoErrors.describe(cause) : String.valueOf(cause);
         return new ProbeException(ProbeException.Kind.LOST, "connection to server lost: " + why);
+    }
+
+    /** The certificate check under a TLS failure (OpenSSL reports only "General OpenSslEngine problem"), or null. */
+    private static CertificateException certificateCause(Throwable ssl) {
+        for (Throwable t = ssl; t != null; t = t.getCause()) {
+            if (t instanceof CertificateException c) {
+                return c;
+            }
+        }
+        return null;
     }
 }

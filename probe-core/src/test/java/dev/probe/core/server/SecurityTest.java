@@ -181,7 +181,11 @@ class SecurityTest {
         String wrong = "00".repeat(32);
         ProbeException pin = assertThrows(ProbeException.class,
                 () -> run(quick(Mode.SYNC, 1), new ClientSecurity(null, Tls.client(wrong, null))));
-        assertTrue(pin.getMessage().startsWith("TLS handshake failed"), pin.getMessage());
+        assertTrue(pin.getMessage().startsWith("TLS handshake failed: the server's certificate is not trusted ("),
+                pin.getMessage());
+        assertTrue(pin.getMessage().contains("unknown fingerprint") && pin.getMessage().endsWith("check "
+                + "--trust-fingerprint)"), "not 'General OpenSslEngine problem' (issue 23, point 7): "
+                + pin.getMessage());
         ProbeException plain = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));
         assertTrue(plain.getMessage().contains("this server requires TLS: run the client with --tls"), plain.getMessage());
         server.close();
