@@ -13,6 +13,7 @@ import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
+import java.util.ArrayDeque;
 
 /**
  * One client connection's inbound side: answers control requests (one at a time) with the server's reply
@@ -27,6 +28,9 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
     private Promise<ControlFrame> pending;
     private Promise<Result> outcome;
     private Worker worker;
+    /** Control frames after the handshake and before the worker is attached (at most {@link #MAX_EARLY}). */
+    private final ArrayDeque<Object> early = new ArrayDeque<>();
+    private static final int MAX_EARLY = 16;
 
     /** A new handler, kept on {@code channel} for {@link ClientConnection}. */
     static ClientConnectionHandler attachTo(io.netty.channel.Channel channel) {
@@ -86,11 +90,17 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
         return outcome;
     }
 
-    /** Attaches and starts the worker of the data phase, on the event loop. */
+    /**
+     * Attaches and starts the worker of the data phase, on the event loop, and hands it the control frames that
+     * came before it (a server may refuse right after READY).
+     */
     public void start(Worker w, long t0) {
         ctx.executor().execute(() -> {
             worker = w;
             w.start(t0);
+            for (Object m; (m = early.poll()) != null; ) {
+                w.onInbound(m);
+            }
         });
     }
 
@@ -123,6 +133,8 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
             p.trySuccess((ControlFrame) msg);
         } else if (worker != null) {
             worker.onInbound(msg);
+        } else if (pending == null && msg instanceof ControlFrame && early.size() < MAX_EARLY) {
+            early.add(msg);
         } else {
             ReferenceCountUtil.release(msg);
             fail(new ProbeException(ProbeException.Kind.PROTOCOL, "unexpected " + msg.getClass().getSimpleName()

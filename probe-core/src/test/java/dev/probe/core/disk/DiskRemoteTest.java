@@ -112,9 +112,12 @@ class DiskRemoteTest {
             Thread.sleep(20);
         }
         Thread.sleep(300);
+        long asked = System.currentTimeMillis();
         ProbeException busy = assertThrows(ProbeException.class, () -> new DiskRemote(target(),
-                new RemoteDisk("redo", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
+                new RemoteDisk("redo", params(64L << 20, Duration.ofSeconds(20), EnumSet.of(Profile.REDO)))).run(p -> { }));
         assertTrue(busy.getMessage().contains("one at a time"), busy.getMessage());
+        assertTrue(System.currentTimeMillis() - asked < 5000, "the refusal right after READY is heard at once, not "
+                + "after two points and the timeout (issue 23, point 7)");
 
         long1.interrupt();
         long1.join(5000);
