@@ -30,7 +30,8 @@ final class BlobUpload {
     private final ObjectStore store;
     private final EventExecutor disk;
     /** MD5 is fed from this reused heap array: the JDK digests direct buffers 4 KiB at a time. */
-    private final byte[] md5Buffer = new byte[64 * 1024];
+    /** One per thread, not per connection: an idle connection holds no buffer (issue 23, point 3). */
+    private static final ThreadLocal<byte[]> MD5_BUFFER = ThreadLocal.withInitial(() -> new byte[64 * 1024]);
     private HttpRequest request;
     private BlobPipe pipe;
     private MessageDigest md5;
@@ -87,6 +88,7 @@ final class BlobUpload {
     /** MD5 of one piece of the body, on the disk thread (in order with the writes), from a reused heap array. */
     private void digest(ByteBuf data) {
         for (int i = data.readerIndex(), end = data.writerIndex(); i < end; ) {
+            byte[] md5Buffer = MD5_BUFFER.get();
             int n = Math.min(md5Buffer.length, end - i);
             data.getBytes(i, md5Buffer, 0, n);
             md5.update(md5Buffer, 0, n);

@@ -16,7 +16,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Object Storage endpoint's pipeline, in order: TLS (when on), idle watch, HTTP/1.1 codec, chunked writer, router
+ * The Object Storage endpoint's pipeline, in order: admission (connection caps), TLS (when on), idle watch, header
+ * deadline, HTTP/1.1 codec, chunked writer, router
  * (path and signature), bounded JSON aggregation (blob uploads stream past it), then the bucket, object and
  * multipart handlers.
  */
@@ -27,10 +28,12 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
     private final Duration idle;
     private final ServerLog log;
     private final EventExecutorGroup disk;
+    private final EndpointGuard guard;
 
     /** {@code disk} runs the blob writes, off the event loops. */
     public EndpointInitializer(ObjectStore store, SignatureVerifier verifier, SslContext tls, Duration idle,
-                                  EventExecutorGroup disk, ServerLog log) {
+                                  Duration headerDeadline, EventExecutorGroup disk, ServerLog log) {
+        this.guard = new EndpointGuard(EndpointGuard.MAX_TOTAL, EndpointGuard.MAX_PER_SOURCE, headerDeadline, log);
         this.disk = disk;
         this.store = store;
         this.verifier = verifier;
@@ -42,6 +45,7 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
     @Override
     protected void initChannel(SocketChannel ch) {
         ChannelPipeline p = ch.pipeline();
+        p.addLast("admission", guard.admission());
         if (tls != null) {
             p.addLast("tls", tls.newHandler(ch.alloc()));
         }
@@ -56,7 +60,9 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
                 }
             }
         });
+        p.addLast("header-deadline", guard.deadline());
         p.addLast("http", new HttpServerCodec(4096, 16 * 1024, 1024 * 1024));
+        p.addLast("headers-done", guard.headersDone());
         p.addLast("chunked", new ChunkedWriteHandler());
         p.addLast("router", new EndpointRouter(verifier, log));
         p.addLast("json-bodies", new JsonBodies(log));

@@ -31,7 +31,7 @@ public final class ObjectStoreEndpoint implements AutoCloseable {
         SignatureVerifier verifier = config.authorizedKeys() == null ? null
                 : new SignatureVerifier(config.authorizedKeys());
         Channel channel = threads.bind(new EndpointInitializer(store, verifier, server.security().tls(),
-                server.idleTimeout(), threads.diskThreads(), log), server.bind(), config.port());
+                server.idleTimeout(), server.handshakeTimeout(), threads.diskThreads(), log), server.bind(), config.port());
         return new ObjectStoreEndpoint(channel);
     }
 

@@ -1,0 +1,121 @@
+package dev.probe.core.objstore.endpoint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.testing.TestServers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The endpoint before any request is read (issue 23, point 3): one address's idle connections cannot lock others
+ * out, and a request dribbled a byte at a time is cut off at the header deadline though every byte resets the
+ * idle timer. Loopback aliases (127.0.0.2) stand for a second host.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class EndpointGuardTest {
+    @TempDir
+    Path dir;
+    private ProbeServer server;
+    private final List<Socket> sockets = new ArrayList<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        server = ProbeServer.start(TestServers.loopback(dir).withTimeouts(Duration.ofSeconds(60), Duration.ofSeconds(1),
+                Duration.ofHours(1)), new EndpointConfig(0, "memory", "probe", null, true, null), line -> { });
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        for (Socket s : sockets) {
+            s.close();
+        }
+        server.close();
+    }
+
+    private Socket connect(String from) throws IOException {
+        Socket s = new Socket();
+        s.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
+        s.connect(new InetSocketAddress("127.0.0.1", server.objectStoreAddress().getPort()), 5000);
+        s.setSoTimeout(5000);
+        sockets.add(s);
+        return s;
+    }
+
+    private static String get(Socket s) throws IOException {
+        s.getOutputStream().write("GET /n HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        byte[] b = new byte[12];
+        int n = s.getInputStream().readNBytes(b, 0, 12);
+        return new String(b, 0, n, StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void oneSourcesIdleConnectionsDoNotLockOthersOut() throws Exception {
+        for (int i = 0; i <= EndpointGuard.MAX_PER_SOURCE; i++) {
+            connect("127.0.0.1");
+        }
+        // the server admits them in its own order: exactly one of the 65 is closed at once
+        Thread.sleep(300);
+        Socket closed = null;
+        for (Socket s : sockets) {
+            s.setSoTimeout(50);
+            try {
+                if (s.getInputStream().read() == -1) {
+                    assertEquals(null, closed, "only one connection over the per-source cap");
+                    closed = s;
+                }
+            } catch (SocketTimeoutException open) {
+                // admitted and idle
+            }
+        }
+        assertTrue(closed != null, "the connection over the per-source cap is closed at once");
+        assertEquals("HTTP/1.1 200", get(connect("127.0.0.2")), "another address is still served");
+        sockets.get(closed == sockets.get(0) ? 1 : 0).close();
+        Thread.sleep(200);
+        assertEquals("HTTP/1.1 200", get(connect("127.0.0.1")), "a freed slot is usable again");
+    }
+
+    @Test
+    void aRequestDribbledAByteAtATimeIsCutOffAtTheHeaderDeadline() throws Exception {
+        Socket s = connect("127.0.0.1");
+        OutputStream out = s.getOutputStream();
+        InputStream in = s.getInputStream();
+        s.setSoTimeout(300);
+        long t0 = System.nanoTime();
+        byte[] request = "GET /n HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n"
+                .getBytes(StandardCharsets.US_ASCII);
+        boolean closed = false;
+        for (int i = 0; i < request.length && !closed; i++) {
+            try {
+                out.write(request[i]);
+                out.flush();
+                closed = in.read() == -1;
+            } catch (SocketTimeoutException stillOpen) {
+                // nothing yet: the next byte
+            } catch (IOException reset) {
+                closed = true;
+            }
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(closed, "closed before the headers were whole");
+        assertTrue(seconds > 0.9 && seconds < 5, "at the 1 s deadline, not the 60 s idle timeout: " + seconds);
+        assertEquals("HTTP/1.1 200", get(connect("127.0.0.1")), "a request sent at once is served");
+    }
+}
