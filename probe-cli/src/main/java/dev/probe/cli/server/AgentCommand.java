@@ -10,6 +10,7 @@ import dev.probe.core.agent.AgentConfig;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.Fatal;
 import dev.probe.core.server.ServerLog;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,6 +67,7 @@ public final class AgentCommand implements Callable<Integer> {
                 : hardening.secretFile), null), config.transport(), Duration.ofSeconds(10), serverTimeout,
                 ociConfig == null ? null : OciConfigFile.load("--oci-config", ociConfig, ociProfile));
         ServerLog log = ServerCommand.timestamped(spec.commandLine().getOut());
+        Fatal.install(log);
         ProbeServer server = ProbeServer.startAgent(config, agent, log);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));
         log.log("Probe agent started on " + server.address().getAddress().getHostAddress() + ":"

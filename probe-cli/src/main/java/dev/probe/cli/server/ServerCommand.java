@@ -6,6 +6,7 @@ import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.Fatal;
 import dev.probe.core.server.ServerLog;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -90,6 +91,7 @@ public final class ServerCommand implements Callable<Integer> {
                 !quiet, dir, hardening.limits().withMaxDiskCheck(diskMaxSize), hardening.security(),
                 TransportChoice.selected());
         ServerLog log = timestamped(spec.commandLine().getOut());
+        Fatal.install(log);
         ProbeServer server = ProbeServer.start(config, objectStore(), log);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));
         String tcpInfo = config.transport().epoll() ? "TCP_INFO available"

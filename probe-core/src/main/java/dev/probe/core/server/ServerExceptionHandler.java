@@ -27,6 +27,7 @@ final class ServerExceptionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        Fatal.check(cause, log);
         if (!ctx.channel().isActive()) {
             return;
         }

@@ -1,5 +1,6 @@
 package dev.probe.core.objstore.endpoint;
 
+import dev.probe.core.server.Fatal;
 import dev.probe.core.server.ServerLog;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -53,6 +54,7 @@ final class EndpointRouter extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        Fatal.check(cause, log);
         ctx.close();
     }
 }
