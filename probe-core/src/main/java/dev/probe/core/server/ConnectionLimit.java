@@ -6,33 +6,37 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import java.util.concurrent.atomic.AtomicInteger;
 
-/** Counts the server's open connections and refuses one over {@code max-connections}, saying so. */
+/**
+ * Counts the server's open connections and refuses one over {@code max-connections}, or over the per-source cap
+ * (half of it, at least a whole session's channels), saying so; refusals are logged at most once a second.
+ */
 @Sharable
 final class ConnectionLimit extends ChannelInboundHandlerAdapter {
-    private final AtomicInteger open = new AtomicInteger();
-    private final int max;
-    private final ServerLog log;
+    private final SourceCounts counts;
+    private final LogThrottle throttle;
 
-    ConnectionLimit(int max, ServerLog log) {
-        this.max = max;
-        this.log = log;
+    ConnectionLimit(ServerLimits limits, ServerLog log) {
+        this.counts = new SourceCounts(limits.maxConnections(), perSource(limits), "max-connections");
+        this.throttle = new LogThrottle(log);
+    }
+
+    /** One address may hold half the connections, and at least one session's worth. */
+    static int perSource(ServerLimits limits) {
+        return Math.max(limits.maxConnections() / 2, Math.min(limits.maxConnections(), limits.maxConnectionsPerSession()));
     }
 
     int open() {
-        return open.get();
+        return counts.open();
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        int n = open.incrementAndGet();
-        if (n > max) {
-            log.log("refused " + ctx.channel().remoteAddress() + ": " + (n - 1) + " connections open (max-connections "
-                    + max + ")");
+        String over = counts.admit(ctx.channel());
+        if (over != null) {
+            throttle.log("refused " + ctx.channel().remoteAddress() + ": " + over);
             ctx.channel().config().setAutoRead(false);
-            ctx.writeAndFlush(new ErrorReply(ErrorCode.LIMIT, "server has " + max + " connections open (max-connections)")
-                    .frame()).addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(new ErrorReply(ErrorCode.LIMIT, over).frame()).addListener(ChannelFutureListener.CLOSE);
             return;
         }
         ctx.fireChannelActive();
@@ -40,7 +44,7 @@ final class ConnectionLimit extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        open.decrementAndGet();
+        counts.release(ctx.channel());
         ctx.fireChannelInactive();
     }
 }

@@ -16,6 +16,8 @@ final class ServerContext {
     private final String version;
     private final Map<String, SessionKind> kinds = new LinkedHashMap<>();
     private final AtomicLong authFailures = new AtomicLong();
+    private final AuthBackoff authBackoff = new AuthBackoff();
+    private final LogThrottle authLog;
 
     ServerContext(ServerConfig config, ServerLog log, SessionRegistry sessions, EventExecutorGroup diskThreads,
                   String version, List<SessionKind> kinds) {
@@ -24,6 +26,7 @@ final class ServerContext {
         this.sessions = sessions;
         this.diskThreads = diskThreads;
         this.version = version;
+        this.authLog = new LogThrottle(log);
         kinds.forEach(k -> this.kinds.put(k.name(), k));
     }
 
@@ -59,6 +62,16 @@ final class ServerContext {
 
     long authFailures() {
         return authFailures.get();
+    }
+
+    /** Failed authentications' log lines, at most one a second. */
+    LogThrottle authLog() {
+        return authLog;
+    }
+
+    /** How long to hold the refusal of a failed authentication from {@code from}. */
+    long authBackoffMillis(java.net.InetAddress from) {
+        return authBackoff.failed(from);
     }
 
     /** Which server limit {@code spec} would break, as the reason to give the client, or null. */

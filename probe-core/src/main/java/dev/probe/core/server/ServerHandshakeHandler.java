@@ -91,9 +91,12 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         String proof = auth.verify(frame);
         if (proof == null) {
             long failures = server.authFailed();
-            server.log().log("authentication failed from " + ctx.channel().remoteAddress() + " (" + failures
+            server.authLog().log("authentication failed from " + ctx.channel().remoteAddress() + " (" + failures
                     + " failure(s) since start)");
-            refuse(ctx, new ErrorReply(ErrorCode.AUTH, "authentication failed").frame());
+            long wait = server.authBackoffMillis(((java.net.InetSocketAddress) ctx.channel().remoteAddress()).getAddress());
+            ctx.channel().config().setAutoRead(false);
+            ctx.executor().schedule(() -> ctx.writeAndFlush(new ErrorReply(ErrorCode.AUTH, "authentication failed")
+                    .frame()).addListener(ChannelFutureListener.CLOSE), wait, java.util.concurrent.TimeUnit.MILLISECONDS);
             return;
         }
         serve(ctx, auth.pending(), auth.serverNonce(), proof);

@@ -20,7 +20,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     ServerInitializer(ServerContext server) {
         this.server = server;
         this.errors = new ServerExceptionHandler(server.log());
-        this.limit = new ConnectionLimit(server.config().limits().maxConnections(), server.log());
+        this.limit = new ConnectionLimit(server.config().limits(), server.log());
     }
 
     int openConnections() {

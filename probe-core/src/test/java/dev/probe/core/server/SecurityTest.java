@@ -108,6 +108,56 @@ class SecurityTest {
     }
 
     @Test
+    void wrongSecretsFromOneAddressAreAnsweredEverSlowerAndLoggedAtMostOnceASecond() throws Exception {
+        start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
+        long[] took = new long[4];
+        for (int i = 0; i < took.length; i++) {
+            long t0 = System.nanoTime();
+            ProbeException e = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1),
+                    new ClientSecurity(OTHER, null)));
+            assertEquals(ProbeException.Kind.AUTH, e.kind());
+            took[i] = (System.nanoTime() - t0) / 1_000_000;
+        }
+        assertTrue(took[0] >= AuthBackoff.FIRST_MILLIS && took[3] >= 8 * AuthBackoff.FIRST_MILLIS,
+                "100, 200, 400, 800 ms: " + java.util.Arrays.toString(took) + " (issue 23, point 6: 2,257 tries/s)");
+        assertEquals(4, server.authFailures());
+        long lines = log.lines().stream().filter(l -> l.contains("authentication failed from")).count();
+        assertTrue(lines >= 1 && lines <= 2, "at most one line a second: " + log);
+    }
+
+    @Test
+    void oneAddressCannotTakeEveryConnection() throws Exception {
+        start(ServerSecurity.none(), new ServerLimits(64, 8, 2, 0));
+        List<Socket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                held.add(connectFrom("127.0.0.1"));
+            }
+            Socket fifth = connectFrom("127.0.0.1");
+            held.add(fifth);
+            String refusal = new String(fifth.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(refusal.contains("127.0.0.1 has 4 connections open (per source)"), refusal);
+            Socket other = connectFrom("127.0.0.2");
+            held.add(other);
+            other.setSoTimeout(300);
+            assertThrows(java.net.SocketTimeoutException.class, () -> other.getInputStream().read(),
+                    "another address is let in (its handshake awaited, not refused)");
+        } finally {
+            for (Socket s : held) {
+                s.close();
+            }
+        }
+    }
+
+    private Socket connectFrom(String address) throws Exception {
+        Socket s = new Socket();
+        s.bind(new java.net.InetSocketAddress(java.net.InetAddress.getByName(address), 0));
+        s.connect(new java.net.InetSocketAddress("127.0.0.1", server.address().getPort()), 5000);
+        s.setSoTimeout(5000);
+        return s;
+    }
+
+    @Test
     void missingSecretAndOneSidedSecretAreAuthenticationErrors() throws Exception {
         start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
         ProbeException missing = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));

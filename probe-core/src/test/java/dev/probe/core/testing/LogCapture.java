@@ -15,6 +15,11 @@ public final class LogCapture implements ServerLog {
     }
 
     /** True when some line contains {@code text}. */
+    /** The lines so far. */
+    public synchronized List<String> lines() {
+        return List.copyOf(lines);
+    }
+
     public synchronized boolean contains(String text) {
         return lines.stream().anyMatch(l -> l.contains(text));
     }

@@ -1,6 +1,8 @@
 package dev.probe.core.objstore.endpoint;
 
+import dev.probe.core.server.LogThrottle;
 import dev.probe.core.server.ServerLog;
+import dev.probe.core.server.SourceCounts;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -9,13 +11,8 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the endpoint allows before a request is even read: at most {@code maxTotal} connections, at most
@@ -31,18 +28,14 @@ final class EndpointGuard {
     static final int MAX_TOTAL = 1024;
     private static final AttributeKey<ScheduledFuture<?>> TIMER = AttributeKey.valueOf("probe.header-deadline");
     private static final AttributeKey<Boolean> IN_REQUEST = AttributeKey.valueOf("probe.in-request");
-    private final int maxTotal;
-    private final int maxPerSource;
     private final Duration headerDeadline;
     private final ServerLog log;
-    private final AtomicInteger total = new AtomicInteger();
-    private final ConcurrentHashMap<InetAddress, AtomicInteger> perSource = new ConcurrentHashMap<>();
-    private final AtomicLong refused = new AtomicLong();
-    private final AtomicLong lastLog = new AtomicLong();
+    private final SourceCounts counts;
+    private final LogThrottle refusals;
 
     EndpointGuard(int maxTotal, int maxPerSource, Duration headerDeadline, ServerLog log) {
-        this.maxTotal = maxTotal;
-        this.maxPerSource = maxPerSource;
+        this.counts = new SourceCounts(maxTotal, maxPerSource, "the endpoint's cap");
+        this.refusals = new LogThrottle(log);
         this.headerDeadline = headerDeadline;
         this.log = log;
     }
@@ -63,18 +56,11 @@ final class EndpointGuard {
     }
 
     private final class Admission extends ChannelInboundHandlerAdapter {
-        private InetAddress source;
-
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
-            InetAddress from = ((InetSocketAddress) ctx.channel().remoteAddress()).getAddress();
-            AtomicInteger mine = perSource.computeIfAbsent(from, a -> new AtomicInteger());
-            int n = total.incrementAndGet();
-            int m = mine.incrementAndGet();
-            source = from;
-            if (n > maxTotal || m > maxPerSource) {
-                refuse(from, n > maxTotal ? "the endpoint has " + maxTotal + " connections open"
-                        : from.getHostAddress() + " has " + maxPerSource + " connections open");
+            String over = counts.admit(ctx.channel());
+            if (over != null) {
+                refusals.log("object storage endpoint: refused " + ctx.channel().remoteAddress() + ": " + over);
                 ctx.close();
                 return;
             }
@@ -83,22 +69,8 @@ final class EndpointGuard {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
-            if (source != null) {
-                total.decrementAndGet();
-                perSource.computeIfPresent(source, (a, c) -> c.decrementAndGet() <= 0 ? null : c);
-                source = null;
-            }
+            counts.release(ctx.channel());
             ctx.fireChannelInactive();
-        }
-    }
-
-    private void refuse(InetAddress from, String why) {
-        long n = refused.incrementAndGet();
-        long now = System.nanoTime();
-        long last = lastLog.get();
-        if (now - last > 1_000_000_000L && lastLog.compareAndSet(last, now)) {
-            log.log("object storage endpoint: refused a connection from " + from.getHostAddress() + ": " + why
-                    + " (" + n + " refused since start)");
         }
     }
 
