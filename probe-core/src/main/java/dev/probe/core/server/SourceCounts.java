@@ -1,6 +1,8 @@
 package dev.probe.core.server;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.AttributeKey;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -54,5 +56,33 @@ public final class SourceCounts {
 
     public int open() {
         return total.get();
+    }
+
+    /** Counts each connection in when it opens and out when it closes; one over a cap is {@link #refuse}d. */
+    public abstract static class Gate extends ChannelInboundHandlerAdapter {
+        private final SourceCounts counts;
+
+        protected Gate(SourceCounts counts) {
+            this.counts = counts;
+        }
+
+        /** Tells the peer {@code why} (or not) and closes the connection. */
+        protected abstract void refuse(ChannelHandlerContext ctx, String why);
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            String over = counts.admit(ctx.channel());
+            if (over != null) {
+                refuse(ctx, over);
+                return;
+            }
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            counts.release(ctx.channel());
+            ctx.fireChannelInactive();
+        }
     }
 }

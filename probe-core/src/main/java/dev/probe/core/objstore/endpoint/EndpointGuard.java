@@ -55,22 +55,15 @@ final class EndpointGuard {
         return new HeadersDone();
     }
 
-    private final class Admission extends ChannelInboundHandlerAdapter {
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            String over = counts.admit(ctx.channel());
-            if (over != null) {
-                refusals.log("object storage endpoint: refused " + ctx.channel().remoteAddress() + ": " + over);
-                ctx.close();
-                return;
-            }
-            ctx.fireChannelActive();
+    private final class Admission extends SourceCounts.Gate {
+        Admission() {
+            super(counts);
         }
 
         @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            counts.release(ctx.channel());
-            ctx.fireChannelInactive();
+        protected void refuse(ChannelHandlerContext ctx, String why) {
+            refusals.log("object storage endpoint: refused " + ctx.channel().remoteAddress() + ": " + why);
+            ctx.close();
         }
     }
 
