@@ -1,6 +1,6 @@
 package dev.probe.core.server;
 
-import java.net.InetAddress;
+import java.net.SocketAddress;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,10 +13,11 @@ final class AuthBackoff {
     static final long MAX_MILLIS = 5_000;
     private static final long WINDOW_NANOS = 60_000_000_000L;
     private static final int MAX_SOURCES = 10_000;
-    private final ConcurrentHashMap<InetAddress, long[]> failures = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Object, long[]> failures = new ConcurrentHashMap<>();
 
-    /** Records a failure from {@code from}; returns how long to wait before refusing it. */
-    long failed(InetAddress from) {
+    /** Records a failure from {@code peer}; returns how long to wait before refusing it. */
+    long failed(SocketAddress peer) {
+        Object from = SourceCounts.source(peer);
         long now = System.nanoTime();
         if (failures.size() > MAX_SOURCES) {
             failures.entrySet().removeIf(e -> now - e.getValue()[1] > WINDOW_NANOS);

@@ -70,7 +70,7 @@ final class ServerContext {
     }
 
     /** How long to hold the refusal of a failed authentication from {@code from}. */
-    long authBackoffMillis(java.net.InetAddress from) {
+    long authBackoffMillis(java.net.SocketAddress from) {
         return authBackoff.failed(from);
     }
 

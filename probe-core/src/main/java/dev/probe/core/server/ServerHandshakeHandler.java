@@ -93,7 +93,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             long failures = server.authFailed();
             server.authLog().log("authentication failed from " + ctx.channel().remoteAddress() + " (" + failures
                     + " failure(s) since start)");
-            long wait = server.authBackoffMillis(((java.net.InetSocketAddress) ctx.channel().remoteAddress()).getAddress());
+            long wait = server.authBackoffMillis(ctx.channel().remoteAddress());
             ctx.channel().config().setAutoRead(false);
             ctx.executor().schedule(() -> ctx.writeAndFlush(new ErrorReply(ErrorCode.AUTH, "authentication failed")
                     .frame()).addListener(ChannelFutureListener.CLOSE), wait, java.util.concurrent.TimeUnit.MILLISECONDS);

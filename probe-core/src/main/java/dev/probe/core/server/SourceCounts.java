@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.AttributeKey;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -15,12 +16,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * connections; {@link #admit} on channelActive, {@link #release} on channelInactive.
  */
 public final class SourceCounts {
-    private static final AttributeKey<InetAddress> COUNTED = AttributeKey.valueOf("probe.counted-source");
+    private static final AttributeKey<Object> COUNTED = AttributeKey.valueOf("probe.counted-source");
     private final int maxTotal;
     private final int maxPerSource;
     private final String totalName;
     private final AtomicInteger total = new AtomicInteger();
-    private final ConcurrentHashMap<InetAddress, AtomicInteger> perSource = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Object, AtomicInteger> perSource = new ConcurrentHashMap<>();
 
     /** {@code totalName} names the total cap in refusals (a flag, e.g. max-connections). */
     public SourceCounts(int maxTotal, int maxPerSource, String totalName) {
@@ -31,7 +32,7 @@ public final class SourceCounts {
 
     /** Counts {@code ch} in and returns null, or returns why it is over a cap (and leaves it uncounted). */
     public String admit(Channel ch) {
-        InetAddress from = ((InetSocketAddress) ch.remoteAddress()).getAddress();
+        Object from = source(ch.remoteAddress());
         AtomicInteger mine = perSource.computeIfAbsent(from, a -> new AtomicInteger());
         int n = total.incrementAndGet();
         int m = mine.incrementAndGet();
@@ -39,7 +40,7 @@ public final class SourceCounts {
             total.decrementAndGet();
             perSource.computeIfPresent(from, (a, c) -> c.decrementAndGet() <= 0 ? null : c);
             return n > maxTotal ? "server has " + maxTotal + " connections open (" + totalName + ")"
-                    : from.getHostAddress() + " has " + maxPerSource + " connections open (per source)";
+                    : describe(from) + " has " + maxPerSource + " connections open (per source)";
         }
         ch.attr(COUNTED).set(from);
         return null;
@@ -47,7 +48,7 @@ public final class SourceCounts {
 
     /** Counts {@code ch} out, if it was counted in. */
     public void release(Channel ch) {
-        InetAddress from = ch.attr(COUNTED).getAndSet(null);
+        Object from = ch.attr(COUNTED).getAndSet(null);
         if (from != null) {
             total.decrementAndGet();
             perSource.computeIfPresent(from, (a, c) -> c.decrementAndGet() <= 0 ? null : c);
@@ -56,6 +57,15 @@ public final class SourceCounts {
 
     public int open() {
         return total.get();
+    }
+
+    /** What a peer is counted as: its IP address, or the address itself where it has none (a local channel). */
+    static Object source(SocketAddress peer) {
+        return peer instanceof InetSocketAddress i && i.getAddress() != null ? i.getAddress() : String.valueOf(peer);
+    }
+
+    private static String describe(Object source) {
+        return source instanceof InetAddress a ? a.getHostAddress() : String.valueOf(source);
     }
 
     /** Counts each connection in when it opens and out when it closes; one over a cap is {@link #refuse}d. */

@@ -122,7 +122,11 @@ class HandshakeHandlerTest {
         EmbeddedChannel bad = server.connect();
         bad.writeInbound(hello.frame());
         reply(bad);
+        bad.freezeTime();
         bad.writeInbound(new AuthAnswer("0".repeat(64)).frame());
+        assertEquals(null, (Object) bad.readOutbound(), "a failed authentication is answered after a backoff");
+        bad.advanceTimeBy(AuthBackoff.FIRST_MILLIS, TimeUnit.MILLISECONDS);
+        bad.runScheduledPendingTasks();
         assertEquals(ErrorCode.AUTH, error(reply(bad)).code());
         assertEquals(1, server.context().authFailures());
         assertFalse(bad.isOpen());
