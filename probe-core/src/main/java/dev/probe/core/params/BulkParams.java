@@ -29,8 +29,8 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
     public static final long MIN_PIECE = 64 * 1024;
     public static final long MAX_PIECE = Frames.MAX_PIECE;
     public static final long MAX_VOLUME = 1L << 50;
-    /** Payload bytes per DATA frame within a piece. */
-    public static final int CHUNK = 1024 * 1024;
+    /** Payload bytes per DATA frame within a piece: one block of content, which a receiver checks from tables. */
+    public static final int CHUNK = Content.BLOCK;
     /** Starts with a letter or digit, so it is never "." or ".." when used as a directory name. */
     public static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     /** A kernel congestion control name (TCP_CA_NAME_MAX is 16 with the terminating zero). */

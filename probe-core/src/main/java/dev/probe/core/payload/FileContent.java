@@ -4,12 +4,10 @@ import dev.probe.core.protocol.BadParameterException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.zip.CRC32C;
 
 /**
  * A user's file as a run's content ({@code file:PATH}): its bytes in order, looped, with the first 8 bytes of
@@ -94,20 +92,6 @@ final class FileContent implements Content {
                 }
             }
         }
-    }
-
-    @Override
-    public int expectedCrc(long stream, long offset, int length) {
-        ByteBuffer scratch = ByteBuffer.allocate(Math.min(length, BLOCK)).order(ByteOrder.LITTLE_ENDIAN);
-        CRC32C crc = new CRC32C();
-        for (int done = 0; done < length; ) {
-            int n = Math.min(scratch.capacity(), length - done);
-            scratch.clear().limit(n);
-            fill(scratch, stream, offset + done);
-            crc.update(scratch.flip());
-            done += n;
-        }
-        return (int) crc.getValue();
     }
 
     @Override

@@ -26,8 +26,6 @@ final class PoolContent implements Content {
     static final int SLOTS = (POOL - BLOCK) / ALIGN + 1;
     private static final ByteBuffer RANDOM_POOL = randomPool();
     private static final ConcurrentHashMap<Integer, int[][]> TABLES = new ConcurrentHashMap<>();
-    private static final ThreadLocal<ByteBuffer> SCRATCH =
-            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BLOCK).order(ByteOrder.LITTLE_ENDIAN));
 
     private final long seed;
     /** Bytes kept in each 4 KiB page: 4096 random, 0 zeros. A multiple of 8. */
@@ -70,17 +68,7 @@ final class PoolContent implements Content {
             }
             return crc;
         }
-        ByteBuffer scratch = SCRATCH.get();
-        int done = 0;
-        CRC32C crc = new CRC32C();
-        while (done < length) {
-            int n = Math.min(BLOCK, length - done);
-            scratch.clear().limit(n);
-            fill(scratch, stream, offset + done);
-            crc.update(scratch.flip());
-            done += n;
-        }
-        return (int) crc.getValue();
+        return Content.super.expectedCrc(stream, offset, length);
     }
 
     private long hash(long stream, long block) {
