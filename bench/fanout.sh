@@ -18,7 +18,7 @@ java -jar probe.jar server --bind 127.0.0.1 --port 0 --quiet --secret-file "$wor
 pids+=($!)
 from=()
 for i in $(seq "$AGENTS"); do
-  java -jar probe.jar agent --bind 127.0.0.1 --port 0 --secret-file "$work/secret" > "$work/agent$i.log" 2>&1 &
+  java -jar probe.jar agent --bind 127.0.0.1 --port 0 --secret-file "$work/secret" --allow-targets 127.0.0.1 > "$work/agent$i.log" 2>&1 &
   pids+=($!)
 done
 started() { # log file -> HOST:PORT once it says so

@@ -54,7 +54,7 @@ class AgentJarIT {
 
     private String agent(Path agentSecret, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("agent", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
-                agentSecret.toString(), "--server-secret-file", secret.toString()));
+                agentSecret.toString(), "--server-secret-file", secret.toString(), "--allow-targets", "127.0.0.1"));
         args.addAll(List.of(more));
         return keep(ProbeProcess.start(args.toArray(new String[0]))).awaitMatch(STARTED, 30_000);
     }

@@ -128,7 +128,7 @@ class AgentNetnsIT {
             hosts.add(host);
             List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", name + "-a" + k));
             cmd.addAll(java("agent", "--bind", host, "--port", "0", "--secret-file", secret.toString(),
-                    "--server-secret-file", secret.toString()));
+                    "--server-secret-file", secret.toString(), "--allow-targets", labNet + "0/30"));
             from.add(keep(ProbeProcess.command(cmd, null, null)).awaitMatch(STARTED, 30_000));
         }
         Path json = dir.resolve("fan.json");

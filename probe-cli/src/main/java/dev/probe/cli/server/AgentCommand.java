@@ -7,11 +7,13 @@ import dev.probe.cli.common.OciConfigFile;
 import dev.probe.cli.common.Secrets;
 import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.agent.AgentConfig;
+import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.Fatal;
 import dev.probe.core.server.ServerLog;
+import dev.probe.core.server.ServerSecurity;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -38,7 +40,15 @@ public final class AgentCommand implements Callable<Integer> {
     int port;
 
     @Mixin
-    ServerHardeningOptions hardening;
+    SecurityOptions security;
+
+    @Mixin
+    AgentLimitOptions limits;
+
+    @Option(names = "--local-only", description = "Serve coordinators on this host only: listen on loopback "
+            + "(127.0.0.1 unless --bind names another loopback address), runs to loopback unless --allow-targets; "
+            + "the one way to run an agent without a shared secret (it then has no server secret or OCI identity).")
+    boolean localOnly;
 
     @Option(names = "--server-secret-file", paramLabel = "FILE",
             description = "Shared secret of the probe servers the runs go to (default: --secret-file).")
@@ -59,23 +69,36 @@ public final class AgentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        boolean bindGiven = spec.commandLine().getParseResult().hasMatchedOption("--bind");
+        String bind = localOnly && !bindGiven ? "127.0.0.1" : listen.bind;
+        if (localOnly && !java.net.InetAddress.getByName(bind).isLoopbackAddress()) {
+            throw new IllegalArgumentException("--bind " + listen.bind + " is not a loopback address, and --local-only "
+                    + "serves this host only");
+        }
+        ServerSecurity own = security.security();
+        if (own.auth() == null && !localOnly) {
+            throw new IllegalArgumentException("an agent needs a shared secret (--secret-file or PROBE_SECRET), so "
+                    + "that only your coordinator can make this host send; --local-only serves this host without one");
+        }
+        if (own.auth() == null && (serverSecretFile != null || ociConfig != null)) {
+            throw new IllegalArgumentException((serverSecretFile != null ? "--server-secret-file" : "--oci-config")
+                    + " needs this agent's own --secret-file: without one, anyone on this host could use it");
+        }
+        AgentLimits agentLimits = limits.agentLimits(localOnly);
         ServerConfig defaults = ServerConfig.defaults();
-        ServerConfig config = new ServerConfig(listen.bind, port, defaults.file(), defaults.fileSize(),
-                listen.idleTimeout, listen.handshakeTimeout, listen.maxDuration, false, null, hardening.limits(),
-                hardening.security(), TransportChoice.selected());
-        AgentConfig agent = new AgentConfig(new ClientSecurity(Secrets.load(serverSecretFile != null ? serverSecretFile
-                : hardening.secretFile), null), config.transport(), Duration.ofSeconds(10), serverTimeout,
+        ServerConfig config = new ServerConfig(bind, port, defaults.file(), defaults.fileSize(), listen.idleTimeout,
+                listen.handshakeTimeout, listen.maxDuration, false, null, limits.listenerLimits(), own,
+                TransportChoice.selected());
+        AgentConfig agent = new AgentConfig(new ClientSecurity(serverSecretFile != null ? Secrets.load(serverSecretFile)
+                : own.auth(), null), config.transport(), Duration.ofSeconds(10), serverTimeout, agentLimits,
                 ociConfig == null ? null : OciConfigFile.load("--oci-config", ociConfig, ociProfile));
         ServerLog log = ServerCommand.timestamped(spec.commandLine().getOut());
         Fatal.install(log);
         ProbeServer server = ProbeServer.startAgent(config, agent, log);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));
         log.log("Probe agent started on " + server.address().getAddress().getHostAddress() + ":"
-                + server.address().getPort() + " (" + ProbeServer.version(config) + ").");
-        if (ServerCommand.warnOpen(server.address().getAddress(), config.security().auth() != null)) {
-            log.log("WARNING: no shared secret (--secret-file or PROBE_SECRET): anyone who reaches this port can make "
-                    + "this host send probe traffic; see SECURITY.md");
-        }
+                + server.address().getPort() + " (" + ProbeServer.version(config) + "); runs may go to "
+                + agentLimits.targets() + (own.auth() == null ? "; no shared secret (--local-only)" : ""));
         server.awaitClose();
         return ExitCodes.OK;
     }

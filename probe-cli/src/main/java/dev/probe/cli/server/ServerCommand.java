@@ -54,7 +54,10 @@ public final class ServerCommand implements Callable<Integer> {
     boolean quiet;
 
     @picocli.CommandLine.Mixin
-    ServerHardeningOptions hardening;
+    SecurityOptions security;
+
+    @picocli.CommandLine.Mixin
+    ServerLimitOptions limits;
 
     @Option(names = "--objectstore-port", paramLabel = "PORT",
             description = "Also serve an OCI Object Storage compatible endpoint (HTTP, HTTPS with --tls) on PORT.")
@@ -88,7 +91,7 @@ public final class ServerCommand implements Callable<Integer> {
         Path base = file != null ? file : ServerConfig.defaults().file();
         ServerConfig config = new ServerConfig(listen.bind, port, base, fileSize, listen.idleTimeout,
                 listen.handshakeTimeout, listen.maxDuration,
-                !quiet, dir, hardening.limits().withMaxDiskCheck(diskMaxSize), hardening.security(),
+                !quiet, dir, limits.limits().withMaxDiskCheck(diskMaxSize), security.security(),
                 TransportChoice.selected());
         ServerLog log = timestamped(spec.commandLine().getOut());
         Fatal.install(log);

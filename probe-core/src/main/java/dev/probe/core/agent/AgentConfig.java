@@ -7,19 +7,21 @@ import java.time.Duration;
 
 /**
  * How an agent's runs reach the probe servers a coordinator names: the security they present (the agent's own
- * secret and trust, never the coordinator's), the transport, and the timeouts; and, for object-storage runs, the
- * agent's own OCI identity ({@code oci}, null when it has none).
+ * secret and trust, never the coordinator's), the transport, the timeouts, what the agent allows ({@code limits}:
+ * where to, how much); and, for object-storage runs, the agent's own OCI identity ({@code oci}, null when it has
+ * none).
  */
 public record AgentConfig(ClientSecurity targets, Transport transport, Duration connectTimeout, Duration timeout,
-                          BasicAuthenticationDetailsProvider oci) {
+                          AgentLimits limits, BasicAuthenticationDetailsProvider oci) {
     public AgentConfig {
-        if (targets == null || transport == null || connectTimeout == null || timeout == null) {
+        if (targets == null || transport == null || connectTimeout == null || timeout == null || limits == null) {
             throw new IllegalArgumentException("agent config: every field but oci is required");
         }
     }
 
     /** An agent without an OCI config: it refuses object-storage runs. */
-    public AgentConfig(ClientSecurity targets, Transport transport, Duration connectTimeout, Duration timeout) {
-        this(targets, transport, connectTimeout, timeout, null);
+    public AgentConfig(ClientSecurity targets, Transport transport, Duration connectTimeout, Duration timeout,
+                       AgentLimits limits) {
+        this(targets, transport, connectTimeout, timeout, limits, null);
     }
 }

@@ -7,7 +7,10 @@ import dev.probe.core.server.SessionKind;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 
-/** The agent's one session kind, "agent": a coordinator's control connection and the run it asks for. */
+/**
+ * The agent's one session kind, "agent": a coordinator's control connection and the run it asks for, admitted only
+ * within the agent's own {@link AgentLimits} (targets, runs, legs, channels, bytes).
+ */
 public final class AgentKind implements SessionKind {
     private final AgentConfig config;
 
@@ -27,6 +30,11 @@ public final class AgentKind implements SessionKind {
             throw new BadParameterException("objstore", "this agent has no OCI config (start it with --oci-config)");
         }
         return p;
+    }
+
+    @Override
+    public String refusal(SessionSpec spec, int open) {
+        return config.limits().refusal((AgentParams) spec, open);
     }
 
     @Override

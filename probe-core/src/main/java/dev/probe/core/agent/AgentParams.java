@@ -117,6 +117,17 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
         return legs.get(0).spec() instanceof ObjstoreRun;
     }
 
+    /** Bytes the legs will move together when each is a volume (a timed leg counts 0: it is bounded while running). */
+    public long volume() {
+        long sum = 0;
+        for (Leg leg : legs) {
+            long v = leg.spec() instanceof BulkParams b ? b.volume()
+                    : leg.spec() instanceof ObjstoreRun o ? o.params().bulk().volume() : 0;
+            sum = sum > Long.MAX_VALUE - v ? Long.MAX_VALUE : sum + v;
+        }
+        return sum;
+    }
+
     /** The runs' bytes are in the agent's own "agent run" line. */
     @Override
     public boolean carriesData() {

@@ -76,14 +76,21 @@ final class AgentRun {
         AtomicLong started = new AtomicLong(Long.MAX_VALUE);
         List<CompletableFuture<HostSummary>> outcomes = new ArrayList<>();
         CompletableFuture<HostSummary> firstFailure = new CompletableFuture<>();
+        AtomicLong moved = new AtomicLong();
+        long maxBytes = config.limits().maxBytes();
         for (int i = 0; i < params.legs().size(); i++) {
             int leg = i;
             CompletableFuture<HostSummary> outcome = new CompletableFuture<>();
             outcomes.add(outcome);
             Thread t = new Thread(() -> {
                 try {
-                    outcome.complete(runLeg(params.legs().get(leg), atMicros, started,
-                            interval -> timeline.add(leg, interval.index(), interval.sample())));
+                    outcome.complete(runLeg(params.legs().get(leg), atMicros, started, interval -> {
+                        timeline.add(leg, interval.index(), interval.sample());
+                        if (moved.addAndGet(interval.sample().bytes()) > maxBytes) {
+                            firstFailure.completeExceptionally(new IllegalStateException(String.format(
+                                    "the run moved more than this agent's --max-bytes of %,d bytes; stopped", maxBytes)));
+                        }
+                    }));
                 } catch (Throwable e) {
                     outcome.completeExceptionally(e);
                     firstFailure.completeExceptionally(e);

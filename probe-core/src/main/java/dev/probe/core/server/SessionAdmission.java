@@ -49,6 +49,9 @@ final class SessionAdmission {
         }
         SessionSpec spec = kind.parse(hello.params());
         String limit = server.limitFor(spec);
+        if (limit == null) {
+            limit = kind.refusal(spec, server.sessions().size());
+        }
         if (limit != null) {
             return Decision.refuse(ErrorCode.LIMIT, limit);
         }

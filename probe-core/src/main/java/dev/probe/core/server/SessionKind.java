@@ -20,6 +20,14 @@ public interface SessionKind {
     /** Parses and validates HELLO's parameters; a bad one is a {@code BadParameterException} naming it. */
     SessionSpec parse(ObjectNode params);
 
+    /**
+     * Why this kind refuses {@code spec} with {@code open} sessions of the server under way (its own limits, beyond
+     * the server's), or null; the refusal is sent with code LIMIT and should name the limit's flag.
+     */
+    default String refusal(SessionSpec spec, int open) {
+        return null;
+    }
+
     /** READY's {@code storage} field for a session of {@code spec} (how its data is kept), or null. */
     default String storage(SessionSpec spec) {
         return null;

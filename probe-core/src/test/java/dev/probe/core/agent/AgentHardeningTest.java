@@ -49,7 +49,7 @@ class AgentHardeningTest {
         ServerConfig c = TestServers.loopback(dir).withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(1),
                 Duration.ofMinutes(5));
         agent = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2),
-                Duration.ofSeconds(5)), line -> { });
+                Duration.ofSeconds(5), AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
     }
 
     @AfterEach

@@ -59,7 +59,7 @@ class FanoutLoopbackTest {
     private ProbeServer agent(Auth secret) throws Exception {
         ServerConfig c = TestServers.loopback(dir.resolve("agent")).withSecurity(new ServerSecurity(secret, null, null));
         ProbeServer a = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(),
-                Duration.ofSeconds(5), Duration.ofSeconds(10)), line -> { });
+                Duration.ofSeconds(5), Duration.ofSeconds(10), AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
         started.add(a);
         return a;
     }

@@ -1,15 +1,13 @@
 package dev.probe.cli.server;
 
-import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.Secrets;
-import dev.probe.core.server.ServerLimits;
 import dev.probe.core.server.ServerSecurity;
 import dev.probe.core.tls.Tls;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** The server's shared secret, TLS and limits (see SECURITY.md). */
-final class ServerHardeningOptions {
+/** A listening command's shared secret and TLS (server and agent; see SECURITY.md). */
+final class SecurityOptions {
     @Option(names = "--secret-file", paramLabel = "FILE",
             description = "Require every client to prove it knows this shared secret (HMAC challenge-response; at "
                     + "least 16 bytes). Default: the PROBE_SECRET environment variable, else none.")
@@ -24,25 +22,6 @@ final class ServerHardeningOptions {
 
     @Option(names = "--key", paramLabel = "PEM", description = "TLS private key (PKCS#8 PEM).")
     Path key;
-
-    @Option(names = "--max-sessions", defaultValue = "64", description = "Tests at once (default: ${DEFAULT-VALUE}).")
-    int maxSessions;
-
-    @Option(names = "--max-connections", defaultValue = "1024",
-            description = "Open connections in total (default: ${DEFAULT-VALUE}).")
-    int maxConnections;
-
-    @Option(names = "--max-conn-per-session", defaultValue = "256",
-            description = "Connections or channels one test may use (default: ${DEFAULT-VALUE}).")
-    int maxConnPerSession;
-
-    @Option(names = "--rate-cap", defaultValue = "0", converter = Converters.Size.class, paramLabel = "BYTES",
-            description = "Cap each test at BYTES per second (e.g. 100M); 0 = none (default).")
-    long rateCap;
-
-    ServerLimits limits() {
-        return new ServerLimits(maxSessions, maxConnections, maxConnPerSession, rateCap);
-    }
 
     ServerSecurity security() throws Exception {
         if (!tls && (cert != null || key != null)) {

@@ -1,0 +1,157 @@
+package dev.probe.core.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.Auth;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.ServerSecurity;
+import dev.probe.core.testing.TestServers;
+import dev.probe.core.transport.Transport;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 23, point 1: an agent sends only where its --allow-targets allow, and only as much as its own limits
+ * allow, whatever an (authenticated) coordinator asks; every refusal names the agent's flag and comes before any
+ * traffic.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class AgentLimitsTest {
+    private static final Auth SECRET = new Auth("agents and coordinator share this".getBytes(StandardCharsets.UTF_8));
+    @TempDir
+    Path dir;
+    private final List<ProbeServer> started = new ArrayList<>();
+    private final List<String> serverLog = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void stop() {
+        started.forEach(ProbeServer::close);
+    }
+
+    private ProbeServer server() throws Exception {
+        ProbeServer s = ProbeServer.start(TestServers.loopback(dir), serverLog::add);
+        started.add(s);
+        return s;
+    }
+
+    private ProbeServer agent(AgentLimits limits) throws Exception {
+        ServerConfig c = TestServers.loopback(dir.resolve("agent")).withSecurity(new ServerSecurity(SECRET, null, null));
+        ProbeServer a = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), limits), line -> { });
+        started.add(a);
+        return a;
+    }
+
+    private static FanoutConfig.HostPort at(ProbeServer s) {
+        return new FanoutConfig.HostPort("127.0.0.1", s.address().getPort());
+    }
+
+    private static FanoutResult run(ProbeServer agent, ProbeServer server, BulkParams total) throws Exception {
+        return new Fanout(new FanoutConfig(List.of(at(agent)), List.of(at(server)), total, new ClientSecurity(SECRET, null),
+                Transport.best(), Duration.ofSeconds(5), Duration.ofSeconds(10), false)).run(i -> { });
+    }
+
+    private static BulkParams backup(int channels, long volume, Duration duration) {
+        return new BulkParams(Direction.BACKUP, channels, volume, duration, 1L << 20, Duration.ofMillis(200), 0, true,
+                "lim", null);
+    }
+
+    private static AgentLimits limits(String targets, int runs, int channels, long bytes) {
+        return new AgentLimits(AllowedTargets.of("allow-targets", List.of(targets)), runs, AgentParams.MAX_LEGS,
+                channels, bytes);
+    }
+
+    private void assertRefusedBeforeTraffic(ProbeServer agent, ProbeServer server, BulkParams total, String flag)
+            throws Exception {
+        ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, total));
+        assertTrue(e.getMessage().contains(flag), e.getMessage());
+        Thread.sleep(200);
+        assertTrue(serverLog.stream().noneMatch(l -> l.contains("bulk backup")), "no run reached the server: " + serverLog);
+    }
+
+    @Test
+    void aServerOutsideAllowTargetsIsNeverContacted() throws Exception {
+        ProbeServer server = server();
+        ProbeServer agent = agent(limits("10.0.0.0/8", 4, 256, 1L << 40));
+        assertRefusedBeforeTraffic(agent, server, backup(2, 8L << 20, Duration.ZERO), "--allow-targets 10.0.0.0/8");
+        assertEquals(0, server.connectionCount());
+    }
+
+    @Test
+    void moreChannelsOrBytesThanTheAgentAllowsAreRefusedNamingItsFlag() throws Exception {
+        ProbeServer server = server();
+        ProbeServer agent = agent(limits("127.0.0.1", 4, 2, 8L << 20));
+        assertRefusedBeforeTraffic(agent, server, backup(3, 4L << 20, Duration.ZERO), "--max-channels of 2");
+        assertRefusedBeforeTraffic(agent, server, backup(2, 16L << 20, Duration.ZERO), "--max-bytes of 8,388,608");
+        assertEquals(8L << 20, run(agent, server, backup(2, 8L << 20, Duration.ZERO)).bytes(), "within both: runs");
+    }
+
+    @Test
+    void aTimedRunIsStoppedWhenItPassesMaxBytes() throws Exception {
+        ProbeServer server = server();
+        ProbeServer agent = agent(limits("127.0.0.0/8", 4, 256, 64L << 20));
+        long t0 = System.nanoTime();
+        ProbeException e = assertThrows(ProbeException.class,
+                () -> run(agent, server, backup(2, 0, Duration.ofSeconds(20))));
+        assertTrue(e.getMessage().contains(String.format("--max-bytes of %,d", 64L << 20)), e.getMessage());
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(15), "stopped, not run out");
+    }
+
+    @Test
+    void runsBeyondMaxRunsAreRefused() throws Exception {
+        ProbeServer server = server();
+        ProbeServer agent = agent(limits("127.0.0.1", 1, 256, 1L << 40));
+        CompletableFuture<FanoutResult> first = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(agent, server, backup(1, 0, Duration.ofSeconds(3)));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (agent.sessionCount() == 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+        ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, backup(1, 1L << 20, Duration.ZERO)));
+        assertTrue(e.getMessage().contains("--max-runs 1"), e.getMessage());
+        assertTrue(first.get(20, TimeUnit.SECONDS).bytes() > 0, "the first run went on");
+    }
+
+    @Test
+    void allowTargetsMatchNamesAsWrittenAndAddressesByRange() {
+        AllowedTargets ranges = AllowedTargets.of("allow-targets", List.of("10.1.0.0/16", "fd00::/8", "127.0.0.1"));
+        assertNull(ranges.refusal("10.1.200.3"));
+        assertNull(ranges.refusal("127.0.0.1"));
+        assertNull(ranges.refusal("[fd12::1]"));
+        assertTrue(ranges.refusal("10.2.0.1").contains("--allow-targets 10.1.0.0/16,fd00::/8,127.0.0.1"));
+        assertTrue(ranges.refusal("127.0.0.2") != null);
+        assertNull(ranges.refusal("localhost"), "a name is checked by every address it resolves to");
+        AllowedTargets names = AllowedTargets.of("allow-targets", List.of("standby1.example"));
+        assertNull(names.refusal("STANDBY1.example"));
+        assertTrue(names.refusal("localhost").contains("is not in this agent's --allow-targets"));
+        for (String bad : List.of("10.0.0.0/33", "300.1.1.1", "a b", "host/8", "::1/129", "10.0.0.0/x")) {
+            BadParameterException e = assertThrows(BadParameterException.class,
+                    () -> AllowedTargets.of("allow-targets", List.of(bad)), bad);
+            assertTrue(e.getMessage().startsWith("allow-targets: '" + bad + "'"), e.getMessage());
+        }
+    }
+}
