@@ -5,6 +5,7 @@ import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
@@ -18,6 +19,7 @@ import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ResultFiles;
+import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import dev.probe.cli.common.PayloadOption;
@@ -77,8 +79,9 @@ public final class BulkCommand implements Callable<Integer> {
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);
         console.printRequest(config, shape.note);
-        try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv)) {
-            BulkResult result = new BulkClient(config).run(csvWriter == null ? console : new BulkListener() {
+        try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv);
+             Interrupts interrupts = Interrupts.install()) {
+            new BulkClient(config).run(new BulkListener() {
                 @Override
                 public void onReady(Handshake.Ready ready) {
                     console.onReady(ready);
@@ -87,19 +90,23 @@ public final class BulkCommand implements Callable<Integer> {
                 @Override
                 public void onProgress(BulkProgress progress) {
                     console.onProgress(progress);
-                    csvWriter.onProgress(progress);
+                    if (csvWriter != null) {
+                        csvWriter.onProgress(progress);
+                    }
                 }
 
                 @Override
                 public void onFinished(BulkResult r) {
                     console.onFinished(r);
+                    if (output.json != null) {
+                        ResultFiles.writeJsonUnchecked(output.json, r.toJson());
+                    }
                 }
-            });
-            if (output.json != null) {
-                ResultFiles.writeJson(output.json, result.toJson());
-            }
+            }, interrupts.stop());
+            return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
-        return ExitCodes.OK;
     }
 
     /** bulk's defaults: 35 channels as in the paper, 1 GiB pieces. */

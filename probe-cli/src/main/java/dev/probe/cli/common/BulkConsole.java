@@ -88,7 +88,8 @@ public final class BulkConsole implements BulkListener {
     @Override
     public void onFinished(BulkResult r) {
         BulkSummary s = r.summary();
-        out.println("(" + now() + ") Run finished.");
+        out.println("(" + now() + ") Run " + (r.incomplete() == null ? "finished." : "INCOMPLETE: " + r.incomplete()
+                + "; the figures cover what moved until then."));
         printTotals(s, ", every chunk verified");
         List<ChannelStats> ch = r.channels();
         long[] pieces = ch.stream().mapToLong(ChannelStats::pieces).sorted().toArray();

@@ -3,6 +3,7 @@ package dev.probe.cli.redo;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.OutputOptions;
@@ -81,7 +82,9 @@ public final class ClientCommand implements Callable<Integer> {
             return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut()).run(output.json);
         }
         RedoConfig config = new RedoConfig(endpoint.target(), params);
-        TestRunner.run(config, spec.commandLine().getOut(), output.json, output.csv, hlog);
-        return ExitCodes.OK;
+        try (Interrupts interrupts = Interrupts.install()) {
+            TestRunner.run(config, spec.commandLine().getOut(), output.json, output.csv, hlog, interrupts.stop());
+            return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);
+        }
     }
 }

@@ -98,11 +98,12 @@ final class ConsoleReport implements RunListener {
     @Override
     public void onFinished(TestResult r) {
         Summary s = r.summary();
-        out.println("(" + now() + ") Test finished.");
+        out.println("(" + now() + ") Test " + (r.incomplete() == null ? "finished." : "INCOMPLETE: " + r.incomplete()
+                + "; the figures cover what was measured until then."));
         row("Socket send buffer", s.sndbufGranted() + " bytes");
         row("Server receive buffer", s.serverRcvbufGranted() + " bytes");
-        row("Avg. throughput", fmt("%.3f Mbytes/s (receiver goodput: what the server counted after warm-up)",
-                s.throughputMibS()));
+        row("Avg. throughput", s.bytesReceived() < 0 ? "unknown (the server's counts never came back)"
+                : fmt("%.3f Mbytes/s (receiver goodput: what the server counted after warm-up)", s.throughputMibS()));
         row("Sender throughput", fmt("%.3f Mbytes/s (%s by this client after warm-up; the interval lines)",
                 s.senderThroughputMibS(), sync ? "ACKed" : "written"));
         row("Messages", fmt("%d (%.1f/s)", s.messages(), s.messagesPerS()));

@@ -8,6 +8,7 @@ import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
@@ -87,7 +88,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.println();
         out.println("=== " + title);
         Path json = jsonDir == null ? null : jsonDir.resolve(name + ".json");
-        TestRunner.run(new RedoConfig(target(port), params), out, json, null, null);
+        TestRunner.run(new RedoConfig(target(port), params), out, json, null, null, new RunStop());
     }
 
     private static Target target(int port) {

@@ -1,5 +1,6 @@
 package dev.probe.cli.redo;
 
+import dev.probe.core.client.RunStop;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.CsvIntervalWriter;
@@ -10,6 +11,7 @@ import dev.probe.core.result.TestResult;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +21,11 @@ final class TestRunner {
     private TestRunner() {
     }
 
-    static TestResult run(RedoConfig config, PrintWriter out, Path json, Path csv, Path hlog)
+    /**
+     * Runs the test until its end or {@code stop}; the summary and {@code --json} are written also for a run that
+     * failed in its data phase (marked incomplete), before the failure is thrown.
+     */
+    static TestResult run(RedoConfig config, PrintWriter out, Path json, Path csv, Path hlog, RunStop stop)
             throws IOException, InterruptedException {
         ConsoleReport console = new ConsoleReport(out, config.params());
         console.printRequest(config);
@@ -36,11 +42,19 @@ final class TestRunner {
                 files.add(w);
                 listeners.add(w);
             }
-            TestResult result = new RedoClient(config).run(RunListener.all(listeners.toArray(new RunListener[0])));
             if (json != null) {
-                ResultFiles.writeJson(json, result.toJson());
+                listeners.add(new RunListener() {
+                    @Override
+                    public void onFinished(TestResult result) {
+                        ResultFiles.writeJsonUnchecked(json, result.toJson());
+                    }
+                });
             }
-            return result;
+            try {
+                return new RedoClient(config).run(RunListener.all(listeners.toArray(new RunListener[0])), stop);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
+            }
         } finally {
             for (Closeable c : files) {
                 c.close();

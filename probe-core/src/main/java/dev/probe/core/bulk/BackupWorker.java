@@ -43,6 +43,11 @@ final class BackupWorker extends BulkWorker {
         pump();
     }
 
+    @Override
+    void endNow() {
+        pump();
+    }
+
     private void pump() {
         sender.run(this::startNext, () -> !finishing && !overtime(), counters::add, () -> awaitingDone = true);
         if (overtime() && !finishing) {

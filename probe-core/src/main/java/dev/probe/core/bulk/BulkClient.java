@@ -3,6 +3,7 @@ package dev.probe.core.bulk;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
@@ -43,17 +44,27 @@ public final class BulkClient {
 
     /** Runs; throws {@link ProbeException} naming the channel and piece when a channel fails. */
     public BulkResult run(BulkListener listener) throws InterruptedException {
+        return run(listener, new RunStop());
+    }
+
+    /**
+     * Runs until done or {@code stop} (the result then says it is incomplete and why; no piece is started after
+     * it). When the data phase fails the listener still gets the result of what moved, marked incomplete, before
+     * the {@link ProbeException}.
+     */
+    public BulkResult run(BulkListener listener, RunStop stop) throws InterruptedException {
         return ClientRun.run(config.target(), config.params(), BulkParams.CHUNK, "probe-bulk", session -> {
             listener.onReady(session.ready());
-            return transfer(session, listener);
+            return transfer(session, listener, stop);
         });
     }
 
-    private BulkResult transfer(ClientRun.Session session, BulkListener listener) throws InterruptedException {
+    private BulkResult transfer(ClientRun.Session session, BulkListener listener, RunStop stop)
+            throws InterruptedException {
         BulkParams params = config.params();
         ObjectNode recorded = session.ready().content();
         try (Content content = open(recorded == null ? params : params.withContentRecord(recorded))) {
-            return transfer(session, listener, content);
+            return transfer(session, listener, content, stop);
         }
     }
 
@@ -67,7 +78,7 @@ public final class BulkClient {
         }
     }
 
-    private BulkResult transfer(ClientRun.Session session, BulkListener listener, Content content)
+    private BulkResult transfer(ClientRun.Session session, BulkListener listener, Content content, RunStop stop)
             throws InterruptedException {
         BulkParams params = config.params();
         boolean backup = params.direction() == Direction.BACKUP;
@@ -95,21 +106,37 @@ public final class BulkClient {
         for (BulkWorker w : workers) {
             w.handler.start(w, t0);
         }
+        stop.onRequest(() -> {
+            queue.close();
+            workers.forEach(w -> w.channel.eventLoop().execute(w::endNow));
+        });
         long deadline = params.volume() > 0 ? Long.MAX_VALUE
                 : t0 + params.duration().plus(config.target().timeout()).toNanos();
-        List<Result> results;
+        List<Result> results = List.of();
+        ProbeException failure = null;
         try {
             results = session.awaitResults(deadline);
+        } catch (ProbeException e) {
+            failure = e;
         } finally {
             workers.forEach(w -> w.channel.eventLoop().execute(w::stop));
         }
         TcpInfo clientTcp = backup ? reporter.readTcp() : null;
-        long end = workers.stream().mapToLong(w -> w.counters().finishedNanos()).max().orElse(System.nanoTime());
+        long now = System.nanoTime(); // a channel that never finished (the run failed) counts until now
+        for (BulkWorker w : workers) {
+            w.counters().finishedIfNot(now);
+        }
+        long end = workers.stream().mapToLong(w -> w.counters().finishedNanos()).max().orElse(now);
         reporter.stop(end);
-        checkCounts(workers, results, backup);
+        if (failure == null) {
+            failure = countProblem(workers, results, backup, stop.reason() == null);
+        }
         BulkResult result = result(startedAt, session, workers, results, t0, end, clientTcp, reporter,
-                cpuAtStart.until(CpuTime.now()));
+                cpuAtStart.until(CpuTime.now()), failure != null ? failure.getMessage() : stop.reason());
         listener.onFinished(result);
+        if (failure != null) {
+            throw failure;
+        }
         return result;
     }
 
@@ -121,28 +148,33 @@ public final class BulkClient {
         }
     }
 
-    /** Both ends must have counted the same bytes on every channel, and a volume must have moved whole. */
-    private void checkCounts(List<BulkWorker> workers, List<Result> results, boolean backup) {
+    /**
+     * Both ends must have counted the same bytes on every channel, and a volume must have moved whole
+     * ({@code whole}: the run was not stopped early); the failure to report, or null.
+     */
+    private ProbeException countProblem(List<BulkWorker> workers, List<Result> results, boolean backup, boolean whole) {
         long total = 0;
         for (int i = 0; i < workers.size(); i++) {
             long mine = workers.get(i).counters().bytes();
             long theirs = backup ? results.get(i).bytesReceived() : results.get(i).bytesSent();
             if (mine != theirs) {
-                throw new ProbeException(ProbeException.Kind.INTEGRITY, "channel " + i + ": client "
+                return new ProbeException(ProbeException.Kind.INTEGRITY, "channel " + i + ": client "
                         + (backup ? "sent " : "received ") + mine + " bytes but the server " + (backup ? "received " : "sent ")
                         + theirs);
             }
             total += mine;
         }
         BulkParams params = config.params();
-        if (params.volume() > 0 && total != params.volume()) {
-            throw new ProbeException(ProbeException.Kind.INTEGRITY, "moved " + total + " bytes, not the volume of "
+        if (whole && params.volume() > 0 && total != params.volume()) {
+            return new ProbeException(ProbeException.Kind.INTEGRITY, "moved " + total + " bytes, not the volume of "
                     + params.volume());
         }
+        return null;
     }
 
     private BulkResult result(Instant startedAt, ClientRun.Session session, List<BulkWorker> workers, List<Result> results,
-                              long t0, long end, TcpInfo clientTcp, BulkReporter reporter, CpuUsage cpu) {
+                              long t0, long end, TcpInfo clientTcp, BulkReporter reporter, CpuUsage cpu,
+                              String incomplete) {
         long nanos = end - t0;
         BulkParams params = config.params();
         boolean backup = params.direction() == Direction.BACKUP;
@@ -153,16 +185,16 @@ public final class BulkClient {
         }
         String congestion = backup
                 ? dev.probe.core.tcp.TcpInfoReader.congestionControl(workers.get(0).channel).orElse(null)
-                : results.get(0).serverCongestion();
+                : results.isEmpty() ? null : results.get(0).serverCongestion();
         TcpStats tcp = backup
                 ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, congestion))
                 : serverTcp(results, congestion);
-        BulkSummary summary = BulkSummary.of(nanos, channels, params.verify(), config.dbSize(), tcp,
+        BulkSummary summary = BulkSummary.of(nanos, channels, params.verify() && !results.isEmpty(), config.dbSize(), tcp,
                 backup ? "client" : "server", cpu, ClientRun.serverCpu(results));
         Target target = config.target();
         return new BulkResult(startedAt, target.host(), target.port(), params, target.transport().name(),
                 session.ready().server(), session.ready().storage(), Tls.session(session.connections().get(0).channel()),
-                summary, channels, reporter.samples());
+                summary, channels, reporter.samples(), incomplete);
     }
 
     private static TcpStats serverTcp(List<Result> results, String congestion) {

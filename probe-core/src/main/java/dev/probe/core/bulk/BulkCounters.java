@@ -36,6 +36,13 @@ final class BulkCounters {
         return pieces;
     }
 
+    /** Marks the channel finished at {@code nanos} unless it finished already (a failed run's channels). */
+    void finishedIfNot(long nanos) {
+        if (finishedNanos < 0) {
+            finishedNanos = nanos;
+        }
+    }
+
     long finishedNanos() {
         return finishedNanos;
     }

@@ -47,6 +47,13 @@ abstract class BulkWorker implements Worker {
         finishing = true;
     }
 
+    /**
+     * The queue was closed early (a stop was requested): a channel that moves data notices on its next step; one
+     * that waits for the socket looks now. On the event loop.
+     */
+    void endNow() {
+    }
+
     @Override
     public String context() {
         String where = counters.position();

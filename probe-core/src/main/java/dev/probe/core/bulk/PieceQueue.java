@@ -11,6 +11,7 @@ public final class PieceQueue {
     private final AtomicLong next = new AtomicLong();
     private final long count;
     private final long deadlineNanos;
+    private volatile boolean closed;
 
     /** {@code count} pieces, or unbounded until {@code deadlineNanos} ({@code Long.MAX_VALUE} = no deadline). */
     public PieceQueue(long count, long deadlineNanos) {
@@ -27,8 +28,13 @@ public final class PieceQueue {
         return k < count ? k : -1;
     }
 
-    /** True once the deadline (if any) has passed. */
+    /** True once the deadline (if any) has passed, or the queue was closed. */
     public boolean expired() {
-        return deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0;
+        return closed || deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0;
+    }
+
+    /** No more pieces from now on, as if the deadline had passed (the run was asked to stop). */
+    public void close() {
+        closed = true;
     }
 }

@@ -3,6 +3,7 @@ package dev.probe.core.redo;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
@@ -40,18 +41,27 @@ public final class RedoClient {
 
     /** Runs the test; throws {@link ProbeException} with a one-line reason when it cannot. */
     public TestResult run(RunListener listener) throws InterruptedException {
+        return run(listener, new RunStop());
+    }
+
+    /**
+     * Runs the test, ending it early when {@code stop} is requested (the result then says it is incomplete and why).
+     * When the data phase fails (the server died, the connection was lost) the listener still gets the result of
+     * what was measured, marked incomplete, before the {@link ProbeException}.
+     */
+    public TestResult run(RunListener listener, RunStop stop) throws InterruptedException {
         TestParams params = config.params();
         try (Content content = Content.of(params.payload(), Content.newSalt(), 0)) {
             return ClientRun.run(config.target(), params, params.length(), "probe-client", session -> {
                 int sndbuf = session.connections().get(0).channel().config().getOption(ChannelOption.SO_SNDBUF);
                 listener.onReady(session.ready(), sndbuf);
-                return measure(session, content, sndbuf, listener);
+                return measure(session, content, sndbuf, listener, stop);
             });
         }
     }
 
-    private TestResult measure(ClientRun.Session session, Content content, int sndbuf, RunListener listener)
-            throws InterruptedException {
+    private TestResult measure(ClientRun.Session session, Content content, int sndbuf, RunListener listener,
+                               RunStop stop) throws InterruptedException {
         TestParams params = config.params();
         Target target = config.target();
         RunMetrics metrics = new RunMetrics();
@@ -72,45 +82,58 @@ public final class RedoClient {
         for (Sender s : senders) {
             s.handler().start(s, t0);
         }
+        stop.onRequest(() -> senders.forEach(s -> s.channel().eventLoop().execute(s::endNow)));
         long deadline = t0 + params.totalDuration().plus(target.timeout()).toNanos();
-        List<Result> results;
+        List<Result> results = List.of();
+        ProbeException failure = null;
         try {
             results = session.awaitResults(deadline);
+        } catch (ProbeException e) {
+            failure = e;
         } finally {
             senders.forEach(s -> s.channel().eventLoop().execute(s::stop));
         }
         TcpInfo finalTcp = reporter.readTcp();
-        long end = senders.stream().mapToLong(s -> s.counters().finishedNanos()).max().orElse(System.nanoTime());
+        long now = System.nanoTime(); // a sender that never finished (the run failed) counts until now
+        long end = senders.stream().mapToLong(s -> s.counters().finishedNanos() < 0 ? now : s.counters().finishedNanos())
+                .max().orElse(now);
         IntervalReporter.Baseline base = reporter.stop(end);
-        checkCounts(senders, results);
+        if (failure == null) {
+            failure = countProblem(senders, results);
+        }
         long measuredBytes = reporter.sumBytes() - base.bytes();
         long messages = reporter.sumMessages() - base.messages();
         long senderNanos = end - base.nanos();
-        long received = results.stream().mapToLong(Result::measuredBytes).sum();
+        long received = failure != null && results.isEmpty() ? -1
+                : results.stream().mapToLong(Result::measuredBytes).sum();
         long receiverNanos = results.stream().mapToLong(Result::measuredNanos).max().orElse(0);
         TcpStats tcp = finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
         Ready ready = session.ready();
         Summary summary = new Summary(senderNanos / 1e9, measuredBytes, received,
-                Rates.mibPerSecond(received, receiverNanos), Rates.mibPerSecond(measuredBytes, senderNanos),
+                received < 0 ? Double.NaN : Rates.mibPerSecond(received, receiverNanos), Rates.mibPerSecond(measuredBytes, senderNanos),
                 messages, senderNanos <= 0 ? 0 : messages / (senderNanos / 1e9),
                 LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
                 params.openLoop(), sndbuf, ready.rcvbuf(), cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results));
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(session.connections().get(0).channel()),
-                summary, collector.samples());
+                summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason());
         listener.onFinished(result);
+        if (failure != null) {
+            throw failure;
+        }
         return result;
     }
 
     /** TCP guarantees the server saw every byte sent; anything else is a fault worth failing the run for. */
-    private static void checkCounts(List<Sender> senders, List<Result> results) {
+    private static ProbeException countProblem(List<Sender> senders, List<Result> results) {
         for (int i = 0; i < results.size(); i++) {
             long sent = senders.get(i).counters().bytes();
             long got = results.get(i).bytesReceived();
             if (sent != got) {
-                throw new ProbeException(ProbeException.Kind.INTEGRITY, "connection " + i + ": client sent " + sent
+                return new ProbeException(ProbeException.Kind.INTEGRITY, "connection " + i + ": client sent " + sent
                         + " payload bytes but the server counted " + got);
             }
         }
+        return null;
     }
 }

@@ -98,6 +98,19 @@ abstract class Sender implements Worker {
         }
     }
 
+    /** Ends the data now, as if the time were up (a stop was requested): END at once, or after the awaited ACK. */
+    void endNow() {
+        endNanos = Math.min(endNanos, System.nanoTime());
+        if (!inFlight()) {
+            finish();
+        }
+    }
+
+    /** True while a message awaits its ACK (sync); {@link #endNow} then ends on the ACK. */
+    protected boolean inFlight() {
+        return false;
+    }
+
     /** Stops sending without END (the run failed). */
     @Override
     public void stop() {

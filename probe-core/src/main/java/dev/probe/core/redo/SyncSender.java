@@ -19,6 +19,7 @@ final class SyncSender extends Sender {
     private final long periodNanos;
     private long sendNanos;
     private long sent;
+    private boolean inFlight;
 
     SyncSender(Channel channel, ClientConnectionHandler handler, Content content, int stream, SendCounters counters,
                TestParams params, RunMetrics metrics) {
@@ -62,7 +63,13 @@ final class SyncSender extends Sender {
         }
     }
 
+    @Override
+    protected boolean inFlight() {
+        return inFlight;
+    }
+
     private void send(long measuredFrom) {
+        inFlight = true;
         sendNanos = measuredFrom;
         sent++;
         counters.awaiting(measuredFrom);
@@ -73,6 +80,7 @@ final class SyncSender extends Sender {
     @Override
     void onAck(Ack ack) {
         long now = System.nanoTime();
+        inFlight = false;
         counters.awaiting(-1);
         metrics.recordAck(now - sendNanos, ack.diskNanos());
         counters.onMessage(length);

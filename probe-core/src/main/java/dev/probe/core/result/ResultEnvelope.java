@@ -29,6 +29,17 @@ public final class ResultEnvelope {
         return n;
     }
 
+    /**
+     * Marks {@code doc} incomplete, {@code "incomplete": {"reason": ...}}, when {@code reason} is not null (a run
+     * stopped early, or whose peer was lost: its figures cover what was measured); returns {@code doc}.
+     */
+    public static ObjectNode incomplete(ObjectNode doc, String reason) {
+        if (reason != null) {
+            doc.putObject("incomplete").put("reason", reason);
+        }
+        return doc;
+    }
+
     /** The fields every document starts with: schema, kind, start time, params ({@link ResultStream} writes them too). */
     static ObjectNode head(String kind, Instant startedAt, ObjectNode params) {
         ObjectNode n = Json.object();

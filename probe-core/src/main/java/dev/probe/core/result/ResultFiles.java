@@ -47,6 +47,18 @@ public final class ResultFiles {
         }
     }
 
+    /**
+     * {@link #writeJson} for a listener's callback, which cannot throw checked exceptions: a failure is an
+     * {@link java.io.UncheckedIOException} whose cause names the file.
+     */
+    public static void writeJsonUnchecked(Path path, ObjectNode document) {
+        try {
+            writeJson(path, document);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** Jackson closes the stream it writes to; the channel is closed by its try block instead. */
     private static OutputStream nonClosing(OutputStream out) {
         return new java.io.FilterOutputStream(out) {

@@ -6,16 +6,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.List;
 
-/** A finished sync or async test: the {@code probe.result/1} document (see README, "Result schema"). */
+/**
+ * A finished sync or async test: the {@code probe.result/1} document (see README, "Result schema").
+ * {@code incomplete} says why the run ended before its time or without the server's counts (null when complete).
+ */
 public record TestResult(String kind, Instant startedAt, String host, int port, TestParams params,
                          String transport, String server, Tls.Session tls, Summary summary,
-                         List<IntervalSample> intervals) {
+                         List<IntervalSample> intervals, String incomplete) {
     public static final String SCHEMA = "probe.result/1";
 
     public ObjectNode toJson() {
         ObjectNode p = params.toJson();
         ResultEnvelope.putPeer(p, host, port, transport, server);
         ResultEnvelope.putTls(p, tls);
-        return ResultEnvelope.of(kind, startedAt, p, summary.toJson(), null, intervals);
+        return ResultEnvelope.incomplete(ResultEnvelope.of(kind, startedAt, p, summary.toJson(), null, intervals),
+                incomplete);
     }
 }
