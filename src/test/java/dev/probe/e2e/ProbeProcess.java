@@ -141,6 +141,14 @@ final class ProbeProcess implements AutoCloseable {
         process.destroyForcibly();
     }
 
+    /** Sends {@code signal} (e.g. "TERM", "INT") to the process, as kill(1) does. */
+    void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
+        }
+    }
+
     boolean alive() {
         return process.isAlive();
     }

@@ -47,12 +47,20 @@ public final class FanoutConsole {
         Instant startedAt = Instant.now();
         String kind = config.total() instanceof TestParams t ? t.mode().wireName() : config.total().kind();
         try (ResultStream stream = json == null ? null : ResultStream.open(json, kind, startedAt, config.total().toJson())) {
-            FanoutResult r = new Fanout(config).run(i -> {
+            FanoutResult r;
+            try {
+                r = new Fanout(config).run(i -> {
+                    if (stream != null) {
+                        stream.interval(FanoutResult.interval(i));
+                    }
+                    print(i);
+                });
+            } catch (RuntimeException e) {
                 if (stream != null) {
-                    stream.interval(FanoutResult.interval(i));
+                    stream.failed(e.getMessage());
                 }
-                print(i);
-            });
+                throw e;
+            }
             summary(r);
             if (stream != null) {
                 stream.finish(r.tail());

@@ -16,7 +16,8 @@ import java.util.Map;
  * A {@code probe.result/1} document written while the run goes, for runs whose intervals should not pile up in
  * memory: the head (schema, kind, start, params) at once, each interval as it comes, the rest (summary and any
  * other part) at {@link #finish}. It is written beside the target as {@code NAME.partial} and moved into place
- * when finished; a run that fails leaves nothing ({@link #close()} removes the partial file).
+ * when finished. A run that fails is never lost: {@link #close()} ends the document with the intervals so far and
+ * {@code "incomplete": {"reason": ...}} (the reason given to {@link #failed}) and moves it into place too.
  *
  * <pre>{@code
  * try (ResultStream out = ResultStream.open(path, "bulk", start, params)) {
@@ -30,6 +31,7 @@ public final class ResultStream implements AutoCloseable {
     private final Path partial;
     private final JsonGenerator json;
     private boolean finished;
+    private String failure;
 
     private ResultStream(Path path, Path partial, JsonGenerator json) {
         this.path = path;
@@ -75,12 +77,17 @@ public final class ResultStream implements AutoCloseable {
         }
     }
 
-    /** Removes the partial file of a run that did not finish. */
+    /** Why the run failed, for the document {@link #close()} completes. */
+    public synchronized void failed(String reason) {
+        failure = reason;
+    }
+
+    /** Completes an unfinished run's document as incomplete (see the type's comment) and moves it into place. */
     @Override
     public synchronized void close() throws IOException {
         if (!finished) {
-            json.close();
-            Files.deleteIfExists(partial);
+            finish(ResultEnvelope.incomplete(Json.object(), failure == null ? "the run ended before its summary"
+                    : failure));
         }
     }
 }

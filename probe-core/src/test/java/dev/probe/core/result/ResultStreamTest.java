@@ -54,17 +54,19 @@ class ResultStreamTest {
     }
 
     @Test
-    void aRunThatFailsLeavesNoFile() throws Exception {
+    void aRunThatFailsLeavesItsIntervalsMarkedIncompleteNotNothing() throws Exception {
         Path file = dir.resolve("r.json");
         assertThrows(IllegalStateException.class, () -> {
             try (ResultStream out = ResultStream.open(file, "sync", Instant.now(), Json.object())) {
                 out.interval(interval(0));
+                out.interval(interval(1));
+                out.failed("agent node2:5556 lost: connection reset");
                 throw new IllegalStateException("the run failed");
             }
         });
-        try (var files = Files.list(dir)) {
-            assertEquals(0, files.count(), "no partial file left behind");
-        }
-        assertTrue(Files.notExists(file));
+        JsonNode doc = Json.MAPPER.readTree(file.toFile());
+        assertEquals(2, doc.path("intervals").size());
+        assertEquals("agent node2:5556 lost: connection reset", doc.at("/incomplete/reason").asText());
+        assertFalse(Files.exists(dir.resolve("r.json.partial")));
     }
 }

@@ -1,0 +1,109 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 23, point 4: a run cut short keeps its result. The server killed mid-run, or SIGTERM to the client: the
+ * summary is printed, {@code --json} is written (replacing a stale one) and says "incomplete" and why, and the exit
+ * code says what happened (1 for the lost server, 143 for SIGTERM).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ResultsSurviveIT {
+    private static final Pattern INTERVAL = Pattern.compile("^\\((\\d\\d:\\d\\d:\\d\\d)\\)\\s+[0-9.]+ (Mbytes|Gbit)/s");
+    @TempDir
+    Path dir;
+    private final List<ProbeProcess> started = new ArrayList<>();
+    private ProbeProcess server;
+    private String port;
+    private Path json;
+
+    private ProbeProcess keep(ProbeProcess p) {
+        started.add(p);
+        return p;
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        server = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--quiet"));
+        port = String.valueOf(server.awaitServerPort(30_000));
+        json = dir.resolve("out.json");
+        Files.writeString(json, "{\"stale\": \"a previous run's result\"}\n");
+    }
+
+    @AfterEach
+    void stop() {
+        started.forEach(ProbeProcess::close);
+    }
+
+    private JsonNode result() throws Exception {
+        JsonNode doc = new ObjectMapper().readTree(json.toFile());
+        assertTrue(doc.path("stale").isMissingNode(), "the stale file was replaced: " + doc);
+        return doc;
+    }
+
+    @Test
+    void aKilledServerLeavesTheClientsMeasurementsMarkedIncomplete() throws Exception {
+        ProbeProcess client = keep(ProbeProcess.start("client", "127.0.0.1", "--port", port, "--mode", "async",
+                "--duration", "30s", "--interval", "1s", "--json", json.toString()));
+        client.awaitMatch(INTERVAL, 30_000);
+        server.kill();
+        assertEquals(1, client.awaitExit(60));
+        String err = client.stderr().trim();
+        assertTrue(err.startsWith("probe: connection to server lost") && !err.contains("\n"), err);
+        assertTrue(client.printed("Test INCOMPLETE: connection to server lost"), client.stdout());
+        assertTrue(client.printed("the server's counts never came back"), client.stdout());
+        JsonNode r = result();
+        assertTrue(r.at("/incomplete/reason").asText().startsWith("connection to server lost"), r.toString());
+        assertTrue(r.at("/summary/bytes_sent").asLong() > 0);
+        assertTrue(r.at("/summary/bytes_received").isNull(), "unknown, not 0");
+        assertTrue(r.path("intervals").size() >= 1);
+    }
+
+    @Test
+    void sigtermEndsASyncTestEarlyWithTheServersCounts() throws Exception {
+        ProbeProcess client = keep(ProbeProcess.start("client", "127.0.0.1", "--port", port, "--mode", "sync",
+                "--duration", "60s", "--interval", "1s", "--json", json.toString()));
+        client.awaitMatch(INTERVAL, 30_000);
+        client.signal("TERM");
+        assertEquals(143, client.awaitExit(30));
+        assertTrue(client.printed("Test INCOMPLETE: interrupted by SIGTERM"), client.stdout());
+        JsonNode r = result();
+        assertTrue(r.at("/incomplete/reason").asText().contains("SIGTERM"), r.toString());
+        long sent = r.at("/summary/bytes_sent").asLong();
+        assertTrue(sent > 0 && sent == r.at("/summary/bytes_received").asLong(), r.path("summary").toString());
+        assertTrue(r.at("/summary/duration_s").asDouble() < 30, "ended early");
+    }
+
+    @Test
+    void sigtermEndsABulkBackupAfterItsPiecesInFlight() throws Exception {
+        ProbeProcess client = keep(ProbeProcess.start("bulk", "127.0.0.1", "--port", port, "--direction", "backup",
+                "--channels", "2", "--volume", "500GiB", "--piece-size", "16MiB", "--interval", "1s",
+                "--json", json.toString()));
+        client.awaitMatch(INTERVAL, 30_000);
+        client.signal("TERM");
+        assertEquals(143, client.awaitExit(30));
+        assertTrue(client.printed("Run INCOMPLETE: interrupted by SIGTERM"), client.stdout());
+        JsonNode r = result();
+        assertTrue(r.at("/incomplete/reason").asText().contains("SIGTERM"), r.toString());
+        assertTrue(r.at("/summary/bytes").asLong() > 0);
+        assertTrue(r.at("/summary/verified").asBoolean(), "what moved was verified by the server");
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(json), files.toList(), "no temporary file left beside it");
+        }
+    }
+}
