@@ -45,10 +45,14 @@ public final class ServerCommand implements Callable<Integer> {
                     + "discard, and no disk checks.")
     Path dir;
 
-    @Option(names = "--disk-max-size", defaultValue = "8GiB", converter = Converters.Size.class, paramLabel = "SIZE",
-            description = "Largest test file a remote disk check ('probe disk --at') may write in --dir "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--disk-max-size", defaultValue = "64GiB", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Most bytes kept under --dir, all runs and kinds together (stored backups, disk-check "
+                    + "files, an endpoint file store there), counting what is there at start; a write over it is "
+                    + "refused (default: ${DEFAULT-VALUE}).")
     long diskMaxSize;
+
+    @Option(names = "--keep-failed", description = "Keep the stored pieces of a backup that failed (default: removed).")
+    boolean keepFailed;
 
     @Option(names = "--quiet", description = "Do not log per-interval receive rates.")
     boolean quiet;
@@ -91,7 +95,7 @@ public final class ServerCommand implements Callable<Integer> {
         Path base = file != null ? file : ServerConfig.defaults().file();
         ServerConfig config = new ServerConfig(listen.bind, port, base, fileSize, listen.idleTimeout,
                 listen.handshakeTimeout, listen.maxDuration,
-                !quiet, dir, limits.limits().withMaxDiskCheck(diskMaxSize), security.security(),
+                !quiet, dir, limits.limits().withDir(diskMaxSize, keepFailed), security.security(),
                 TransportChoice.selected());
         ServerLog log = timestamped(spec.commandLine().getOut());
         Fatal.install(log);

@@ -10,6 +10,7 @@ import dev.probe.core.redo.RedoKind;
 import dev.probe.core.server.ProbeListener;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
+import dev.probe.core.server.SpaceBudget;
 import dev.probe.core.server.ServerThreads;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -50,11 +51,12 @@ public final class ProbeServer implements AutoCloseable {
         ServerThreads threads = new ServerThreads(config.transport());
         ProbeListener listener = null;
         try {
+            SpaceBudget space = config.dir() == null ? null : SpaceBudget.of(config.dir(), config.limits().maxDir());
             listener = ProbeListener.bind(config, log, threads,
-                    List.of(new RedoKind(config), new BulkKind(config),
-                            new DiskKind(config.dir(), config.limits().maxDiskCheck())), version(config));
+                    List.of(new RedoKind(config), new BulkKind(config, space), new DiskKind(config.dir(), space)),
+                    version(config));
             ObjectStoreEndpoint endpoint = objectStore == null ? null
-                    : ObjectStoreEndpoint.bind(objectStore, config, threads, log);
+                    : ObjectStoreEndpoint.bind(objectStore, config, space, threads, log);
             return new ProbeServer(threads, listener, endpoint);
         } catch (RuntimeException | InterruptedException | IOException e) {
             if (listener != null) {

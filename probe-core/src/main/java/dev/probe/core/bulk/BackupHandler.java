@@ -33,8 +33,10 @@ final class BackupHandler extends BulkChannelHandler {
     @Override
     protected void onPiece(Piece p) {
         receiver.begin(p.piece(), p.length());
-        if (writer != null) {
-            writer.begin(p.piece());
+        String full = writer == null ? null : writer.begin(p.piece(), p.length());
+        if (full != null) {
+            connection.log().log("session " + session.shortId() + ": " + full);
+            stop(new ErrorReply(ErrorCode.LIMIT, full));
         }
     }
 

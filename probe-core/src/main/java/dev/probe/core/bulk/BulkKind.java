@@ -8,6 +8,7 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
+import dev.probe.core.server.SpaceBudget;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 import io.netty.handler.ssl.SslHandler;
@@ -20,8 +21,10 @@ import io.netty.handler.ssl.SslHandler;
 public final class BulkKind implements SessionKind {
     private final PieceStore store;
 
-    public BulkKind(ServerConfig config) {
-        this.store = config.dir() == null ? null : new PieceStore(config.dir());
+    /** Stores backups in {@code config.dir()} within {@code space} (both null: none stored). */
+    public BulkKind(ServerConfig config, SpaceBudget space) {
+        this.store = config.dir() == null ? null
+                : new PieceStore(config.dir(), space, config.limits().keepFailed());
     }
 
     @Override
@@ -64,6 +67,12 @@ public final class BulkKind implements SessionKind {
             PieceWriter writer = store == null ? null : new PieceWriter(c.diskQueue(), store, params.runId());
             if (writer != null && c.index() == 0) {
                 writer.recordContent(params.contentRecord());
+                c.session().whenEnded(failure -> {
+                    if (failure != null) { // the backup failed: its pieces are no backup
+                        writer.removeRun(() -> c.log().log("session " + c.session().shortId() + ": removed the "
+                                + "failed backup's pieces of run " + params.runId() + " (server --keep-failed keeps them)"));
+                    }
+                });
             }
             return new BackupHandler(c, new PieceReceiver(content, params.verify(), c.index()), writer);
         }

@@ -20,6 +20,7 @@ final class PieceWriter {
     private final String runId;
     private FileChannel file;
     private Path part;
+    private long reserved;
 
     PieceWriter(DiskQueue queue, PieceStore store, String runId) {
         this.queue = queue;
@@ -27,7 +28,16 @@ final class PieceWriter {
         this.runId = runId;
     }
 
-    void begin(long piece) {
+    /**
+     * Reserves room for piece {@code piece} of {@code length} bytes and opens it; null when begun, else why not
+     * (over --disk-max-size).
+     */
+    String begin(long piece, long length) {
+        String full = store.space().reserve(length, "piece " + piece + " of run " + runId);
+        if (full != null) {
+            return full;
+        }
+        reserved = length;
         queue.after(() -> {
             Path target = store.piece(runId, piece);
             Files.createDirectories(target.getParent());
@@ -35,6 +45,7 @@ final class PieceWriter {
             file = FileChannel.open(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING);
         });
+        return null;
     }
 
     /** Records what this backup's pieces hold (after any queued work). */
@@ -59,8 +70,11 @@ final class PieceWriter {
             file.force(false);
             file.close();
             file = null;
-            Files.move(part, store.piece(runId, piece), StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
+            Path target = store.piece(runId, piece);
+            long replaced = Files.isRegularFile(target) ? Files.size(target) : 0; // an earlier backup's piece
+            Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            store.space().release(replaced);
+            reserved = 0;
             done.run();
         });
     }
@@ -70,13 +84,24 @@ final class PieceWriter {
         queue.after(task::run);
     }
 
-    /** Drops an unfinished piece. */
+    /** Drops an unfinished piece, giving back its reservation. */
     void abort() {
         queue.after(() -> {
             if (file != null) {
                 file.close();
                 file = null;
                 Files.deleteIfExists(part);
+            }
+            store.space().release(reserved);
+            reserved = 0;
+        });
+    }
+
+    /** The backup failed: after the queued writes, removes what it stored (unless --keep-failed). */
+    void removeRun(Runnable removed) {
+        queue.after(() -> {
+            if (store.removeFailed(runId)) {
+                removed.run();
             }
         });
     }

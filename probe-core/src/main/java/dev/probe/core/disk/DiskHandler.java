@@ -31,6 +31,13 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
             refuse(ctx, "at: a disk check is running on this server; one at a time");
             return;
         }
+        long size = request.params().size();
+        String full = kind.reserve(size);
+        if (full != null) {
+            kind.release();
+            refuse(ctx, full);
+            return;
+        }
         Path dir = kind.inside(request.dir());
         String name = connection.session().shortId();
         thread = new Thread(() -> {
@@ -49,6 +56,9 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
                 connection.log().log("disk check " + name + " failed: " + why);
                 refuse(ctx, why);
             } finally {
+                if (!request.params().keep()) {
+                    kind.freed(size);
+                }
                 kind.release();
             }
         }, "probe-disk-check");

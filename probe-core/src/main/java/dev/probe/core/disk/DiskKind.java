@@ -4,6 +4,7 @@ import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
+import dev.probe.core.server.SpaceBudget;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 import java.io.IOException;
@@ -18,13 +19,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class DiskKind implements SessionKind {
     private final Path root;
-    private final long maxSize;
+    private final SpaceBudget space;
     private final AtomicBoolean busy = new AtomicBoolean();
 
-    /** {@code root} is the server's --dir (null: it has none and refuses every check). */
-    public DiskKind(Path root, long maxSize) {
+    /** {@code root} is the server's --dir (null: it has none and refuses every check), {@code space} its budget. */
+    public DiskKind(Path root, SpaceBudget space) {
         this.root = root;
-        this.maxSize = maxSize;
+        this.space = space;
     }
 
     @Override
@@ -38,9 +39,9 @@ public final class DiskKind implements SessionKind {
         if (root == null) {
             throw new BadParameterException("at", "this server has no --dir to run a disk check in");
         }
-        if (r.params().size() > maxSize) {
+        if (r.params().size() > space.max()) {
             throw new BadParameterException("size", r.params().size() + " bytes is more than this server allows ("
-                    + maxSize + ", its --disk-max-size)");
+                    + space.max() + ", its --disk-max-size)");
         }
         inside(r.dir());
         if (busy.get()) {
@@ -72,6 +73,16 @@ public final class DiskKind implements SessionKind {
 
     void release() {
         busy.set(false);
+    }
+
+    /** Reserves a check's test file under --dir; null when granted, else why not. */
+    String reserve(long bytes) {
+        return space.reserve(bytes, "a disk check's test file");
+    }
+
+    /** The test file is gone (not kept). */
+    void freed(long bytes) {
+        space.release(bytes);
     }
 
     @Override

@@ -10,20 +10,23 @@ import dev.probe.core.protocol.Frames;
  * @param maxConnections           open connections in total, handshaking ones included (default 1024)
  * @param maxConnectionsPerSession connections (channels) one test may use (default 256)
  * @param rateCapBytesPerSecond    per-session cap on data moved, 0 = none (default none)
- * @param maxDiskCheck             largest test file a remote disk check may write in the server's --dir (8 GiB)
+ * @param maxDir                   bytes the server may keep under its --dir, all runs and kinds together: stored
+ *                                 backup pieces, disk-check files, an endpoint file store there (--disk-max-size,
+ *                                 default 64 GiB; see {@link SpaceBudget})
+ * @param keepFailed               keep a failed backup's stored pieces (--keep-failed; default: removed)
  */
 public record ServerLimits(int maxSessions, int maxConnections, int maxConnectionsPerSession,
-                           long rateCapBytesPerSecond, long maxDiskCheck) {
-    public static final long DEFAULT_MAX_DISK_CHECK = 8L << 30;
+                           long rateCapBytesPerSecond, long maxDir, boolean keepFailed) {
+    public static final long DEFAULT_MAX_DIR = 64L << 30;
 
-    /** With the default disk check size. */
+    /** With the default space under --dir, failed backups removed. */
     public ServerLimits(int maxSessions, int maxConnections, int maxConnectionsPerSession, long rateCapBytesPerSecond) {
-        this(maxSessions, maxConnections, maxConnectionsPerSession, rateCapBytesPerSecond, DEFAULT_MAX_DISK_CHECK);
+        this(maxSessions, maxConnections, maxConnectionsPerSession, rateCapBytesPerSecond, DEFAULT_MAX_DIR, false);
     }
 
     public ServerLimits {
-        if (maxDiskCheck < 0) {
-            throw new BadParameterException("disk-max-size", maxDiskCheck + " must not be negative");
+        if (maxDir < 0) {
+            throw new BadParameterException("disk-max-size", maxDir + " must not be negative");
         }
         if (maxSessions < 1) {
             throw new BadParameterException("max-sessions", maxSessions + " must be at least 1");
@@ -40,9 +43,9 @@ public record ServerLimits(int maxSessions, int maxConnections, int maxConnectio
         }
     }
 
-    /** The same limits with another largest disk check. */
-    public ServerLimits withMaxDiskCheck(long bytes) {
-        return new ServerLimits(maxSessions, maxConnections, maxConnectionsPerSession, rateCapBytesPerSecond, bytes);
+    /** The same limits with another space under --dir and failed-backup policy. */
+    public ServerLimits withDir(long bytes, boolean keep) {
+        return new ServerLimits(maxSessions, maxConnections, maxConnectionsPerSession, rateCapBytesPerSecond, bytes, keep);
     }
 
     public static ServerLimits defaults() {

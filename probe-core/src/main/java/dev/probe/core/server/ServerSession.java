@@ -100,6 +100,20 @@ public final class ServerSession {
         timers.add(f);
     }
 
+    private final List<java.util.function.Consumer<String>> onEnd = new ArrayList<>();
+
+    /**
+     * Runs {@code action} once the session's last connection has closed, with why it failed (null when every
+     * connection ended cleanly). On the event loop of the connection that closed last.
+     */
+    public synchronized void whenEnded(java.util.function.Consumer<String> action) {
+        onEnd.add(action);
+    }
+
+    synchronized List<java.util.function.Consumer<String>> endActions() {
+        return List.copyOf(onEnd);
+    }
+
     synchronized void cancelTimers() {
         timers.forEach(f -> f.cancel(false));
     }

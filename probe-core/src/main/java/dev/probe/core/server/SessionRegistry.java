@@ -93,6 +93,7 @@ final class SessionRegistry {
             logClosed(s);
             sessions.remove(s.id());
         }
+        s.endActions().forEach(a -> a.accept(s.failure()));
     }
 
     private void logClosed(ServerSession s) {

@@ -41,7 +41,7 @@ class DiskRemoteTest {
         assumeTrue(!Files.getFileStore(root).type().equals("tmpfs"), "the build directory is in memory here");
         Files.createDirectories(root.resolve("redo"));
         server = ProbeServer.start(TestServers.loopback(root).forLoopback("127.0.0.1", 0, root.resolve("f"), root)
-                .withLimits(ServerLimits.defaults().withMaxDiskCheck(256L << 20)), log::add);
+                .withLimits(ServerLimits.defaults().withDir(256L << 20, false)), log::add);
     }
 
     @AfterEach

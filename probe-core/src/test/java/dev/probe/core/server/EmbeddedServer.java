@@ -26,7 +26,8 @@ final class EmbeddedServer implements AutoCloseable {
     EmbeddedServer(ServerConfig config) {
         SessionRegistry sessions = new SessionRegistry(timer, config, log);
         context = new ServerContext(config, log, sessions, disk, "probe test",
-                List.of(new RedoKind(config), new BulkKind(config)));
+                List.of(new RedoKind(config), new BulkKind(config, config.dir() == null ? null
+                        : SpaceBudget.of(config.dir(), config.limits().maxDir()))));
     }
 
     /** A new connection, active, its handshake deadline scheduled on the channel's own clock. */

@@ -36,15 +36,18 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
         }
     }
 
-    /** The blob store this config names. */
-    public BlobStore blobs() throws IOException {
+    /**
+     * The blob store this config names; a directory store counts in {@code space} (the server's --dir budget) when
+     * it lies under --dir, else in a budget of its own of {@code max} bytes.
+     */
+    public BlobStore blobs(dev.probe.core.server.SpaceBudget space, long max) throws IOException {
         switch (store) {
             case "discard":
                 return new DiscardBlobs();
             case "memory":
                 return new MemoryBlobs();
             default:
-                return new FileBlobs(Path.of(store));
+                return new FileBlobs(Path.of(store), space, max);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.probe.core.objstore.endpoint;
 import dev.probe.core.objstore.Md5;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -57,9 +58,37 @@ public final class ObjectStore {
     private final ConcurrentHashMap<String, ConcurrentSkipListMap<String, StoredObject>> objects = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Upload> uploads = new ConcurrentHashMap<>();
 
+    /** A multipart upload neither committed nor aborted within this is dropped, as a bucket lifecycle rule would. */
+    public static final Duration UPLOAD_EXPIRY = Duration.ofHours(1);
+    private final Duration uploadExpiry;
+
     public ObjectStore(String namespace, BlobStore blobs) {
+        this(namespace, blobs, UPLOAD_EXPIRY);
+    }
+
+    /** With multipart uploads expiring after {@code uploadExpiry}. */
+    public ObjectStore(String namespace, BlobStore blobs, Duration uploadExpiry) {
         this.namespace = namespace;
         this.blobs = blobs;
+        this.uploadExpiry = uploadExpiry;
+    }
+
+    /** Aborts the multipart uploads started more than the expiry before {@code now}, their parts deleted; how many. */
+    public int expireUploads(Instant now) {
+        Instant cutoff = now.minus(uploadExpiry);
+        int n = 0;
+        for (Upload u : uploads.values()) {
+            if (u.created.isBefore(cutoff) && uploads.remove(u.id) != null) {
+                u.parts.values().forEach(p -> blobs.delete(p.blob()));
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Multipart uploads in progress. */
+    public int uploadsInProgress() {
+        return uploads.size();
     }
 
     public String namespace() {
