@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * The Object Storage endpoint's pipeline, in order: admission (connection caps), TLS (when on), idle watch, header
  * deadline, HTTP/1.1 codec, chunked writer, router
  * (path and signature), bounded JSON aggregation (blob uploads stream past it), then the bucket, object and
- * multipart handlers.
+ * multipart handlers, and last the handler of what no one answered.
  */
 public final class EndpointInitializer extends ChannelInitializer<SocketChannel> {
     private final ObjectStore store;
@@ -29,6 +29,7 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
     private final ServerLog log;
     private final EventExecutorGroup disk;
     private final EndpointGuard guard;
+    private final EndpointErrors errors;
 
     /** {@code disk} runs the blob writes, off the event loops. */
     public EndpointInitializer(ObjectStore store, SignatureVerifier verifier, SslContext tls, Duration idle,
@@ -40,6 +41,7 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
         this.tls = tls;
         this.idle = idle;
         this.log = log;
+        this.errors = new EndpointErrors(log);
     }
 
     @Override
@@ -70,5 +72,6 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
         p.addLast("buckets", new BucketHandler(store, log));
         p.addLast("objects", new ObjectHandler(store, upload, log));
         p.addLast("multipart", new MultipartHandler(store, upload, log));
+        p.addLast("errors", errors);
     }
 }

@@ -159,6 +159,9 @@ public final class ObjectStore {
     /** Objects with {@code prefix}, from {@code start} (inclusive) to {@code end} (exclusive), at most {@code limit}. */
     public List<StoredObject> list(String bucket, String prefix, String start, String end, int limit) {
         NavigableMap<String, StoredObject> m = objects.get(bucket);
+        if (start != null && end != null && start.compareTo(end) >= 0) {
+            return List.of(); // an empty range, as OCI answers it (a sub-map would refuse it)
+        }
         if (start != null) {
             m = m.tailMap(start, true);
         }

@@ -19,32 +19,38 @@ public record Route(Kind kind, String namespace, String bucket, String object, M
     public static Route parse(String uri) {
         QueryStringDecoder q = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 64);
         String raw = q.rawPath();
+        Map<String, List<String>> query;
+        try {
+            query = q.parameters(); // decoded here, so a bad escape is this request's 400, not a 500 later
+        } catch (IllegalArgumentException e) {
+            throw OciError.badRequest("malformed query string: " + abbreviate(String.valueOf(e.getMessage())));
+        }
         String[] s = raw.startsWith("/") ? raw.substring(1).split("/", -1) : new String[0];
         if (s.length == 0 || !s[0].equals("n")) {
             throw OciError.badRequest("unknown path " + abbreviate(raw));
         }
         if (s.length == 1) {
-            return new Route(Kind.NAMESPACE, null, null, null, q.parameters());
+            return new Route(Kind.NAMESPACE, null, null, null, query);
         }
         String ns = segment(s[1]);
         if (s.length == 3 && s[2].equals("b")) {
-            return new Route(Kind.BUCKETS, ns, null, null, q.parameters());
+            return new Route(Kind.BUCKETS, ns, null, null, query);
         }
         if (s.length < 4 || !s[2].equals("b")) {
             throw OciError.badRequest("unknown path " + abbreviate(raw));
         }
         String bucket = segment(s[3]);
         if (s.length == 4) {
-            return new Route(Kind.BUCKET, ns, bucket, null, q.parameters());
+            return new Route(Kind.BUCKET, ns, bucket, null, query);
         }
         boolean uploads = s[4].equals("u");
         if (!uploads && !s[4].equals("o") || s.length > 6) {
             throw OciError.badRequest("unknown path " + abbreviate(raw));
         }
         if (s.length == 5) {
-            return new Route(uploads ? Kind.UPLOADS : Kind.OBJECTS, ns, bucket, null, q.parameters());
+            return new Route(uploads ? Kind.UPLOADS : Kind.OBJECTS, ns, bucket, null, query);
         }
-        return new Route(uploads ? Kind.UPLOAD : Kind.OBJECT, ns, bucket, segment(s[5]), q.parameters());
+        return new Route(uploads ? Kind.UPLOAD : Kind.OBJECT, ns, bucket, segment(s[5]), query);
     }
 
     /** A query parameter, or null. */

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
  * Fuzzes the Object Storage endpoint as its pipeline has it (HTTP codec, router with the request path and the
  * signature check, bounded JSON bodies, bucket, object and multipart handlers) with arbitrary bytes, half the time
  * with signatures required (the Authorization header's parser), half without (every route and JSON body reached).
- * A finding is an exception that reaches the end of the pipeline or any 5xx answer (the log line every 5xx writes):
- * bad requests must get a 4xx naming what is wrong.
+ * A finding is an exception that reaches the end of the pipeline, any 5xx answer or a connection dropped with no
+ * answer (the log line each writes): bad requests must get a 4xx naming what is wrong.
  */
 class EndpointFuzzTest {
     private static SignatureVerifier verifier;
@@ -45,7 +45,7 @@ class EndpointFuzzTest {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(4096, 16 * 1024, 1024 * 1024),
                 new ChunkedWriteHandler(), new EndpointRouter((input[0] & 1) == 0 ? verifier : null, serverLog),
                 new JsonBodies(serverLog), new BucketHandler(store, serverLog), new ObjectHandler(store, upload, serverLog),
-                new MultipartHandler(store, upload, serverLog));
+                new MultipartHandler(store, upload, serverLog), new EndpointErrors(serverLog));
         try {
             ch.writeInbound(Unpooled.wrappedBuffer(input, 1, input.length - 1));
             ch.runPendingTasks();
