@@ -106,4 +106,24 @@ class ResultsSurviveIT {
             assertEquals(List.of(json), files.toList(), "no temporary file left beside it");
         }
     }
+
+    @Test
+    void sigtermEndsAnObjectStorageBackupAfterItsPiecesInFlight() throws Exception {
+        Path config = dev.probe.core.objstore.endpoint.ApiKey.create(dir.resolve("oci")).config();
+        ProbeProcess endpoint = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0",
+                "--objectstore-port", "0", "--store", "discard", "--authorized-keys",
+                dir.resolve("oci").resolve("authorized").toString(), "--bucket", "rman"));
+        endpoint.awaitServerPort(30_000);
+        String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
+        ProbeProcess client = keep(ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
+                "--bucket", "rman", "--config", config.toString(), "--channels", "2", "--volume", "400GiB",
+                "--piece-size", "64MiB", "--part-size", "8MiB", "--interval", "1s", "--json", json.toString()));
+        client.awaitMatch(INTERVAL, 60_000);
+        client.signal("TERM");
+        assertEquals(143, client.awaitExit(60));
+        assertTrue(client.printed("INCOMPLETE = interrupted by SIGTERM"), client.stdout());
+        JsonNode r = result();
+        assertTrue(r.at("/incomplete/reason").asText().contains("SIGTERM"), r.toString());
+        assertTrue(r.at("/summary/bytes").asLong() > 0);
+    }
 }

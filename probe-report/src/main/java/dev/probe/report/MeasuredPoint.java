@@ -36,6 +36,10 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             d = ReportJson.MAPPER.readTree(path.toFile());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalArgumentException(path + " is not JSON: " + e.getOriginalMessage());
+        } catch (java.io.CharConversionException e) {
+            throw new IllegalArgumentException(path + " is not JSON text: " + e.getMessage());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(path + ": cannot read it: " + e.getMessage());
         }
         if (d == null || !"probe.result/1".equals(d.path("schema").asText())) {
             throw new IllegalArgumentException(path + " is not a probe result (schema probe.result/1)");

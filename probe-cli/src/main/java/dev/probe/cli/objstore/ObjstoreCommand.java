@@ -6,6 +6,7 @@ import dev.probe.cli.common.CpuLine;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.OciConfigFile;
 import dev.probe.cli.common.PeerOptions;
 import dev.probe.cli.common.OutputOptions;
@@ -119,19 +120,23 @@ public final class ObjstoreCommand implements Callable<Integer> {
         if (shape.note != null) {
             out.println("NOTE: " + shape.note + ".");
         }
-        try (BulkCsvWriter csv = output.csv == null ? null : new BulkCsvWriter(output.csv)) {
-            ObjstoreResult result = new ObjstoreClient(config).run(p -> {
+        try (BulkCsvWriter csv = output.csv == null ? null : new BulkCsvWriter(output.csv);
+             Interrupts interrupts = Interrupts.install()) {
+            new ObjstoreClient(config).run(p -> {
                 console.onProgress(p);
                 if (csv != null) {
                     csv.onProgress(p);
                 }
+            }, () -> { }, interrupts.stop(), result -> {
+                printSummary(console, result);
+                if (output.json != null) {
+                    ResultFiles.writeJsonUnchecked(output.json, result.toJson());
+                }
             });
-            printSummary(console, result);
-            if (output.json != null) {
-                ResultFiles.writeJson(output.json, result.toJson());
-            }
+            return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
-        return ExitCodes.OK;
     }
 
     /** With --from: each agent runs its share with its own OCI config, to the one --endpoint named here. */
@@ -151,6 +156,9 @@ public final class ObjstoreCommand implements Callable<Integer> {
     }
 
     private static void printSummary(BulkConsole console, ObjstoreResult r) {
+        if (r.incomplete() != null) {
+            console.row("INCOMPLETE", r.incomplete() + "; the figures cover what moved until then");
+        }
         console.printTotals(r.summary(), ", every chunk and multipart MD5 verified");
         for (Map.Entry<String, LatencyStats> e : r.operations().entrySet()) {
             LatencyStats l = e.getValue();

@@ -8,12 +8,13 @@ import java.util.Map;
 
 /**
  * A finished object-storage run: kind {@code objstore} of {@code probe.result/1}, with the bulk summary fields plus
- * request latencies per operation, GET time to first byte, retries and errors.
+ * request latencies per operation, GET time to first byte, retries and errors. {@code incomplete} says why the run
+ * ended before its volume or time (null when complete).
  */
 public record ObjstoreResult(Instant startedAt, ObjstoreParams params, String endpoint, String namespace, String bucket,
                              BulkSummary summary, List<ChannelStats> channels,
                              Map<String, LatencyStats> operations, long retries, long errors,
-                             List<BulkProgress> intervals) {
+                             List<BulkProgress> intervals, String incomplete) {
     public ObjectNode toJson() {
         ObjectNode p = params.bulk().toJson();
         p.put("part_size", params.partSize());
@@ -28,6 +29,6 @@ public record ObjstoreResult(Instant startedAt, ObjstoreParams params, String en
         operations.forEach((name, stats) -> ops.set(name, stats.toJson()));
         s.put("retries", retries);
         s.put("errors", errors);
-        return ResultEnvelope.of("objstore", startedAt, p, s, channels, intervals);
+        return ResultEnvelope.incomplete(ResultEnvelope.of("objstore", startedAt, p, s, channels, intervals), incomplete);
     }
 }

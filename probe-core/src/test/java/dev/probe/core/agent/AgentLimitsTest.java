@@ -12,19 +12,14 @@ import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.protocol.BadParameterException;
-import dev.probe.core.server.ServerConfig;
-import dev.probe.core.server.ServerSecurity;
-import dev.probe.core.testing.TestServers;
 import dev.probe.core.transport.Transport;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,33 +31,33 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AgentLimitsTest {
-    private static final Auth SECRET = new Auth("agents and coordinator share this".getBytes(StandardCharsets.UTF_8));
+    private static final Auth SECRET = AgentTestbed.SECRET;
     @TempDir
     Path dir;
-    private final List<ProbeServer> started = new ArrayList<>();
-    private final List<String> serverLog = new CopyOnWriteArrayList<>();
+    private AgentTestbed bed;
+    private List<String> serverLog;
+
+    @BeforeEach
+    void start() {
+        bed = new AgentTestbed(dir);
+        serverLog = bed.serverLog;
+    }
 
     @AfterEach
     void stop() {
-        started.forEach(ProbeServer::close);
+        bed.close();
     }
 
     private ProbeServer server() throws Exception {
-        ProbeServer s = ProbeServer.start(TestServers.loopback(dir), serverLog::add);
-        started.add(s);
-        return s;
+        return bed.server();
     }
 
     private ProbeServer agent(AgentLimits limits) throws Exception {
-        ServerConfig c = TestServers.loopback(dir.resolve("agent")).withSecurity(new ServerSecurity(SECRET, null, null));
-        ProbeServer a = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), limits), line -> { });
-        started.add(a);
-        return a;
+        return bed.agent(SECRET, limits);
     }
 
     private static FanoutConfig.HostPort at(ProbeServer s) {
-        return new FanoutConfig.HostPort("127.0.0.1", s.address().getPort());
+        return AgentTestbed.at(s);
     }
 
     private static FanoutResult run(ProbeServer agent, ProbeServer server, BulkParams total) throws Exception {

@@ -13,20 +13,17 @@ import dev.probe.core.params.Mode;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Auth;
-import dev.probe.core.server.ServerConfig;
-import dev.probe.core.server.ServerSecurity;
-import dev.probe.core.testing.TestServers;
 import dev.probe.core.transport.Transport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,38 +31,38 @@ import org.junit.jupiter.api.io.TempDir;
 /** Fan-out bulk runs: three agents on 127.0.0.1 (each its own port) driven by a coordinator to one server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FanoutLoopbackTest {
-    private static final Auth SECRET = new Auth("agents and coordinator share this".getBytes(StandardCharsets.UTF_8));
+    private static final Auth SECRET = AgentTestbed.SECRET;
     private static final Auth OTHER = new Auth("a different secret, long enough".getBytes(StandardCharsets.UTF_8));
     @TempDir
     Path dir;
-    private final List<ProbeServer> started = new ArrayList<>();
-    private final List<String> serverLog = new CopyOnWriteArrayList<>();
+    private AgentTestbed bed;
+    private List<String> serverLog;
+
+    @BeforeEach
+    void start() {
+        bed = new AgentTestbed(dir);
+        serverLog = bed.serverLog;
+    }
 
     @AfterEach
     void stop() {
-        started.forEach(ProbeServer::close);
+        bed.close();
     }
 
     private ProbeServer server() throws Exception {
-        return server(serverLog);
+        return bed.server();
     }
 
     private ProbeServer server(List<String> log) throws Exception {
-        ProbeServer s = ProbeServer.start(TestServers.loopback(dir), log::add);
-        started.add(s);
-        return s;
+        return bed.server(log);
     }
 
     private ProbeServer agent(Auth secret) throws Exception {
-        ServerConfig c = TestServers.loopback(dir.resolve("agent")).withSecurity(new ServerSecurity(secret, null, null));
-        ProbeServer a = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
-        started.add(a);
-        return a;
+        return bed.agent(secret, AgentLimits.defaults(AllowedTargets.loopback()));
     }
 
     private static FanoutConfig.HostPort at(ProbeServer s) {
-        return new FanoutConfig.HostPort("127.0.0.1", s.address().getPort());
+        return AgentTestbed.at(s);
     }
 
     private static FanoutConfig config(List<ProbeServer> agents, ProbeServer server, SessionSpec total) {

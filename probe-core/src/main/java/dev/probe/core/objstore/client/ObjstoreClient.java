@@ -2,6 +2,7 @@ package dev.probe.core.objstore.client;
 
 import dev.probe.core.bulk.PieceQueue;
 import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Ticker;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
@@ -74,6 +75,16 @@ public final class ObjstoreClient {
      * data starts: an agent waits there for the fan-out's start instant.
      */
     public ObjstoreResult run(Consumer<BulkProgress> progress, Runnable ready) throws InterruptedException {
+        return run(progress, ready, new RunStop(), r -> { });
+    }
+
+    /**
+     * Runs until done or {@code stop} (no piece is started after it; the result says it is incomplete and why);
+     * {@code finished} gets the result, also of a run that failed mid-way (marked incomplete, what moved until then)
+     * before the {@link ProbeException}.
+     */
+    public ObjstoreResult run(Consumer<BulkProgress> progress, Runnable ready, RunStop stop,
+                              Consumer<ObjstoreResult> finished) throws InterruptedException {
         BulkParams b = config.params().bulk();
         boolean backup = b.direction() == Direction.BACKUP;
         ObjstoreMetrics metrics = new ObjstoreMetrics();
@@ -112,24 +123,34 @@ public final class ObjstoreClient {
                 last[1] = bytes;
             }, true);
             ticker.start(t0);
+            stop.onRequest(queue::close);
             List<Future<?>> futures = new ArrayList<>();
             channels.forEach(c -> futures.add(pool.submit(c)));
+            ProbeException failure = null;
             try {
                 for (Future<?> f : futures) {
                     f.get();
                 }
             } catch (ExecutionException e) {
                 pool.shutdownNow();
-                throw failure(e.getCause());
+                pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+                failure = failure(e.getCause());
             }
-            long end = channels.stream().mapToLong(c -> c.finishedNanos).max().orElse(System.nanoTime());
+            long now = System.nanoTime();
+            long end = channels.stream().mapToLong(c -> c.finishedNanos == 0 ? now : c.finishedNanos).max().orElse(now);
             ticker.stop(end);
             if (!config.params().keep()) {
                 List<String> done = new ArrayList<>();
                 channels.forEach(c -> done.addAll(c.written));
                 delete(clients.get(0), backup ? done : names);
             }
-            return result(startedAt, channels, metrics, t0, end, samples, cpuAtStart.until(CpuTime.now()));
+            ObjstoreResult result = result(startedAt, channels, metrics, t0, end, samples, cpuAtStart.until(CpuTime.now()),
+                    failure != null ? failure.getMessage() : stop.reason());
+            finished.accept(result);
+            if (failure != null) {
+                throw failure;
+            }
+            return result;
         } finally {
             pool.shutdownNow();
             clients.forEach(ObjectStorageClient::close);
@@ -186,7 +207,7 @@ public final class ObjstoreClient {
     }
 
     private ObjstoreResult result(Instant startedAt, List<ObjstoreChannel> channels, ObjstoreMetrics metrics, long t0,
-                                  long end, List<BulkProgress> samples, CpuUsage cpu) {
+                                  long end, List<BulkProgress> samples, CpuUsage cpu, String incomplete) {
         List<ChannelStats> stats = new ArrayList<>();
         for (int i = 0; i < channels.size(); i++) {
             ObjstoreChannel c = channels.get(i);
@@ -197,6 +218,6 @@ public final class ObjstoreClient {
                 config.dbSize(), null, null, cpu, null);
         return new ObjstoreResult(startedAt, config.params(), config.endpoint(), config.namespace(), config.bucket(),
                 summary, stats, metrics.summary(), metrics.retries.sum(),
-                metrics.errors.sum(), List.copyOf(samples));
+                metrics.errors.sum(), List.copyOf(samples), incomplete);
     }
 }
