@@ -190,4 +190,24 @@ class AgentJarIT {
         assertEquals(2, server.stdout().lines().filter(l -> l.contains("aborted")).count(),
                 "both agents' runs ended at the server: " + server.stdout());
     }
+
+    @Test
+    void aCoordinatorStoppedBySigtermKeepsItsIntervalsAndTheAgentsStop() throws Exception {
+        Path json = dir.resolve("stopped.json");
+        ProbeProcess run = coordinator(agent(secret) + "," + agent(secret), "--channels", "2", "--duration", "30s",
+                "--json", json.toString());
+        run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), 30_000);
+        run.signal("TERM");
+        assertEquals(143, run.awaitExit(30));
+        assertTrue(run.printed("Run INCOMPLETE: interrupted by SIGTERM"), run.stdout());
+        JsonNode doc = new ObjectMapper().readTree(json.toFile());
+        assertTrue(doc.at("/incomplete/reason").asText().contains("SIGTERM"), doc.toString());
+        assertTrue(doc.path("intervals").size() >= 1, "the intervals until then");
+        assertTrue(Files.notExists(dir.resolve("stopped.json.partial")));
+        long end = System.currentTimeMillis() + 5_000;
+        while (server.stdout().lines().filter(l -> l.contains("aborted")).count() < 2 && System.currentTimeMillis() < end) {
+            Thread.sleep(50);
+        }
+        assertEquals(2, server.stdout().lines().filter(l -> l.contains("aborted")).count(), server.stdout());
+    }
 }

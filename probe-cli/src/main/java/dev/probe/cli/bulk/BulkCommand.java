@@ -74,7 +74,8 @@ public final class BulkCommand implements Callable<Integer> {
         params = params.withContent(fanout.fannedOut() ? content.payload : content.checked(), params.salt());
         fanout.refuse("--csv", output.csv);
         if (fanout.fannedOut()) {
-            return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut()).run(output.json);
+            return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut(),
+                    spec.commandLine().getErr()).run(output.json);
         }
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);

@@ -24,12 +24,15 @@ import java.util.Locale;
 public final class FanoutConsole {
     private final FanoutConfig config;
     private final PrintWriter out;
+    private final PrintWriter err;
     private final boolean bulk;
     private double previous;
 
-    public FanoutConsole(FanoutConfig config, PrintWriter out) {
+    /** Prints to {@code out}; a run cut short by a signal says so on {@code err}. */
+    public FanoutConsole(FanoutConfig config, PrintWriter out, PrintWriter err) {
         this.config = config;
         this.out = out;
+        this.err = err;
         this.bulk = !(config.total() instanceof TestParams);
     }
 
@@ -46,7 +49,10 @@ public final class FanoutConsole {
                 + (bulk ? "" : "; latency avg / p99 (worst host)"));
         Instant startedAt = Instant.now();
         String kind = config.total() instanceof TestParams t ? t.mode().wireName() : config.total().kind();
-        try (ResultStream stream = json == null ? null : ResultStream.open(json, kind, startedAt, config.total().toJson())) {
+        try (Interrupts interrupts = Interrupts.install();
+             ResultStream stream = json == null ? null : ResultStream.open(json, kind, startedAt, config.total().toJson())) {
+            Thread coordinator = Thread.currentThread();
+            interrupts.stop().onRequest(coordinator::interrupt); // the agents stop when their links close
             FanoutResult r;
             try {
                 r = new Fanout(config).run(i -> {
@@ -55,9 +61,16 @@ public final class FanoutConsole {
                     }
                     print(i);
                 });
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | InterruptedException e) {
+                String why = e instanceof InterruptedException ? interrupts.stop().reason() : e.getMessage();
                 if (stream != null) {
-                    stream.failed(e.getMessage());
+                    stream.failed(why);
+                }
+                if (e instanceof InterruptedException) {
+                    out.println("Run INCOMPLETE: " + why + "; the agents stopped their runs"
+                            + (stream != null ? "; --json holds the intervals until then" : ""));
+                    out.flush();
+                    return interrupts.exitCode(err, ExitCodes.FAILED);
                 }
                 throw e;
             }

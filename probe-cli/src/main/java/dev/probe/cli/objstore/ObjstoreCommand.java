@@ -151,7 +151,8 @@ public final class ObjstoreCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--endpoint is required with --from (every agent goes to the same one)");
         }
         ObjstoreRun total = new ObjstoreRun(endpoint, namespace, bucket, params);
-        return new FanoutConsole(fanout.config(total, List.of(total.target()), agents), spec.commandLine().getOut())
+        return new FanoutConsole(fanout.config(total, List.of(total.target()), agents), spec.commandLine().getOut(),
+                spec.commandLine().getErr())
                 .run(output.json);
     }
 

@@ -79,7 +79,8 @@ public final class ClientCommand implements Callable<Integer> {
         fanout.refuse("--csv", output.csv);
         fanout.refuse("--hlog", hlog);
         if (fanout.fannedOut()) {
-            return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut()).run(output.json);
+            return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut(),
+                    spec.commandLine().getErr()).run(output.json);
         }
         RedoConfig config = new RedoConfig(endpoint.target(), params);
         try (Interrupts interrupts = Interrupts.install()) {
