@@ -115,6 +115,20 @@ class CliTest {
         assertOneLineError("'lots' is not a size");
     }
 
+    /** Issue 24, point 1: "--commit-budget 5" was read as 5 seconds and gave a false PASS. */
+    @Test
+    void millisecondScaleOptionsRefuseABareNumber() {
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--mode", "sync", "--commit-budget", "5"));
+        assertOneLineError("--commit-budget");
+        assertTrue(err.toString().contains("'5' needs a unit: write 5ms for milliseconds"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--local-log-write", "0.4"));
+        assertOneLineError("'0.4' needs a unit: write 0.4ms");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("disk", "--dir", "/tmp", "--max-latency", "20"));
+        assertOneLineError("'20' needs a unit: write 20ms");
+    }
+
     @Test
     void outOfRangeParameterIsOneLineAndExitTwo() {
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--num-conn", "1000"));

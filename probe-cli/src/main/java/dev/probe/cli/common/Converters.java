@@ -23,6 +23,23 @@ public final class Converters {
         }
     }
 
+    /**
+     * A millisecond-scale {@link Duration} (a commit budget, a log write, a latency bound) that must say its unit:
+     * a bare number is refused with the spellings to use, since a DBA's "5" means 5 ms where the other durations
+     * read seconds (a 5 s budget would pass anything).
+     */
+    public static final class Latency implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            String v = value == null ? "" : value.trim();
+            if (v.matches("\\d+(\\.\\d+)?")) {
+                throw new TypeConversionException("'" + value + "' needs a unit: write " + v + "ms for milliseconds (or "
+                        + v + "us, " + v + "s)");
+            }
+            return new Time().convert(value);
+        }
+    }
+
     /** A {@link Duration}. */
     public static final class Time implements ITypeConverter<Duration> {
         @Override

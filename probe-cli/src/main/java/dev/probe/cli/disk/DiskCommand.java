@@ -45,7 +45,7 @@ public final class DiskCommand implements Callable<Integer> {
             description = "redo, oltp, dss (comma-separated) or all (default: ${DEFAULT-VALUE}).")
     String profile;
 
-    @Option(names = "--max-latency", defaultValue = "20ms", converter = Converters.Time.class,
+    @Option(names = "--max-latency", defaultValue = "20ms", converter = Converters.Latency.class,
             description = "oltp's answer: the highest IOPS with mean read and write latency within this "
                     + "(default: ${DEFAULT-VALUE}, the Dell sizing paper's threshold).")
     Duration maxLatency;

@@ -86,11 +86,11 @@ public final class QualifyCommand implements Callable<Integer> {
                     + "by the standby's probe server inside its --dir), shown beside the network's share.")
     String standbyDir;
 
-    @Option(names = "--commit-budget", defaultValue = "2ms", converter = Converters.Time.class,
+    @Option(names = "--commit-budget", defaultValue = "2ms", converter = Converters.Latency.class,
             description = "Commit time SYNC may add (default: ${DEFAULT-VALUE}).")
     Duration commitBudget;
 
-    @Option(names = "--local-log-write", defaultValue = "0s", converter = Converters.Time.class,
+    @Option(names = "--local-log-write", defaultValue = "0ms", converter = Converters.Latency.class,
             description = "The primary's own log write, which runs beside the remote one (default: not counted).")
     Duration localLogWrite;
 

@@ -34,6 +34,11 @@ final class QualifyConsole {
         }
         out.println(fmt("\t%-22s = %.1f Mbit/s = peak / %.2f x 8 (Oracle support note 736755.1; MAA material uses "
                 + "0.7 for the same 30 %% overhead)", "Required bandwidth", c.requiredBps() / 1e6, c.tcpEfficiency()));
+        if (c.sync()) {
+            out.println(fmt("\t%-22s = %.3f ms that SYNC may add to a commit%s", "Commit budget",
+                    c.commitBudget().toNanos() / 1e6, c.localLogWrite().isZero() ? " (local log write not counted)"
+                            : fmt(" (beside a local log write of %.3f ms)", c.localLogWrite().toNanos() / 1e6)));
+        }
         out.println(fmt("\t%-22s = %s", "Payload", c.payload().describe()));
         if (c.compression() != null) {
             printCompression(c);
