@@ -60,7 +60,9 @@ final class QualifyConsole {
         row("Round trip", fmt("p50 %.3f ms, p99 %.3f ms%s", m.rttMs(), r.results(StepPlan.Kind.ROUND_TRIP).get(0)
                 .summary().latency().p99(), Double.isNaN(m.minRttMs()) ? "" : fmt(", TCP min RTT %.3f ms", m.minRttMs())));
         if (r.config().async()) {
-            row("Capacity (4 streams)", mbit(m.capacityBps()));
+            row("Four streams together", mbit(m.capacityBps()) + fmt(" (%.1f x one stream; a sum of streams, not "
+                    + "the link's capacity: a loss-limited path gives about 4 x one stream)",
+                    m.capacityBps() / m.defaultBps()));
             row("One stream, default", mbit(m.defaultBps()) + fmt(" (granted send %d, standby receive %d bytes)",
                     r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary().sndbufGranted(),
                     r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary().serverRcvbufGranted()));

@@ -2,6 +2,7 @@ package dev.probe.core.qualify;
 
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.ResultEnvelope;
 import dev.probe.core.result.TestResult;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -18,6 +19,8 @@ import java.util.Locale;
  */
 public record QualifyResult(QualifyConfig config, Instant startedAt, Measured measured, List<Verdict> verdicts,
                             List<String> sqlnet, List<String> sysctl, LagProjection projection) {
+    /** The MSS of a 1500-byte MTU path with timestamps, where TCP_INFO gave none. */
+    static final long DEFAULT_MSS = 1448;
     /** Where the sysctl lines read this host's current values. */
     static final Path PROC_SYS = Path.of("/proc/sys");
 
@@ -26,9 +29,16 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         List<Verdict> verdicts = new ArrayList<>();
         if (config.async()) {
             LagTrace lag = m.lag();
+            TcpStats tcp = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
+                    .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
+            StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
+                    tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
+                    config.target().transport().epoll() ? granted / 2 : granted);
             verdicts.add(Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
-                    lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), Math.min(m.sndbufGranted(),
-                    m.rcvbufGranted()), config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())));
+                    lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),
+                    config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),
+                    tcp == null ? null : tcp.congestion())));
         }
         List<Measured.StepResult> syncs = m.steps().stream()
                 .filter(s -> s.step().kind() == StepPlan.Kind.SYNC).toList();

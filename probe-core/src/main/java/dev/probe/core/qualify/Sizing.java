@@ -60,6 +60,15 @@ public final class Sizing {
         return spare <= 0 ? Double.POSITIVE_INFINITY : gapBytes / spare;
     }
 
+    /** The congestion controls this host's kernel offers (empty where unreadable). */
+    public static List<String> congestionControls(Path procSys) {
+        try {
+            return List.of(procValue(procSys.resolve("net/ipv4/tcp_available_congestion_control")).split("\\s+"));
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+
     private static long read(Path procSys, String key, long otherwise) {
         try {
             return Long.parseLong(procValue(procSys.resolve(key)).split("\\s+")[0]);

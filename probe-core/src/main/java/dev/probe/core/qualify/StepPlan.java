@@ -19,7 +19,7 @@ public record StepPlan(List<Step> steps) {
         public String label() {
             return switch (kind) {
                 case ROUND_TRIP -> "round trip";
-                case CAPACITY -> "capacity";
+                case CAPACITY -> "four streams together";
                 case DEFAULT_BUFFERS -> "one stream, default buffers";
                 case TUNED_BUFFERS -> "one stream, 3 x BDP buffers";
                 case REDO_RATE -> "redo at its peak rate";

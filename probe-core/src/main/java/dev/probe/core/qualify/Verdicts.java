@@ -13,10 +13,14 @@ public final class Verdicts {
     private Verdicts() {
     }
 
-    /** What the ASYNC verdict rests on. */
+    /**
+     * What the ASYNC verdict rests on; {@code limit} says what holds the single stream back, {@code controls} are
+     * the congestion controls this host offers and {@code congestion} the one the stream used (null: unknown).
+     */
     public record AsyncFigures(double requiredBps, double singleStreamBps, boolean lagFlat, double lagGrowth,
                                double lastLagSeconds, long bufferRequested, boolean bufferClamped, long bufferGranted,
-                               double gapBytes, Duration gapWithin, double peakBytesPerSecond) {
+                               double gapBytes, Duration gapWithin, double peakBytesPerSecond, StreamLimit limit,
+                               List<String> controls, String congestion) {
     }
 
     /** What a SYNC verdict rests on: the added commit time's percentiles in ms and the round trip. */
@@ -36,9 +40,12 @@ public final class Verdicts {
             reasons.add(fmt("one stream carries %.1f Mbit/s = %.2f x the required %.1f Mbit/s (headroom)",
                     f.singleStreamBps() / 1e6, f.singleStreamBps() / f.requiredBps(), f.requiredBps() / 1e6));
         }
+        reasons.addAll(f.limit().reasons(f.controls(), f.congestion()));
         if (f.bufferClamped()) {
-            reasons.add(fmt("socket buffers clamped: asked %d bytes (3 x BDP), the OS granted %d; raise the sysctls "
-                    + "below on both hosts", f.bufferRequested(), f.bufferGranted()));
+            reasons.add(fmt("socket buffers clamped: asked %d bytes (3 x BDP), the OS granted %d; %s",
+                    f.bufferRequested(), f.bufferGranted(), f.limit().limit() == StreamLimit.Limit.BUFFERS
+                            ? "raise the sysctls below on both hosts"
+                            : "the sysctls below allow the full buffer, though the buffer is not what limits this stream"));
         }
         if (!f.lagFlat()) {
             fail = true;

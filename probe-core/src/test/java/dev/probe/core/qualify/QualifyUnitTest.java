@@ -160,15 +160,51 @@ class QualifyUnitTest {
         assertTrue(clamped.reasons().stream().anyMatch(r -> r.startsWith("socket buffers clamped")));
         assertTrue(clamped.reasons().get(0).contains("1.20 x the required"), "headroom as a multiple");
         Verdict gap = Verdicts.async(new Verdicts.AsyncFigures(500e6, 600e6, true, 0, 0, 1 << 20, false, 2 << 20,
-                50e9, Duration.ofMinutes(30), 60e6));
+                50e9, Duration.ofMinutes(30), 60e6, StreamLimit.of(600e6, 1, 0, 1448, 2 << 20), List.of(), null));
         assertEquals(Verdict.Status.FAIL, gap.status(), "75 MB/s carried, 60 arriving: 50 GB take 55.6 min");
-        assertTrue(gap.reasons().get(2).contains("resolves in 55.6 min"), gap.reasons().toString());
+        assertTrue(gap.reasons().stream().anyMatch(r -> r.contains("resolves in 55.6 min")), gap.reasons().toString());
     }
 
     private static Verdicts.AsyncFigures async(double required, double carried, boolean flat, double growth,
                                                boolean clamped) {
         return new Verdicts.AsyncFigures(required, carried, flat, growth, growth * 10, 8 << 20, clamped, 8 << 20, 0,
-                null, 45e6);
+                null, 45e6, StreamLimit.of(carried, 1, 0, 1448, 8 << 20), List.of(), null);
+    }
+
+    /**
+     * Issue 24, point 2: at 41 ms and 0.12 % retransmits one stream carries about 10 Mbit/s whatever its buffers;
+     * the verdict said "socket buffers clamped ... raise the sysctls". It must say loss-limited, with the Mathis
+     * ceiling, what the buffers would allow, and what would help.
+     */
+    @Test
+    void aLossLimitedStreamIsCalledSoWithItsMathisCeilingNotABufferProblem() {
+        StreamLimit loss = StreamLimit.of(9.5e6, 41, 0.0012, 1448, 3 * 5_125_000);
+        assertEquals(StreamLimit.Limit.LOSS, loss.limit());
+        assertEquals(10.0e6, loss.mathisBps(), 0.1e6, "1448 x 8 / 41 ms x 1.2247 / sqrt(0.0012)");
+        Verdict v = Verdicts.async(new Verdicts.AsyncFigures(114e6, 9.5e6, false, 0.5, 5, 15_375_000, true, 4_000_000,
+                0, null, 10e6, loss, List.of("reno", "cubic", "bbr"), "cubic"));
+        String all = String.join("\n", v.reasons());
+        assertTrue(all.contains("loss-limited: 0.120 % of segments retransmitted at 41.0 ms allow about 10.0 Mbit/s"),
+                all);
+        assertTrue(all.contains("more buffer does not help"), all);
+        assertTrue(all.contains("BBR, which this kernel offers (sysctl net.ipv4.tcp_congestion_control = bbr"), all);
+        assertTrue(all.contains("Far Sync"), all);
+        assertTrue(all.contains("though the buffer is not what limits this stream"), all);
+        assertFalse(all.contains("raise the sysctls below on both hosts"), all);
+    }
+
+    @Test
+    void aBufferLimitedStreamIsCalledSoAndToldToRaiseTheBuffers() {
+        StreamLimit buffers = StreamLimit.of(12e6, 40, 0, 1448, 65_536);
+        assertEquals(StreamLimit.Limit.BUFFERS, buffers.limit());
+        assertEquals(13.1e6, buffers.bufferBps(), 0.1e6, "64 KiB x 8 / 40 ms");
+        Verdict v = Verdicts.async(new Verdicts.AsyncFigures(114e6, 12e6, false, 0.5, 5, 15_375_000, true, 131_072,
+                0, null, 10e6, buffers, List.of("cubic"), "cubic"));
+        String all = String.join("\n", v.reasons());
+        assertTrue(all.contains("buffer-limited: the granted window of 65536 bytes allows 13.1 Mbit/s at 40.0 ms"), all);
+        assertTrue(all.contains("raise the sysctls below on both hosts"), all);
+        assertEquals(StreamLimit.Limit.PATH, StreamLimit.of(40e6, 40, 0, 1448, 64 << 20).limit(),
+                "no loss, buffers far above: the link's own rate");
     }
 
     @Test

@@ -1,0 +1,91 @@
+package dev.probe.core.qualify;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Why one TCP stream carries what it does: the two ceilings a single stream meets, and which one it sits under.
+ * Loss: Mathis et al.'s {@code MSS x 8 / RTT x sqrt(3/2) / sqrt(p)}, with p the measured retransmit ratio (the
+ * share of segments sent again: a proxy for the loss the stream saw). Buffers: the window the granted socket buffers
+ * allow, {@code window x 8 / RTT}. A stream near the lower ceiling is limited by it; more buffer does nothing for
+ * a loss-limited stream, which is what a DBA must hear before raising sysctls.
+ *
+ * @param measuredBps  the stream's goodput
+ * @param rttMs        the round trip (step 1's p50)
+ * @param lossRatio    retransmitted / sent segments (NaN: not measured)
+ * @param mss          the stream's MSS in bytes
+ * @param windowBytes  the window the granted buffers allow
+ * @param mathisBps    the loss ceiling (infinite without loss, NaN unmeasured)
+ * @param bufferBps    the buffer ceiling
+ * @param limit        what limits the stream
+ */
+public record StreamLimit(double measuredBps, double rttMs, double lossRatio, long mss, long windowBytes,
+                          double mathisBps, double bufferBps, Limit limit) {
+    /** What a single stream sits under. */
+    public enum Limit {
+        /** the loss ceiling is the lower one, and the stream is near it */
+        LOSS,
+        /** the buffer ceiling is the lower one, and the stream is near it */
+        BUFFERS,
+        /** neither ceiling explains it (the link's rate, a queue, the hosts' CPU) */
+        PATH
+    }
+
+    /** Mathis et al.'s constant, sqrt(3/2). */
+    static final double MATHIS_C = Math.sqrt(1.5);
+    /** A stream within this factor of a ceiling is taken as limited by it. */
+    static final double NEAR = 0.5;
+
+    /**
+     * The diagnosis of a stream that carried {@code measuredBps} at {@code rttMs} with {@code lossRatio} of its
+     * segments retransmitted, segments of {@code mss} bytes, and a granted window of {@code windowBytes}.
+     */
+    public static StreamLimit of(double measuredBps, double rttMs, double lossRatio, long mss, long windowBytes) {
+        double rtt = Math.max(rttMs, 0.001) / 1000;
+        double mathis = Double.isNaN(lossRatio) ? Double.NaN : lossRatio <= 0 ? Double.POSITIVE_INFINITY
+                : mss * 8 / rtt * MATHIS_C / Math.sqrt(lossRatio);
+        double buffer = windowBytes * 8 / rtt;
+        Limit limit;
+        if (!Double.isNaN(mathis) && mathis < buffer && measuredBps >= NEAR * mathis) {
+            limit = Limit.LOSS;
+        } else if (buffer <= (Double.isNaN(mathis) ? Double.POSITIVE_INFINITY : mathis) && measuredBps >= NEAR * buffer) {
+            limit = Limit.BUFFERS;
+        } else {
+            limit = Limit.PATH;
+        }
+        return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathis, buffer, limit);
+    }
+
+    /** The verdict's lines: what limits the stream, on which figures, and what would help. */
+    List<String> reasons(List<String> congestionControls, String congestion) {
+        List<String> out = new ArrayList<>();
+        String loss = Double.isNaN(lossRatio) ? "retransmits not measured (no TCP_INFO)"
+                : fmt("%.3f %% of segments retransmitted", 100 * lossRatio);
+        switch (limit) {
+            case LOSS -> {
+                out.add(fmt("loss-limited: %s at %.1f ms allow about %.1f Mbit/s per stream (Mathis, MSS %d); the "
+                        + "buffers would allow %.1f Mbit/s, so more buffer does not help", loss, rttMs, mathisBps / 1e6,
+                        mss, bufferBps / 1e6));
+                boolean bbr = congestionControls.contains("bbr");
+                out.add("what would help: fix the loss; " + (bbr ? "BBR, which this kernel offers"
+                        + ("bbr".equals(congestion) ? " and this stream used" : " (sysctl net.ipv4.tcp_congestion_control"
+                        + " = bbr on both hosts)") : "a loss-tolerant congestion control such as BBR where the OS has it")
+                        + "; redo compression (qualify --redo-sample sizes it); for SYNC, Far Sync near the primary");
+            }
+            case BUFFERS -> out.add(fmt("buffer-limited: the granted window of %d bytes allows %.1f Mbit/s at %.1f ms; "
+                    + "loss would allow %s (%s); raise the buffers (sqlnet.ora and the sysctls below)", windowBytes,
+                    bufferBps / 1e6, rttMs, Double.isNaN(mathisBps) ? "an unknown rate"
+                            : Double.isInfinite(mathisBps) ? "any rate" : fmt("%.1f Mbit/s", mathisBps / 1e6), loss));
+            default -> out.add(fmt("neither loss (%s: about %s) nor the buffers (about %.1f Mbit/s) explain %.1f Mbit/s:"
+                    + " the link's own rate, a queue on the path or the hosts' CPU limit it", loss,
+                    Double.isNaN(mathisBps) ? "unknown" : Double.isInfinite(mathisBps) ? "no limit"
+                            : fmt("%.1f Mbit/s", mathisBps / 1e6), bufferBps / 1e6, measuredBps / 1e6));
+        }
+        return out;
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}
