@@ -19,12 +19,13 @@ final class ComparePage {
         StringBuilder sb = new StringBuilder("# probe report\n\n");
         sb.append(fmt("Database size for projections: %.2f TB. Paper: 35 channels, 10 Gbit/s links.%n%n", dbSize / 1e12));
         sb.append("| result | kind | op | RTT ms | loss % (source) | class | measured Gbit/s | paper Gbit/s | model Gbit/s "
-                + "(your channels) | projected min |\n|---|---|---|---|---|---|---|---|---|---|\n");
+                + "(your channels) | projected min | projected h |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (CompareReport.Placement p : placements) {
             MeasuredPoint m = p.point();
-            sb.append(fmt("| %s | %s | %s | %.3f | %s | %s | %.3f | %.3f | %.3f (%d) | %.1f |%n", m.file(), m.kind(),
+            sb.append(fmt("| %s | %s | %s | %.3f | %s | %s | %.3f | %.3f | %.3f (%d) | %.1f | %.1f |%n", m.file(), m.kind(),
                     m.operation(), m.rttMs(), Double.isNaN(m.lossPct()) ? "?" : fmt("%.3f (%s)", m.lossPct(), m.lossSource()),
-                    m.classLabel(), m.gbps(), p.paperGbps(), p.modelGbps(), m.channels(), p.projectedMinutes()));
+                    m.classLabel(), m.gbps(), p.paperGbps(), p.modelGbps(), m.channels(), p.projectedMinutes(),
+                    p.projectedMinutes() / 60));
         }
         if (!tips.isEmpty()) {
             sb.append("\n## Your tipping points (").append(operation).append(")\n\n");
@@ -62,13 +63,14 @@ final class ComparePage {
                 dbSize / 1e12));
         sb.append("<table><tr><th>result</th><th>kind</th><th>operation</th><th>RTT ms</th><th>loss %</th>"
                 + "<th>class</th><th>measured Gbit/s</th><th>paper Gbit/s</th><th>model Gbit/s (your channels)</th>"
-                + "<th>projected minutes</th></tr>\n");
+                + "<th>projected minutes</th><th>projected hours</th></tr>\n");
         for (CompareReport.Placement p : placements) {
             MeasuredPoint m = p.point();
             sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%s</td><td>%.3f</td><td>%s</td><td>%s</td><td>%.3f</td>"
-                            + "<td>%.3f</td><td>%.3f (%d)</td><td>%.1f</td></tr>%n", escape(m.file()), m.kind(),
+                            + "<td>%.3f</td><td>%.3f (%d)</td><td>%.1f</td><td>%.1f</td></tr>%n", escape(m.file()), m.kind(),
                     m.operation(), m.rttMs(), Double.isNaN(m.lossPct()) ? "?" : fmt("%.3f", m.lossPct()),
-                    escape(m.classLabel()), m.gbps(), p.paperGbps(), p.modelGbps(), m.channels(), p.projectedMinutes()));
+                    escape(m.classLabel()), m.gbps(), p.paperGbps(), p.modelGbps(), m.channels(), p.projectedMinutes(),
+                    p.projectedMinutes() / 60));
         }
         sb.append("</table>\n<p>Loss comes from the lab's impairment when the run recorded one, otherwise from the "
                 + "sending side's TCP retransmit ratio; the class is the paper's nearest (High 0.1 %, Medium 0.5 %, "

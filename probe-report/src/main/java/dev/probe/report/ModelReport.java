@@ -35,9 +35,10 @@ public final class ModelReport {
             return n.toPrettyString() + "\n";
         }
         return fmt("Predicted throughput = %.3f Gbit/s (%d channels x %.4f Gbit/s each, limited by %s)%n"
-                        + "Time for %.2f TB     = %.1f minutes%n"
+                        + "Time for %.2f TB     = %,.1f min (%.1f h, %.1f days)%n"
                         + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s%n",
-                p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), q.dbSize() / 1e12, p.minutes(),
+                p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), q.dbSize() / 1e12, p.minutes(), p.minutes() / 60,
+                p.minutes() / 1440,
                 p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps());
     }
 

@@ -125,8 +125,8 @@ public final class BulkConsole implements BulkListener {
         row("Wire rate (" + payload + ")", fmt("%.1f GiB/h", wire));
         row("Logical rate (database blocks)", fmt("%.1f GiB/h (wire / %s, as RMAN COMPRESSION LOW/MEDIUM to %s)",
                 wire / payload.ratio(), fmtRatio(payload.ratio()), fmtRatio(payload.ratio())));
-        row(fmt("Projected, compressed to %s", fmtRatio(payload.ratio())), fmt("%.1f minutes for %.2f TB of blocks",
-                s.projectedMinutes() * payload.ratio(), s.dbSize() / 1e12));
+        row(fmt("Projected, compressed to %s", fmtRatio(payload.ratio())), fmt("%s for %.2f TB of blocks",
+                Durations.readable(s.projectedMinutes() * payload.ratio() * 60), s.dbSize() / 1e12));
         out.flush();
     }
 
@@ -145,7 +145,7 @@ public final class BulkConsole implements BulkListener {
 
     /** The projected time for the run's database size; the summary's last line. */
     public void printProjection(BulkSummary s) {
-        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%.1f minutes%s", s.projectedMinutes(),
+        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s", Durations.readable(s.projectedMinutes() * 60),
                 s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)", s.channelsActive(),
                         s.channels()) : ""));
         out.flush();

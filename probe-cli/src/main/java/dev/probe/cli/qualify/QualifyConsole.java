@@ -88,8 +88,9 @@ final class QualifyConsole {
             v.reasons().subList(1, v.reasons().size()).forEach(x -> out.println(fmt("  %-24s %-8s %s", "", "", x)));
         }
         if (r.projection() != null) {
-            out.println(fmt("  %-24s %-8s peak %.1f s at %s over the AWR period (backlog carried between intervals)",
-                    "Projected lag (AWR)", "", r.projection().peak().lagSeconds(), r.projection().peak().end()));
+            out.println(fmt("  %-24s %-8s peak %s at %s over the AWR period (backlog carried between intervals)",
+                    "Projected lag (AWR)", "", Durations.readable(r.projection().peak().lagSeconds()),
+                    r.projection().peak().end()));
         }
         out.println();
         out.println("Settings to apply (both hosts)");

@@ -155,9 +155,9 @@ public final class ReportCommand {
             CompareReport.Output o = new CompareReport(PaperData.load(), dbSize).write(results, out);
             PrintWriter w = spec.commandLine().getOut();
             o.placements().forEach(p -> w.printf(java.util.Locale.ROOT,
-                    "%s: %s, RTT %.3f ms, %s: measured %.3f Gbit/s, paper %.3f, projected %.1f min%n",
+                    "%s: %s, RTT %.3f ms, %s: measured %.3f Gbit/s, paper %.3f, projected %s%n",
                     p.point().file(), p.point().operation(), p.point().rttMs(), p.point().classLabel(), p.point().gbps(),
-                    p.paperGbps(), p.projectedMinutes()));
+                    p.paperGbps(), dev.probe.core.units.Durations.readable(p.projectedMinutes() * 60)));
             w.println("wrote " + out.resolve("report.html") + " (" + o.files().size() + " files)");
             return ExitCodes.OK;
         }

@@ -83,10 +83,9 @@ public final class Verdicts {
         return new Verdict(f.name(), status, reasons);
     }
 
-    /** Seconds as people read them: 3.9 s, 12.5 min, 2.0 h. */
+    /** Seconds as people read them: 3.9 s, 12.5 min, 150 min (2.5 h), 15,152 min (10.5 days). */
     static String span(double seconds) {
-        return seconds < 120 ? fmt("%.1f s", seconds) : seconds < 7200 ? fmt("%.1f min", seconds / 60)
-                : fmt("%.1f h", seconds / 3600);
+        return dev.probe.core.units.Durations.readable(seconds);
     }
 
     private static String fmt(String format, Object... args) {

@@ -53,6 +53,30 @@ public final class Durations {
         return s + (s == 1 ? " second" : " seconds");
     }
 
+    /**
+     * A span as a DBA reads it: seconds below 2 minutes, minutes below 2 hours, then minutes with hours beside them
+     * below 2 days, and with days beside them beyond ({@code 15,152 min (10.5 days)}); "never" for an infinite one.
+     */
+    public static String readable(double seconds) {
+        if (Double.isNaN(seconds)) {
+            return "unknown";
+        }
+        if (Double.isInfinite(seconds)) {
+            return "never";
+        }
+        double min = seconds / 60;
+        if (seconds < 120) {
+            return String.format(Locale.ROOT, "%.1f s", seconds);
+        }
+        if (min < 120) {
+            return String.format(Locale.ROOT, "%.1f min", min);
+        }
+        if (min < 48 * 60) {
+            return String.format(Locale.ROOT, "%,.0f min (%.1f h)", min, min / 60);
+        }
+        return String.format(Locale.ROOT, "%,.0f min (%.1f days)", min, min / 1440);
+    }
+
     /** Seconds as a double, for results. */
     public static double seconds(Duration d) {
         return d.toNanos() / 1e9;
