@@ -56,7 +56,7 @@ public final class LabUpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LinkSpec linkSpec = link.spec(rttMs, lossPct, direction, 1);
+        LinkSpec linkSpec = link.spec(rttMs, lossPct, direction);
         where.topology();
         return foreground ? forward(linkSpec) : spawn(linkSpec);
     }

@@ -26,18 +26,26 @@ final class LinkOptions {
     double maxDelayMs;
 
     @Option(names = "--unit-segments", paramLabel = "N",
-            description = {"Segments per unit of loss, delay and queueing: 1 = every packet (lab up's default); N > 1 "
-                + "passes the sender's TSO/GSO aggregates of up to N segments whole, as netem on a forwarding box with "
-                + "GRO sees them (sweep's default: 3, calibrated; see README)."})
+            description = {"Segments per unit of loss, delay and queueing (default: 3, calibrated on the paper, so lab "
+                + "up, sweep and report predict give one answer): N > 1 passes the sender's TSO/GSO aggregates of up "
+                + "to N segments whole, as netem on a forwarding box with GRO sees them; 1 = every packet lost on its "
+                + "own (netem on a host without offloads; see README)."})
     Integer unitSegments;
+
+    /**
+     * Segments per unit of loss for the userspace link, for `lab up` and `sweep` alike: calibrated on this
+     * project's lab against the paper's Internet tables (per-packet loss comes out near 0.6x of them, whole TSO
+     * aggregates at 1-8x); netem on a forwarding box with GRO sees aggregates of a few segments.
+     */
+    static final int PAPER_UNIT_SEGMENTS = 3;
 
     long rateBps() {
         return rate == null ? 0 : NetemPlan.parseRate(rate);
     }
 
-    /** The link, with {@code defaultUnit} segments per unit unless --unit-segments was given. */
-    LinkSpec spec(double rttMs, double lossPct, Direction direction, int defaultUnit) {
+    /** The link, with {@link #PAPER_UNIT_SEGMENTS} segments per unit unless --unit-segments was given. */
+    LinkSpec spec(double rttMs, double lossPct, Direction direction) {
         return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps(), mtu, limit, maxDelayMs,
-                unitSegments != null ? unitSegments : defaultUnit);
+                unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS);
     }
 }

@@ -35,13 +35,6 @@ import picocli.CommandLine.Spec;
             "otherwise), run bulk (and objstore) the given number of times, write one result per run with the cell in",
             "its params; then compare the set with the paper. Needs Linux and root."})
 public final class SweepCommand implements Callable<Integer> {
-    /**
-     * Segments per unit of loss for the userspace link when the sweep reproduces the paper: calibrated on this
-     * project's lab against the paper's Internet tables (per-packet loss comes out near 0.6x of them, whole TSO
-     * aggregates at 1-8x); netem on a forwarding box with GRO sees aggregates of a few segments.
-     */
-    static final int PAPER_UNIT_SEGMENTS = 3;
-
     @Spec
     CommandSpec spec;
 
@@ -95,7 +88,7 @@ public final class SweepCommand implements Callable<Integer> {
         OutputPaths.directory("--out", out);
         LabTopology topology = where.topology();
         SweepPlan.Cell first = plan.cells().get(0);
-        LinkSpec start = link.spec(first.rttMs(), first.lossPct(), direction, PAPER_UNIT_SEGMENTS);
+        LinkSpec start = link.spec(first.rttMs(), first.lossPct(), direction);
         String mode = mode();
         Files.createDirectories(out.resolve("logs"));
         PrintWriter console = spec.commandLine().getOut();
