@@ -32,15 +32,11 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AgentLimitsTest {
     private static final Auth SECRET = AgentTestbed.SECRET;
-    @TempDir
-    Path dir;
     private AgentTestbed bed;
-    private List<String> serverLog;
 
     @BeforeEach
-    void start() {
+    void start(@TempDir Path dir) {
         bed = new AgentTestbed(dir);
-        serverLog = bed.serverLog;
     }
 
     @AfterEach
@@ -48,20 +44,9 @@ class AgentLimitsTest {
         bed.close();
     }
 
-    private ProbeServer server() throws Exception {
-        return bed.server();
-    }
-
-    private ProbeServer agent(AgentLimits limits) throws Exception {
-        return bed.agent(SECRET, limits);
-    }
-
-    private static FanoutConfig.HostPort at(ProbeServer s) {
-        return AgentTestbed.at(s);
-    }
-
     private static FanoutResult run(ProbeServer agent, ProbeServer server, BulkParams total) throws Exception {
-        return new Fanout(new FanoutConfig(List.of(at(agent)), List.of(at(server)), total, new ClientSecurity(SECRET, null),
+        return new Fanout(new FanoutConfig(List.of(AgentTestbed.at(agent)), List.of(AgentTestbed.at(server)), total,
+                new ClientSecurity(SECRET, null),
                 Transport.best(), Duration.ofSeconds(5), Duration.ofSeconds(10), false)).run(i -> { });
     }
 
@@ -80,21 +65,22 @@ class AgentLimitsTest {
         ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, total));
         assertTrue(e.getMessage().contains(flag), e.getMessage());
         Thread.sleep(200);
-        assertTrue(serverLog.stream().noneMatch(l -> l.contains("bulk backup")), "no run reached the server: " + serverLog);
+        assertTrue(bed.serverLog.stream().noneMatch(l -> l.contains("bulk backup")),
+                "no run reached the server: " + bed.serverLog);
     }
 
     @Test
     void aServerOutsideAllowTargetsIsNeverContacted() throws Exception {
-        ProbeServer server = server();
-        ProbeServer agent = agent(limits("10.0.0.0/8", 4, 256, 1L << 40));
+        ProbeServer server = bed.server();
+        ProbeServer agent = bed.agent(SECRET, limits("10.0.0.0/8", 4, 256, 1L << 40));
         assertRefusedBeforeTraffic(agent, server, backup(2, 8L << 20, Duration.ZERO), "--allow-targets 10.0.0.0/8");
         assertEquals(0, server.connectionCount());
     }
 
     @Test
     void moreChannelsOrBytesThanTheAgentAllowsAreRefusedNamingItsFlag() throws Exception {
-        ProbeServer server = server();
-        ProbeServer agent = agent(limits("127.0.0.1", 4, 2, 8L << 20));
+        ProbeServer server = bed.server();
+        ProbeServer agent = bed.agent(SECRET, limits("127.0.0.1", 4, 2, 8L << 20));
         assertRefusedBeforeTraffic(agent, server, backup(3, 4L << 20, Duration.ZERO), "--max-channels of 2");
         assertRefusedBeforeTraffic(agent, server, backup(2, 16L << 20, Duration.ZERO), "--max-bytes of 8,388,608");
         assertEquals(8L << 20, run(agent, server, backup(2, 8L << 20, Duration.ZERO)).bytes(), "within both: runs");
@@ -102,8 +88,8 @@ class AgentLimitsTest {
 
     @Test
     void aTimedRunIsStoppedWhenItPassesMaxBytes() throws Exception {
-        ProbeServer server = server();
-        ProbeServer agent = agent(limits("127.0.0.0/8", 4, 256, 64L << 20));
+        ProbeServer server = bed.server();
+        ProbeServer agent = bed.agent(SECRET, limits("127.0.0.0/8", 4, 256, 64L << 20));
         long t0 = System.nanoTime();
         ProbeException e = assertThrows(ProbeException.class,
                 () -> run(agent, server, backup(2, 0, Duration.ofSeconds(20))));
@@ -113,8 +99,8 @@ class AgentLimitsTest {
 
     @Test
     void runsBeyondMaxRunsAreRefused() throws Exception {
-        ProbeServer server = server();
-        ProbeServer agent = agent(limits("127.0.0.1", 1, 256, 1L << 40));
+        ProbeServer server = bed.server();
+        ProbeServer agent = bed.agent(SECRET, limits("127.0.0.1", 1, 256, 1L << 40));
         CompletableFuture<FanoutResult> first = CompletableFuture.supplyAsync(() -> {
             try {
                 return run(agent, server, backup(1, 0, Duration.ofSeconds(3)));
