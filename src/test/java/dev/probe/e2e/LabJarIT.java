@@ -70,6 +70,13 @@ class LabJarIT {
             assertTrue(tcp.path("min_rtt_ms").asDouble() >= 10, "the link's 10 ms RTT: " + tcp);
             double gbps = JSON.readTree(json.toFile()).at("/summary/throughput_gbps").asDouble();
             assertTrue(gbps > 0 && gbps < 0.2 * 1.05, "under the 200 Mbit/s cap: " + gbps);
+            assertTrue(!bulk.printed("WARNING: lab"), "a backup crosses this lab's loss: " + bulk.stdout());
+            ProbeProcess restore = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
+                    ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(port),
+                    "--direction", "restore", "--channels", "1", "--duration", "1s", "--piece-size", "4MiB");
+            assertEquals(0, restore.awaitExit(90), restore.stdout() + restore.stderr());
+            assertTrue(restore.printed("WARNING: lab " + name + " loses packets only towards the server (backup)"),
+                    "a restore misses it and is told so: " + restore.stdout());
         }
         ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name);
         assertEquals(0, status.awaitExit(30), status.stderr());

@@ -6,6 +6,7 @@ import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.Interrupts;
+import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
@@ -80,6 +81,7 @@ public final class BulkCommand implements Callable<Integer> {
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);
         console.printRequest(config, shape.note);
+        LabCheck.warn(spec.commandLine().getOut(), direction);
         try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv);
              Interrupts interrupts = Interrupts.install()) {
             new BulkClient(config).run(new BulkListener() {

@@ -1,6 +1,7 @@
 package dev.probe.cli.lab;
 
 import dev.probe.core.lab.LabException;
+import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.Netns;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -39,7 +40,9 @@ public final class LabRunCommand implements Callable<Integer> {
         }
         Process p;
         try {
-            p = new ProcessBuilder(Netns.execIn(ns, command)).inheritIO().start();
+            ProcessBuilder pb = new ProcessBuilder(Netns.execIn(ns, command)).inheritIO();
+            pb.environment().put(LabState.ENV, where.name); // probe runs inside check their direction against it
+            p = pb.start();
         } catch (java.io.IOException e) {
             throw new LabException("cannot run ip netns exec: " + e.getMessage());
         }

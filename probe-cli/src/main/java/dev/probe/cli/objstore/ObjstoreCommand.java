@@ -7,6 +7,7 @@ import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.Interrupts;
+import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OciConfigFile;
 import dev.probe.cli.common.PeerOptions;
 import dev.probe.cli.common.OutputOptions;
@@ -120,6 +121,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
         if (shape.note != null) {
             out.println("NOTE: " + shape.note + ".");
         }
+        LabCheck.warn(out, direction);
         try (BulkCsvWriter csv = output.csv == null ? null : new BulkCsvWriter(output.csv);
              Interrupts interrupts = Interrupts.install()) {
             new ObjstoreClient(config).run(p -> {

@@ -3,12 +3,14 @@ package dev.probe.cli.qualify;
 import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.PayloadOption;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskRemote;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.Profile;
+import dev.probe.core.params.Direction;
 import dev.probe.core.disk.RemoteDisk;
 import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.Qualifier;
@@ -140,6 +142,7 @@ public final class QualifyCommand implements Callable<Integer> {
         OutputPaths.directory("--out", outDir);
         QualifyConsole console = new QualifyConsole(out);
         console.printRequest(config, StepPlan.of(config));
+        LabCheck.warn(spec.commandLine().getOut(), Direction.BACKUP); // redo flows towards the standby (server)
         QualifyResult result = new Qualifier(config).run(console::onStep);
         console.printResult(result);
         ObjectNode doc = result.toJson();

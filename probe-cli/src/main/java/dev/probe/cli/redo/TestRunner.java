@@ -1,6 +1,8 @@
 package dev.probe.cli.redo;
 
+import dev.probe.cli.common.LabCheck;
 import dev.probe.core.client.RunStop;
+import dev.probe.core.params.Direction;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.CsvIntervalWriter;
@@ -29,6 +31,7 @@ final class TestRunner {
             throws IOException, InterruptedException {
         ConsoleReport console = new ConsoleReport(out, config.params());
         console.printRequest(config);
+        LabCheck.warn(out, Direction.BACKUP); // redo flows from the client (primary) to the server (standby)
         List<RunListener> listeners = new ArrayList<>(List.of(console));
         List<Closeable> files = new ArrayList<>();
         try {

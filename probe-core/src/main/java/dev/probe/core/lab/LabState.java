@@ -1,5 +1,6 @@
 package dev.probe.core.lab;
 
+import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,6 +49,7 @@ public final class LabState {
         n.put("impairment", s.describe());
         n.put("rtt_ms", s.rttMs());
         n.put("loss_pct", s.lossPct());
+        n.put("loss_direction", s.lossBoth() ? "both" : s.direction().wireName());
         n.put("mtu", s.mtu());
         n.put("rate_bps", s.rateBps());
         n.set("to_server", link.counters(true).toJson());
@@ -57,6 +59,33 @@ public final class LabState {
         Path tmp = dir().resolve(t.name() + ".json.tmp");
         Files.writeString(tmp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(n));
         Files.move(tmp, file(t.name()), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The environment variable {@code probe lab run} names its lab in, for the command it runs. */
+    public static final String ENV = "PROBE_LAB";
+
+    /**
+     * A warning when a run whose data flows {@code data} (backup: towards the server) runs in lab {@code name}
+     * whose loss is on the other direction only, so the run meets none of it; null otherwise.
+     */
+    public static String directionWarning(String name, Direction data) {
+        Optional<JsonNode> state = name == null || name.isBlank() ? Optional.empty() : read(name);
+        return state.map(s -> directionWarning(name, s, data)).orElse(null);
+    }
+
+    /** {@link #directionWarning(String, Direction)} for the lab state {@code state}. */
+    static String directionWarning(String name, JsonNode state, Direction data) {
+        if (state.path("loss_pct").asDouble(0) <= 0) {
+            return null;
+        }
+        String lossy = state.path("loss_direction").asText("");
+        if (lossy.equals("both") || lossy.isEmpty() || lossy.equals(data.wireName())) {
+            return null;
+        }
+        return "WARNING: lab " + name + " loses packets only towards the " + (lossy.equals("backup") ? "server" : "client")
+                + " (" + lossy + "), and this run's data flows towards the " + (data == Direction.BACKUP ? "server"
+                : "client") + " (" + data.wireName() + "): it meets none of the loss and will look faster than the "
+                + "link; bring the lab up with --direction " + data.wireName() + " (or --loss-both)";
     }
 
     /** The state of lab {@code name}, if a state file exists. */
