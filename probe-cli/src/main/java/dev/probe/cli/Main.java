@@ -23,6 +23,12 @@ public final class Main {
         quietNettyMachineId();
         Errors errors = new Errors(Arrays.asList(args).contains("--debug"), OratcptestArgs.typed(args));
         String[] effective = args;
+        String near = OratcptestArgs.nearCommand(args, ProbeCommand.names());
+        if (near != null) {
+            err.println("probe: unknown command '" + args[0] + "'; did you mean '" + near + "'? (see 'probe --help')");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
         if (OratcptestArgs.applies(args, ProbeCommand.names())) {
             try {
                 effective = OratcptestArgs.translate(args);

@@ -31,6 +31,55 @@ final class OratcptestArgs {
         return first.equals("-server") || !first.startsWith("-") && !commands.contains(first) && !first.equals("help");
     }
 
+    /**
+     * The command {@code args[0]} is a misspelling of (within two edits of a command's name, and no host: no dot or
+     * colon in it), or null. oratcptest's spelling reads a bare first word as the server's host, so without this
+     * {@code probe qualifiy HOST} would be a client run to a host called "qualifiy". A word that may well be a host
+     * in oratcptest's spelling (followed by options, or alone with a digit in it: {@code probe disk1 -mode=sync})
+     * is left to it.
+     */
+    static String nearCommand(String[] args, Set<String> commands) {
+        if (args.length == 0 || args[0].startsWith("-") || commands.contains(args[0]) || args[0].contains(".")
+                || args[0].contains(":")) {
+            return null;
+        }
+        boolean secondWord = args.length >= 2 && !args[1].startsWith("-");
+        boolean lone = args.length == 1 && args[0].chars().noneMatch(Character::isDigit);
+        if (!secondWord && !lone) {
+            return null;
+        }
+        String best = null;
+        int bestDistance = 3;
+        for (String c : commands) {
+            int d = distance(args[0].toLowerCase(java.util.Locale.ROOT), c);
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /** Levenshtein distance. */
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1),
+                        prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
     /** Parameter names (num_conn) and how the user typed them in oratcptest's spelling (-num_conn=). */
     static Map<String, String> typed(String[] args) {
         Map<String, String> typed = new java.util.HashMap<>();

@@ -115,6 +115,19 @@ class CliTest {
         assertOneLineError("'lots' is not a size");
     }
 
+    /** Issue 24, point 8: a misspelt command was read as oratcptest's host and answered about 'probe client'. */
+    @Test
+    void aMisspeltCommandGetsTheClosestOne() {
+        assertEquals(2, run("qualifiy", "127.0.0.1"));
+        assertOneLineError("unknown command 'qualifiy'; did you mean 'qualify'?");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("sever"));
+        assertOneLineError("did you mean 'server'?");
+        assertEquals(null, OratcptestArgs.nearCommand(new String[] {"disk1", "-mode=sync"}, ProbeCommand.names()),
+                "oratcptest's host disk1 stays a host");
+        assertEquals(null, OratcptestArgs.nearCommand(new String[] {"disk1"}, ProbeCommand.names()));
+    }
+
     /** Issue 24, point 1: "--commit-budget 5" was read as 5 seconds and gave a false PASS. */
     @Test
     void millisecondScaleOptionsRefuseABareNumber() {
