@@ -128,6 +128,20 @@ class CliTest {
         assertEquals(null, OratcptestArgs.nearCommand(new String[] {"disk1"}, ProbeCommand.names()));
     }
 
+    /** Issue 24, point 8: one parser for rates and ms everywhere; a bare rate and an ambiguous "mb/s" refused. */
+    @Test
+    void ratesAndMillisecondsReadAlikeInEveryCommand() {
+        assertEquals(2, run("lab", "up", "--rate", "1000"));
+        assertOneLineError("--rate: '1000' is not a rate; write it with its unit");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "60mb/s"));
+        assertOneLineError("'60mb/s' is ambiguous: write 60MB/s for bytes (as AWR counts redo) or 60Mbit/s for bits");
+        assertEquals(0, run("report", "predict", "--rtt-ms", "40ms", "--loss-pct", "0.1"));
+        assertEquals(0, run("lab", "netem-plan", "--rtt-ms", "0.04s", "--bandwidth", "1Gbps", "--loss-pct", "0.1",
+                "--direction", "backup", "--dev-to-server", "a", "--dev-to-client", "b"));
+        assertTrue(out.toString().contains("delay 20ms loss 0.1%"), out.toString());
+    }
+
     /** Issue 24, point 1: "--commit-budget 5" was read as 5 seconds and gave a false PASS. */
     @Test
     void millisecondScaleOptionsRefuseABareNumber() {

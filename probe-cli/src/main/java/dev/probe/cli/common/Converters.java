@@ -40,6 +40,21 @@ public final class Converters {
         }
     }
 
+    /**
+     * Milliseconds for a flag whose name says ms ({@code --rtt-ms}): a bare number is ms, and a duration with its
+     * unit ({@code 40ms}, {@code 0.04s}) is read as written rather than refused as "not a double".
+     */
+    public static final class Millis implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String v = value == null ? "" : value.trim();
+            if (v.matches("-?\\d+(\\.\\d+)?")) {
+                return Double.parseDouble(v);
+            }
+            return new Time().convert(value).toNanos() / 1e6;
+        }
+    }
+
     /** A {@link Duration}. */
     public static final class Time implements ITypeConverter<Duration> {
         @Override

@@ -1,5 +1,6 @@
 package dev.probe.cli.lab;
 
+import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.core.lab.NetemPlan;
 import dev.probe.core.lab.Tc;
@@ -30,7 +31,8 @@ public final class LabCommand {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--rtt-ms", required = true, description = "Round-trip delay to add, ms (split in half).")
+        @Option(names = "--rtt-ms", converter = Converters.Millis.class,
+            required = true, description = "Round-trip delay to add, ms (split in half).")
         double rttMs;
 
         @Option(names = "--loss-pct", required = true, description = "Loss in the data direction, percent.")
@@ -53,7 +55,7 @@ public final class LabCommand {
         @Option(names = "--mtu", defaultValue = "1500", description = "MTU for the queue limit (default: ${DEFAULT-VALUE}).")
         int mtu;
 
-        @Option(names = "--max-delay-ms", defaultValue = "150",
+        @Option(names = "--max-delay-ms", converter = Converters.Millis.class, defaultValue = "150",
                 description = "Largest delay the queue must hold (default: ${DEFAULT-VALUE}, as the paper).")
         double maxDelayMs;
 

@@ -1,5 +1,6 @@
 package dev.probe.cli.lab;
 
+import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.SelfCommand;
 import dev.probe.core.lab.ImpairedLink;
@@ -35,7 +36,8 @@ public final class LabUpCommand implements Callable<Integer> {
     @Mixin
     TopologyOptions where;
 
-    @Option(names = "--rtt-ms", defaultValue = "0", description = "Round-trip delay to add, ms (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rtt-ms", converter = Converters.Millis.class,
+            defaultValue = "0", description = "Round-trip delay to add, ms (default: ${DEFAULT-VALUE}).")
     double rttMs;
 
     @Option(names = "--loss-pct", defaultValue = "0", description = "Loss in the data direction, %% (default: ${DEFAULT-VALUE}).")

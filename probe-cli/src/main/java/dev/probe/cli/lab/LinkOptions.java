@@ -1,8 +1,10 @@
 package dev.probe.cli.lab;
 
+import dev.probe.cli.common.Converters;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.NetemPlan;
 import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.BadParameterException;
 import picocli.CommandLine.Option;
 
 /** The userspace link's impairment options, shared by {@code lab up} and {@code sweep}. */
@@ -21,7 +23,7 @@ final class LinkOptions {
             description = "Queue limit per direction; default: rate (or 10gbit) / MTU x max delay x 1.5, as netem-plan.")
     int limit;
 
-    @Option(names = "--max-delay-ms", defaultValue = "150",
+    @Option(names = "--max-delay-ms", converter = Converters.Millis.class, defaultValue = "150",
             description = "Largest delay the default queue limit must hold (default: ${DEFAULT-VALUE}).")
     double maxDelayMs;
 
@@ -40,7 +42,11 @@ final class LinkOptions {
     static final int PAPER_UNIT_SEGMENTS = 3;
 
     long rateBps() {
-        return rate == null ? 0 : NetemPlan.parseRate(rate);
+        try {
+            return rate == null ? 0 : NetemPlan.parseRate(rate);
+        } catch (BadParameterException e) {
+            throw new BadParameterException("rate", e.getMessage().substring(e.parameter().length() + 2));
+        }
     }
 
     /** The link, with {@link #PAPER_UNIT_SEGMENTS} segments per unit unless --unit-segments was given. */

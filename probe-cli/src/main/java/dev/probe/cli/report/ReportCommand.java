@@ -94,7 +94,8 @@ public final class ReportCommand {
     static final class Predict implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Option(names = "--rtt-ms", required = true, description = "Round-trip time in ms.")
+        @Option(names = "--rtt-ms", converter = Converters.Millis.class,
+            required = true, description = "Round-trip time in ms.")
         double rttMs;
         @Option(names = "--loss-pct", required = true, description = "Packet loss in percent (0 = a private link).")
         double lossPct;

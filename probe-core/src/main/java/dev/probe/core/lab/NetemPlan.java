@@ -5,7 +5,6 @@ import dev.probe.core.protocol.BadParameterException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -18,8 +17,6 @@ import java.util.regex.Pattern;
  */
 public record NetemPlan(double rttMs, double lossPct, Direction direction, String devToServer, String devToClient,
                         long bandwidthBps, int mtu, double maxDelayMs) {
-    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(bit|kbit|mbit|gbit|tbit)?",
-            Pattern.CASE_INSENSITIVE);
     private static final Pattern DEVICE = Pattern.compile("[A-Za-z0-9_.:@-]{1,15}");
 
     public NetemPlan {
@@ -34,21 +31,16 @@ public record NetemPlan(double rttMs, double lossPct, Direction direction, Strin
         }
     }
 
-    /** Bits per second from tc's spelling: {@code 10gbit}, {@code 500mbit}, {@code 1000000} (bit/s). */
+    /**
+     * Bits per second from a rate with its unit, as every probe command reads rates ({@code Rates}): tc's
+     * {@code 10gbit} and {@code 500mbit}, {@code 1Gbps}, {@code 1Gbit/s}, {@code 125MB/s}; a bare number is refused.
+     */
     public static long parseRate(String text) {
-        Matcher m = RATE.matcher(text == null ? "" : text.trim());
-        if (!m.matches()) {
-            throw new BadParameterException("bandwidth", "'" + text + "' is not a rate (e.g. 10gbit, 500mbit)");
+        try {
+            return dev.probe.core.units.Rates.parseBitRate(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadParameterException("bandwidth", e.getMessage());
         }
-        String unit = m.group(2) == null ? "bit" : m.group(2).toLowerCase(Locale.ROOT);
-        double scale = switch (unit) {
-            case "kbit" -> 1e3;
-            case "mbit" -> 1e6;
-            case "gbit" -> 1e9;
-            case "tbit" -> 1e12;
-            default -> 1;
-        };
-        return Math.round(Double.parseDouble(m.group(1)) * scale);
     }
 
     /** Packets the netem queue may hold: bandwidth / MTU x max delay x 1.5. */

@@ -24,6 +24,12 @@ public final class Rates {
             throw new IllegalArgumentException("'" + s + "' is not a rate; write it with its unit, e.g. 45MB/s, "
                     + "45MiB/s or 360Mbit/s");
         }
+        if (m.group(3).equals("b") && "/s".equals(m.group(4)) && m.group(2) != null
+                && Character.isLowerCase(m.group(2).charAt(0))) {
+            throw new IllegalArgumentException("'" + s + "' is ambiguous: write " + m.group(1)
+                    + m.group(2).toUpperCase(Locale.ROOT) + "B/s for bytes (as AWR counts redo) or " + m.group(1)
+                    + m.group(2).toUpperCase(Locale.ROOT) + "bit/s for bits");
+        }
         double value = Double.parseDouble(m.group(1));
         String prefix = m.group(2) == null ? "" : m.group(2).toUpperCase(Locale.ROOT);
         double scale = switch (prefix) {
@@ -43,6 +49,11 @@ public final class Rates {
             throw new IllegalArgumentException("'" + s + "' must be above 0");
         }
         return bytes;
+    }
+
+    /** Bits per second from a rate written as {@link #parseByteRate} takes it (tc's {@code 1gbit} too). */
+    public static long parseBitRate(String text) {
+        return Math.round(parseByteRate(text) * 8);
     }
 
     /** A byte rate for people: {@code 45.0 MB/s (360.0 Mbit/s)}, decimal units. */

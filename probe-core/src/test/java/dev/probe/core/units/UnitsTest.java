@@ -60,4 +60,19 @@ class UnitsTest {
         assertEquals(8.0, Rates.gbps(1_000_000_000L, 1_000_000_000L), 1e-9);
         assertEquals(0, Rates.mibPerSecond(5, 0));
     }
+
+    /** Issue 24, point 8: one rate parser; tc's spellings, Gbps and byte rates alike; ambiguity refused. */
+    @Test
+    void ratesAreReadOneWayAndAmbiguityIsRefused() {
+        assertEquals(1_000_000_000L, Rates.parseBitRate("1gbit"));
+        assertEquals(1_000_000_000L, Rates.parseBitRate("1Gbps"));
+        assertEquals(1_000_000_000L, Rates.parseBitRate("125MB/s"));
+        assertEquals(60e6 / 8, Rates.parseByteRate("60Mb/s"), 1e-6, "capital M, small b: megabits");
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Rates.parseByteRate("60mb/s"));
+        assertEquals("'60mb/s' is ambiguous: write 60MB/s for bytes (as AWR counts redo) or 60Mbit/s for bits",
+                e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Rates.parseBitRate("1000"),
+                "a bare number: its unit would be a guess");
+    }
 }
