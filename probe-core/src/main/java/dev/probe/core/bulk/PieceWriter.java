@@ -37,8 +37,8 @@ final class PieceWriter {
         if (full != null) {
             return full;
         }
-        reserved = length;
         queue.after(() -> {
+            reserved = length; // only the disk thread touches it: end() and abort() run there too, in order
             Path target = store.piece(runId, piece);
             Files.createDirectories(target.getParent());
             part = target.resolveSibling(target.getFileName() + ".part");
