@@ -34,7 +34,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
             long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
             StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                     tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
-                    config.target().transport().epoll() ? granted / 2 : granted);
+                    Sizing.granted(granted, config.target().transport().epoll()));
             verdicts.add(Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
                     lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),
                     config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),

@@ -41,7 +41,12 @@ public final class Sizing {
      * covers its bookkeeping), so a full grant reads as 2 x requested there.
      */
     public static boolean clamped(long requested, long reported, boolean linux) {
-        return reported < (linux ? 2 * requested : requested);
+        return granted(reported, linux) < requested;
+    }
+
+    /** The buffer the OS granted, from what it reports: Linux reports twice the grant (see {@link #clamped}). */
+    public static long granted(long reported, boolean linux) {
+        return linux ? reported / 2 : reported;
     }
 
     /** The sysctl lines that let a socket be granted {@code buffer} bytes, from this host's current values. */
