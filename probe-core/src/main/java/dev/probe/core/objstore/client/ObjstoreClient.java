@@ -139,7 +139,7 @@ public final class ObjstoreClient {
             long now = System.nanoTime();
             long end = channels.stream().mapToLong(c -> c.finishedNanos == 0 ? now : c.finishedNanos).max().orElse(now);
             ticker.stop(end);
-            if (!config.params().keep()) {
+            if (!config.params().keep() && failure == null) { // a failed run's endpoint may be gone: no cleanup wait
                 List<String> done = new ArrayList<>();
                 channels.forEach(c -> done.addAll(c.written));
                 delete(clients.get(0), backup ? done : names);
