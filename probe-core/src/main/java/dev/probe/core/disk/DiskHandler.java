@@ -31,6 +31,7 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
             refuse(ctx, "at: a disk check is running on this server; one at a time");
             return;
         }
+        Path dir = kind.inside(request.dir()); // before the reservation, which nothing would give back if this threw
         long size = request.params().size();
         String full = kind.reserve(size);
         if (full != null) {
@@ -38,7 +39,6 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
             refuse(ctx, full);
             return;
         }
-        Path dir = kind.inside(request.dir());
         String name = connection.session().shortId();
         thread = new Thread(() -> {
             try {
