@@ -87,6 +87,10 @@ class QualifyJarIT {
         assertEquals(List.of("ASYNC=PASS", "SYNC 32 Kbytes FASTSYNC=PASS", "SYNC 32 Kbytes AFFIRM=PASS"), verdicts);
         assertTrue(d.at("/summary/lag/points").size() > 3);
         assertEquals(2, d.at("/summary/lag_projection/points").size(), "one point per AWR interval");
+        assertTrue(d.at("/params/redo_rate_statistic").asText().startsWith("the busiest interval's MAXVAL"),
+                d.at("/params/redo_rate_statistic").asText());
+        assertTrue(q.printed("AWR times              = as written in the CSV: the database's time zone"), q.stdout());
+        assertTrue(q.printed("Busiest interval mean"), q.stdout());
         assertEquals(4, d.at("/summary/settings/sysctl").size());
 
         Path html = out.resolve("qualify.html");
@@ -98,6 +102,9 @@ class QualifyJarIT {
             assertNotNull(png, chart + ".png");
             assertTrue(page.contains(chart + ".svg"), chart);
         }
+        assertTrue(page.contains("AVERAGE (interval mean)") && page.contains("MAXVAL (interval peak)"),
+                "both AWR statistics drawn");
+        assertTrue(page.contains("database's time zone, not converted"), "the page says which clock the times are");
         screenshot(html);
     }
 

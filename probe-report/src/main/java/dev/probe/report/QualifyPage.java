@@ -7,7 +7,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,25 +88,48 @@ public final class QualifyPage {
     }
 
     private void awrCharts(JsonNode projection, double carryMBs) throws IOException {
-        List<double[]> rate = new ArrayList<>();
+        List<double[]> mean = new ArrayList<>();
+        List<double[]> peak = new ArrayList<>();
         List<double[]> lag = new ArrayList<>();
-        Instant first = null;
+        LocalDateTime first = null;
         for (JsonNode p : projection.path("points")) {
-            Instant end = Instant.parse(p.path("end").asText());
+            LocalDateTime end = LocalDateTime.parse(p.path("end").asText());
             first = first == null ? end : first;
-            double h = (end.toEpochMilli() - first.toEpochMilli()) / 3.6e6;
-            rate.add(new double[] {h, p.path("redo_bytes_s").asDouble() / 1e6});
+            double h = Duration.between(first, end).toMillis() / 3.6e6;
+            mean.add(new double[] {h, p.path("redo_bytes_s").asDouble() / 1e6});
+            peak.add(new double[] {h, p.path("redo_peak_bytes_s").asDouble() / 1e6});
             lag.add(new double[] {h, p.path("lag_s").asDouble()});
         }
+        Map<String, List<double[]>> rates = new LinkedHashMap<>();
+        rates.put("AVERAGE (interval mean)", mean);
+        rates.put("MAXVAL (interval peak)", peak);
+        String from = "Hours from " + (first == null ? "the first interval" : first.toString().replace('T', ' '))
+                + " (database time)";
         chart("awr-redo", Charts.lines("Redo rate across the AWR period", "instances summed per interval",
-                "Hours from the first interval", "MB/s", Map.of("redo", rate),
-                Map.of(fmt("one stream carries %.1f MB/s", carryMBs), carryMBs)),
-                "The AWR period's redo rate against what one stream carried here.");
-        chart("awr-lag", Charts.lines("Projected transport lag", fmt("peak %.1f s at %s",
-                projection.path("peak_lag_s").asDouble(), projection.path("peak_at").asText()),
-                "Hours from the first interval", "Lag (s)", Map.of("projected lag", lag),
-                Map.of("MAA: usually under 1 s", 1.0)),
-                "The lag the AWR period's redo would have had on this link (backlog carried between intervals).");
+                from, "MB/s", rates, Map.of(fmt("one stream carries %.1f MB/s", carryMBs), carryMBs)),
+                "The AWR period's redo rate, each interval's mean (AVERAGE) and peak (MAXVAL), against what one "
+                        + "stream carried here. Times " + projection.path("times").asText("as in the CSV") + ".");
+        chart("awr-lag", Charts.lines("Projected transport lag", fmt("peak %s at %s database time",
+                        readable(projection.path("peak_lag_s").asDouble()),
+                        projection.path("peak_at").asText().replace('T', ' ')),
+                from, "Lag (s)", Map.of("projected lag", lag), Map.of("MAA: usually under 1 s", 1.0)),
+                "The lag the AWR period's redo would have had on this link: each interval's mean arrives, one stream "
+                        + "drains it, the backlog carried between intervals.");
+    }
+
+    /** Seconds as a DBA reads them: seconds, with minutes, hours or days beside when they help. */
+    static String readable(double seconds) {
+        if (!Double.isFinite(seconds)) {
+            return "unbounded";
+        }
+        String s = fmt("%,.1f s", seconds);
+        if (seconds >= 86_400) {
+            return s + fmt(" (%.1f days)", seconds / 86_400);
+        }
+        if (seconds >= 3_600) {
+            return s + fmt(" (%.1f h)", seconds / 3_600);
+        }
+        return seconds >= 60 ? s + fmt(" (%.1f min)", seconds / 60) : s;
     }
 
     private void chart(String name, JFreeChart chart, String caption) throws IOException {
@@ -136,9 +160,15 @@ public final class QualifyPage {
         StringBuilder sb = new StringBuilder();
         sb.append(Html.head("Data Guard network qualification"));
         sb.append(fmt("<h1>Data Guard network qualification: %s</h1>%n", esc(s.path("overall").asText())));
-        sb.append(fmt("<p>Primary (this run's client) to standby <b>%s:%d</b>, %s. Peak redo %.1f MB/s (%s).</p>%n",
+        sb.append(fmt("<p>Primary (this run's client) to standby <b>%s:%d</b>, %s. Peak redo %.1f MB/s (%s: %s).",
                 esc(p.path("host").asText()), p.path("port").asInt(), esc(doc.path("started_at").asText()),
-                p.path("redo_rate_bytes_s").asDouble() / 1e6, esc(p.path("redo_source").asText())));
+                p.path("redo_rate_bytes_s").asDouble() / 1e6, esc(p.path("redo_source").asText()),
+                esc(p.path("redo_rate_statistic").asText("as given"))));
+        if (p.has("redo_highest_average_bytes_s")) {
+            sb.append(fmt(" Busiest interval mean %.1f MB/s (AVERAGE, instances summed). AWR times %s.",
+                    p.path("redo_highest_average_bytes_s").asDouble() / 1e6, esc(p.path("awr_times").asText())));
+        }
+        sb.append("</p>\n");
         sb.append("<table><tr><th>verdict</th><th>status</th><th>why</th></tr>\n");
         for (JsonNode v : s.path("verdicts")) {
             StringBuilder why = new StringBuilder();

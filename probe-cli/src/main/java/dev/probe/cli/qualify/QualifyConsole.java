@@ -5,6 +5,7 @@ import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.qualify.Measured;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
+import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.qualify.QualifyResult;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.Verdict;
@@ -30,7 +31,12 @@ final class QualifyConsole {
         out.println(fmt("\t%-22s = %s from %s", "Peak redo rate", Rates.describeByteRate(c.load().peakBytesPerSecond()),
                 c.load().source()));
         if (c.load().fromAwr()) {
-            out.println(fmt("\t%-22s = %s", "95th percentile", Rates.describeByteRate(c.load().p95BytesPerSecond())));
+            out.println(fmt("\t%-22s   %s", "", c.load().statistic()));
+            out.println(fmt("\t%-22s = %s (AVERAGE summed over the instances; the lag projection uses it)",
+                    "Busiest interval mean", Rates.describeByteRate(c.load().highestAverageBytesPerSecond())));
+            out.println(fmt("\t%-22s = %s of the intervals' peaks", "95th percentile",
+                    Rates.describeByteRate(c.load().p95BytesPerSecond())));
+            out.println(fmt("\t%-22s = %s", "AWR times", RedoLoad.TIMES));
         }
         out.println(fmt("\t%-22s = %.1f Mbit/s = peak / %.2f x 8 (Oracle support note 736755.1; MAA material uses "
                 + "0.7 for the same 30 %% overhead)", "Required bandwidth", c.requiredBps() / 1e6, c.tcpEfficiency()));
@@ -88,9 +94,10 @@ final class QualifyConsole {
             v.reasons().subList(1, v.reasons().size()).forEach(x -> out.println(fmt("  %-24s %-8s %s", "", "", x)));
         }
         if (r.projection() != null) {
-            out.println(fmt("  %-24s %-8s peak %s at %s over the AWR period (backlog carried between intervals)",
-                    "Projected lag (AWR)", "", Durations.readable(r.projection().peak().lagSeconds()),
-                    r.projection().peak().end()));
+            out.println(fmt("  %-24s %-8s peak %s at %s database time, over the AWR period (interval means; "
+                    + "backlog carried between intervals)", "Projected lag (AWR)", "",
+                    Durations.readable(r.projection().peak().lagSeconds()),
+                    r.projection().peak().end().toString().replace('T', ' ')));
         }
         out.println();
         out.println("Settings to apply (both hosts)");

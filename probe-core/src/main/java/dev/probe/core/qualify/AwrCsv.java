@@ -5,9 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
@@ -23,7 +21,8 @@ import java.util.TreeMap;
  * order): {@code DBA_HIST_SYSMETRIC_SUMMARY} (INSTANCE_NUMBER, BEGIN_TIME, END_TIME, METRIC_NAME, AVERAGE,
  * MAXVAL: one row per instance and snapshot interval) or {@code GV$SYSMETRIC_HISTORY} (INST_ID, BEGIN_TIME,
  * END_TIME, METRIC_NAME, VALUE: one row per instance and minute). Only 'Redo Generated Per Sec' rows count;
- * RAC instances are summed per interval. A bad row is one line naming its line and column.
+ * RAC instances are summed per interval; times are the database's wall clock ({@link RedoLoad#TIMES}). A bad
+ * row is one line naming its line and column.
  */
 public final class AwrCsv {
     static final String METRIC = "Redo Generated Per Sec";
@@ -90,7 +89,7 @@ public final class AwrCsv {
         }
         Columns c = Columns.of(split(lines.get(headerLine)), name, headerLine + 1);
         Map<String, double[]> sums = new TreeMap<>();
-        Map<String, Instant[]> spans = new TreeMap<>();
+        Map<String, LocalDateTime[]> spans = new TreeMap<>();
         for (int i = headerLine + 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) {
                 continue;
@@ -100,8 +99,8 @@ public final class AwrCsv {
             if (!c.text(f, c.metric, where, "METRIC_NAME").equalsIgnoreCase(METRIC)) {
                 continue;
             }
-            Instant begin = c.time(f, c.begin, where, "BEGIN_TIME");
-            Instant end = c.time(f, c.end, where, "END_TIME");
+            LocalDateTime begin = c.time(f, c.begin, where, "BEGIN_TIME");
+            LocalDateTime end = c.time(f, c.end, where, "END_TIME");
             if (!end.isAfter(begin)) {
                 throw new IllegalArgumentException(where + ", column END_TIME: " + end + " is not after BEGIN_TIME");
             }
@@ -112,7 +111,7 @@ public final class AwrCsv {
             s[0] += avg;
             s[1] += max;
             s[2]++;
-            spans.put(key, new Instant[] {begin, end});
+            spans.put(key, new LocalDateTime[] {begin, end});
         }
         if (sums.isEmpty()) {
             throw new IllegalArgumentException("--awr " + name + ": no '" + METRIC + "' rows");
@@ -123,8 +122,17 @@ public final class AwrCsv {
         intervals.sort((a, b) -> a.begin().compareTo(b.begin()));
         double[] peaks = intervals.stream().mapToDouble(RedoLoad.Interval::peakBytesPerSecond).sorted().toArray();
         double p95 = peaks[(int) Math.min(peaks.length - 1, Math.ceil(0.95 * peaks.length) - 1)];
+        String statistic = c.history
+                ? "the busiest minute's VALUE (a one-minute mean), summed over " + instances(intervals)
+                : "the busiest interval's MAXVAL (each instance's highest rate in it), summed over "
+                        + instances(intervals) + ": an upper bound, the instances' peaks need not coincide";
         return new RedoLoad(peaks[peaks.length - 1], p95, name + " (" + (c.history ? "GV$SYSMETRIC_HISTORY"
-                : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals)", intervals);
+                : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals)", statistic, intervals);
+    }
+
+    private static String instances(List<RedoLoad.Interval> intervals) {
+        int n = intervals.stream().mapToInt(RedoLoad.Interval::instances).max().orElse(1);
+        return n == 1 ? "its one instance" : "its " + n + " instances";
     }
 
     private static String[] split(String line) {
@@ -161,10 +169,10 @@ public final class AwrCsv {
             return f[i];
         }
 
-        Instant time(String[] f, int i, String where, String column) {
+        LocalDateTime time(String[] f, int i, String where, String column) {
             String s = text(f, i, where, column);
             try {
-                return LocalDateTime.parse(s, TIME).toInstant(ZoneOffset.UTC);
+                return LocalDateTime.parse(s, TIME);
             } catch (DateTimeParseException e) {
                 throw new IllegalArgumentException(where + ", column " + column + ": '" + s + "' is not a time like "
                         + "2026-11-02 14:00:00");

@@ -1,6 +1,6 @@
 package dev.probe.core.qualify;
 
-import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,8 +13,9 @@ import java.util.List;
  * @param peak   the point with the largest lag (the first of equals)
  */
 public record LagProjection(List<Point> points, Point peak) {
-    /** The backlog and lag at the end of one AWR interval. */
-    public record Point(Instant end, double redoBytesPerSecond, double backlogBytes, double lagSeconds) {
+    /** The backlog and lag at the end of one AWR interval (the database's wall clock), the interval's mean and peak. */
+    public record Point(LocalDateTime end, double redoBytesPerSecond, double redoPeakBytesPerSecond,
+                        double backlogBytes, double lagSeconds) {
     }
 
     /** Projects {@code load}'s intervals through a link that carries {@code carryBytesPerSecond}. */
@@ -24,7 +25,7 @@ public record LagProjection(List<Point> points, Point peak) {
         Point peak = null;
         for (RedoLoad.Interval i : load.intervals()) {
             backlog = Math.max(0, backlog + (i.averageBytesPerSecond() - carryBytesPerSecond) * i.seconds());
-            Point p = new Point(i.end(), i.averageBytesPerSecond(), backlog,
+            Point p = new Point(i.end(), i.averageBytesPerSecond(), i.peakBytesPerSecond(), backlog,
                     carryBytesPerSecond > 0 ? backlog / carryBytesPerSecond : Double.POSITIVE_INFINITY);
             points.add(p);
             if (peak == null || p.lagSeconds() > peak.lagSeconds()) {

@@ -86,7 +86,12 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         p.put("port", config.target().port());
         p.put("redo_rate_bytes_s", config.load().peakBytesPerSecond());
         p.put("redo_source", config.load().source());
+        p.put("redo_rate_statistic", config.load().statistic());
         putNumber(p, "redo_p95_bytes_s", config.load().p95BytesPerSecond());
+        if (config.load().fromAwr()) {
+            p.put("redo_highest_average_bytes_s", config.load().highestAverageBytesPerSecond());
+            p.put("awr_times", RedoLoad.TIMES);
+        }
         p.put("tcp_efficiency", config.tcpEfficiency());
         p.put("mode", config.async() && config.sync() ? "both" : config.async() ? "async" : "sync");
         ArrayNode sizes = p.putArray("redo_write_sizes");
@@ -176,9 +181,11 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
             ObjectNode pr = s.putObject("lag_projection");
             pr.put("peak_lag_s", projection.peak().lagSeconds());
             pr.put("peak_at", projection.peak().end().toString());
+            pr.put("times", RedoLoad.TIMES);
             ArrayNode pts = pr.putArray("points");
             projection.points().forEach(x -> pts.addObject().put("end", x.end().toString())
-                    .put("redo_bytes_s", x.redoBytesPerSecond()).put("backlog_bytes", x.backlogBytes())
+                    .put("redo_bytes_s", x.redoBytesPerSecond()).put("redo_peak_bytes_s", x.redoPeakBytesPerSecond())
+                    .put("backlog_bytes", x.backlogBytes())
                     .put("lag_s", x.lagSeconds()));
         }
         return s;

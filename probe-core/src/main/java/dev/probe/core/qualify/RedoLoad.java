@@ -1,37 +1,47 @@
 package dev.probe.core.qualify;
 
-import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.List;
 
 /**
  * The redo the link must carry: the peak rate to size for, the 95th percentile beside it (AWR only), where the
- * figures came from, and the AWR intervals (empty when the rate was given by hand).
+ * figures came from and which statistic the peak is, and the AWR intervals (empty when the rate was given by hand).
  *
  * @param peakBytesPerSecond peak redo rate in bytes/s
- * @param p95BytesPerSecond  95th percentile of the per-interval rates, NaN without AWR
+ * @param p95BytesPerSecond  95th percentile of the per-interval peaks, NaN without AWR
  * @param source             "--redo-rate" or the AWR file and its shape
+ * @param statistic          what the peak is, in AWR's words (the column, summed over RAC instances)
  * @param intervals          the AWR intervals, instances summed, in time order
  */
-public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, String source, List<Interval> intervals) {
+public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, String source, String statistic,
+                       List<Interval> intervals) {
+    /** How the CSV's times are read: AWR writes the database's wall-clock time and carries no zone. */
+    public static final String TIMES = "as written in the CSV: the database's time zone, not converted";
+
     /**
-     * One AWR interval with the instances' rates summed.
+     * One AWR interval with the instances' rates summed; times are the database's wall clock ({@link #TIMES}).
      *
      * @param averageBytesPerSecond the interval's mean redo rate (AVERAGE, or VALUE for the minute history)
      * @param peakBytesPerSecond    the interval's highest rate (MAXVAL; the mean where AWR gives none)
      */
-    public record Interval(Instant begin, Instant end, double averageBytesPerSecond, double peakBytesPerSecond,
-                           int instances) {
+    public record Interval(LocalDateTime begin, LocalDateTime end, double averageBytesPerSecond,
+                           double peakBytesPerSecond, int instances) {
         public double seconds() {
-            return (end.toEpochMilli() - begin.toEpochMilli()) / 1000.0;
+            return java.time.Duration.between(begin, end).toMillis() / 1000.0;
         }
     }
 
     /** A rate given on the command line. */
     public static RedoLoad given(double bytesPerSecond) {
-        return new RedoLoad(bytesPerSecond, Double.NaN, "--redo-rate", List.of());
+        return new RedoLoad(bytesPerSecond, Double.NaN, "--redo-rate", "as given", List.of());
     }
 
     public boolean fromAwr() {
         return !intervals.isEmpty();
+    }
+
+    /** The highest interval mean (instances summed): what the link carries through the busiest interval. */
+    public double highestAverageBytesPerSecond() {
+        return intervals.stream().mapToDouble(Interval::averageBytesPerSecond).max().orElse(peakBytesPerSecond);
     }
 }

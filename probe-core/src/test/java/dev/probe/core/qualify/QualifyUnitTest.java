@@ -13,7 +13,7 @@ import dev.probe.core.units.Rates;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,6 +83,10 @@ class QualifyUnitTest {
         assertEquals(50e6, load.peakBytesPerSecond(), 1e-6, "the peak of the per-interval sums");
         assertEquals(50e6, load.p95BytesPerSecond(), 1e-6, "of 2 intervals the 95th percentile is the higher");
         assertTrue(load.source().contains("DBA_HIST_SYSMETRIC_SUMMARY, 2 intervals"), load.source());
+        assertEquals("the busiest interval's MAXVAL (each instance's highest rate in it), summed over its 2 instances: "
+                + "an upper bound, the instances' peaks need not coincide", load.statistic());
+        assertEquals(15e6, load.highestAverageBytesPerSecond(), 1e-6, "the busiest interval's summed AVERAGE");
+        assertEquals(LocalDateTime.of(2026, 11, 2, 10, 0), first.begin(), "the database's wall clock, not shifted");
     }
 
     @Test
@@ -95,6 +99,8 @@ class QualifyUnitTest {
         assertEquals(4000, load.peakBytesPerSecond(), 1e-9);
         assertEquals(60, load.intervals().get(0).seconds(), 1e-9);
         assertTrue(load.source().contains("GV$SYSMETRIC_HISTORY"));
+        assertTrue(load.statistic().startsWith("the busiest minute's VALUE (a one-minute mean), summed over its 2"),
+                load.statistic());
     }
 
     @Test
@@ -120,17 +126,18 @@ class QualifyUnitTest {
 
     @Test
     void theLagProjectionCarriesTheBacklogFromIntervalToInterval() {
-        Instant t = Instant.parse("2026-11-02T10:00:00Z");
+        LocalDateTime t = LocalDateTime.parse("2026-11-02T10:00:00");
         List<RedoLoad.Interval> iv = List.of(
-                new RedoLoad.Interval(t, t.plusSeconds(100), 5e6, 5e6, 1),
+                new RedoLoad.Interval(t, t.plusSeconds(100), 5e6, 6e6, 1),
                 new RedoLoad.Interval(t.plusSeconds(100), t.plusSeconds(200), 15e6, 15e6, 1),
                 new RedoLoad.Interval(t.plusSeconds(200), t.plusSeconds(300), 12e6, 12e6, 1),
                 new RedoLoad.Interval(t.plusSeconds(300), t.plusSeconds(400), 2e6, 2e6, 1));
-        LagProjection p = LagProjection.of(new RedoLoad(15e6, 15e6, "test", iv), 10e6);
+        LagProjection p = LagProjection.of(new RedoLoad(15e6, 15e6, "test", "MAXVAL", iv), 10e6);
         // by hand: 0; +5 MB/s x 100 s = 500 MB; +2 x 100 = 700 MB; -8 x 100 -> 0
         assertEquals(List.of(0.0, 500e6, 700e6, 0.0), p.points().stream().map(LagProjection.Point::backlogBytes).toList());
         assertEquals(70, p.peak().lagSeconds(), 1e-9, "700 MB at 10 MB/s");
         assertEquals(t.plusSeconds(300), p.peak().end());
+        assertEquals(6e6, p.points().get(0).redoPeakBytesPerSecond(), 1e-9, "the interval's peak kept beside its mean");
     }
 
     @Test
