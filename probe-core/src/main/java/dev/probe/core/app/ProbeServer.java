@@ -32,12 +32,14 @@ public final class ProbeServer implements AutoCloseable {
     private final ServerThreads threads;
     private final ProbeListener listener;
     private final ObjectStoreEndpoint endpoint;
+    private final RedoKind redo;
     private final java.util.concurrent.atomic.AtomicBoolean open = new java.util.concurrent.atomic.AtomicBoolean(true);
 
-    private ProbeServer(ServerThreads threads, ProbeListener listener, ObjectStoreEndpoint endpoint) {
+    private ProbeServer(ServerThreads threads, ProbeListener listener, ObjectStoreEndpoint endpoint, RedoKind redo) {
         this.threads = threads;
         this.listener = listener;
         this.endpoint = endpoint;
+        this.redo = redo;
     }
 
     /** Binds the probe port and starts serving; throws if the address cannot be bound. */
@@ -52,12 +54,12 @@ public final class ProbeServer implements AutoCloseable {
         ProbeListener listener = null;
         try {
             SpaceBudget space = config.dir() == null ? null : SpaceBudget.of(config.dir(), config.limits().maxDir());
+            RedoKind redo = new RedoKind(config);
             listener = ProbeListener.bind(config, log, threads,
-                    List.of(new RedoKind(config), new BulkKind(config, space), new DiskKind(config.dir(), space)),
-                    version(config));
+                    List.of(redo, new BulkKind(config, space), new DiskKind(config.dir(), space)), version(config));
             ObjectStoreEndpoint endpoint = objectStore == null ? null
                     : ObjectStoreEndpoint.bind(objectStore, config, space, threads, log);
-            return new ProbeServer(threads, listener, endpoint);
+            return new ProbeServer(threads, listener, endpoint, redo);
         } catch (RuntimeException | InterruptedException | IOException e) {
             if (listener != null) {
                 listener.close();
@@ -76,7 +78,7 @@ public final class ProbeServer implements AutoCloseable {
         ServerThreads threads = new ServerThreads(config.transport());
         try {
             return new ProbeServer(threads, ProbeListener.bind(config, log, threads, List.of(new AgentKind(agent)),
-                    version(config)), null);
+                    version(config)), null, null);
         } catch (RuntimeException | InterruptedException e) {
             threads.close();
             throw e;
@@ -123,6 +125,9 @@ public final class ProbeServer implements AutoCloseable {
             endpoint.close();
         }
         threads.close();
+        if (redo != null) {
+            redo.close();
+        }
     }
 
     /** This build's version string with the transport in use, as sent in READY. */

@@ -8,14 +8,15 @@ import io.netty.channel.Channel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
  * Writes one sync/async connection's messages to its own file through a {@link DiskQueue}, forcing each message
- * to disk ({@code fdatasync}) at its end, then ACKs sync messages with the write time. The file is a ring of
- * {@code ringSize} bytes, like a redo log. Only fully written messages are ACKed.
+ * to disk ({@code fdatasync}) at its end, then ACKs sync messages with the write time (the time in its writes and
+ * the force, not the wait for its later chunks from the network). The file is a ring of
+ * {@code ringSize} bytes written through before (see {@link RedoLogs}), written in place like a standby redo log.
+ * Only fully written messages are ACKed.
  */
 final class DiskWriter {
     private final DiskQueue queue;
@@ -26,7 +27,7 @@ final class DiskWriter {
     private final boolean ack;
     private FileChannel file;
     private long position;
-    private long messageStart;
+    private long messageDiskNanos;
 
     DiskWriter(DiskQueue queue, Channel channel, ReadGate gate, Path path, long ringSize, boolean ack) {
         this.queue = queue;
@@ -44,10 +45,11 @@ final class DiskWriter {
 
     private void writeChunk(DataChunk chunk) throws IOException {
         if (file == null) {
-            file = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
+            file = FileChannel.open(path, StandardOpenOption.WRITE);
         }
+        long start = System.nanoTime();
         if (chunk.first()) {
-            messageStart = System.nanoTime();
+            messageDiskNanos = 0;
         }
         for (ByteBuffer bb : chunk.content().nioBuffers()) {
             while (bb.hasRemaining()) {
@@ -63,10 +65,11 @@ final class DiskWriter {
         }
         if (chunk.last()) {
             file.force(false);
-            if (ack) {
-                channel.writeAndFlush(new Ack(System.nanoTime() - messageStart), channel.voidPromise());
-                gate.followWritability();
-            }
+        }
+        messageDiskNanos += System.nanoTime() - start;
+        if (chunk.last() && ack) {
+            channel.writeAndFlush(new Ack(messageDiskNanos), channel.voidPromise());
+            gate.followWritability();
         }
     }
 
@@ -75,13 +78,12 @@ final class DiskWriter {
         queue.after(task::run);
     }
 
-    /** Closes and deletes the file after the queued writes. */
+    /** Closes the file after the queued writes (the ring itself is kept for a later connection). */
     void close() {
         queue.after(() -> {
             if (file != null) {
                 file.close();
             }
-            Files.deleteIfExists(path);
         });
     }
 }

@@ -8,20 +8,24 @@ import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
+import io.netty.util.AttributeKey;
+import dev.probe.core.server.DiskQueue;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * The server's side of redo-style tests (HELLO kind "test", sync or async): each connection gets a
- * {@link RedoServerHandler}, with a {@link DiskWriter} to its own file beside {@code --file} when the test
- * asks for forced writes.
+ * {@link RedoServerHandler}, with a {@link DiskWriter} to its own ring of {@link RedoLogs} beside {@code --file}
+ * when the test asks for forced writes.
  */
-public final class RedoKind implements SessionKind {
-    private final Path file;
-    private final long fileSize;
+public final class RedoKind implements SessionKind, AutoCloseable {
+    private static final AttributeKey<Path> RING = AttributeKey.valueOf("probe.redo.ring");
+    private final RedoLogs logs;
 
     public RedoKind(ServerConfig config) {
-        this.file = config.file();
-        this.fileSize = config.fileSize();
+        this.logs = new RedoLogs(config.file(), config.fileSize());
     }
 
     @Override
@@ -34,14 +38,42 @@ public final class RedoKind implements SessionKind {
         return TestParams.fromJson(params);
     }
 
+    /** A {@code --write} connection gets a ring, written through before READY the first time it is used. */
+    @Override
+    public CompletionStage<Void> prepare(SessionConnection c) {
+        if (!((TestParams) c.session().spec()).write()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        Path ring = logs.take();
+        c.channel().attr(RING).set(ring);
+        DiskQueue queue = c.diskQueue();
+        c.channel().closeFuture().addListener(f -> queue.after(() -> logs.give(ring)));
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        queue.after(() -> {
+            try {
+                logs.prepare(ring, c.log());
+                done.complete(null);
+            } catch (IOException | RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        });
+        return done;
+    }
+
     @Override
     public ChannelHandler handler(SessionConnection c) {
         TestParams params = (TestParams) c.session().spec();
         DiskWriter disk = null;
         if (params.write()) {
-            Path own = file.resolveSibling(file.getFileName() + "." + c.session().shortId() + "." + c.index());
-            disk = new DiskWriter(c.diskQueue(), c.channel(), c.gate(), own, fileSize, params.mode() == Mode.SYNC);
+            disk = new DiskWriter(c.diskQueue(), c.channel(), c.gate(), c.channel().attr(RING).get(), logs.size(),
+                    params.mode() == Mode.SYNC);
         }
         return new RedoServerHandler(c, disk);
+    }
+
+    /** Removes the rings (after the disk threads have stopped). */
+    @Override
+    public void close() {
+        logs.close();
     }
 }

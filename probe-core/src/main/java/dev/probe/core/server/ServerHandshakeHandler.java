@@ -12,6 +12,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -110,10 +112,32 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             refuse(ctx, d.reply());
             return;
         }
-        ctx.writeAndFlush(d.reply());
         state = HandshakeState.SERVING;
-        ctx.pipeline().replace(this, "data",
-                d.session().kind().handler(new SessionConnection(server, d.session(), d.index(), ctx.channel())));
+        SessionConnection c = new SessionConnection(server, d.session(), d.index(), ctx.channel());
+        CompletableFuture<Void> prepared = d.session().kind().prepare(c).toCompletableFuture();
+        if (prepared.isDone() && !prepared.isCompletedExceptionally()) {
+            start(ctx, d, c);
+            return;
+        }
+        deadline.cancel(false);
+        ctx.channel().config().setAutoRead(false);
+        prepared.whenComplete((v, e) -> ctx.executor().execute(() -> {
+            if (e != null) {
+                Throwable cause = e instanceof CompletionException ? e.getCause() : e;
+                c.closed(false, "not prepared: " + cause.getMessage());
+                refuse(ctx, new ErrorReply(ErrorCode.INTERNAL, "server: " + cause.getMessage()).frame());
+            } else if (ctx.channel().isActive()) {
+                ctx.channel().config().setAutoRead(true);
+                start(ctx, d, c);
+            } else {
+                c.closed(false, "closed before READY");
+            }
+        }));
+    }
+
+    private void start(ChannelHandlerContext ctx, SessionAdmission.Decision d, SessionConnection c) {
+        ctx.writeAndFlush(d.reply());
+        ctx.pipeline().replace(this, "data", d.session().kind().handler(c));
     }
 
     private void refuse(ChannelHandlerContext ctx, ControlFrame error) {

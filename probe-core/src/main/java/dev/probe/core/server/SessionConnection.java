@@ -12,6 +12,7 @@ public final class SessionConnection {
     private final int index;
     private final Channel channel;
     private final ReadGate gate;
+    private DiskQueue diskQueue;
 
     SessionConnection(ServerContext server, ServerSession session, int index, Channel channel) {
         this.server = server;
@@ -46,9 +47,12 @@ public final class SessionConnection {
         return server.log();
     }
 
-    /** A queue of disk work for this connection, on one of the server's disk threads. */
-    public DiskQueue diskQueue() {
-        return new DiskQueue(server.diskThreads().next(), channel, gate, server.log());
+    /** This connection's queue of disk work, on one of the server's disk threads (the same queue each call). */
+    public synchronized DiskQueue diskQueue() {
+        if (diskQueue == null) {
+            diskQueue = new DiskQueue(server.diskThreads().next(), channel, gate, server.log());
+        }
+        return diskQueue;
     }
 
     /** The connection closed, {@code cleanly} after END or not (then {@code why} says how). */

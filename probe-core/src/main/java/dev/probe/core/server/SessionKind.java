@@ -3,6 +3,8 @@ package dev.probe.core.server;
 import dev.probe.core.params.SessionSpec;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * A kind of session the server runs, named by HELLO's {@code kind}: it parses the HELLO parameters and builds
@@ -39,6 +41,14 @@ public interface SessionKind {
      */
     default ObjectNode content(SessionSpec spec) {
         return null;
+    }
+
+    /**
+     * Work to finish before READY goes out on connection {@code c} (a file written through first, say), off the
+     * event loop: READY waits for it, and a failure refuses the connection with its message. None by default.
+     */
+    default CompletionStage<Void> prepare(SessionConnection c) {
+        return CompletableFuture.completedFuture(null);
     }
 
     /** The handler that takes over connection {@code c} after the handshake (one per connection, stateful). */
