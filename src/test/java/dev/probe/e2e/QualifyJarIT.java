@@ -118,11 +118,14 @@ class QualifyJarIT {
         assertEquals(0, q.awaitExit(90), q.stdout() + q.stderr());
         assertTrue(q.printed("Standby redo log writes (probe disk at"), q.stdout());
         assertTrue(q.printed("*    32768 B: p50 "), "the qualified write size marked: " + q.stdout());
+        assertTrue(q.printed("Carrying the peak redo, one writer at each size:"), q.stdout());
+        assertTrue(q.printed("32 KiB: one writer "), "5 MB/s of 32 KiB writes is within one writer: " + q.stdout());
         JsonNode d = new ObjectMapper().readTree(json.toFile());
         assertEquals(5, d.at("/standby_disk/redo").size());
         assertTrue(d.at("/standby_disk/dir").asText().matches("127\\.0\\.0\\.1:/.*/srv/redo"),
                 d.at("/standby_disk/dir").asText());
         assertTrue(Files.readString(out.resolve("qualify.html")).contains("Standby redo log writes"));
+        assertEquals(5, d.at("/standby_disk/redo_headroom").size(), "one writer's share at each size");
         ProbeProcess alone = qualify("--redo-rate", "5MB/s", "--standby-dir", "redo");
         assertEquals(2, alone.awaitExit(30));
         assertTrue(alone.stderr().trim().startsWith("probe: --standby-dir times the standby's redo log writes for "

@@ -156,6 +156,16 @@ class CliTest {
         assertOneLineError("'20' needs a unit: write 20ms");
     }
 
+    /** Issue 24, point 6: the disk's redo figures against the redo rate; nonsense refused before any writing. */
+    @Test
+    void diskRedoRateNeedsAUnitAndTheRedoProfile() {
+        assertEquals(2, run("disk", "--dir", "/tmp", "--redo-rate", "60"));
+        assertOneLineError("--redo-rate");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("disk", "--dir", "/tmp", "--profile", "oltp", "--redo-rate", "60MB/s"));
+        assertOneLineError("--redo-rate compares with the redo profile; --profile oltp has none (add redo)");
+    }
+
     @Test
     void outOfRangeParameterIsOneLineAndExitTwo() {
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--num-conn", "1000"));

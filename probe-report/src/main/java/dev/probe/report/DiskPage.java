@@ -132,6 +132,7 @@ public final class DiskPage {
                     r.path("latency_ms").path("p99").asDouble(), r.path("writes_per_s").asDouble(),
                     r.path("direct").asBoolean() ? "" : " (buffered: below the block size)"));
         }
+        headroomRows(sb, s);
         sb.append("</table>\n");
         Html.figures(sb, svgs, captions);
         sb.append("<h2>Every point</h2>\n<table><tr><th>workload</th><th>size</th><th>outstanding</th><th>IOPS</th>"
@@ -145,6 +146,19 @@ public final class DiskPage {
         sb.append("</table>\n<p>Made by probe disk, ORION's way: outstanding I/Os raised 1, 2, 4, ... (oltp until the "
                 + "latency bound is passed, dss until MB/s stops rising), MB/s in 10<sup>6</sup> bytes.</p></body></html>\n");
         return sb.toString();
+    }
+
+    /** Table rows for a redo rate's {@code redo_headroom} in {@code summary}: one writer's share per write size. */
+    static void headroomRows(StringBuilder sb, JsonNode summary) {
+        for (JsonNode h : summary.path("redo_headroom")) {
+            double busy = h.path("busy").asDouble();
+            sb.append(fmt("<tr><td>redo %s at %.1f MB/s</td><td>%s</td></tr>%n", size(h.path("size").asInt()),
+                    summary.path("redo_rate_bytes_s").asDouble() / 1e6, h.path("keeps_up").asBoolean()
+                            ? fmt("one writer <b>%.0f %% busy</b> (%.1fx headroom; it writes %.1f MB/s at this size)",
+                                    busy * 100, 1 / busy, h.path("mbps").asDouble())
+                            : fmt("<b>cannot keep up</b>: %.1fx what one writer writes at this size (%.1f MB/s)", busy,
+                                    h.path("mbps").asDouble())));
+        }
     }
 
     private static String lat(JsonNode l) {

@@ -1,6 +1,7 @@
 package dev.probe.cli.common;
 
 import dev.probe.core.units.Durations;
+import dev.probe.core.units.Rates;
 import dev.probe.core.units.Sizes;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
@@ -61,6 +62,18 @@ public final class Converters {
         public Duration convert(String value) {
             try {
                 return Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** Bytes per second from a byte rate ({@code 60MB/s}, {@code 480Mbit/s}); a bare number or {@code mb/s} refused. */
+    public static final class ByteRate implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            try {
+                return Rates.parseByteRate(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

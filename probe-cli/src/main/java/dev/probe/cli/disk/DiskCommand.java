@@ -10,6 +10,9 @@ import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskRemote;
 import dev.probe.core.disk.RemoteDisk;
 import dev.probe.core.disk.DiskResult;
+import dev.probe.core.disk.RedoHeadroom;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import dev.probe.core.disk.Profile;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.report.DiskPage;
@@ -61,6 +64,11 @@ public final class DiskCommand implements Callable<Integer> {
             description = "Highest outstanding I/O count of the oltp and dss ladders 1, 2, 4, ... (default: ${DEFAULT-VALUE}).")
     int maxOutstanding;
 
+    @Option(names = "--redo-rate", converter = Converters.ByteRate.class, paramLabel = "RATE",
+            description = "Peak redo rate (60MB/s): say how busy one writer would be carrying it at each redo write "
+                    + "size, and whether it keeps up.")
+    Double redoRate;
+
     @Option(names = "--buffered", description = "Where direct I/O is refused (tmpfs, some network file systems): run "
             + "through the page cache; every figure is then marked buffered.")
     boolean buffered;
@@ -88,6 +96,10 @@ public final class DiskCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputPaths.file("--json", json);
         OutputPaths.directory("--out", out);
+        if (redoRate != null && !Profile.parseList(profile).contains(Profile.REDO)) {
+            throw new IllegalArgumentException("--redo-rate compares with the redo profile; --profile " + profile
+                    + " has none (add redo)");
+        }
         DiskParams params = new DiskParams(size, Profile.parseList(profile), maxLatency, readPct, point, maxOutstanding,
                 buffered, keep);
         PrintWriter w = spec.commandLine().getOut();
@@ -103,12 +115,18 @@ public final class DiskCommand implements Callable<Integer> {
             r = check.run(console::point);
         }
         console.summary(r);
+        ObjectNode doc = r.toJson();
+        if (redoRate != null) {
+            List<RedoHeadroom> headroom = RedoHeadroom.of(r.of("redo"), redoRate);
+            console.headroom(redoRate, headroom);
+            RedoHeadroom.put((ObjectNode) doc.get("summary"), redoRate, headroom);
+        }
         if (json != null) {
-            ResultFiles.writeJson(json, r.toJson());
+            ResultFiles.writeJson(json, doc);
         }
         if (out != null) {
             DiskCsv.write(r, out);
-            w.println("Wrote " + DiskPage.write(r.toJson(), out) + " and iops/mbps/lat/redo .csv there.");
+            w.println("Wrote " + DiskPage.write(doc, out) + " and iops/mbps/lat/redo .csv there.");
         }
         return ExitCodes.OK;
     }

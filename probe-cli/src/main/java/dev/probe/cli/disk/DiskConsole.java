@@ -4,6 +4,8 @@ import dev.probe.core.disk.DiskCheck;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.LoadPoint;
+import dev.probe.core.disk.RedoHeadroom;
+import java.util.List;
 import dev.probe.core.result.LatencyStats;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -75,6 +77,13 @@ final class DiskConsole {
             out.printf(Locale.ROOT, "dss   peak %.1f MB/s (%s, 1 MiB, %d outstanding)%n", dss.mbps(), dss.workload(),
                     dss.outstanding());
         }
+        out.flush();
+    }
+
+    /** One writer's share of {@code bytesPerSecond} of redo at each measured write size. */
+    void headroom(double bytesPerSecond, List<RedoHeadroom> rows) {
+        out.printf(Locale.ROOT, "redo  at %.1f MB/s (--redo-rate), writes one at a time:%n", bytesPerSecond / 1e6);
+        rows.forEach(h -> out.printf("        %s%n", h.describe()));
         out.flush();
     }
 

@@ -95,18 +95,46 @@ class LoopbackRunTest {
     }
 
     @Test
-    void diskWriteIsTimedSeparatelyAndFilesAreRemoved() throws Exception {
+    void diskWriteIsTimedSeparatelyInRingsWrittenThroughBeforeReadyAndReused() throws Exception {
+        server.close();
+        long ring = 64L << 20;
+        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null)
+                .withFileSize(ring), line -> { });
         TestResult r = run(params(Mode.SYNC, 64 * 1024, 2, 800, true, 0, 0), new ArrayList<>());
         assertNotNull(r.summary().disk(), "disk stats");
         assertEquals(r.summary().messages(), r.summary().disk().count());
         assertTrue(r.summary().disk().p50() > 0);
         assertTrue(r.summary().latency().p50() >= r.summary().disk().p50(),
                 "round trip includes the disk write");
-        Await.until(Duration.ofSeconds(5), "per-connection files are deleted at the end", () -> {
+        Path log0 = dir.resolve("redo.dat.log0");
+        Path log1 = dir.resolve("redo.dat.log1");
+        for (Path p : List.of(log0, log1)) {
+            assertEquals(ring, Files.size(p), p + ": a whole ring, as a preallocated standby redo log");
+            assertTrue(notAllZero(p, ring - 4096), p + ": written through to its end, not sparse");
+        }
+        run(params(Mode.SYNC, 64 * 1024, 1, 300, true, 0, 0), new ArrayList<>());
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of(log0, log1), files.sorted().toList(), "a later run reuses a ring");
+        }
+        server.close();
+        Await.until(Duration.ofSeconds(5), "the rings are removed when the server stops", () -> {
             try (var files = Files.list(dir)) {
                 return files.count() == 0;
             }
         });
+    }
+
+    private static boolean notAllZero(Path file, long at) throws Exception {
+        try (var ch = java.nio.channels.FileChannel.open(file)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4096);
+            ch.read(b, at);
+            for (int i = 0; i < b.position(); i++) {
+                if (b.get(i) != 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     @Test
