@@ -111,13 +111,18 @@ class AgentJarIT {
     void threeAgentsOneMergedRun() throws Exception {
         String from = String.join(",", agent(secret), agent(secret), agent(secret));
         Path json = dir.resolve("fan.json");
-        ProbeProcess run = coordinator(from, "--channels", "7", "--volume", "512MiB", "--json", json.toString());
+        ProbeProcess run = coordinator(from, "--channels", "7", "--volume", "512MiB", "--db-size", "20TB", "--json",
+                json.toString());
         assertEquals(0, run.awaitExit(120), run.stderr() + run.stdout());
         assertTrue(run.printed("Total: 536,870,912 bytes"), run.stdout());
+        assertTrue(run.printed("Projected for 20.00 TB: "), "issue 24: the fan-out projects too: " + run.stdout());
 
         JsonNode d = new ObjectMapper().readTree(json.toFile());
         assertEquals("bulk", d.get("kind").asText());
         assertEquals(512L << 20, d.at("/summary/bytes").asLong());
+        assertEquals(20e12, d.at("/summary/db_size").asDouble(), 1);
+        assertEquals(20e12 * 8 / (d.at("/summary/throughput_gbps").asDouble() * 1e9) / 60,
+                d.at("/summary/projected_minutes").asDouble(), 1e-6);
         assertEquals(3, d.get("hosts").size());
         long hostBytes = 0;
         List<Integer> channels = new ArrayList<>();

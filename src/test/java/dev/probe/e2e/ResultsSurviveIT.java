@@ -89,6 +89,26 @@ class ResultsSurviveIT {
         assertTrue(r.at("/summary/duration_s").asDouble() < 30, "ended early");
     }
 
+    /** Issue 24, point 7: qualify keeps the steps it finished and writes its JSON and page with them. */
+    @Test
+    void sigtermStopsAQualificationKeepingItsFinishedStepsWithoutAVerdictOnTheRest() throws Exception {
+        Path page = dir.resolve("page");
+        ProbeProcess q = keep(ProbeProcess.start("qualify", "127.0.0.1", "--port", port, "--redo-rate", "5MB/s",
+                "--budget", "60s", "--json", json.toString(), "--out", page.toString()));
+        q.awaitMatch(Pattern.compile("(\\(step 3/)"), 30_000);
+        q.signal("TERM");
+        assertEquals(143, q.awaitExit(30));
+        assertTrue(q.printed("VERDICT: INCOMPLETE (interrupted by SIGTERM"), q.stdout());
+        assertTrue(q.printed("Four streams together"), "a finished step's figure: " + q.stdout());
+        JsonNode r = result();
+        assertTrue(r.at("/incomplete/reason").asText().contains("SIGTERM"), r.toString());
+        assertEquals("INCOMPLETE", r.at("/summary/overall").asText());
+        assertEquals(0, r.at("/summary/verdicts").size(), "no ASYNC verdict without its four steps, no SYNC unrun");
+        assertEquals(3, r.path("steps").size(), "round trip, capacity, and the step under way");
+        assertTrue(r.at("/steps/2/result/incomplete/reason").asText().contains("SIGTERM"));
+        assertTrue(Files.readString(page.resolve("qualify.html")).contains("Stopped before every step ran"));
+    }
+
     @Test
     void sigtermEndsABulkBackupAfterItsPiecesInFlight() throws Exception {
         ProbeProcess client = keep(ProbeProcess.start("bulk", "127.0.0.1", "--port", port, "--direction", "backup",

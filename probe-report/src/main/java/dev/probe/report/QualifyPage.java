@@ -169,7 +169,12 @@ public final class QualifyPage {
                     p.path("redo_highest_average_bytes_s").asDouble() / 1e6, esc(p.path("awr_times").asText())));
         }
         sb.append("</p>\n");
-        sb.append("<table><tr><th>verdict</th><th>status</th><th>why</th></tr>\n");
+        if (doc.has("incomplete")) {
+            sb.append(fmt("<p class=\"FAIL\"><b>Stopped before every step ran</b> (%s): no verdict on what was not "
+                    + "measured whole; run it again to qualify the link.</p>%n",
+                    esc(doc.path("incomplete").path("reason").asText())));
+        }
+        sb.append(s.path("verdicts").isEmpty() ? "<table>\n" : "<table><tr><th>verdict</th><th>status</th><th>why</th></tr>\n");
         for (JsonNode v : s.path("verdicts")) {
             StringBuilder why = new StringBuilder();
             v.path("reasons").forEach(r -> why.append(esc(r.asText())).append("<br>"));
@@ -191,7 +196,9 @@ public final class QualifyPage {
             String figure = lat.isObject()
                     ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
                     : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
-            sb.append(fmt("<tr><td>%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()), figure));
+            sb.append(fmt("<tr><td>%s</td><td>%s%s</td></tr>%n", esc(st.path("label").asText()), figure,
+                    st.path("result").has("incomplete") ? " (stopped early: "
+                            + esc(st.path("result").path("incomplete").path("reason").asText()) + ")" : ""));
         }
         sb.append("</table>\n");
         JsonNode disk = doc.path("standby_disk");
@@ -206,6 +213,11 @@ public final class QualifyPage {
                         r.path("latency_ms").path("p99").asDouble()));
             }
             sb.append("</table>\n");
+            if (disk.has("redo_headroom")) {
+                sb.append("<p>Carrying the peak redo, one writer at each size:</p><table>\n");
+                DiskPage.headroomRows(sb, disk);
+                sb.append("</table>\n");
+            }
         }
         Html.figures(sb, svgs, captions);
         sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "

@@ -76,7 +76,7 @@ public final class BulkCommand implements Callable<Integer> {
         fanout.refuse("--csv", output.csv);
         if (fanout.fannedOut()) {
             return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut(),
-                    spec.commandLine().getErr()).run(output.json);
+                    spec.commandLine().getErr(), shape.dbSize).run(output.json);
         }
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
         BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);

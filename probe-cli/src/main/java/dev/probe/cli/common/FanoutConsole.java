@@ -3,6 +3,9 @@ package dev.probe.cli.common;
 import dev.probe.core.agent.Fanout;
 import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.agent.FanoutResult;
+import dev.probe.core.result.BulkSummary;
+import dev.probe.core.units.Durations;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.agent.HostInterval;
 import dev.probe.core.agent.MergedInterval;
 import dev.probe.core.agent.ObjstoreRun;
@@ -26,10 +29,17 @@ public final class FanoutConsole {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean bulk;
+    private final long dbSize;
     private double previous;
 
     /** Prints to {@code out}; a run cut short by a signal says so on {@code err}. */
     public FanoutConsole(FanoutConfig config, PrintWriter out, PrintWriter err) {
+        this(config, out, err, 0);
+    }
+
+    /** A bulk run that also projects the time for a database of {@code dbSize} bytes (0: none). */
+    public FanoutConsole(FanoutConfig config, PrintWriter out, PrintWriter err, long dbSize) {
+        this.dbSize = dbSize;
         this.config = config;
         this.out = out;
         this.err = err;
@@ -75,8 +85,16 @@ public final class FanoutConsole {
                 throw e;
             }
             summary(r);
+            ObjectNode tail = r.tail();
+            if (bulk && dbSize > 0) {
+                double minutes = BulkSummary.projectedMinutes(dbSize, r.throughputGbps());
+                ((ObjectNode) tail.get("summary")).put("db_size", dbSize).put("projected_minutes", minutes);
+                out.printf(Locale.ROOT, "Projected for %.2f TB: %s at this run's total rate%n", dbSize / 1e12,
+                        Durations.readable(minutes * 60));
+                out.flush();
+            }
             if (stream != null) {
-                stream.finish(r.tail());
+                stream.finish(tail);
             }
         }
         return ExitCodes.OK;

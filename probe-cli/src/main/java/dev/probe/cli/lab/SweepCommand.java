@@ -102,6 +102,12 @@ public final class SweepCommand implements Callable<Integer> {
             Thread cleanup = new Thread(() -> {
                 runner.close();
                 lab.close();
+                try {
+                    // an interrupted sweep's finally never runs: without this the file says "running": true
+                    Files.deleteIfExists(dev.probe.core.lab.LabState.file(topology.name()));
+                } catch (java.io.IOException e) {
+                    // the JVM is exiting; lab status reports a state whose process is gone as stale
+                }
             });
             Runtime.getRuntime().addShutdownHook(cleanup);
             if (lab instanceof ImpairedLink) {

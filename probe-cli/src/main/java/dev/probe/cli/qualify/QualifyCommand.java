@@ -2,6 +2,7 @@ package dev.probe.cli.qualify;
 
 import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputPaths;
@@ -12,6 +13,7 @@ import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.Profile;
 import dev.probe.core.params.Direction;
 import dev.probe.core.disk.RemoteDisk;
+import dev.probe.core.disk.RedoHeadroom;
 import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
@@ -143,24 +145,37 @@ public final class QualifyCommand implements Callable<Integer> {
         QualifyConsole console = new QualifyConsole(out);
         console.printRequest(config, StepPlan.of(config));
         LabCheck.warn(spec.commandLine().getOut(), Direction.BACKUP); // redo flows towards the standby (server)
-        QualifyResult result = new Qualifier(config).run(console::onStep);
-        console.printResult(result);
-        ObjectNode doc = result.toJson();
-        if (standbyDir != null) {
-            DiskResult disk = new DiskRemote(config.target(), new RemoteDisk(standbyDir, STANDBY_REDO)).run(p -> { });
-            console.printStandbyDisk(disk, writeSizes);
-            ObjectNode standby = (ObjectNode) disk.toJson().get("summary");
-            doc.set("standby_disk", standby.put("dir", disk.dir()).put("file_system", disk.fileSystem()));
+        try (Interrupts interrupts = Interrupts.install()) {
+            QualifyResult result = new Qualifier(config).run(console::onStep, interrupts.stop());
+            console.printResult(result);
+            ObjectNode doc = result.toJson();
+            if (standbyDir != null && result.incomplete() == null) {
+                DiskResult disk = new DiskRemote(config.target(), new RemoteDisk(standbyDir, STANDBY_REDO))
+                        .run(p -> { });
+                List<RedoHeadroom> headroom = RedoHeadroom.of(disk.of("redo"), config.load().peakBytesPerSecond());
+                console.printStandbyDisk(disk, writeSizes, headroom);
+                ObjectNode standby = (ObjectNode) disk.toJson().get("summary");
+                RedoHeadroom.put(standby, config.load().peakBytesPerSecond(), headroom);
+                doc.set("standby_disk", standby.put("dir", disk.dir()).put("file_system", disk.fileSystem()));
+            }
+            if (json != null) {
+                ResultFiles.writeJson(json, doc);
+            }
+            if (outDir != null) {
+                out.println("Page: " + QualifyPage.write(doc, outDir));
+                out.flush();
+            }
+            return interrupts.exitCode(spec.commandLine().getErr(), exitCode(result.overall()));
         }
-        if (json != null) {
-            ResultFiles.writeJson(json, doc);
-        }
-        if (outDir != null) {
-            out.println("Page: " + QualifyPage.write(doc, outDir));
-            out.flush();
-        }
-        return result.overall() == Verdict.Status.FAIL ? ExitCodes.VERDICT_FAIL
-                : result.overall() == Verdict.Status.MARGINAL ? ExitCodes.VERDICT_MARGINAL : ExitCodes.OK;
+    }
+
+    private static int exitCode(Verdict.Status overall) {
+        return switch (overall) {
+            case FAIL -> ExitCodes.VERDICT_FAIL;
+            case MARGINAL -> ExitCodes.VERDICT_MARGINAL;
+            case PASS -> ExitCodes.OK;
+            case INCOMPLETE -> ExitCodes.FAILED; // a signal's own code wins (Interrupts.exitCode)
+        };
     }
 
     private QualifyConfig config() throws Exception {

@@ -2,6 +2,7 @@ package dev.probe.cli.qualify;
 
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.LoadPoint;
+import dev.probe.core.disk.RedoHeadroom;
 import dev.probe.core.qualify.Measured;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
@@ -62,24 +63,36 @@ final class QualifyConsole {
     void printResult(QualifyResult r) {
         Measured m = r.measured();
         out.println();
-        out.println("Measured");
-        row("Round trip", fmt("p50 %.3f ms, p99 %.3f ms%s", m.rttMs(), r.results(StepPlan.Kind.ROUND_TRIP).get(0)
-                .summary().latency().p99(), Double.isNaN(m.minRttMs()) ? "" : fmt(", TCP min RTT %.3f ms", m.minRttMs())));
-        if (r.config().async()) {
+        out.println("Measured" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
+        row("Time taken", fmt("%s of a %s budget (later steps are shortened when set-up runs over)",
+                Durations.describe(java.time.Duration.between(r.startedAt(), java.time.Instant.now())
+                        .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)), Durations.describe(r.config().budget())));
+        if (!r.results(StepPlan.Kind.ROUND_TRIP).isEmpty()) {
+            LatencyStats rtt = r.results(StepPlan.Kind.ROUND_TRIP).get(0).summary().latency();
+            row("Round trip", fmt("p50 %.3f ms, p99 %.3f ms%s", rtt.p50(), rtt.p99(),
+                    Double.isNaN(m.minRttMs()) ? "" : fmt(", TCP min RTT %.3f ms", m.minRttMs())));
+        }
+        if (!Double.isNaN(m.capacityBps())) {
             row("Four streams together", mbit(m.capacityBps()) + fmt(" (%.1f x one stream; a sum of streams, not "
                     + "the link's capacity: a loss-limited path gives about 4 x one stream)",
                     m.capacityBps() / m.defaultBps()));
+        }
+        if (!Double.isNaN(m.defaultBps())) {
             row("One stream, default", mbit(m.defaultBps()) + fmt(" (granted send %d, standby receive %d bytes)",
                     r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary().sndbufGranted(),
                     r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary().serverRcvbufGranted()));
+        }
+        if (!Double.isNaN(m.tunedBps())) {
             row("One stream, 3 x BDP", mbit(m.tunedBps()) + fmt(" (BDP %d bytes; asked %d, granted send %d, standby "
                     + "receive %d%s)", m.bdpBytes(), m.bufferRequested(), m.sndbufGranted(), m.rcvbufGranted(),
                     m.clamped() ? ": CLAMPED" : ""));
+        }
+        if (m.lag() != null) {
             row("Lag at the peak rate", fmt("%.2f s at the end, growing %.4f s/s (%s)", m.lag().lastLag(),
                     m.lag().growth(), m.lag().fromTcp() ? "from TCP_INFO bytes acked" : "sender schedule, lower bound"));
         }
         for (Measured.StepResult s : m.steps()) {
-            if (s.step().kind() == StepPlan.Kind.SYNC) {
+            if (s.step().kind() == StepPlan.Kind.SYNC && s.result().summary().latency() != null) {
                 TestResult t = s.result();
                 LatencyStats l = t.summary().latency();
                 LatencyStats d = t.summary().disk();
@@ -88,7 +101,8 @@ final class QualifyConsole {
             }
         }
         out.println();
-        out.println("VERDICT: " + r.overall());
+        out.println("VERDICT: " + r.overall() + (r.incomplete() == null ? ""
+                : " (" + r.incomplete() + "; verdicts below only for what was measured whole)"));
         for (Verdict v : r.verdicts()) {
             out.println(fmt("  %-24s %-8s %s", v.name(), v.status(), v.reasons().get(0)));
             v.reasons().subList(1, v.reasons().size()).forEach(x -> out.println(fmt("  %-24s %-8s %s", "", "", x)));
@@ -100,6 +114,10 @@ final class QualifyConsole {
                     r.projection().peak().end().toString().replace('T', ' ')));
         }
         out.println();
+        if (r.sqlnet().isEmpty()) {
+            out.flush();
+            return;
+        }
         out.println("Settings to apply (both hosts)");
         out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
         r.sysctl().forEach(l -> out.println("  sysctl:      " + l));
@@ -135,13 +153,15 @@ final class QualifyConsole {
     }
 
     /** The standby's redo log write time per size (the AFFIRM share on its disk), the qualified sizes marked. */
-    void printStandbyDisk(DiskResult disk, List<Long> sizes) {
+    void printStandbyDisk(DiskResult disk, List<Long> sizes, List<RedoHeadroom> headroom) {
         out.printf(Locale.ROOT, "Standby redo log writes (probe disk at %s, %s): write + fdatasync, one writer%n",
                 disk.dir(), disk.fileSystem());
         for (LoadPoint p : disk.of("redo")) {
             out.printf(Locale.ROOT, "  %s %8d B: p50 %.3f ms, p99 %.3f ms%s%n", sizes.contains((long) p.ioSize()) ? "*" : " ",
                     p.ioSize(), p.writeLatency().p50(), p.writeLatency().p99(), p.direct() ? "" : " (buffered)");
         }
+        out.println("  Carrying the peak redo, one writer at each size:");
+        headroom.forEach(h -> out.println("    " + h.describe()));
         out.flush();
     }
 }

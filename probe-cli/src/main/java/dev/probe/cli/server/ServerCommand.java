@@ -36,7 +36,8 @@ public final class ServerCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--file-size", defaultValue = "1GiB", converter = Converters.Size.class, paramLabel = "SIZE",
-            description = "Each --write file is a ring of this size, like a redo log (default: ${DEFAULT-VALUE}).")
+            description = "Each --write connection writes in place into a ring of this size, like a standby redo "
+                    + "log: written through once before its first use, reused, at most 8 (default: ${DEFAULT-VALUE}).")
     long fileSize;
 
     @Option(names = "--dir", paramLabel = "PATH",

@@ -77,7 +77,17 @@ final class Connector {
      */
     private ControlFrame exchange(ClientConnection c, ControlFrame request, String clientNonce, String what)
             throws InterruptedException {
-        ControlFrame reply = await(c.handler.request(request), deadline(), what);
+        ControlFrame reply;
+        try {
+            reply = await(c.handler.request(request), deadline(), what);
+        } catch (ProbeException e) {
+            if (e.kind() != ProbeException.Kind.TIMEOUT) {
+                throw e;
+            }
+            throw new ProbeException(e.kind(), e.getMessage() + ": " + target.host() + ":" + target.port()
+                    + " took the connection but sent nothing back; is 'probe server' listening there? (an HTTP "
+                    + "server or a proxy waits like this)");
+        }
         Auth auth = target.security().auth();
         if (reply.type() != FrameType.CHALLENGE) {
             if (auth != null) {

@@ -32,7 +32,13 @@ public final class RunStop {
             reason = why;
             run = List.copyOf(actions);
         }
-        run.forEach(Runnable::run);
+        for (Runnable action : run) {
+            try {
+                action.run();
+            } catch (RuntimeException e) {
+                // a run that ended already (its event loop gone) has nothing to stop; the others still must
+            }
+        }
     }
 
     /** Registers {@code action}, run at once when a stop was requested already. */

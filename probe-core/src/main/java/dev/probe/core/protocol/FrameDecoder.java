@@ -73,8 +73,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             throw new ProtocolException("TLS handshake on a plaintext probe connection (one side uses --tls, the other not)");
         }
         if (magic != Frames.MAGIC) {
-            throw new ProtocolException("Invalid magic number: 0x" + Integer.toHexString(magic)
-                    + " (expected 0x" + Integer.toHexString(Frames.MAGIC) + "; not a probe client/server?)");
+            throw new ProtocolException(notProbe(in, in.readerIndex() - 4));
         }
         int version = in.readUnsignedByte();
         if (version != Frames.VERSION) {
@@ -123,5 +122,28 @@ public final class FrameDecoder extends ByteToMessageDecoder {
                 in.readBytes(bytes);
                 return new ControlFrame(type, Json.parseObject(bytes, type));
         }
+    }
+
+    /** What the other end sent instead of a frame, as text where it is text (an SSH banner, an HTTP reply). */
+    static String notProbe(ByteBuf in, int from) {
+        int n = Math.min(in.writerIndex() - from, 80);
+        StringBuilder text = new StringBuilder();
+        boolean printable = true;
+        for (int k = 0; k < n; k++) {
+            int b = in.getUnsignedByte(from + k);
+            if (b == '\r' || b == '\n') {
+                break;
+            }
+            printable &= b >= 0x20 && b < 0x7f;
+            text.append(printable ? (char) b : '?');
+        }
+        String s = text.toString();
+        String kind = s.startsWith("SSH-") ? " (an SSH server)" : s.startsWith("HTTP/") ? " (an HTTP server)"
+                : s.matches("(GET|POST|PUT|HEAD|DELETE|OPTIONS) .*") ? " (an HTTP client)" : "";
+        if (!printable || s.isEmpty()) {
+            return String.format(java.util.Locale.ROOT, "not probe's protocol: the other end sent bytes 0x%08x..., "
+                    + "not a probe frame (0x%08x)", in.getInt(from), Frames.MAGIC);
+        }
+        return "not probe's protocol: the other end sent '" + s + "'" + kind;
     }
 }

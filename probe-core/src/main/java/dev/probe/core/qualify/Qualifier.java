@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
@@ -40,57 +41,93 @@ public final class Qualifier {
 
     /** Runs every step in order; a step that cannot run is a ProbeException naming why. */
     public QualifyResult run(Progress progress) throws InterruptedException {
+        return run(progress, new RunStop());
+    }
+
+    /**
+     * Runs every step in order, or until {@code stop} is requested: the step under way then ends early and the
+     * result holds the steps finished (verdicts only on what was measured whole), marked incomplete and why.
+     */
+    public QualifyResult run(Progress progress, RunStop stop) throws InterruptedException {
         Instant startedAt = Instant.now();
         StepPlan plan = StepPlan.of(config);
-        List<Measured.StepResult> done = new ArrayList<>();
-        Runner runner = new Runner(plan, progress, done);
-        TestResult rtt = runner.run(0, new TestParams(Mode.SYNC, 0, 1, plan.steps().get(0).duration(), interval(0, plan),
+        Figures f = new Figures();
+        Runner runner = new Runner(plan, progress, f.done, stop, config.budget());
+        try {
+            measure(plan, runner, f);
+        } catch (Stopped e) {
+            return QualifyResult.of(config, startedAt, f.measured(), stop.reason());
+        }
+        return QualifyResult.of(config, startedAt, f.measured(), null);
+    }
+
+    private void measure(StepPlan plan, Runner runner, Figures f) throws InterruptedException {
+        TestResult rtt = runner.run(0, new TestParams(Mode.SYNC, 0, 1, runner.length(0), interval(0, plan),
                 false, 0, 0, Duration.ZERO, config.payload()), RunListener.NONE);
-        double rttMs = rtt.summary().latency().p50();
+        f.rttMs = rtt.summary().latency().p50();
         TcpStats t = rtt.summary().tcp();
-        double minRttMs = t == null || t.minRttMs() <= 0 ? Double.NaN : t.minRttMs();
-        double capacity = Double.NaN;
-        double defaultBps = Double.NaN;
-        double tunedBps = Double.NaN;
-        long bdp = Sizing.bdpBytes(config.requiredBps(), rttMs / 1000);
-        long buffer = Sizing.socketBuffer(bdp);
-        int sndbuf = 0;
-        int rcvbuf = 0;
-        LagTrace lag = null;
+        f.minRttMs = t == null || t.minRttMs() <= 0 ? Double.NaN : t.minRttMs();
+        f.bdp = Sizing.bdpBytes(config.requiredBps(), f.rttMs / 1000);
+        f.buffer = Sizing.socketBuffer(f.bdp);
         int i = 1;
         if (config.async()) {
-            capacity = Measured.bps(runner.run(i, stream(plan, i++, CAPACITY_CONNECTIONS, 0), RunListener.NONE));
-            defaultBps = Measured.bps(runner.run(i, stream(plan, i++, 1, 0), RunListener.NONE));
-            bdp = Sizing.bdpBytes(Math.max(config.requiredBps(), capacity), rttMs / 1000);
-            buffer = Sizing.socketBuffer(bdp);
-            TestResult tuned = runner.run(i, stream(plan, i++, 1, buffer), RunListener.NONE);
-            tunedBps = Measured.bps(tuned);
-            sndbuf = tuned.summary().sndbufGranted();
-            rcvbuf = tuned.summary().serverRcvbufGranted();
+            f.capacity = Measured.bps(runner.run(i, stream(runner, i++, CAPACITY_CONNECTIONS, 0), RunListener.NONE));
+            f.defaultBps = Measured.bps(runner.run(i, stream(runner, i++, 1, 0), RunListener.NONE));
+            f.bdp = Sizing.bdpBytes(Math.max(config.requiredBps(), f.capacity), f.rttMs / 1000);
+            f.buffer = Sizing.socketBuffer(f.bdp);
+            TestResult tuned = runner.run(i, stream(runner, i++, 1, f.buffer), RunListener.NONE);
+            f.tunedBps = Measured.bps(tuned);
+            f.sndbuf = tuned.summary().sndbufGranted();
+            f.rcvbuf = tuned.summary().serverRcvbufGranted();
             StepPlan.Step paced = plan.steps().get(i);
             double rate = config.load().peakBytesPerSecond() / paced.writeSize();
-            lag = new LagTrace(rate, paced.writeSize());
-            runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, paced.duration(), interval(i, plan), false,
-                    buffer, rate, Duration.ZERO, config.redoPayload()), lag);
+            LagTrace lag = new LagTrace(rate, paced.writeSize());
+            runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, runner.length(i), interval(i, plan), false,
+                    f.buffer, rate, Duration.ZERO, config.redoPayload()), lag);
+            f.lag = lag;
             i++;
         }
         for (; i < plan.steps().size(); i++) {
             StepPlan.Step s = plan.steps().get(i);
-            runner.run(i, new TestParams(Mode.SYNC, s.writeSize(), 1, s.duration(), interval(i, plan), s.affirm(), 0,
+            runner.run(i, new TestParams(Mode.SYNC, s.writeSize(), 1, runner.length(i), interval(i, plan), s.affirm(), 0,
                     0, Duration.ZERO, config.payload()), RunListener.NONE);
         }
-        boolean linux = config.target().transport().epoll();
-        boolean clamped = config.async() && Sizing.clamped(buffer, Math.min(sndbuf, rcvbuf), linux);
-        Measured m = new Measured(rttMs, minRttMs, capacity, defaultBps, tunedBps, bdp, buffer, sndbuf, rcvbuf,
-                clamped, lag, List.copyOf(done));
-        return QualifyResult.of(config, startedAt, m);
     }
 
-    private TestParams stream(StepPlan plan, int i, int connections, long sockbuf) {
-        Duration d = plan.steps().get(i).duration();
+    /** The figures as the steps give them; NaN, 0 or null for a step not (or not wholly) run. */
+    private final class Figures {
+        final List<Measured.StepResult> done = new ArrayList<>();
+        double rttMs = Double.NaN;
+        double minRttMs = Double.NaN;
+        double capacity = Double.NaN;
+        double defaultBps = Double.NaN;
+        double tunedBps = Double.NaN;
+        long bdp;
+        long buffer;
+        int sndbuf;
+        int rcvbuf;
+        LagTrace lag;
+
+        Measured measured() {
+            boolean linux = config.target().transport().epoll();
+            boolean clamped = !Double.isNaN(tunedBps) && Sizing.clamped(buffer, Math.min(sndbuf, rcvbuf), linux);
+            return new Measured(rttMs, minRttMs, capacity, defaultBps, tunedBps, bdp, buffer, sndbuf, rcvbuf, clamped,
+                    lag, List.copyOf(done));
+        }
+    }
+
+    /** A stop was requested: no further step runs. */
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super(null, null, false, false);
+        }
+    }
+
+    private TestParams stream(Runner runner, int i, int connections, long sockbuf) {
+        Duration d = runner.length(i);
         Duration warmup = d.dividedBy(5);
-        return new TestParams(Mode.ASYNC, STREAM_MESSAGE, connections, d.minus(warmup), interval(i, plan), false,
-                sockbuf, 0, warmup, config.payload());
+        return new TestParams(Mode.ASYNC, STREAM_MESSAGE, connections, d.minus(warmup), interval(i, runner.plan),
+                false, sockbuf, 0, warmup, config.payload());
     }
 
     /** One-second intervals, finer for short steps so each has a few. */
@@ -99,25 +136,54 @@ public final class Qualifier {
         return d.compareTo(Duration.ofSeconds(5)) < 0 ? Duration.ofMillis(250) : Duration.ofSeconds(1);
     }
 
-    /** Runs one step's test against the target and records it. */
+    /** Runs one step's test against the target and records it; none starts after a stop was requested. */
     private final class Runner {
         private final StepPlan plan;
         private final Progress progress;
         private final List<Measured.StepResult> done;
+        private final RunStop stop;
+        private final long deadline;
 
-        Runner(StepPlan plan, Progress progress, List<Measured.StepResult> done) {
+        Runner(StepPlan plan, Progress progress, List<Measured.StepResult> done, RunStop stop, Duration budget) {
+            this.deadline = System.nanoTime() + budget.toNanos();
             this.plan = plan;
             this.progress = progress;
             this.done = done;
+            this.stop = stop;
         }
 
         TestResult run(int index, TestParams params, RunListener listener) throws InterruptedException {
-            StepPlan.Step step = plan.steps().get(index);
+            if (stop.reason() != null) {
+                throw new Stopped();
+            }
+            StepPlan.Step planned = plan.steps().get(index);
+            StepPlan.Step step = new StepPlan.Step(planned.kind(), params.duration().plus(params.warmup()),
+                    planned.writeSize(), planned.affirm());
             progress.step(index + 1, plan.steps().size(), step);
             Target target = config.target();
-            TestResult r = new RedoClient(new RedoConfig(target, params)).run(listener);
+            TestResult r = new RedoClient(new RedoConfig(target, params)).run(listener, stop);
             done.add(new Measured.StepResult(step, r));
+            if (stop.reason() != null) {
+                throw new Stopped();
+            }
             return r;
+        }
+
+        /**
+         * Step {@code index}'s length: as planned while the budget holds, shortened in proportion (to at least a
+         * second) when earlier steps took longer than planned (set-up and the drain of a slow link's buffers).
+         */
+        Duration length(int index) {
+            long rest = 0;
+            for (int j = index; j < plan.steps().size(); j++) {
+                rest += plan.steps().get(j).duration().plus(StepPlan.SETUP).toNanos();
+            }
+            Duration planned = plan.steps().get(index).duration();
+            long left = deadline - System.nanoTime();
+            if (left >= rest) {
+                return planned;
+            }
+            return Duration.ofMillis(Math.max(1000, Math.round(planned.toMillis() * Math.max(0, left) / (double) rest)));
         }
     }
 }

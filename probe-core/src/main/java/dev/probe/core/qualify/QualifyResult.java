@@ -16,18 +16,20 @@ import java.util.Locale;
 /**
  * A finished qualification: the inputs, each step's own result, the verdicts with their reasons, the settings to
  * apply (sqlnet.ora and sysctl), and with AWR the projected lag; kind {@code qualify} of {@code probe.result/1}.
+ * {@code incomplete} says why it stopped early (null when every step ran): the verdicts then cover only what was
+ * measured whole.
  */
 public record QualifyResult(QualifyConfig config, Instant startedAt, Measured measured, List<Verdict> verdicts,
-                            List<String> sqlnet, List<String> sysctl, LagProjection projection) {
+                            List<String> sqlnet, List<String> sysctl, LagProjection projection, String incomplete) {
     /** The MSS of a 1500-byte MTU path with timestamps, where TCP_INFO gave none. */
     static final long DEFAULT_MSS = 1448;
     /** Where the sysctl lines read this host's current values. */
     static final Path PROC_SYS = Path.of("/proc/sys");
 
-    /** The verdicts and settings {@code m} supports. */
-    static QualifyResult of(QualifyConfig config, Instant startedAt, Measured m) {
+    /** The verdicts and settings {@code m} supports; {@code incomplete} is why the steps stopped early, or null. */
+    static QualifyResult of(QualifyConfig config, Instant startedAt, Measured m, String incomplete) {
         List<Verdict> verdicts = new ArrayList<>();
-        if (config.async()) {
+        if (config.async() && m.lag() != null) {
             LagTrace lag = m.lag();
             TcpStats tcp = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
                     .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
@@ -40,8 +42,8 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
                     config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),
                     tcp == null ? null : tcp.congestion())));
         }
-        List<Measured.StepResult> syncs = m.steps().stream()
-                .filter(s -> s.step().kind() == StepPlan.Kind.SYNC).toList();
+        List<Measured.StepResult> syncs = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.SYNC)
+                .filter(s -> incomplete == null || s.result().incomplete() == null).toList();
         for (Measured.StepResult s : syncs) {
             double fastSync = Double.NaN;
             for (Measured.StepResult f : syncs) {
@@ -53,12 +55,12 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
                     m.rttMs(), fastSync), config.commitBudget()));
         }
         long buffer = m.bufferRequested();
-        List<String> sqlnet = List.of("SEND_BUF_SIZE=" + buffer, "RECV_BUF_SIZE=" + buffer,
+        List<String> sqlnet = buffer <= 0 ? List.of() : List.of("SEND_BUF_SIZE=" + buffer, "RECV_BUF_SIZE=" + buffer,
                 "DEFAULT_SDU_SIZE=" + Sizing.SDU);
-        LagProjection projection = config.load().fromAwr() && config.async()
+        LagProjection projection = config.load().fromAwr() && config.async() && !Double.isNaN(m.tunedBps())
                 ? LagProjection.of(config.load(), m.tunedBps() / 8) : null;
         return new QualifyResult(config, startedAt, m, List.copyOf(verdicts), sqlnet,
-                Sizing.sysctlLines(buffer, PROC_SYS), projection);
+                buffer <= 0 ? List.of() : Sizing.sysctlLines(buffer, PROC_SYS), projection, incomplete);
     }
 
     private static String suffix(Measured.StepResult s) {
@@ -75,9 +77,9 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
                 Math.max(0, l.p999() - local), Math.max(0, l.p50() - disk), disk, rttMs, fastSyncP50Ms);
     }
 
-    /** The worst verdict. */
+    /** The worst verdict; INCOMPLETE when the steps stopped early. */
     public Verdict.Status overall() {
-        return Verdict.worst(verdicts);
+        return incomplete != null ? Verdict.Status.INCOMPLETE : Verdict.worst(verdicts);
     }
 
     public ObjectNode toJson() {
@@ -106,7 +108,8 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         p.put("budget_s", config.budget().toSeconds());
         p.put("payload", config.payload().toString());
         p.put("redo_payload", config.redoPayload().toString());
-        ObjectNode doc = ResultEnvelope.of("qualify", startedAt, p, summary(), null, List.of());
+        ObjectNode doc = ResultEnvelope.incomplete(ResultEnvelope.of("qualify", startedAt, p, summary(), null,
+                List.of()), incomplete);
         ArrayNode steps = doc.putArray("steps");
         for (Measured.StepResult s : measured.steps()) {
             ObjectNode n = steps.addObject();
@@ -154,7 +157,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
             s.set("compression", compression(config.compression(), config.requiredBps(),
                     config.load().peakBytesPerSecond()));
         }
-        s.put("rtt_ms", m.rttMs());
+        putNumber(s, "rtt_ms", m.rttMs());
         putNumber(s, "min_rtt_ms", m.minRttMs());
         putNumber(s, "capacity_bps", m.capacityBps());
         putNumber(s, "default_buffers_bps", m.defaultBps());

@@ -10,8 +10,11 @@ import java.util.List;
  * @param reasons why, each one line
  */
 public record Verdict(String name, Status status, List<String> reasons) {
-    /** Worst first when combined: FAIL over MARGINAL over PASS. */
-    public enum Status { PASS, MARGINAL, FAIL }
+    /**
+     * Worst first when combined: FAIL over MARGINAL over PASS; INCOMPLETE is a qualification's overall status
+     * only, when it stopped before every step ran (never a PASS on figures not measured).
+     */
+    public enum Status { PASS, MARGINAL, FAIL, INCOMPLETE }
 
     public Verdict {
         reasons = List.copyOf(reasons);

@@ -38,6 +38,13 @@ public final class RedoKind implements SessionKind, AutoCloseable {
         return TestParams.fromJson(params);
     }
 
+    @Override
+    public String refusal(SessionSpec spec, int open) {
+        TestParams p = (TestParams) spec;
+        return p.write() && p.numConn() > RedoLogs.MAX_RINGS ? "a --write test may use at most " + RedoLogs.MAX_RINGS
+                + " connections (--num-conn " + p.numConn() + "): the server keeps that many redo log rings" : null;
+    }
+
     /** A {@code --write} connection gets a ring, written through before READY the first time it is used. */
     @Override
     public CompletionStage<Void> prepare(SessionConnection c) {
@@ -45,6 +52,10 @@ public final class RedoKind implements SessionKind, AutoCloseable {
             return CompletableFuture.completedFuture(null);
         }
         Path ring = logs.take();
+        if (ring == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("all " + RedoLogs.MAX_RINGS + " redo log "
+                    + "rings are in use by other --write connections; try again when they end"));
+        }
         c.channel().attr(RING).set(ring);
         DiskQueue queue = c.diskQueue();
         c.channel().closeFuture().addListener(f -> queue.after(() -> logs.give(ring)));

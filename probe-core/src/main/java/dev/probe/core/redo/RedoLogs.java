@@ -20,10 +20,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * once (random bytes, forced) before its first use and then reused in place by later connections, as a standby's
  * preallocated redo log groups are. A file that grows as it is written commits its size and extents with every
  * {@code fdatasync}; measured here that doubled the 32 KiB write time (0.21 against 0.10 ms), so the AFFIRM share
- * would not be a standby redo log write's. One ring per connection writing at a time; all removed on close.
+ * would not be a standby redo log write's. One ring per connection writing at a time, at most {@link #MAX_RINGS};
+ * all removed on close.
  */
 final class RedoLogs implements AutoCloseable {
     private static final int FILL = 1 << 20;
+    /** Most rings at once: each costs --file-size on disk, written through once. */
+    static final int MAX_RINGS = 8;
     private final Path base;
     private final long size;
     private final Deque<Path> free = new ArrayDeque<>();
@@ -35,10 +38,13 @@ final class RedoLogs implements AutoCloseable {
         this.size = size;
     }
 
-    /** A ring for one connection: a free one, or a new name (prepared by {@link #prepare}). */
+    /** A ring for one connection: a free one, a new name (prepared by {@link #prepare}), or null when all are taken. */
     synchronized Path take() {
         Path ring = free.poll();
         if (ring == null) {
+            if (made.size() >= MAX_RINGS) {
+                return null;
+            }
             ring = base.resolveSibling(base.getFileName() + ".log" + made.size());
             made.add(ring);
         }

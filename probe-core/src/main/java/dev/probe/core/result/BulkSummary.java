@@ -20,6 +20,11 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
      * The summary of a run that took {@code nanos} over {@code channels}: bytes and pieces added up, aggregate
      * throughput, the channels' min/median/max, and the time {@code dbSize} bytes would take at that rate.
      */
+    /** Minutes to move {@code dbSize} bytes at {@code gbps} (infinite at no throughput). */
+    public static double projectedMinutes(long dbSize, double gbps) {
+        return gbps <= 0 ? Double.POSITIVE_INFINITY : dbSize * 8.0 / (gbps * 1e9) / 60;
+    }
+
     public static BulkSummary of(long nanos, List<ChannelStats> channels, boolean verified, long dbSize, TcpStats tcp,
                                  String tcpSide, CpuUsage cpu, CpuUsage serverCpu) {
         long bytes = channels.stream().mapToLong(ChannelStats::bytes).sum();
@@ -28,7 +33,7 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         int n = gbps.length;
         double median = n % 2 == 1 ? gbps[n / 2] : (gbps[n / 2 - 1] + gbps[n / 2]) / 2;
         double throughput = Rates.gbps(bytes, nanos);
-        double minutes = throughput <= 0 ? Double.POSITIVE_INFINITY : dbSize * 8.0 / (throughput * 1e9) / 60;
+        double minutes = projectedMinutes(dbSize, throughput);
         return new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces, verified,
                 dbSize, minutes, gbps[0], median, gbps[n - 1], tcp, tcpSide, n,
                 (int) channels.stream().filter(c -> c.bytes() > 0).count(), cpu, serverCpu);

@@ -43,14 +43,17 @@ public final class Durations {
         return Duration.ofNanos(nanos.longValue());
     }
 
-    /** Formats like oratcptest's header: {@code 1 second}, {@code 10 seconds}, {@code 500 ms}. */
+    /**
+     * Formats like oratcptest's header, in seconds from one second up: {@code 1 second}, {@code 10 seconds},
+     * {@code 15.043 seconds}, and {@code 500 ms} below a second (one spelling whatever the length's origin).
+     */
     public static String describe(Duration d) {
         long ms = d.toMillis();
-        if (ms % 1000 != 0) {
+        if (ms < 1000 && ms != 0) {
             return ms + " ms";
         }
-        long s = ms / 1000;
-        return s + (s == 1 ? " second" : " seconds");
+        String s = BigDecimal.valueOf(ms, 3).stripTrailingZeros().toPlainString();
+        return s + (ms == 1000 ? " second" : " seconds");
     }
 
     /**

@@ -93,7 +93,7 @@ class FrameDecoderTest {
     void wrongMagicIsATypedErrorNamingTheValueAndLaterInputIsDiscarded() {
         Throwable t = failureOf(header(0x47455420, 1, 1, 0, 0));
         assertInstanceOf(ProtocolException.class, t);
-        assertTrue(t.getMessage().contains("Invalid magic number: 0x47455420"), t.getMessage());
+        assertTrue(t.getMessage().contains("the other end sent bytes 0x47455420"), t.getMessage());
         ch.writeInbound(frame(FrameType.DATA, new byte[10]));
         assertNull(ch.readInbound(), "a failed decoder discards everything after the error");
     }

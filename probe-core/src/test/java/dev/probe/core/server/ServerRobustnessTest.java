@@ -100,10 +100,11 @@ class ServerRobustnessTest {
             s.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             ObjectNode err = readControl(s.getInputStream());
             assertEquals("PROTOCOL", err.get("code").asText());
-            assertTrue(err.get("message").asText().contains("Invalid magic number"), err.toString());
+            assertTrue(err.get("message").asText().contains("the other end sent 'GET / HTTP/1.1' (an HTTP client)"),
+                    err.toString());
             assertTrue(closedByServer(s));
         }
-        assertTrue(logged("Invalid magic number"), fixture.log().toString());
+        assertTrue(logged("not probe's protocol"), fixture.log().toString());
         assertServesNormalClient();
     }
 
@@ -247,6 +248,39 @@ class ServerRobustnessTest {
                 () -> new RedoClient(RedoConfig.of("127.0.0.1", port, TestParams.defaults())).run(new RunListener() { }));
         assertEquals(ProbeException.Kind.CONNECT, e.kind());
         assertTrue(e.getMessage().startsWith("cannot connect to 127.0.0.1:" + port), e.getMessage());
+    }
+
+    /** Issue 24, point 8: a port that is not a probe server is named at once by what it sent, or by its silence. */
+    @Test
+    void aPortThatIsNotAProbeServerIsSaidSoByWhatItSentOrItsSilence() throws Exception {
+        try (java.net.ServerSocket ss = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+            Thread banner = new Thread(() -> {
+                try (Socket s = ss.accept()) {
+                    s.getOutputStream().write("SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n".getBytes(StandardCharsets.US_ASCII));
+                    s.getInputStream().read();
+                } catch (java.io.IOException e) {
+                    // the client closed first
+                }
+            });
+            banner.start();
+            long t0 = System.nanoTime();
+            ProbeException e = assertThrows(ProbeException.class, () -> new RedoClient(RedoConfig.of("127.0.0.1",
+                    ss.getLocalPort(), TestParams.defaults())).run(new RunListener() { }));
+            assertEquals("bad reply from server: not probe's protocol: the other end sent 'SSH-2.0-OpenSSH_9.2p1 "
+                    + "Debian-2' (an SSH server)", e.getMessage());
+            assertTrue(System.nanoTime() - t0 < 10e9, "at once, not after the 30 s network timeout");
+            banner.join(5000);
+        }
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+            dev.probe.core.client.Target t = dev.probe.core.client.Target.of("127.0.0.1", silent.getLocalPort());
+            dev.probe.core.client.Target quick = new dev.probe.core.client.Target(t.host(), t.port(), t.connectTimeout(),
+                    Duration.ofSeconds(1), t.security(), t.transport());
+            ProbeException e = assertThrows(ProbeException.class,
+                    () -> new RedoClient(new RedoConfig(quick, TestParams.defaults())).run(new RunListener() { }));
+            assertEquals(ProbeException.Kind.TIMEOUT, e.kind());
+            assertTrue(e.getMessage().contains("took the connection but sent nothing back; is 'probe server' listening "
+                    + "there?"), e.getMessage());
+        }
     }
 
     private void waitForNoSessions() throws InterruptedException {

@@ -16,7 +16,7 @@ public final class TestServers {
 
     /** Defaults on 127.0.0.1:0, quiet, write files under {@code dir}, no piece store. */
     public static ServerConfig loopback(Path dir) {
-        return ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null);
+        return ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null).withFileSize(64L << 20);
     }
 
     /** The HELLO a client sends for {@code spec}, with protocol {@code version}. */

@@ -52,6 +52,9 @@ class UnitsTest {
         assertTrue(e.getMessage().contains("unknown time unit 'parsecs'"), e.getMessage());
         assertEquals("1 second", Durations.describe(Duration.ofSeconds(1)));
         assertEquals("10 seconds", Durations.describe(Duration.ofSeconds(10)));
+        assertEquals("15.043 seconds", Durations.describe(Duration.ofMillis(15_043)), "issue 24: not '15043 ms'");
+        assertEquals("3.4 seconds", Durations.describe(Duration.ofMillis(3_400)));
+        assertEquals("250 ms", Durations.describe(Duration.ofMillis(250)));
     }
 
     @Test
