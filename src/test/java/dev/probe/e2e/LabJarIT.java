@@ -113,7 +113,7 @@ class LabJarIT {
     void anInterruptedSweepTakesItsLinkAndStateFileDown() throws Exception {
         Path state = dev.probe.core.lab.LabState.file(name);
         ProbeProcess sweep = ProbeProcess.start("sweep", "--name", name, "--subnet", subnet, "--rtt", "5",
-                "--loss", "0", "--runs", "3", "--duration", "20s", "--rate", "100mbit", "--out",
+                "--loss", "0", "--runs", "3", "--duration", "20s", "--rate", "100mbit", "--direction", "backup", "--out",
                 dir.resolve("sweep").toString());
         try {
             long end = System.currentTimeMillis() + 60_000;

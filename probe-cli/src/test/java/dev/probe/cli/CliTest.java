@@ -326,6 +326,15 @@ class CliTest {
         assertOneLineError("cannot listen on 127.0.0.1:" + port() + ": Address already in use");
     }
 
+    /** Issue 24, point 8: "Moved ... in 0 pieces" after a timed run whose 1 GiB pieces were all cut. */
+    @Test
+    void aTimedBulkRunWhosePiecesWereCutSaysSo() throws Exception {
+        assertEquals(0, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--duration", "1s",
+                "--channels", "8", "--no-verify"), err.toString());
+        assertTrue(out.toString().contains(" in 0 whole pieces (the pieces under way were cut when the time was up; a "
+                + "smaller --piece-size gives whole ones)"), out.toString());
+    }
+
     @Test
     void bulkSaysWhatItChangedAndWhatSatIdle() throws Exception {
         assertEquals(2, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--volume", "0"));

@@ -157,11 +157,18 @@ class CompareReportTest {
                 dir.resolve("f"), null), line -> { })) {
             backup = bulkResult(server, Direction.BACKUP, "lo");
         }
+        Path objstore = dir.resolve("objstore.json");
+        Files.writeString(objstore, "{\"schema\":\"probe.result/1\",\"kind\":\"objstore\",\"params\":"
+                + "{\"direction\":\"restore\",\"channels\":4},\"summary\":{\"throughput_gbps\":1.5}}");
         Path out = dir.resolve("o2");
-        CompareReport.Output o = new CompareReport(PaperData.load(), 1L << 40).write(List.of(sync, backup), out);
+        CompareReport.Output o = new CompareReport(PaperData.load(), 1L << 40).write(List.of(sync, backup, objstore),
+                out);
         assertEquals(1, o.placements().size(), "the sync test is not an RMAN run");
         String md = Files.readString(out.resolve("summary.md"));
         assertTrue(md.contains("Left off the map and charts: sync.json (sync: a redo-style test"), md);
+        assertTrue(md.contains("objstore.json (objstore: no round-trip time in it to place on the paper's map; the "
+                + "OCI SDK's HTTP connections report no TCP RTT"), "issue 24: skipped with a note, not exit 2: " + md);
+        assertFalse(md.contains("these charts are"), "the backup the user gave is drawn: " + md);
         assertTrue(Files.readString(out.resolve("report.html")).contains("Left off the map and charts"));
         String label = o.placements().get(0).point().classLabel();
         assertTrue(label.contains("(guess from TCP retransmits)") && label.contains("(RTT below the paper's 2 ms)"),

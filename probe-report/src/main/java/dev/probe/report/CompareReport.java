@@ -47,7 +47,13 @@ public final class CompareReport {
         List<Placement> placements = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
         for (Path p : results) {
-            MeasuredPoint m = MeasuredPoint.read(p);
+            MeasuredPoint m;
+            try {
+                m = MeasuredPoint.read(p);
+            } catch (MeasuredPoint.Unplaceable e) {
+                leftOut.add(e.getMessage());
+                continue;
+            }
             if (m.redoStyle()) {
                 leftOut.add(m.file() + " (" + m.kind() + ": a redo-style test, one stream's latency and throughput, "
                         + "not RMAN channels; qualify's page shows those)");
@@ -61,7 +67,8 @@ public final class CompareReport {
         }
         Files.createDirectories(outDir);
         long restores = placements.stream().filter(p -> p.point().operation().equals("restore")).count();
-        String operation = restores * 2 >= placements.size() ? "restore" : "backup";
+        String operation = restores * 2 > placements.size() ? "restore" : restores * 2 < placements.size() ? "backup"
+                : placements.get(0).point().operation(); // a tie: the operation of the first result given
         placements.stream().filter(p -> !p.point().operation().equals(operation)).forEach(p -> leftOut.add(
                 p.point().file() + " (a " + p.point().operation() + " run; these charts are " + operation + "s)"));
         List<TippingPoints.Result> userTips = userTippingPoints(placements, operation);

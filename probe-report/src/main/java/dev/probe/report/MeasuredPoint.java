@@ -77,7 +77,9 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             lossSource = ratio.isNumber() ? "TCP retransmit ratio" : "unknown";
         }
         if (Double.isNaN(gbps) || Double.isNaN(rtt)) {
-            throw new IllegalArgumentException(path + " has no throughput or RTT to place on the paper's map");
+            throw new Unplaceable(path.getFileName() + " (" + kind + ": no " + (Double.isNaN(gbps) ? "throughput"
+                    : "round-trip time") + " in it to place on the paper's map" + (kind.equals("objstore")
+                    ? "; the OCI SDK's HTTP connections report no TCP RTT: a sweep's runs carry the lab's" : "") + ")");
         }
         if (!(gbps > 0 && gbps < 1e6) || !(rtt > 0 && rtt < 1e6)) {
             throw new IllegalArgumentException(path + ": throughput " + gbps + " Gbit/s and RTT " + rtt + " ms must be "
@@ -128,4 +130,11 @@ public record MeasuredPoint(String file, String kind, String operation, double g
 
     /** The paper's smallest delay (its "<2" column). */
     static final double PAPER_MIN_RTT_MS = 2;
+
+    /** A well-formed result that lacks a figure the map needs: left off the report with this note, not an error. */
+    public static final class Unplaceable extends IllegalArgumentException {
+        Unplaceable(String note) {
+            super(note);
+        }
+    }
 }

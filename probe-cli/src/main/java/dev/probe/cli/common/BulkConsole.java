@@ -137,7 +137,9 @@ public final class BulkConsole implements BulkListener {
     /** Total time, bytes moved ({@code verifiedNote} when verified), aggregate and per-channel throughput. */
     public void printTotals(BulkSummary s, String verifiedNote) {
         row("Total time", fmt("%.2f s", s.durationS()));
-        row("Moved", fmt("%d bytes in %d pieces%s", s.bytes(), s.pieces(), s.verified() ? verifiedNote : ""));
+        row("Moved", fmt("%d bytes in %d whole piece%s%s%s", s.bytes(), s.pieces(), s.pieces() == 1 ? "" : "s",
+                s.pieces() == 0 && s.bytes() > 0 ? " (the pieces under way were cut when the time was up; a smaller "
+                        + "--piece-size gives whole ones)" : "", s.verified() ? verifiedNote : ""));
         row("Aggregate throughput", fmt("%.3f Gbit/s (%.1f Mbytes/s)", s.throughputGbps(), s.throughputMibS()));
         row("Per channel min/median/max", fmt("%.3f / %.3f / %.3f Gbit/s", s.channelMinGbps(), s.channelMedianGbps(),
                 s.channelMaxGbps()));

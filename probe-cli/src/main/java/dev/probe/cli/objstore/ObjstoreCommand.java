@@ -25,6 +25,7 @@ import dev.probe.core.result.ObjstoreResult;
 import dev.probe.core.result.ResultFiles;
 import java.io.PrintWriter;
 import java.util.List;
+import dev.probe.core.units.Durations;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -113,9 +114,16 @@ public final class ObjstoreCommand implements Callable<Integer> {
                 OciConfigFile.load("--config", configFile, profile), shape.dbSize);
         PrintWriter out = spec.commandLine().getOut();
         BulkConsole console = new BulkConsole(out, System.console() != null);
-        out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %d-byte pieces in %d-byte parts%n",
+        out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %s%n",
                 direction.wireName(), endpoint == null ? "(profile region)" : endpoint, bucket, params.prefix(),
-                shape.channels, bulk.pieceSize(), partSize);
+                shape.channels, direction == Direction.RESTORE ? "the objects as their backup wrote them (sizes read "
+                        + "from the bucket)" : String.format(Locale.ROOT, "%d-byte pieces in %d-byte parts",
+                        bulk.pieceSize(), partSize));
+        if (bulk.volume() == 0) {
+            out.printf("\tTimed run              = no new object after %s; objects under way finish whole (an "
+                    + "object counts only complete), so the run can last up to one object per channel longer%n",
+                    Durations.describe(bulk.duration()));
+        }
         out.printf(Locale.ROOT, "\tPayload content type = %s%n%n", direction == Direction.BACKUP
                 ? bulk.payload().describe() : "as each object's backup wrote it (its probe-payload metadata)");
         if (shape.note != null) {

@@ -11,6 +11,7 @@ import dev.probe.core.qualify.QualifyResult;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.Summary;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.units.Durations;
 import dev.probe.core.units.Sizes;
@@ -78,9 +79,10 @@ final class QualifyConsole {
                     m.capacityBps() / m.defaultBps()));
         }
         if (!Double.isNaN(m.defaultBps())) {
-            row("One stream, default", mbit(m.defaultBps()) + fmt(" (granted send %d, standby receive %d bytes)",
-                    r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary().sndbufGranted(),
-                    r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary().serverRcvbufGranted()));
+            Summary d = r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary();
+            row("One stream, default", mbit(m.defaultBps()) + fmt(" (send buffer %d bytes at the start, %d at the "
+                    + "end as the OS autotuned it; standby receive %d at the start)", d.sndbufGranted(), d.sndbufAtEnd(),
+                    d.serverRcvbufGranted()));
         }
         if (!Double.isNaN(m.tunedBps())) {
             row("One stream, 3 x BDP", mbit(m.tunedBps()) + fmt(" (BDP %d bytes; asked %d, granted send %d, standby "

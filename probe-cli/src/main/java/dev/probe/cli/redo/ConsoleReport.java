@@ -100,7 +100,8 @@ final class ConsoleReport implements RunListener {
         Summary s = r.summary();
         out.println("(" + now() + ") Test " + (r.incomplete() == null ? "finished." : "INCOMPLETE: " + r.incomplete()
                 + "; the figures cover what was measured until then."));
-        row("Socket send buffer", s.sndbufGranted() + " bytes");
+        row("Socket send buffer", s.sndbufAtEnd() == s.sndbufGranted() ? s.sndbufGranted() + " bytes"
+                : s.sndbufGranted() + " bytes at the start, " + s.sndbufAtEnd() + " at the end (autotuned)");
         row("Server receive buffer", s.serverRcvbufGranted() + " bytes");
         row("Avg. throughput", s.bytesReceived() < 0 ? "unknown (the server's counts never came back)"
                 : fmt("%.3f Mbytes/s (receiver goodput: what the server counted after warm-up)", s.throughputMibS()));

@@ -94,6 +94,7 @@ public final class RedoClient {
             senders.forEach(s -> s.channel().eventLoop().execute(s::stop));
         }
         TcpInfo finalTcp = reporter.readTcp();
+        int sndbufAtEnd = sndbufNow(session.connections().get(0).channel(), sndbuf);
         long now = System.nanoTime(); // a sender that never finished (the run failed) counts until now
         long end = senders.stream().mapToLong(s -> s.counters().finishedNanos() < 0 ? now : s.counters().finishedNanos())
                 .max().orElse(now);
@@ -113,7 +114,8 @@ public final class RedoClient {
                 received < 0 ? Double.NaN : Rates.mibPerSecond(received, receiverNanos), Rates.mibPerSecond(measuredBytes, senderNanos),
                 messages, senderNanos <= 0 ? 0 : messages / (senderNanos / 1e9),
                 LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
-                params.openLoop(), sndbuf, ready.rcvbuf(), cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results));
+                params.openLoop(), sndbuf, ready.rcvbuf(), cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results),
+                sndbufAtEnd);
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(session.connections().get(0).channel()),
                 summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason());
@@ -135,5 +137,14 @@ public final class RedoClient {
             }
         }
         return null;
+    }
+
+    /** SO_SNDBUF now: on Linux the size autotuning grew it to (what the stream used), else {@code fallback}. */
+    private static int sndbufNow(io.netty.channel.Channel ch, int fallback) {
+        try {
+            return ch.isOpen() ? ch.config().getOption(ChannelOption.SO_SNDBUF) : fallback;
+        } catch (RuntimeException e) {
+            return fallback; // closed meanwhile
+        }
     }
 }

@@ -95,6 +95,10 @@ class QualifyLabTest {
         assertTrue(Math.abs(growth - expected) < 0.1, "lag grows at (rate - cap) / rate = " + expected + " s/s, measured "
                 + growth + " " + over.measured().lag().points());
         assertTrue(over.measured().lag().fromTcp(), "measured against TCP_INFO bytes acked");
+        var defaults = over.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary();
+        assertTrue(defaults.sndbufAtEnd() > defaults.sndbufGranted(), "issue 24: the send buffer the stream used, "
+                + "as autotuning grew it (" + defaults.sndbufGranted() + " at the start, " + defaults.sndbufAtEnd()
+                + " at the end)");
     }
 
     /** One budget for both links, with room for the userspace forwarder's tail on a busy two-core machine. */
