@@ -276,6 +276,9 @@ class BundleIT {
         assertEquals(List.of(), missing, "every library in lib/probe.jar is in THIRD-PARTY-NOTICES");
         assertTrue(notices.contains("runtime/legal"), "the runtime's own notices are pointed to");
         assertTrue(Files.isRegularFile(home.resolve("LICENSE")));
+        String readme = Files.readString(home.resolve("README.md"));
+        assertTrue(readme.startsWith("# probe (self-contained bundle)") && !readme.contains("mvn "),
+                "issue 24: the bundle's README starts a user with bin/probe, not with Maven: " + readme.lines().findFirst());
 
         long size = Files.size(Path.of(System.getProperty("probe.bundle")));
         assertTrue(size <= 80_000_000L, "tarball at most 80 MB: " + size);

@@ -107,25 +107,4 @@ class LabJarIT {
         assertTrue(Files.isRegularFile(out.resolve("report/report.html")));
         assertTrue(Files.readString(out.resolve("report/summary.md")).contains("Capacity scaling"));
     }
-
-    /** Issue 24, point 8: an interrupted sweep left its state file saying "running": true. */
-    @Test
-    void anInterruptedSweepTakesItsLinkAndStateFileDown() throws Exception {
-        Path state = dev.probe.core.lab.LabState.file(name);
-        ProbeProcess sweep = ProbeProcess.start("sweep", "--name", name, "--subnet", subnet, "--rtt", "5",
-                "--loss", "0", "--runs", "3", "--duration", "20s", "--rate", "100mbit", "--direction", "backup", "--out",
-                dir.resolve("sweep").toString());
-        try {
-            long end = System.currentTimeMillis() + 60_000;
-            while (!Files.exists(state) && System.currentTimeMillis() < end) {
-                Thread.sleep(50);
-            }
-            assertTrue(Files.exists(state), "the sweep's link is up: " + sweep.stdout() + sweep.stderr());
-            sweep.signal("INT");
-            sweep.awaitExit(30);
-            assertTrue(!Files.exists(state), "no state file left behind saying the link runs");
-        } finally {
-            sweep.close();
-        }
-    }
 }

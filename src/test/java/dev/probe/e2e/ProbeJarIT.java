@@ -145,5 +145,8 @@ class ProbeJarIT {
         assertTrue(out.contains("Run finished."), out);
         assertTrue(out.contains("Projected for 1.06 TB = "), out);
         assertTrue(out.contains("Avg. disk write"), out);
+        assertTrue(out.contains("for client and server together (the demo runs both in this one process"),
+                "issue 24: one CPU figure, said to be one: " + out);
+        assertTrue(!out.contains("remote/receiver"), "no second, identical figure: " + out);
     }
 }

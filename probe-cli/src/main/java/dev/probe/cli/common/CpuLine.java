@@ -10,6 +10,9 @@ import java.util.Locale;
  * warning for each side that kept above 90 % of its cores busy: its figures may measure the probe, not the path.
  */
 public final class CpuLine {
+    /** System property set when client and server run in this one process (the demo): their CPU is one figure. */
+    public static final String ONE_PROCESS = "probe.cpu.oneProcess";
+
     private CpuLine() {
     }
 
@@ -17,6 +20,12 @@ public final class CpuLine {
     public static List<String> of(CpuUsage local, String localRole, CpuUsage remote, String remoteRole, long bytes) {
         List<String> lines = new ArrayList<>();
         if (local == null) {
+            return lines;
+        }
+        if (Boolean.getBoolean(ONE_PROCESS)) {
+            lines.add("CPU Utilization: " + local.describe(bytes) + " for client and server together (the demo runs "
+                    + "both in this one process; on two hosts each side is counted apart)");
+            warnIfStarved(lines, "this host", local);
             return lines;
         }
         lines.add("CPU Utilization: local/" + localRole + " " + local.describe(bytes)

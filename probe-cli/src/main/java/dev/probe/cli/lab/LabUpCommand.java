@@ -25,10 +25,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code probe lab up}: bring up the userspace impaired link between two namespaces. */
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Start the userspace impaired link between namespaces NAME-client and NAME-server.",
-            "TUN devices joined by a forwarder that adds the delay (half each way), loss (data direction), rate cap",
-            "and queue limit; for kernels without netem.",
-            "Needs Linux and root. Returns once the link forwards; the forwarder keeps running until 'probe lab down'."})
+        description = {"Start the userspace impaired link between namespaces NAME-client and NAME-server: TUN "
+                + "devices joined by a forwarder that adds the delay (half each way), loss (data direction), rate cap "
+                + "and queue limit, for kernels without netem.",
+            "Needs Linux and root. Returns once the link forwards; the forwarder keeps running until 'probe lab "
+                    + "down'."})
 public final class LabUpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

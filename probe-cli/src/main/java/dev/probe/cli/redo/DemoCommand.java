@@ -3,6 +3,7 @@ package dev.probe.cli.redo;
 import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.CpuLine;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
@@ -48,6 +49,15 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        System.setProperty(CpuLine.ONE_PROCESS, "true"); // the server runs in this JVM: one CPU figure for both
+        try {
+            return demo();
+        } finally {
+            System.clearProperty(CpuLine.ONE_PROCESS);
+        }
+    }
+
+    private Integer demo() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         OutputPaths.directory("--json-dir", jsonDir);
         if (jsonDir != null) {

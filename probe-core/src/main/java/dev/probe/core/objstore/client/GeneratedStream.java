@@ -15,7 +15,7 @@ final class GeneratedStream extends InputStream implements DuplicatableInputStre
     private final long piece;
     private final long from;
     private final long length;
-    private long position;
+    private volatile long position;
 
     GeneratedStream(Content content, long piece, long from, long length) {
         this.content = content;
@@ -39,6 +39,11 @@ final class GeneratedStream extends InputStream implements DuplicatableInputStre
         content.fill(ByteBuffer.wrap(b, off, n), piece, from + position);
         position += n;
         return n;
+    }
+
+    /** Bytes read so far (by the SDK's sending thread; read by the progress sampler). */
+    long position() {
+        return position;
     }
 
     @Override

@@ -35,6 +35,9 @@ final class ObjstoreChannel implements Runnable {
     private final ObjstoreMetrics metrics;
     private final Content content;
     volatile long bytes;
+    /** The part being uploaded now (its bytes read by the SDK so far count towards the intervals). */
+    private volatile GeneratedStream current;
+    private long sampled;
     volatile long pieces;
     volatile long finishedNanos;
     final List<String> written = new ArrayList<>();
@@ -98,11 +101,14 @@ final class ObjstoreChannel implements Runnable {
             }
             long n = Math.min(partSize, length - off);
             t = System.nanoTime();
+            GeneratedStream body = new GeneratedStream(content, k, off, n);
+            current = body;
             String etag = client.uploadPart(UploadPartRequest.builder().namespaceName(config.namespace())
                     .bucketName(config.bucket()).objectName(name).uploadId(uploadId).uploadPartNum(number)
-                    .contentLength(n).uploadPartBody(new GeneratedStream(content, k, off, n)).build()).getETag();
+                    .contentLength(n).uploadPartBody(body).build()).getETag();
             metrics.partPut.recordValue(System.nanoTime() - t);
             bytes += n;
+            current = null;
             parts.add(CommitMultipartUploadPartDetails.builder().partNum(number).etag(etag).build());
         }
         t = System.nanoTime();
@@ -158,5 +164,17 @@ final class ObjstoreChannel implements Runnable {
                     + "probe objstore backup (use --no-verify to read it anyway)");
         }
         return new RestoreVerifier(written.open(), written.piece(), partSize, name);
+    }
+
+    /**
+     * Bytes for the progress intervals, read by one sampling thread: the parts done plus what the SDK has read of
+     * the part under way (handed to its HTTP connection), never less than the last sample (a retried part is read
+     * again from its start). The summary counts whole parts only ({@link #bytes}).
+     */
+    long progressBytes() {
+        GeneratedStream c = current;
+        long now = bytes + (c == null ? 0 : c.position());
+        sampled = Math.max(sampled, now);
+        return sampled;
     }
 }

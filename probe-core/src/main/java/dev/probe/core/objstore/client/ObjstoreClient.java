@@ -109,7 +109,7 @@ public final class ObjstoreClient {
             List<BulkProgress> samples = Collections.synchronizedList(new ArrayList<>());
             long[] last = {t0, 0};
             Ticker ticker = new Ticker(b.interval().toNanos(), now -> {
-                long bytes = channels.stream().mapToLong(c -> c.bytes).sum();
+                long bytes = channels.stream().mapToLong(ObjstoreChannel::progressBytes).sum();
                 long pieces = channels.stream().mapToLong(c -> c.pieces).sum();
                 double rate = bytes / Math.max(1e-9, (now - t0) / 1e9);
                 double eta = b.volume() > 0 && rate > 0 ? (b.volume() - bytes) / rate

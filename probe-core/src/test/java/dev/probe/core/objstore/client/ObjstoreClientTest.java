@@ -97,6 +97,14 @@ class ObjstoreClientTest {
         assertEquals(3, backup.operations().get("commit_multipart_upload").count());
         assertEquals("objstore", backup.toJson().get("kind").asText());
         assertTrue(backup.summary().projectedMinutes() > 0);
+        long intervalBytes = 0;
+        long total = 0;
+        for (var i : backup.toJson().get("intervals")) {
+            intervalBytes += i.get("bytes").asLong();
+            assertTrue(i.get("total_bytes").asLong() >= total, "counted as the SDK sends, never backwards");
+            total = i.get("total_bytes").asLong();
+        }
+        assertEquals(40L << 20, intervalBytes, "the intervals count each byte once, retried or not");
 
         ObjstoreResult restore = run(endpoint, Direction.RESTORE, false, progress);
         assertEquals(40L << 20, restore.summary().bytes());
