@@ -77,7 +77,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             lossSource = ratio.isNumber() ? "TCP retransmit ratio" : "unknown";
         }
         if (Double.isNaN(gbps) || Double.isNaN(rtt)) {
-            throw new Unplaceable(path.getFileName() + " (" + kind + ": no " + (Double.isNaN(gbps) ? "throughput"
+            throw new Unplaceable(path + " (" + kind + ": no " + (Double.isNaN(gbps) ? "throughput"
                     : "round-trip time") + " in it to place on the paper's map" + (kind.equals("objstore")
                     ? "; the OCI SDK's HTTP connections report no TCP RTT: a sweep's runs carry the lab's" : "") + ")");
         }
