@@ -103,6 +103,9 @@ public final class BulkConsole implements BulkListener {
                             t.segmentsSent(), Double.isNaN(t.retransmitRatio()) ? "n/a"
                                     : fmt("%.4f %%", 100 * t.retransmitRatio()),
                             t.congestion() == null ? "" : ", " + t.congestion()));
+            if (t.limited() != null && t.limited().known()) {
+                row("Senders limited by", t.limited().describe());
+            }
         } else {
             row("TCP_INFO", "unavailable");
         }

@@ -126,6 +126,9 @@ final class ConsoleReport implements RunListener {
                     t.congestion() == null ? "unknown" : t.congestion()));
             row("Retransmits", Double.isNaN(t.retransmitRatio()) ? String.valueOf(t.retransmits())
                     : fmt("%d of %d segments (%.4f %%)", t.retransmits(), t.segmentsSent(), 100 * t.retransmitRatio()));
+            if (t.limited() != null && t.limited().known()) {
+                row("Sender limited by", t.limited().describe());
+            }
         } else {
             row("TCP_INFO", "unavailable (" + r.transport() + " transport)");
         }

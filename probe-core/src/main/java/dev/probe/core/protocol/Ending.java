@@ -87,7 +87,8 @@ public final class Ending {
                         Json.requireLong(t, "total_retrans", 0, Frames.MAX_COUNT),
                         Json.requireLong(t, "segs_out", 0, Frames.MAX_COUNT),
                         Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT),
-                        t.has("bytes_acked") ? Json.requireLong(t, "bytes_acked", 0, Frames.MAX_COUNT) : 0);
+                        t.has("bytes_acked") ? Json.requireLong(t, "bytes_acked", 0, Frames.MAX_COUNT) : 0, 0,
+                        TcpInfo.Limits.NONE);
                 congestion = t.has("congestion") ? Json.requireString(t, "congestion", CONGESTION) : null;
             }
             return new Result(Json.requireLong(n, "bytes_received", 0, Frames.MAX_COUNT),

@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.result.TcpStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,9 +20,10 @@ import java.util.Locale;
  * @param mathisBps    the loss ceiling (infinite without loss, NaN unmeasured)
  * @param bufferBps    the buffer ceiling
  * @param limit        what limits the stream
+ * @param sender       the kernel's account of what held the sender back (null or unknown where not read)
  */
 public record StreamLimit(double measuredBps, double rttMs, double lossRatio, long mss, long windowBytes,
-                          double mathisBps, double bufferBps, Limit limit) {
+                          double mathisBps, double bufferBps, Limit limit, TcpStats.Limited sender) {
     /** What a single stream sits under. */
     public enum Limit {
         /** the loss ceiling is the lower one, and the stream is near it */
@@ -54,8 +56,16 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
         } else {
             limit = Limit.PATH;
         }
-        return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathis, buffer, limit);
+        return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathis, buffer, limit, null);
     }
+
+    /** This diagnosis with the sender's chronograph shares from TCP_INFO (Linux 4.9+). */
+    public StreamLimit withSender(TcpStats.Limited limited) {
+        return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, limit, limited);
+    }
+
+    /** A share of the busy time above which a window or buffer is named as what held the stream back. */
+    static final double MOSTLY = 0.5;
 
     /** The verdict's lines: what limits the stream, on which figures, and what would help. */
     List<String> reasons(List<String> congestionControls, String congestion) {
@@ -81,6 +91,21 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                     + " the link's own rate, a queue on the path or the hosts' CPU limit it", loss,
                     Double.isNaN(mathisBps) ? "unknown" : Double.isInfinite(mathisBps) ? "no limit"
                             : fmt("%.1f Mbit/s", mathisBps / 1e6), bufferBps / 1e6, measuredBps / 1e6));
+        }
+        if (sender != null && sender.known()) {
+            out.add("TCP_INFO: the sender was limited by the " + sender.describe() + (limit == Limit.BUFFERS ? ""
+                    : " (what bounded the data in flight; a queue on the path filled by the window keeps the rate "
+                    + "at the link's)"));
+            if (limit != Limit.BUFFERS) {
+                return out;
+            }
+            if (sender.receiveWindow() > MOSTLY) {
+                out.add(fmt("receive-window limited %.0f %% of the time: raise the standby's RECV_BUF_SIZE and "
+                        + "net.core.rmem_max", 100 * sender.receiveWindow()));
+            } else if (sender.sendBuffer() > MOSTLY) {
+                out.add(fmt("send-buffer limited %.0f %% of the time: raise the primary's SEND_BUF_SIZE and "
+                        + "net.core.wmem_max", 100 * sender.sendBuffer()));
+            }
         }
         return out;
     }

@@ -10,7 +10,36 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * the peer has acknowledged since the connections opened (summed; what a transport lag is measured against).
  */
 public record TcpStats(double rttMs, double minRttMs, long retransmits, long segmentsSent, double retransmitRatio,
-                       long cwnd, long mss, String congestion, long bytesAcked) {
+                       long cwnd, long mss, String congestion, long bytesAcked, long pmtu, Limited limited) {
+    /**
+     * Shares of the window's busy time (data in flight) the sender was limited by the peer's receive window, by its
+     * own send buffer, and by the network (congestion window, pacing, loss recovery: the rest); NaN where the
+     * kernel keeps no such chronograph (before 4.9) or nothing was in flight.
+     */
+    public record Limited(double receiveWindow, double sendBuffer, double network) {
+        static final Limited UNKNOWN = new Limited(Double.NaN, Double.NaN, Double.NaN);
+
+        static Limited between(TcpInfo.Limits before, TcpInfo.Limits after) {
+            long busy = after.busyUs() - before.busyUs();
+            if (busy <= 0) {
+                return UNKNOWN;
+            }
+            double rwnd = Math.min(1, Math.max(0, (after.rwndLimitedUs() - before.rwndLimitedUs()) / (double) busy));
+            double sndbuf = Math.min(1 - rwnd, Math.max(0,
+                    (after.sndbufLimitedUs() - before.sndbufLimitedUs()) / (double) busy));
+            return new Limited(rwnd, sndbuf, 1 - rwnd - sndbuf);
+        }
+
+        public boolean known() {
+            return !Double.isNaN(receiveWindow);
+        }
+
+        /** "receive window 64 %, send buffer 0 %, network 36 % of the time data was in flight". */
+        public String describe() {
+            return String.format(java.util.Locale.ROOT, "receive window %.0f %%, send buffer %.0f %%, network %.0f %% "
+                    + "of the time data was in flight", 100 * receiveWindow, 100 * sendBuffer, 100 * network);
+        }
+    }
 
     /** Stats between two aggregated readings ({@code before} may be null for "since connect"). */
     public static TcpStats between(TcpInfo before, TcpInfo after, String congestion) {
@@ -18,7 +47,8 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
         long segs = after.segsOut() - (before == null ? 0 : before.segsOut());
         double ratio = segs <= 0 ? Double.NaN : (double) retrans / segs;
         return new TcpStats(after.rttUs() / 1000.0, after.minRttUs() / 1000.0, retrans, segs, ratio,
-                after.sndCwnd(), after.sndMss(), congestion, after.bytesAcked());
+                after.sndCwnd(), after.sndMss(), congestion, after.bytesAcked(), after.pmtu(),
+                Limited.between(before == null ? TcpInfo.Limits.NONE : before.limits(), after.limits()));
     }
 
     public ObjectNode toJson() {
@@ -38,6 +68,13 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
             n.put("congestion", congestion);
         }
         n.put("bytes_acked", bytesAcked);
+        if (pmtu > 0) {
+            n.put("pmtu", pmtu);
+        }
+        if (limited != null && limited.known()) {
+            n.putObject("limited").put("receive_window", limited.receiveWindow())
+                    .put("send_buffer", limited.sendBuffer()).put("network", limited.network());
+        }
         return n;
     }
 }

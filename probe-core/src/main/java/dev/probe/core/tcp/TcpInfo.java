@@ -11,13 +11,30 @@ package dev.probe.core.tcp;
  * @param segsOut       segments sent (including retransmissions); 0 on kernels older than 4.2
  * @param bytesRetrans  bytes retransmitted; 0 on kernels older than 4.19
  * @param bytesAcked    bytes the peer's TCP has acknowledged over the connection's life; 0 before 4.1
+ * @param pmtu          the path MTU TCP uses; 0 where unknown
+ * @param limits        what held the sender back, over the connection's life ({@link Limits#NONE} before 4.9)
  */
 public record TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long totalRetrans,
-                      long segsOut, long bytesRetrans, long bytesAcked) {
-    /** Adds counters of two sockets (RTT and window fields keep the larger value). */
+                      long segsOut, long bytesRetrans, long bytesAcked, long pmtu, Limits limits) {
+    /**
+     * The kernel's chronograph of a sender (Linux 4.9+): microseconds with data in flight ({@code busy}) and, of
+     * those, limited by the peer's receive window or by this socket's send buffer; the rest is the network
+     * (congestion window, pacing, loss recovery).
+     */
+    public record Limits(long busyUs, long rwndLimitedUs, long sndbufLimitedUs) {
+        /** No chronograph (older kernel, or not read). */
+        public static final Limits NONE = new Limits(0, 0, 0);
+
+        Limits plus(Limits o) {
+            return new Limits(busyUs + o.busyUs, rwndLimitedUs + o.rwndLimitedUs, sndbufLimitedUs + o.sndbufLimitedUs);
+        }
+    }
+
+    /** Adds counters of two sockets (RTT and window fields keep the larger value, the path MTU the smaller). */
     public TcpInfo plus(TcpInfo o) {
         return new TcpInfo(Math.max(rttUs, o.rttUs), Math.max(minRttUs, o.minRttUs), sndCwnd + o.sndCwnd,
                 Math.max(sndMss, o.sndMss), totalRetrans + o.totalRetrans, segsOut + o.segsOut,
-                bytesRetrans + o.bytesRetrans, bytesAcked + o.bytesAcked);
+                bytesRetrans + o.bytesRetrans, bytesAcked + o.bytesAcked,
+                pmtu == 0 ? o.pmtu : o.pmtu == 0 ? pmtu : Math.min(pmtu, o.pmtu), limits.plus(o.limits));
     }
 }

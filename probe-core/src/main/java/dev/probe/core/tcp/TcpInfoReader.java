@@ -60,9 +60,13 @@ public final class TcpInfoReader {
             return Optional.empty();
         }
         int n = len.getValue();
+        // offsets of struct tcp_info (include/uapi/linux/tcp.h); later fields only where the kernel filled them
+        TcpInfo.Limits limits = n >= 192 ? new TcpInfo.Limits(buf.getLong(168), buf.getLong(176), buf.getLong(184))
+                : TcpInfo.Limits.NONE;
         return Optional.of(new TcpInfo(
                 u32(buf, 68), n >= 152 ? u32(buf, 148) : 0, u32(buf, 80), u32(buf, 16), u32(buf, 100),
-                n >= 140 ? u32(buf, 136) : 0, n >= 216 ? buf.getLong(208) : 0, n >= 128 ? buf.getLong(120) : 0));
+                n >= 140 ? u32(buf, 136) : 0, n >= 216 ? buf.getLong(208) : 0, n >= 128 ? buf.getLong(120) : 0,
+                u32(buf, 60), limits));
     }
 
     /** TCP_INFO of several sockets added up (see {@link TcpInfo#plus}), or null when none can be read. */

@@ -12,6 +12,7 @@ import dev.probe.core.result.TcpStats;
 import dev.probe.core.units.Rates;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.probe.core.tcp.TcpInfo;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -231,7 +232,7 @@ class QualifyUnitTest {
     }
 
     private static IntervalSample sample(double t, long acked) {
-        TcpStats tcp = new TcpStats(1, 1, 0, 0, 0, 10, 1448, "cubic", acked);
+        TcpStats tcp = new TcpStats(1, 1, 0, 0, 0, 10, 1448, "cubic", acked, 1500, null);
         return new IntervalSample(t, 1, 0, 0, 0, null, null, tcp, false);
     }
 
@@ -276,6 +277,32 @@ class QualifyUnitTest {
         Path bom = Files.writeString(dir.resolve("awr.csv"), "\uFEFFINST_ID,BEGIN_TIME,END_TIME,METRIC_NAME,VALUE\n"
                 + "1,2026-11-02T10:00:00,2026-11-02T10:01:00,Redo Generated Per Sec,1000\n");
         assertEquals(1000, AwrCsv.read(bom).peakBytesPerSecond(), 1e-9, "Excel's UTF-8 files start with a BOM");
+    }
+
+    /** Issue 25, point 5: TCP_INFO's chronograph, as shares of the busy time, and the advice it leads to. */
+    @Test
+    void theSendersChronographNamesTheWindowOrBufferThatHeldItBack() {
+        TcpInfo before = tcpInfo(new TcpInfo.Limits(1_000_000, 100_000, 0));
+        TcpStats rwnd = TcpStats.between(before, tcpInfo(new TcpInfo.Limits(3_000_000, 1_400_000, 0)), "cubic");
+        assertEquals(0.65, rwnd.limited().receiveWindow(), 1e-9, "1.3 s of 2 s in flight");
+        assertEquals(0.35, rwnd.limited().network(), 1e-9);
+        List<String> reasons = StreamLimit.of(20e6, 20, 0, 1448, 65536).withSender(rwnd.limited())
+                .reasons(List.of("cubic"), "cubic");
+        assertTrue(reasons.contains("receive-window limited 65 % of the time: raise the standby's RECV_BUF_SIZE and "
+                + "net.core.rmem_max"), reasons.toString());
+        TcpStats sndbuf = TcpStats.between(before, tcpInfo(new TcpInfo.Limits(2_000_000, 100_000, 600_000)), null);
+        assertTrue(StreamLimit.of(20e6, 20, 0, 1448, 65536).withSender(sndbuf.limited()).reasons(List.of(), null)
+                .contains("send-buffer limited 60 % of the time: raise the primary's SEND_BUF_SIZE and net.core.wmem_max"));
+        TcpStats idle = TcpStats.between(before, before, null);
+        assertFalse(idle.limited().known(), "nothing in flight: no shares");
+        assertEquals(1, StreamLimit.of(20e6, 20, 0, 1448, 65536).withSender(idle.limited()).reasons(List.of(), null)
+                .size(), "no chronograph line without a chronograph");
+        assertFalse(TcpStats.between(null, tcpInfo(TcpInfo.Limits.NONE), null).toJson().has("limited"),
+                "a kernel before 4.9: no limited block in the JSON");
+    }
+
+    private static TcpInfo tcpInfo(TcpInfo.Limits limits) {
+        return new TcpInfo(20_000, 20_000, 10, 1448, 0, 1000, 0, 1 << 20, 1500, limits);
     }
 
     private static QualifyConfig config(boolean async, boolean sync, List<Long> sizes, boolean affirm, Duration budget) {

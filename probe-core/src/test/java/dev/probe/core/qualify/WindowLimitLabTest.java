@@ -1,0 +1,87 @@
+package dev.probe.core.qualify;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.Target;
+import dev.probe.core.lab.ImpairedLink;
+import dev.probe.core.lab.LabTopology;
+import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.lab.Netns;
+import dev.probe.core.params.Direction;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.server.ServerConfig;
+import dev.probe.core.testing.InNamespace;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 25, point 5: TCP_INFO's chronograph through a 20 ms, 40 Mbit/s lab link whose queue holds one BDP (a deeper
+ * queue lets any window at the link's rate fill it, and the window then bounds the flight at full speed): 64 KiB
+ * buffers leave the sender receive-window limited most of the time, 3 x BDP leaves the window out of it.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class WindowLimitLabTest {
+    private static final long CAP_BPS = 40_000_000;
+    private static final long BDP = CAP_BPS / 8 * 20 / 1000;
+
+    @TempDir
+    Path dir;
+    private LabTopology topology;
+    private ImpairedLink link;
+    private ProbeServer server;
+
+    @BeforeEach
+    void up() throws Exception {
+        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
+        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
+        topology = new LabTopology("pwt" + n, "10.252." + (n % 250) + ".0/30");
+        link = ImpairedLink.up(topology, new LinkSpec(20, 0, false, Direction.BACKUP, CAP_BPS, 1500,
+                (int) (BDP / 1500), 150, 1), 7);
+        ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"), null);
+        server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config, l -> { }));
+    }
+
+    @AfterEach
+    void down() {
+        if (server != null) {
+            server.close();
+        }
+        if (link != null) {
+            link.close();
+        }
+    }
+
+    @Test
+    void tcpInfoSaysWhenTheReceiveWindowHoldsTheStreamBack() throws Exception {
+        TcpStats.Limited small = limited(64 << 10);
+        TcpStats.Limited tuned = limited(3 * BDP);
+        System.out.printf("sender limited at 20 ms, 40 Mbit/s: 64 KiB buffers: %s; 3 x BDP (%d bytes): %s%n",
+                small.describe(), 3 * BDP, tuned.describe());
+        assertTrue(small.receiveWindow() > 0.5, "64 KiB: " + small.describe());
+        assertTrue(tuned.receiveWindow() < 0.05, "3 x BDP: " + tuned.describe());
+    }
+
+    private TcpStats.Limited limited(long sockbuf) throws Exception {
+        TestParams p = new TestParams(Mode.ASYNC, 1 << 20, 1, Duration.ofSeconds(4), Duration.ofSeconds(1), false,
+                sockbuf, 0, Duration.ofSeconds(1));
+        RedoConfig c = new RedoConfig(Target.of(topology.serverAddress(), server.address().getPort()), p);
+        TestResult r = InNamespace.call(topology.clientNamespace(), () -> new RedoClient(c).run(RunListener.NONE));
+        assertTrue(r.summary().tcp() != null && r.summary().tcp().limited().known(), "TCP_INFO's chronograph read");
+        return r.summary().tcp().limited();
+    }
+}
