@@ -166,6 +166,21 @@ class CliTest {
         assertOneLineError("--redo-rate compares with the redo profile; --profile oltp has none (add redo)");
     }
 
+    /** Issue 25, point 4: --bind and --dscp checked before any traffic; the server says which class it received. */
+    @Test
+    void bindAndDscpAreCheckedFirstAndTheServerReportsTheClassItReceived() {
+        assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--dscp", "300"));
+        assertOneLineError("--dscp: '300' is out of range [0, 63] (a DSCP; the TOS byte is DSCP x 4)");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--bind", "192.0.2.123"));
+        assertOneLineError("--bind: 192.0.2.123 is not an address of this host");
+        err.getBuffer().setLength(0);
+        assertEquals(0, run("client", "127.0.0.1", "--port", port(), "--bind", "127.0.0.1", "--dscp", "AF41",
+                "--duration", "1s"), err.toString());
+        assertTrue(out.toString().contains("Route                  = from 127.0.0.1, DSCP 34 (AF41)"), out.toString());
+        assertTrue(out.toString().contains("The server received our SYN with DSCP 34 (as sent)."), out.toString());
+    }
+
     @Test
     void outOfRangeParameterIsOneLineAndExitTwo() {
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--num-conn", "1000"));

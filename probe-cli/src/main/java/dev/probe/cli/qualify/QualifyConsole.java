@@ -48,6 +48,9 @@ final class QualifyConsole {
                             : fmt(" (beside a local log write of %.3f ms)", c.localLogWrite().toNanos() / 1e6)));
         }
         out.println(fmt("\t%-22s = %s", "Payload", c.payload().describe()));
+        if (!c.target().route().describe().isEmpty()) {
+            out.println(fmt("\t%-22s = %s (every step)", "Route", c.target().route().describe()));
+        }
         if (c.compression() != null) {
             printCompression(c);
         }

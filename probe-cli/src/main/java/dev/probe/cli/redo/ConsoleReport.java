@@ -25,6 +25,7 @@ final class ConsoleReport implements RunListener {
     private final boolean sync;
     private boolean tcpColumns;
     private boolean headerPrinted;
+    private int sentDscp = -1;
 
     ConsoleReport(PrintWriter out, TestParams params) {
         this.out = out;
@@ -47,6 +48,10 @@ final class ConsoleReport implements RunListener {
         setting("Warm-up", p.warmup().isZero() ? "NO" : Durations.describe(p.warmup()));
         setting("Test frequency", p.openLoop() ? fmt("%.1f messages/s (open loop)", p.rate()) : "NO");
         setting("Network Timeout", Durations.describe(config.target().timeout()));
+        if (!config.target().route().describe().isEmpty()) {
+            setting("Route", config.target().route().describe());
+        }
+        sentDscp = config.target().route().dscp();
         out.println("\t(1 Mbyte = 1024x1024 bytes)");
         out.println();
         out.flush();
@@ -59,6 +64,11 @@ final class ConsoleReport implements RunListener {
     @Override
     public void onReady(Ready ready, int sndbufGranted) {
         out.println("(" + now() + ") The server is ready.");
+        if (ready.synTos() >= 0 && (sentDscp >= 0 || ready.synTos() != 0)) {
+            int seen = ready.synTos() >> 2;
+            out.println(fmt("(%s) The server received our SYN with DSCP %d%s.", now(), seen, sentDscp < 0 ? ""
+                    : seen == sentDscp ? " (as sent)" : " (sent " + sentDscp + ": re-marked on the way)"));
+        }
         out.flush();
     }
 

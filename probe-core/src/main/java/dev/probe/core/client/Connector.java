@@ -128,6 +128,12 @@ final class Connector {
         if (sockbuf > 0) {
             b.option(ChannelOption.SO_SNDBUF, (int) sockbuf).option(ChannelOption.SO_RCVBUF, (int) sockbuf);
         }
+        if (target.route().bind() != null) {
+            b.localAddress(new java.net.InetSocketAddress(target.route().bind(), 0));
+        }
+        if (target.route().tos() >= 0) {
+            b.option(ChannelOption.IP_TOS, target.route().tos()); // set before connect: the SYN carries it too
+        }
         return b;
     }
 

@@ -14,9 +14,10 @@ import java.time.Duration;
  * @param timeout        network timeout: longest wait for any reply (READY, JOINED, an ACK, RESULT)
  * @param security       shared secret and TLS
  * @param transport      epoll or NIO
+ * @param route          source address and DSCP ({@link Route#DEFAULT}: the OS's choice)
  */
 public record Target(String host, int port, Duration connectTimeout, Duration timeout, ClientSecurity security,
-                     Transport transport) {
+                     Transport transport, Route route) {
     public Target {
         if (host == null || host.isBlank()) {
             throw new BadParameterException("host", "is missing");
@@ -36,11 +37,20 @@ public record Target(String host, int port, Duration connectTimeout, Duration ti
         if (transport == null) {
             transport = Transport.best();
         }
+        if (route == null) {
+            route = Route.DEFAULT;
+        }
+    }
+
+    /** A target leaving by the OS's choice of interface and class. */
+    public Target(String host, int port, Duration connectTimeout, Duration timeout, ClientSecurity security,
+                  Transport transport) {
+        this(host, port, connectTimeout, timeout, security, transport, Route.DEFAULT);
     }
 
     /** The same target over {@code newTransport}. */
     public Target withTransport(Transport newTransport) {
-        return new Target(host, port, connectTimeout, timeout, security, newTransport);
+        return new Target(host, port, connectTimeout, timeout, security, newTransport, route);
     }
 
     /** {@code host:port} with a 10 s connect timeout, a 30 s network timeout, no secret, no TLS. */

@@ -58,7 +58,7 @@ public final class Handshake {
      * {@code serverProof} is the server's half of the mutual authentication (null without a secret).
      */
     public record Ready(String sessionId, String serverNonce, int sndbuf, int rcvbuf, String server, String storage,
-                        ObjectNode content, String serverProof) {
+                        ObjectNode content, String serverProof, int synTos) {
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("session_id", sessionId);
@@ -75,6 +75,9 @@ public final class Handshake {
             if (serverProof != null) {
                 n.put("server_proof", serverProof);
             }
+            if (synTos >= 0) {
+                n.put("syn_tos", synTos);
+            }
             return new ControlFrame(FrameType.READY, n);
         }
 
@@ -86,7 +89,8 @@ public final class Handshake {
                     Json.requireString(n, "server", Frames.TEXT),
                     n.has("storage") ? Json.requireString(n, "storage", STORAGE) : null,
                     n.has("content") ? Json.requireObject(n, "content") : null,
-                    n.has("server_proof") ? Json.requireString(n, "server_proof", Frames.MAC) : null);
+                    n.has("server_proof") ? Json.requireString(n, "server_proof", Frames.MAC) : null,
+                    n.has("syn_tos") ? Json.requireInt(n, "syn_tos", 0, 255) : -1);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.probe.core.server;
 
 import io.netty.channel.Channel;
+import dev.probe.core.tcp.SavedSyn;
 import java.net.InetSocketAddress;
 import java.util.List;
 
@@ -34,6 +35,7 @@ public final class ProbeListener implements AutoCloseable {
         ServerContext context = new ServerContext(config, log, sessions, threads.diskThreads(), version, kinds);
         ServerInitializer initializer = new ServerInitializer(context);
         Channel channel = threads.bind(initializer, config.bind(), config.port());
+        SavedSyn.enable(channel); // READY then says which TOS the client's SYN arrived with (re-marking shows)
         return new ProbeListener(channel, sessions, context, initializer);
     }
 

@@ -10,6 +10,7 @@ import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Handshake.Join;
 import dev.probe.core.protocol.Handshake.Joined;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.tcp.SavedSyn;
 import io.netty.channel.Channel;
 
 /**
@@ -58,7 +59,7 @@ final class SessionAdmission {
         SocketBuffers.apply(ch, spec.sockbuf());
         ServerSession session = server.sessions().open(kind, spec, ch);
         return new Decision(new Ready(session.id(), nonce, SocketBuffers.sndbuf(ch), SocketBuffers.rcvbuf(ch),
-                server.version(), kind.storage(spec), kind.content(spec), proof).frame(), session, 0);
+                server.version(), kind.storage(spec), kind.content(spec), proof, SavedSyn.tos(ch)).frame(), session, 0);
     }
 
     /** A JOIN on {@code ch}; {@code proof} goes into JOINED. */

@@ -42,6 +42,11 @@ public final class TcpInfoReader {
         }
     }
 
+    /** The libc binding (null where not Linux); for this package's other readers. */
+    static LibC libc() {
+        return LIBC;
+    }
+
     /** True when TCP_INFO can be read for {@code channel}. */
     public static boolean supported(Channel channel) {
         return LIBC != null && channel instanceof UnixChannel;

@@ -1,0 +1,93 @@
+package dev.probe.core.client;
+
+import dev.probe.core.protocol.BadParameterException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Which interface a client's connections leave by and in which class: the source address ({@code --bind}, so a
+ * test takes the Data Guard or backup network, not whatever the routing table picks) and the DSCP its packets carry
+ * ({@code --dscp}, the class redo is given on the path). Checked once, before any traffic.
+ *
+ * @param bind the local address to connect from, or null for the OS's choice
+ * @param dscp the DiffServ code point 0..63 (IP TOS = dscp << 2), or -1 to leave the OS default
+ */
+public record Route(InetAddress bind, int dscp) {
+    /** The OS's choice of interface and class. */
+    public static final Route DEFAULT = new Route(null, -1);
+    /** The code points by their RFC names (RFC 2474, 2597, 3246, 5865). */
+    private static final Map<String, Integer> NAMES = Map.ofEntries(Map.entry("EF", 46), Map.entry("VA", 44),
+            Map.entry("CS0", 0), Map.entry("CS1", 8), Map.entry("CS2", 16), Map.entry("CS3", 24),
+            Map.entry("CS4", 32), Map.entry("CS5", 40), Map.entry("CS6", 48), Map.entry("CS7", 56),
+            Map.entry("AF11", 10), Map.entry("AF12", 12), Map.entry("AF13", 14), Map.entry("AF21", 18),
+            Map.entry("AF22", 20), Map.entry("AF23", 22), Map.entry("AF31", 26), Map.entry("AF32", 28),
+            Map.entry("AF33", 30), Map.entry("AF41", 34), Map.entry("AF42", 36), Map.entry("AF43", 38));
+
+    public Route {
+        if (dscp < -1 || dscp > 63) {
+            throw new BadParameterException("dscp", dscp + " is out of range [0, 63] (a DSCP, not a TOS byte)");
+        }
+    }
+
+    /**
+     * From the command line: {@code bind} an address of this host (or null), {@code dscp} a number 0..63 or a name
+     * such as EF or AF41 (or null); each refusal names its flag and value.
+     */
+    public static Route parse(String bind, String dscp) {
+        return new Route(bind == null ? null : localAddress(bind), dscp == null ? -1 : dscp(dscp));
+    }
+
+    /** The IP TOS byte for {@link #dscp}, or -1. */
+    public int tos() {
+        return dscp < 0 ? -1 : dscp << 2;
+    }
+
+    /** "from 10.1.2.3, DSCP 46 (EF)"-style words for a header, "" for the OS's choice. */
+    public String describe() {
+        String from = bind == null ? "" : "from " + bind.getHostAddress();
+        String cls = dscp < 0 ? "" : "DSCP " + dscp + NAMES.entrySet().stream().filter(e -> e.getValue() == dscp)
+                .map(e -> " (" + e.getKey() + ")").findFirst().orElse("");
+        return from.isEmpty() ? cls : cls.isEmpty() ? from : from + ", " + cls;
+    }
+
+    static int dscp(String text) {
+        String t = text.trim().toUpperCase(Locale.ROOT);
+        Integer named = NAMES.get(t);
+        if (named != null) {
+            return named;
+        }
+        try {
+            int v = Integer.decode(t);
+            if (v < 0 || v > 63) {
+                throw new BadParameterException("dscp", "'" + text + "' is out of range [0, 63] (a DSCP; the TOS byte "
+                        + "is DSCP x 4)");
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new BadParameterException("dscp", "'" + text + "' is not a DSCP: a number 0..63 or a name such as "
+                    + "EF, AF41, CS6");
+        }
+    }
+
+    private static InetAddress localAddress(String text) {
+        InetAddress a;
+        try {
+            a = InetAddress.getByName(text.trim());
+        } catch (UnknownHostException e) {
+            throw new BadParameterException("bind", "'" + text + "' is not an address or a name this host resolves");
+        }
+        try {
+            if (!a.isAnyLocalAddress() && !a.isLoopbackAddress() && NetworkInterface.getByInetAddress(a) == null) {
+                throw new BadParameterException("bind", a.getHostAddress() + " is not an address of this host "
+                        + "('ip -brief address' lists them)");
+            }
+        } catch (SocketException e) {
+            throw new BadParameterException("bind", "cannot list this host's addresses: " + e.getMessage());
+        }
+        return a;
+    }
+}
