@@ -4,20 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.probe.core.app.ProbeServer;
-import dev.probe.core.client.Target;
-import dev.probe.core.lab.ImpairedLink;
-import dev.probe.core.lab.LabTopology;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.Netns;
 import dev.probe.core.params.Direction;
-import dev.probe.core.server.ServerConfig;
-import dev.probe.core.testing.InNamespace;
+import dev.probe.core.testing.LabServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,27 +31,18 @@ class QualifyLabTest {
 
     @TempDir
     Path dir;
-    private LabTopology topology;
-    private ImpairedLink link;
-    private ProbeServer server;
+    private LabServer lab;
 
     @BeforeEach
     void up() throws Exception {
         assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
-        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
-        topology = new LabTopology("pqt" + n, "10.252." + (n % 250) + ".0/30");
-        link = ImpairedLink.up(topology, spec(10, CAP_BPS), 7);
-        ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"), null);
-        server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config, l -> { }));
+        lab = LabServer.up("pqt", spec(10, CAP_BPS), dir);
     }
 
     @AfterEach
     void down() {
-        if (server != null) {
-            server.close();
-        }
-        if (link != null) {
-            link.close();
+        if (lab != null) {
+            lab.close();
         }
     }
 
@@ -67,10 +52,10 @@ class QualifyLabTest {
 
     private QualifyResult qualify(double redoBytesPerSecond, boolean async, Duration commitBudget, Duration budget)
             throws Exception {
-        QualifyConfig c = new QualifyConfig(Target.of(topology.serverAddress(), server.address().getPort()),
+        QualifyConfig c = new QualifyConfig(lab.target(),
                 RedoLoad.given(redoBytesPerSecond), async, !async, List.of(32L << 10), false, commitBudget,
                 Duration.ZERO, 0.7, 0, null, budget);
-        return InNamespace.call(topology.clientNamespace(), () -> new Qualifier(c).run((i, total, s) -> { }));
+        return lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }));
     }
 
     private static Verdict verdict(QualifyResult r, String name) {
@@ -105,12 +90,12 @@ class QualifyLabTest {
     @Test
     void syncPassesABudgetOnAShortLinkAndFailsItAt20Ms() throws Exception {
         Duration budget = Duration.ofMillis(15);
-        link.reconfigure(spec(1, 0));
+        lab.link().reconfigure(spec(1, 0));
         QualifyResult near = qualify(1e6, false, budget, Duration.ofSeconds(15));
         assertEquals(Verdict.Status.PASS, verdict(near, "SYNC").status(), verdict(near, "SYNC").reasons().toString());
         assertTrue(near.measured().rttMs() >= 1 && near.measured().rttMs() < 2.5, "1 ms link: " + near.measured().rttMs());
 
-        link.reconfigure(spec(20, 0));
+        lab.link().reconfigure(spec(20, 0));
         QualifyResult far = qualify(1e6, false, budget, Duration.ofSeconds(15));
         Verdict v = verdict(far, "SYNC");
         assertEquals(Verdict.Status.FAIL, v.status(), v.reasons().toString());
@@ -122,7 +107,7 @@ class QualifyLabTest {
     void aBufferRequestOverTheOsLimitIsReportedWithTheSysctlLines() throws Exception {
         long wmemMax = Long.parseLong(Files.readAllLines(Path.of("/proc/sys/net/core/wmem_max")).get(0).trim());
         assumeTrue(wmemMax < 256L << 20, "this host already allows 256 MiB socket buffers");
-        link.reconfigure(spec(20, 0));
+        lab.link().reconfigure(spec(20, 0));
         double rtt = 0.020;
         double redo = 2.0 * wmemMax * 0.7 / (3 * rtt);
         QualifyResult r = qualify(redo, true, Duration.ofMillis(2), Duration.ofSeconds(18));

@@ -3,10 +3,6 @@ package dev.probe.core.qualify;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.probe.core.app.ProbeServer;
-import dev.probe.core.client.Target;
-import dev.probe.core.lab.ImpairedLink;
-import dev.probe.core.lab.LabTopology;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.Netns;
 import dev.probe.core.params.Direction;
@@ -17,11 +13,9 @@ import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.server.ServerConfig;
-import dev.probe.core.testing.InNamespace;
+import dev.probe.core.testing.LabServer;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,28 +35,19 @@ class WindowLimitLabTest {
 
     @TempDir
     Path dir;
-    private LabTopology topology;
-    private ImpairedLink link;
-    private ProbeServer server;
+    private LabServer lab;
 
     @BeforeEach
     void up() throws Exception {
         assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
-        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
-        topology = new LabTopology("pwt" + n, "10.252." + (n % 250) + ".0/30");
-        link = ImpairedLink.up(topology, new LinkSpec(20, 0, false, Direction.BACKUP, CAP_BPS, 1500,
-                (int) (BDP / 1500), 150, 1), 7);
-        ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"), null);
-        server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config, l -> { }));
+        lab = LabServer.up("pwt", new LinkSpec(20, 0, false, Direction.BACKUP, CAP_BPS, 1500, (int) (BDP / 1500), 150,
+                1), dir);
     }
 
     @AfterEach
     void down() {
-        if (server != null) {
-            server.close();
-        }
-        if (link != null) {
-            link.close();
+        if (lab != null) {
+            lab.close();
         }
     }
 
@@ -79,8 +64,8 @@ class WindowLimitLabTest {
     private TcpStats.Limited limited(long sockbuf) throws Exception {
         TestParams p = new TestParams(Mode.ASYNC, 1 << 20, 1, Duration.ofSeconds(4), Duration.ofSeconds(1), false,
                 sockbuf, 0, Duration.ofSeconds(1));
-        RedoConfig c = new RedoConfig(Target.of(topology.serverAddress(), server.address().getPort()), p);
-        TestResult r = InNamespace.call(topology.clientNamespace(), () -> new RedoClient(c).run(RunListener.NONE));
+        RedoConfig c = new RedoConfig(lab.target(), p);
+        TestResult r = lab.inClient(() -> new RedoClient(c).run(RunListener.NONE));
         assertTrue(r.summary().tcp() != null && r.summary().tcp().limited().known(), "TCP_INFO's chronograph read");
         return r.summary().tcp().limited();
     }
