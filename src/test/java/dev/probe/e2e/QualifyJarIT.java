@@ -105,6 +105,8 @@ class QualifyJarIT {
         assertTrue(page.contains("AVERAGE (interval mean)") && page.contains("MAXVAL (interval peak)"),
                 "both AWR statistics drawn");
         assertTrue(page.contains("database's time zone, not converted"), "the page says which clock the times are");
+        assertTrue(page.matches("(?s).*<td>receive window \\d+ %, send buffer \\d+ %, network \\d+ %</td>.*"),
+                "issue 25: each stream step says what held its sender back");
         screenshot(html);
     }
 

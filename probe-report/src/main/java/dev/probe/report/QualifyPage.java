@@ -224,16 +224,21 @@ public final class QualifyPage {
         s.path("settings").path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
         sb.append("</pre><p>Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/):</p><pre>");
         s.path("settings").path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
-        sb.append("</pre>\n<h2>What was measured</h2>\n<table><tr><th>step</th><th>figure</th></tr>\n");
+        sb.append("</pre>\n<h2>What was measured</h2>\n<table><tr><th>step</th><th>figure</th>"
+                + "<th>sender limited by (share of the time data was in flight, TCP_INFO)</th></tr>\n");
         for (JsonNode st : doc.path("steps")) {
             JsonNode r = st.path("result").path("summary");
             JsonNode lat = r.path("latency_ms");
             String figure = lat.isObject()
                     ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
                     : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
-            sb.append(fmt("<tr><td>%s</td><td>%s%s</td></tr>%n", esc(st.path("label").asText()), figure,
+            JsonNode limited = r.path("tcp").path("limited");
+            sb.append(fmt("<tr><td>%s</td><td>%s%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()), figure,
                     st.path("result").has("incomplete") ? " (stopped early: "
-                            + esc(st.path("result").path("incomplete").path("reason").asText()) + ")" : ""));
+                            + esc(st.path("result").path("incomplete").path("reason").asText()) + ")" : "",
+                    lat.isObject() || !limited.isObject() ? "" : fmt("receive window %.0f %%, send buffer %.0f %%, "
+                            + "network %.0f %%", 100 * limited.path("receive_window").asDouble(),
+                            100 * limited.path("send_buffer").asDouble(), 100 * limited.path("network").asDouble())));
         }
         sb.append("</table>\n");
         JsonNode disk = doc.path("standby_disk");
