@@ -139,6 +139,10 @@ final class ConsoleReport implements RunListener {
             if (t.limited() != null && t.limited().known()) {
                 row("Sender limited by", t.limited().describe());
             }
+            String mtu = t.pathMtuWarning(s.interfaceMtu());
+            if (mtu != null) {
+                row("WARNING", mtu);
+            }
         } else {
             row("TCP_INFO", "unavailable (" + r.transport() + " transport)");
         }

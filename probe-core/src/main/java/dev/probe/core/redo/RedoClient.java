@@ -95,6 +95,7 @@ public final class RedoClient {
         }
         TcpInfo finalTcp = reporter.readTcp();
         int sndbufAtEnd = sndbufNow(session.connections().get(0).channel(), sndbuf);
+        int interfaceMtu = interfaceMtu(session.connections().get(0).channel());
         long now = System.nanoTime(); // a sender that never finished (the run failed) counts until now
         long end = senders.stream().mapToLong(s -> s.counters().finishedNanos() < 0 ? now : s.counters().finishedNanos())
                 .max().orElse(now);
@@ -115,7 +116,7 @@ public final class RedoClient {
                 messages, senderNanos <= 0 ? 0 : messages / (senderNanos / 1e9),
                 LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
                 params.openLoop(), sndbuf, ready.rcvbuf(), cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results),
-                sndbufAtEnd);
+                sndbufAtEnd, interfaceMtu);
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(session.connections().get(0).channel()),
                 summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason());
@@ -137,6 +138,17 @@ public final class RedoClient {
             }
         }
         return null;
+    }
+
+    /** The MTU of the interface {@code ch} left by, or 0 when unknown. */
+    private static int interfaceMtu(io.netty.channel.Channel ch) {
+        try {
+            java.net.InetAddress local = ((java.net.InetSocketAddress) ch.localAddress()).getAddress();
+            java.net.NetworkInterface nic = java.net.NetworkInterface.getByInetAddress(local);
+            return nic == null ? 0 : nic.getMTU();
+        } catch (java.net.SocketException | RuntimeException e) {
+            return 0; // closed, or the address left the host meanwhile
+        }
     }
 
     /** SO_SNDBUF now: on Linux the size autotuning grew it to (what the stream used), else {@code fallback}. */

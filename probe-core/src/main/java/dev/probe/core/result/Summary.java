@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record Summary(double durationS, long bytesSent, long bytesReceived, double throughputMibS,
                       double senderThroughputMibS, long messages, double messagesPerS, LatencyStats latency,
                       LatencyStats disk, TcpStats tcp, boolean openLoop, int sndbufGranted, int serverRcvbufGranted,
-                      CpuUsage cpu, CpuUsage serverCpu, int sndbufAtEnd) {
+                      CpuUsage cpu, CpuUsage serverCpu, int sndbufAtEnd, int interfaceMtu) {
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("duration_s", durationS);
@@ -32,6 +32,9 @@ public record Summary(double durationS, long bytesSent, long bytesReceived, doub
         n.put("open_loop", openLoop);
         n.put("sndbuf_granted", sndbufGranted);
         n.put("sndbuf_at_end", sndbufAtEnd);
+        if (interfaceMtu > 0) {
+            n.put("interface_mtu", interfaceMtu);
+        }
         n.put("server_rcvbuf_granted", serverRcvbufGranted);
         Measures.putCpu(n, cpu, serverCpu, bytesReceived < 0 ? bytesSent : bytesReceived);
         return n;

@@ -51,6 +51,20 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
                 Limited.between(before == null ? TcpInfo.Limits.NONE : before.limits(), after.limits()));
     }
 
+    /**
+     * A warning when the path MTU TCP settled on is below {@code interfaceMtu}, the MTU of the interface the
+     * connection left by (jumbo frames that do not cross the path: the paper ran at both 9000 and 1500); null when
+     * they agree or either is unknown.
+     */
+    public String pathMtuWarning(int interfaceMtu) {
+        if (pmtu <= 0 || interfaceMtu <= 0 || pmtu + 64 >= interfaceMtu) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "path MTU %d is below this interface's MTU %d: the path does not "
+                + "carry frames that large (a jumbo-frame setting that stops on the way; where ICMP is filtered, large "
+                + "segments can vanish)", pmtu, interfaceMtu);
+    }
+
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("rtt_ms", rttMs);

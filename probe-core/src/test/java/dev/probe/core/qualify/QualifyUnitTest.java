@@ -301,6 +301,17 @@ class QualifyUnitTest {
                 "a kernel before 4.9: no limited block in the JSON");
     }
 
+    /** Issue 25, point 4: a path MTU below the interface's (jumbo frames that stop on the way) is said. */
+    @Test
+    void aPathMtuBelowTheInterfacesIsAWarning() {
+        TcpStats jumboPathOf1500 = TcpStats.between(null, tcpInfo(TcpInfo.Limits.NONE), null);
+        assertTrue(jumboPathOf1500.pathMtuWarning(9000).startsWith("path MTU 1500 is below this interface's MTU 9000"));
+        assertEquals(null, jumboPathOf1500.pathMtuWarning(1500), "agreeing MTUs");
+        assertEquals(null, jumboPathOf1500.pathMtuWarning(0), "interface MTU unknown");
+        TcpStats loopback = new TcpStats(0.01, 0.01, 0, 1, 0, 10, 65483, null, 0, 65535, null);
+        assertEquals(null, loopback.pathMtuWarning(65536), "loopback reports 65535 on a 65536 interface");
+    }
+
     private static TcpInfo tcpInfo(TcpInfo.Limits limits) {
         return new TcpInfo(20_000, 20_000, 10, 1448, 0, 1000, 0, 1 << 20, 1500, limits);
     }
