@@ -13,6 +13,7 @@ import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.RedoHeadroom;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Set;
 import dev.probe.core.disk.Profile;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.report.DiskPage;
@@ -96,11 +97,12 @@ public final class DiskCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputPaths.file("--json", json);
         OutputPaths.directory("--out", out);
-        if (redoRate != null && !Profile.parseList(profile).contains(Profile.REDO)) {
+        Set<Profile> profiles = Profile.parseList(profile);
+        if (redoRate != null && !profiles.contains(Profile.REDO)) {
             throw new IllegalArgumentException("--redo-rate compares with the redo profile; --profile " + profile
                     + " has none (add redo)");
         }
-        DiskParams params = new DiskParams(size, Profile.parseList(profile), maxLatency, readPct, point, maxOutstanding,
+        DiskParams params = new DiskParams(size, profiles, maxLatency, readPct, point, maxOutstanding,
                 buffered, keep);
         PrintWriter w = spec.commandLine().getOut();
         DiskConsole console = new DiskConsole(w, params);

@@ -2,9 +2,9 @@ package dev.probe.cli.lab;
 
 import dev.probe.cli.common.Converters;
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.lab.NetemPlan;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.units.Rates;
 import picocli.CommandLine.Option;
 
 /** The userspace link's impairment options, shared by {@code lab up} and {@code sweep}. */
@@ -43,9 +43,9 @@ final class LinkOptions {
 
     long rateBps() {
         try {
-            return rate == null ? 0 : NetemPlan.parseRate(rate);
-        } catch (BadParameterException e) {
-            throw new BadParameterException("rate", e.getMessage().substring(e.parameter().length() + 2));
+            return rate == null ? 0 : Rates.parseBitRate(rate);
+        } catch (IllegalArgumentException e) {
+            throw new BadParameterException("rate", e.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.units.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,8 +61,8 @@ public final class Verdicts {
             boolean late = s > f.gapWithin().toMillis() / 1000.0;
             fail |= late;
             reasons.add(fmt("a %.1f GB gap resolves in %s while redo arrives at the peak (%s --gap-within %s)",
-                    f.gapBytes() / 1e9, Double.isInfinite(s) ? "never (no bandwidth to spare)" : span(s),
-                    late ? "over" : "within", span(f.gapWithin().toMillis() / 1000.0)));
+                    f.gapBytes() / 1e9, Double.isInfinite(s) ? "never (no bandwidth to spare)" : Durations.readable(s),
+                    late ? "over" : "within", Durations.readable(f.gapWithin().toMillis() / 1000.0)));
         }
         return new Verdict("ASYNC", fail ? Verdict.Status.FAIL : Verdict.Status.PASS, reasons);
     }
@@ -81,11 +82,6 @@ public final class Verdicts {
                     f.p50Ms() - f.fastSyncP50Ms(), f.fastSyncP50Ms()));
         }
         return new Verdict(f.name(), status, reasons);
-    }
-
-    /** Seconds as people read them: 3.9 s, 12.5 min, 150 min (2.5 h), 15,152 min (10.5 days). */
-    static String span(double seconds) {
-        return dev.probe.core.units.Durations.readable(seconds);
     }
 
     private static String fmt(String format, Object... args) {

@@ -19,7 +19,11 @@ import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.units.CpuTime;
 import dev.probe.core.units.Rates;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,18 +145,18 @@ public final class RedoClient {
     }
 
     /** The MTU of the interface {@code ch} left by, or 0 when unknown. */
-    private static int interfaceMtu(io.netty.channel.Channel ch) {
+    private static int interfaceMtu(Channel ch) {
         try {
-            java.net.InetAddress local = ((java.net.InetSocketAddress) ch.localAddress()).getAddress();
-            java.net.NetworkInterface nic = java.net.NetworkInterface.getByInetAddress(local);
+            InetSocketAddress local = (InetSocketAddress) ch.localAddress();
+            NetworkInterface nic = NetworkInterface.getByInetAddress(local.getAddress());
             return nic == null ? 0 : nic.getMTU();
-        } catch (java.net.SocketException | RuntimeException e) {
+        } catch (SocketException | RuntimeException e) {
             return 0; // closed, or the address left the host meanwhile
         }
     }
 
     /** SO_SNDBUF now: on Linux the size autotuning grew it to (what the stream used), else {@code fallback}. */
-    private static int sndbufNow(io.netty.channel.Channel ch, int fallback) {
+    private static int sndbufNow(Channel ch, int fallback) {
         try {
             return ch.isOpen() ? ch.config().getOption(ChannelOption.SO_SNDBUF) : fallback;
         } catch (RuntimeException e) {

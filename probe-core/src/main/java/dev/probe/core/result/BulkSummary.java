@@ -20,11 +20,6 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
      * The summary of a run that took {@code nanos} over {@code channels}: bytes and pieces added up, aggregate
      * throughput, the channels' min/median/max, and the time {@code dbSize} bytes would take at that rate.
      */
-    /** Minutes to move {@code dbSize} bytes at {@code gbps} (infinite at no throughput). */
-    public static double projectedMinutes(long dbSize, double gbps) {
-        return gbps <= 0 ? Double.POSITIVE_INFINITY : dbSize * 8.0 / (gbps * 1e9) / 60;
-    }
-
     public static BulkSummary of(long nanos, List<ChannelStats> channels, boolean verified, long dbSize, TcpStats tcp,
                                  String tcpSide, CpuUsage cpu, CpuUsage serverCpu) {
         long bytes = channels.stream().mapToLong(ChannelStats::bytes).sum();
@@ -37,6 +32,11 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         return new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces, verified,
                 dbSize, minutes, gbps[0], median, gbps[n - 1], tcp, tcpSide, n,
                 (int) channels.stream().filter(c -> c.bytes() > 0).count(), cpu, serverCpu);
+    }
+
+    /** Minutes to move {@code dbSize} bytes at {@code gbps} (infinite at no throughput). */
+    public static double projectedMinutes(long dbSize, double gbps) {
+        return gbps <= 0 ? Double.POSITIVE_INFINITY : dbSize * 8.0 / (gbps * 1e9) / 60;
     }
 
     public ObjectNode toJson() {
