@@ -63,7 +63,8 @@ public final class FanoutOptions {
         return to == null ? List.of(new HostPort(host, port)) : parse("--to", to, port);
     }
 
-    private static List<HostPort> parse(String flag, List<String> items, int defaultPort) {
+    /** {@code items} as HOST[:PORT], {@code defaultPort} where none is given; a bad one names {@code flag}. */
+    public static List<HostPort> parse(String flag, List<String> items, int defaultPort) {
         List<HostPort> out = new ArrayList<>();
         for (String item : items) {
             int colon = item.lastIndexOf(':');

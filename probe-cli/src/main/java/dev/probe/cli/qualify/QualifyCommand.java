@@ -4,6 +4,7 @@ import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.PayloadOption;
@@ -21,6 +22,7 @@ import dev.probe.core.qualify.QualifyResult;
 import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.qualify.StepPlan;
+import dev.probe.core.qualify.UnderLoad;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.core.units.Rates;
@@ -122,6 +124,18 @@ public final class QualifyCommand implements Callable<Integer> {
                     + "the paced redo step with content that compresses as it does.")
     Path redoSample;
 
+    @Option(names = "--under-load", paramLabel = "KIND:N",
+            description = "Run the redo-rate and SYNC steps again while N channels load the same path: backup:N or "
+                    + "restore:N (RMAN-style bulk channels towards or from the standby) or async:N (streams); the "
+                    + "verdicts then rest on the loaded figures, shown beside the idle ones.")
+    String underLoad;
+
+    @Option(names = "--load-from", split = ",", paramLabel = "HOST[:PORT]",
+            description = "With --under-load: run the load from these hosts' agents ('probe agent', port "
+                    + FanoutOptions.AGENT_PORT + " unless given; reached with this command's secret and TLS options), "
+                    + "channels spread over them; default: from this host.")
+    List<String> loadFrom;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result (probe.result/1, kind qualify).")
     Path json;
 
@@ -203,10 +217,17 @@ public final class QualifyCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--redo-rate: " + e.getMessage());
             }
         }
+        if (loadFrom != null && underLoad == null) {
+            throw new IllegalArgumentException("--load-from runs the --under-load load from agents; give --under-load "
+                    + "too (e.g. --under-load backup:16)");
+        }
+        UnderLoad background = underLoad == null ? null : UnderLoad.parse(underLoad, loadFrom == null ? null
+                : new UnderLoad.Agents(FanoutOptions.parse("--load-from", loadFrom, FanoutOptions.AGENT_PORT),
+                        connect.peer.security(), connect.peer.connectTimeout, connect.peer.timeout));
         RedoCompression compression = redoSample == null ? null
                 : RedoCompression.measure(redoSample, RedoCompression.MAX_SAMPLE);
         return new QualifyConfig(connect.target(host), redo, !mode.equals("sync"), !mode.equals("async"), writeSizes,
                 affirm, commitBudget, localLogWrite, tcpEfficiency, gap == null ? 0 : gap, gapWithin, budget,
-                content.checked(), compression);
+                content.checked(), compression, background);
     }
 }

@@ -54,6 +54,11 @@ final class QualifyConsole {
         if (c.compression() != null) {
             printCompression(c);
         }
+        if (c.underLoad() != null) {
+            out.println(fmt("\t%-22s = %s%s: the %s steps run again beside it; the verdicts rest on those", "Under load",
+                    c.underLoad().describe(), c.underLoad().agents() == null ? " from this host" : "",
+                    c.async() && c.sync() ? "redo-rate and SYNC" : c.async() ? "redo-rate" : "SYNC"));
+        }
         out.println(fmt("\t%-22s = %d steps in %s", "Plan", plan.steps().size(), Durations.describe(c.budget())));
         out.println();
         out.flush();
@@ -95,6 +100,15 @@ final class QualifyConsole {
         if (m.lag() != null) {
             row("Lag at the peak rate", fmt("%.2f s at the end, growing %.4f s/s (%s)", m.lag().lastLag(),
                     m.lag().growth(), m.lag().fromTcp() ? "from TCP_INFO bytes acked" : "sender schedule, lower bound"));
+        }
+        if (m.loadedLag() != null) {
+            row("Lag at the peak, loaded", fmt("%.2f s at the end, growing %.4f s/s", m.loadedLag().lastLag(),
+                    m.loadedLag().growth()));
+        }
+        if (m.load() != null) {
+            row("Background load", fmt("%s: %s alone, %s beside the redo (%s moved)%s", m.load().load(),
+                    mbit(m.load().aloneBps()), mbit(m.load().besideBps()), Sizes.describe(m.load().besideBytes()),
+                    Double.isFinite(m.load().cost()) ? fmt(": the redo cost it %.0f %%", m.load().cost() * 100) : ""));
         }
         for (Measured.StepResult s : m.steps()) {
             if (s.step().kind() == StepPlan.Kind.SYNC && s.result().summary().latency() != null) {

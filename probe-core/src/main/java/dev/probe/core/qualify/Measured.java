@@ -18,11 +18,13 @@ import java.util.List;
  * @param rcvbufGranted  what the standby granted (as its OS reports it)
  * @param clamped        the OS granted less than asked
  * @param lag            step 5's lag trace (null when not run)
+ * @param loadedLag      the paced step's lag trace under the background load (null when not run)
+ * @param load           what the background load carried (null without one)
  * @param steps          every step's label and result document
  */
 public record Measured(double rttMs, double minRttMs, double capacityBps, double defaultBps, double tunedBps,
                        long bdpBytes, long bufferRequested, int sndbufGranted, int rcvbufGranted, boolean clamped,
-                       LagTrace lag, List<StepResult> steps) {
+                       LagTrace lag, LagTrace loadedLag, LoadFigures load, List<StepResult> steps) {
     /** One step's label, kind and result document. */
     public record StepResult(StepPlan.Step step, TestResult result) {
     }

@@ -51,6 +51,9 @@ public final class Qualifier {
     public QualifyResult run(Progress progress, RunStop stop) throws InterruptedException {
         Instant startedAt = Instant.now();
         StepPlan plan = StepPlan.of(config);
+        if (config.underLoad() != null) {
+            BackgroundLoad.check(config.underLoad(), config.target(), config.payload());
+        }
         Figures f = new Figures();
         Runner runner = new Runner(plan, progress, f.done, stop, config.budget());
         try {
@@ -58,7 +61,9 @@ public final class Qualifier {
         } catch (Stopped e) {
             return QualifyResult.of(config, startedAt, f.measured(), stop.reason());
         }
-        return QualifyResult.of(config, startedAt, f.measured(), null);
+        String loadFailed = f.load == null || f.load.failure() == null ? null
+                : "the background load (--under-load " + f.load.load() + ") failed: " + f.load.failure();
+        return QualifyResult.of(config, startedAt, f.measured(), loadFailed);
     }
 
     private void measure(StepPlan plan, Runner runner, Figures f) throws InterruptedException {
@@ -79,19 +84,63 @@ public final class Qualifier {
             f.tunedBps = Measured.bps(tuned);
             f.sndbuf = tuned.summary().sndbufGranted();
             f.rcvbuf = tuned.summary().serverRcvbufGranted();
-            StepPlan.Step paced = plan.steps().get(i);
-            double rate = config.load().peakBytesPerSecond() / paced.writeSize();
-            LagTrace lag = new LagTrace(rate, paced.writeSize());
-            runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, runner.length(i), interval(i, plan), false,
-                    f.buffer, rate, Duration.ZERO, config.redoPayload()), lag);
-            f.lag = lag;
-            i++;
+            f.lag = paced(runner, i++, f.buffer);
         }
-        for (; i < plan.steps().size(); i++) {
-            StepPlan.Step s = plan.steps().get(i);
-            runner.run(i, new TestParams(Mode.SYNC, s.writeSize(), 1, runner.length(i), interval(i, plan), s.affirm(), 0,
-                    0, Duration.ZERO, config.payload()), RunListener.NONE);
+        int loadedFrom = plan.firstLoaded();
+        for (; i < loadedFrom; i++) {
+            sync(runner, i);
         }
+        if (loadedFrom < plan.steps().size()) {
+            underLoad(plan, runner, f);
+        }
+    }
+
+    /**
+     * Runs the loaded steps with the background load going: started, given {@link StepPlan#LOAD_RAMP} to reach its
+     * pace (the last two seconds of it measure the load alone), then the steps, then stopped.
+     */
+    private void underLoad(StepPlan plan, Runner runner, Figures f) throws InterruptedException {
+        int first = plan.firstLoaded();
+        Duration length = StepPlan.LOAD_RAMP.plus(StepPlan.SETUP.multipliedBy(4));
+        for (StepPlan.Step s : plan.loaded()) {
+            length = length.plus(runner.length(plan.steps().indexOf(s))).plus(StepPlan.SETUP);
+        }
+        UnderLoad u = config.underLoad();
+        BackgroundLoad load = BackgroundLoad.start(u, config.target(), config.payload(), length);
+        runner.stop.onRequest(() -> load.stop(runner.stop.reason()));
+        long aloneFrom = System.nanoTime();
+        long loadedFrom = aloneFrom;
+        try {
+            load.awaitFlowing(config.target().timeout());
+            aloneFrom = System.nanoTime() + StepPlan.LOAD_RAMP.toNanos() / 3;
+            Thread.sleep(StepPlan.LOAD_RAMP.toMillis());
+            loadedFrom = System.nanoTime();
+            for (int i = first; i < plan.steps().size(); i++) {
+                if (plan.steps().get(i).kind() == StepPlan.Kind.REDO_RATE) {
+                    f.loadedLag = paced(runner, i, f.buffer);
+                } else {
+                    sync(runner, i);
+                }
+            }
+        } finally {
+            f.load = load.finish(aloneFrom, loadedFrom, System.nanoTime(), config.target().timeout());
+        }
+    }
+
+    /** The redo at its peak rate, one stream with {@code buffer}, its lag traced. */
+    private LagTrace paced(Runner runner, int i, long buffer) throws InterruptedException {
+        StepPlan.Step paced = runner.plan.steps().get(i);
+        double rate = config.load().peakBytesPerSecond() / paced.writeSize();
+        LagTrace lag = new LagTrace(rate, paced.writeSize());
+        runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, runner.length(i), interval(i, runner.plan),
+                false, buffer, rate, Duration.ZERO, config.redoPayload()), lag);
+        return lag;
+    }
+
+    private void sync(Runner runner, int i) throws InterruptedException {
+        StepPlan.Step s = runner.plan.steps().get(i);
+        runner.run(i, new TestParams(Mode.SYNC, s.writeSize(), 1, runner.length(i), interval(i, runner.plan),
+                s.affirm(), 0, 0, Duration.ZERO, config.payload()), RunListener.NONE);
     }
 
     /** The figures as the steps give them; NaN, 0 or null for a step not (or not wholly) run. */
@@ -107,12 +156,14 @@ public final class Qualifier {
         int sndbuf;
         int rcvbuf;
         LagTrace lag;
+        LagTrace loadedLag;
+        LoadFigures load;
 
         Measured measured() {
             boolean linux = config.target().transport().epoll();
             boolean clamped = !Double.isNaN(tunedBps) && Sizing.clamped(buffer, Math.min(sndbuf, rcvbuf), linux);
             return new Measured(rttMs, minRttMs, capacity, defaultBps, tunedBps, bdp, buffer, sndbuf, rcvbuf, clamped,
-                    lag, List.copyOf(done));
+                    lag, loadedLag, load, List.copyOf(done));
         }
     }
 
@@ -158,7 +209,7 @@ public final class Qualifier {
             }
             StepPlan.Step planned = plan.steps().get(index);
             StepPlan.Step step = new StepPlan.Step(planned.kind(), params.duration().plus(params.warmup()),
-                    planned.writeSize(), planned.affirm());
+                    planned.writeSize(), planned.affirm(), planned.loaded());
             progress.step(index + 1, plan.steps().size(), step);
             Target target = config.target();
             TestResult r = new RedoClient(new RedoConfig(target, params)).run(listener, stop);

@@ -28,7 +28,7 @@ import java.util.List;
 public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
                             boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
                             long gapBytes, Duration gapWithin, Duration budget, Payload payload,
-                            RedoCompression compression) {
+                            RedoCompression compression, UnderLoad underLoad) {
     /** The highest redo rate qualified: 100 GB/s, far past any database's (and any link's). */
     public static final double MAX_REDO_RATE = 1e11;
     /** The smallest budget that leaves each step a second or more. */
@@ -88,7 +88,13 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
                          boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
                          long gapBytes, Duration gapWithin, Duration budget) {
         this(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite, tcpEfficiency, gapBytes,
-                gapWithin, budget, Payload.RANDOM, null);
+                gapWithin, budget, Payload.RANDOM, null, null);
+    }
+
+    /** The same qualification with the redo steps run again under {@code load}. */
+    public QualifyConfig withLoad(UnderLoad load) {
+        return new QualifyConfig(target, this.load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
+                tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, load);
     }
 
     /** What the paced redo step sends: content that compresses as the redo sample did, else {@link #payload}. */

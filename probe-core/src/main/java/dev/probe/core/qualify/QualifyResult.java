@@ -29,8 +29,8 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
     /** The verdicts and settings {@code m} supports; {@code incomplete} is why the steps stopped early, or null. */
     static QualifyResult of(QualifyConfig config, Instant startedAt, Measured m, String incomplete) {
         List<Verdict> verdicts = new ArrayList<>();
-        if (config.async() && m.lag() != null) {
-            LagTrace lag = m.lag();
+        LagTrace lag = m.loadedLag() != null ? m.loadedLag() : m.lag();
+        if (config.async() && lag != null) {
             TcpStats tcp = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
                     .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
             long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
@@ -38,22 +38,37 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
                     tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
                     Sizing.granted(granted, config.target().transport().epoll()))
                     .withSender(tcp == null ? null : tcp.limited());
-            verdicts.add(Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
+            Verdict async = Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
                     lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),
                     config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),
-                    tcp == null ? null : tcp.congestion())));
+                    tcp == null ? null : tcp.congestion()));
+            verdicts.add(m.loadedLag() == null || m.lag() == null ? async
+                    : Verdicts.underLoad(async, Verdicts.lagBeside(m.lag(), m.loadedLag()), m.load()));
         }
         List<Measured.StepResult> syncs = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.SYNC)
                 .filter(s -> incomplete == null || s.result().incomplete() == null).toList();
+        boolean loaded = syncs.stream().anyMatch(s -> s.step().loaded());
         for (Measured.StepResult s : syncs) {
+            if (s.step().loaded() != loaded) {
+                continue; // under load, the verdicts rest on the loaded runs; the idle ones are their reference
+            }
             double fastSync = Double.NaN;
+            Measured.StepResult idle = null;
             for (Measured.StepResult f : syncs) {
-                if (s.step().affirm() && !f.step().affirm() && f.step().writeSize() == s.step().writeSize()) {
+                boolean twin = f.step().writeSize() == s.step().writeSize();
+                if (twin && s.step().affirm() && !f.step().affirm() && f.step().loaded() == loaded) {
                     fastSync = syncFigures(config, f, "", m.rttMs(), Double.NaN).p50Ms();
                 }
+                if (twin && loaded && !f.step().loaded() && f.step().affirm() == s.step().affirm()) {
+                    idle = f;
+                }
             }
-            verdicts.add(Verdicts.sync(syncFigures(config, s, syncs.size() == 1 ? "SYNC" : "SYNC " + suffix(s),
-                    m.rttMs(), fastSync), config.commitBudget()));
+            String name = (syncs.size() == (loaded ? 2 : 1) ? "SYNC" : "SYNC " + suffix(s))
+                    + (loaded ? " under " + config.underLoad() : "");
+            Verdict sync = Verdicts.sync(syncFigures(config, s, name, m.rttMs(), fastSync), config.commitBudget());
+            verdicts.add(idle == null ? sync : Verdicts.underLoad(sync, Verdicts.syncBeside(
+                    syncFigures(config, idle, "", m.rttMs(), Double.NaN), syncFigures(config, s, "", m.rttMs(),
+                            Double.NaN)), m.load()));
         }
         long buffer = m.bufferRequested();
         List<String> sqlnet = buffer <= 0 ? List.of() : List.of("SEND_BUF_SIZE=" + buffer, "RECV_BUF_SIZE=" + buffer,
@@ -65,7 +80,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
     }
 
     private static String suffix(Measured.StepResult s) {
-        return s.step().label().substring("SYNC ".length());
+        return s.step().idleLabel().substring("SYNC ".length());
     }
 
     private static Verdicts.SyncFigures syncFigures(QualifyConfig config, Measured.StepResult s, String name,
@@ -170,13 +185,13 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         b.put("rcvbuf_granted", m.rcvbufGranted());
         b.put("clamped", m.clamped());
         if (m.lag() != null) {
-            ObjectNode lag = s.putObject("lag");
-            lag.put("growth_s_per_s", m.lag().growth());
-            lag.put("last_s", m.lag().lastLag());
-            lag.put("flat", m.lag().flat());
-            lag.put("measured_by", m.lag().fromTcp() ? "tcp_bytes_acked" : "sender_schedule");
-            ArrayNode pts = lag.putArray("points");
-            m.lag().points().forEach(x -> pts.addObject().put("t_s", x.tSeconds()).put("lag_s", x.lagSeconds()));
+            putLag(s.putObject("lag"), m.lag());
+        }
+        if (m.loadedLag() != null) {
+            putLag(s.putObject("lag_under_load"), m.loadedLag());
+        }
+        if (m.load() != null) {
+            s.set("under_load", underLoad(m));
         }
         ObjectNode settings = s.putObject("settings");
         sqlnet.forEach(settings.putArray("sqlnet_ora")::add);
@@ -193,6 +208,58 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
                     .put("lag_s", x.lagSeconds()));
         }
         return s;
+    }
+
+    private static void putLag(ObjectNode lag, LagTrace trace) {
+        lag.put("growth_s_per_s", trace.growth());
+        lag.put("last_s", trace.lastLag());
+        lag.put("flat", trace.flat());
+        lag.put("measured_by", trace.fromTcp() ? "tcp_bytes_acked" : "sender_schedule");
+        ArrayNode pts = lag.putArray("points");
+        trace.points().forEach(x -> pts.addObject().put("t_s", x.tSeconds()).put("lag_s", x.lagSeconds()));
+    }
+
+    /** The load, what it carried, and each loaded step's percentiles beside its idle twin's. */
+    private static ObjectNode underLoad(Measured m) {
+        LoadFigures l = m.load();
+        ObjectNode n = Json.object();
+        n.put("load", l.load());
+        n.put("described", l.described());
+        putNumber(n, "alone_bps", l.aloneBps());
+        putNumber(n, "beside_redo_bps", l.besideBps());
+        n.put("beside_redo_bytes", l.besideBytes());
+        putNumber(n, "cost", l.cost());
+        if (l.failure() != null) {
+            n.put("failure", l.failure());
+        }
+        ArrayNode pairs = n.putArray("steps");
+        for (Measured.StepResult loaded : m.steps()) {
+            if (!loaded.step().loaded()) {
+                continue;
+            }
+            for (Measured.StepResult idle : m.steps()) {
+                if (!idle.step().loaded() && idle.step().idleLabel().equals(loaded.step().idleLabel())) {
+                    ObjectNode p = pairs.addObject();
+                    p.put("label", idle.step().idleLabel());
+                    p.set("idle", percentiles(idle.result()));
+                    p.set("loaded", percentiles(loaded.result()));
+                }
+            }
+        }
+        return n;
+    }
+
+    private static ObjectNode percentiles(TestResult r) {
+        ObjectNode n = Json.object();
+        LatencyStats l = r.summary().latency();
+        if (l != null) { // SYNC steps; the paced step's figure is its lag
+            n.put("p50_ms", l.p50());
+            n.put("p90_ms", l.p90());
+            n.put("p99_ms", l.p99());
+            n.put("p999_ms", l.p999());
+        }
+        n.put("throughput_mib_s", r.summary().throughputMibS());
+        return n;
     }
 
     private static void putNumber(ObjectNode n, String field, double v) {

@@ -13,10 +13,23 @@ public record StepPlan(List<Step> steps) {
     /** What a step measures. */
     public enum Kind { ROUND_TRIP, CAPACITY, DEFAULT_BUFFERS, TUNED_BUFFERS, REDO_RATE, SYNC }
 
-    /** One step: its kind, its length, and for SYNC the write size and whether the standby writes (AFFIRM). */
-    public record Step(Kind kind, Duration duration, long writeSize, boolean affirm) {
-        /** A label for consoles and charts: "SYNC 32 KiB AFFIRM". */
+    /**
+     * One step: its kind, its length, for SYNC the write size and whether the standby writes (AFFIRM), and whether
+     * it runs under the background load ({@code --under-load}).
+     */
+    public record Step(Kind kind, Duration duration, long writeSize, boolean affirm, boolean loaded) {
+        /** An idle step. */
+        public Step(Kind kind, Duration duration, long writeSize, boolean affirm) {
+            this(kind, duration, writeSize, affirm, false);
+        }
+
+        /** A label for consoles and charts: "SYNC 32 KiB AFFIRM", "SYNC 32 KiB FASTSYNC under load". */
         public String label() {
+            return idleLabel() + (loaded ? " under load" : "");
+        }
+
+        /** The label without "under load": what an idle and a loaded step of one kind share. */
+        public String idleLabel() {
             return switch (kind) {
                 case ROUND_TRIP -> "round trip";
                 case CAPACITY -> "four streams together";
@@ -29,6 +42,8 @@ public record StepPlan(List<Step> steps) {
     }
 
     static final Duration SETUP = Duration.ofSeconds(1);
+    /** What the background load is given to reach its pace before the loaded steps, and to be measured alone. */
+    static final Duration LOAD_RAMP = Duration.ofSeconds(3);
 
     /** The steps {@code config} asks for within its budget. */
     public static StepPlan of(QualifyConfig config) {
@@ -45,9 +60,13 @@ public record StepPlan(List<Step> steps) {
                 }
             }
         }
-        double weights = kinds.stream().mapToDouble(StepPlan::weight).sum() + syncs.size() * weight(Kind.SYNC);
-        long steps = kinds.size() + syncs.size();
-        double share = Math.max(0, config.budget().minus(SETUP.multipliedBy(steps)).toMillis()) / weights;
+        boolean loaded = config.underLoad() != null;
+        int copies = loaded ? 2 : 1;
+        double weights = kinds.stream().mapToDouble(StepPlan::weight).sum() + syncs.size() * weight(Kind.SYNC) * copies
+                + (loaded && config.async() ? weight(Kind.REDO_RATE) : 0);
+        long steps = kinds.size() + (long) syncs.size() * copies + (loaded && config.async() ? 1 : 0);
+        Duration reserved = SETUP.multipliedBy(steps).plus(loaded ? LOAD_RAMP.plus(SETUP) : Duration.ZERO);
+        double share = Math.max(0, config.budget().minus(reserved).toMillis()) / weights;
         List<Step> plan = new ArrayList<>();
         for (Kind k : kinds) {
             plan.add(new Step(k, length(share * weight(k)), k == Kind.REDO_RATE ? config.writeSizes().get(0) : 0,
@@ -56,7 +75,30 @@ public record StepPlan(List<Step> steps) {
         for (double[] s : syncs) {
             plan.add(new Step(Kind.SYNC, length(share * weight(Kind.SYNC)), (long) s[0], s[1] == 1));
         }
+        if (loaded) {
+            List<Step> idle = List.copyOf(plan);
+            for (Step s : idle) {
+                if (s.kind() == Kind.REDO_RATE || s.kind() == Kind.SYNC) {
+                    plan.add(new Step(s.kind(), s.duration(), s.writeSize(), s.affirm(), true));
+                }
+            }
+        }
         return new StepPlan(List.copyOf(plan));
+    }
+
+    /** The steps that run under the background load, in order (none without {@code --under-load}). */
+    public List<Step> loaded() {
+        return steps.stream().filter(Step::loaded).toList();
+    }
+
+    /** Index of the first loaded step, or the number of steps when none is. */
+    int firstLoaded() {
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).loaded()) {
+                return i;
+            }
+        }
+        return steps.size();
     }
 
     private static double weight(Kind k) {

@@ -84,6 +84,34 @@ public final class Verdicts {
         return new Verdict(f.name(), status, reasons);
     }
 
+    /** {@code v} with the load's reasons after its own: what idle and loaded show, and what the load carried. */
+    public static Verdict underLoad(Verdict v, String beside, LoadFigures load) {
+        List<String> reasons = new ArrayList<>(v.reasons());
+        reasons.add(0, fmt("measured under %s (--under-load %s); %s", load.described(), load.load(), beside));
+        if (Double.isFinite(load.cost())) {
+            reasons.add(fmt("the load carried %.1f Mbit/s alone and %.1f Mbit/s beside the redo: the redo cost it "
+                    + "%.0f %%", load.aloneBps() / 1e6, load.besideBps() / 1e6, load.cost() * 100));
+        } else if (Double.isFinite(load.besideBps())) {
+            reasons.add(fmt("the load carried %.1f Mbit/s beside the redo", load.besideBps() / 1e6));
+        }
+        if (load.failure() != null) {
+            reasons.add("the load ended early: " + load.failure());
+        }
+        return new Verdict(v.name(), v.status(), reasons);
+    }
+
+    /** Idle against loaded SYNC percentiles: "idle p50 0.210 / p99 0.400 ms: p50 +12.1 ms under load". */
+    public static String syncBeside(SyncFigures idle, SyncFigures loaded) {
+        return fmt("idle p50 %.3f / p99 %.3f / p99.9 %.3f ms; under load p50 %+.3f ms, p99 %+.3f ms", idle.p50Ms(),
+                idle.p99Ms(), idle.p999Ms(), loaded.p50Ms() - idle.p50Ms(), loaded.p99Ms() - idle.p99Ms());
+    }
+
+    /** Idle against loaded lag at the peak rate. */
+    public static String lagBeside(LagTrace idle, LagTrace loaded) {
+        return fmt("lag at the peak rate: idle %.2f s at the end (growth %.4f s/s), loaded %.2f s (growth %.4f s/s)",
+                idle.lastLag(), idle.growth(), loaded.lastLag(), loaded.growth());
+    }
+
     private static String fmt(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
     }

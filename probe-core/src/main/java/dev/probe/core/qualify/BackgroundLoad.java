@@ -1,0 +1,190 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.agent.Fanout;
+import dev.probe.core.agent.FanoutConfig;
+import dev.probe.core.agent.AgentParams;
+import dev.probe.core.bulk.BulkClient;
+import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.client.ClientRun;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
+import dev.probe.core.client.Target;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.payload.Payload;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.BulkListener;
+import dev.probe.core.result.BulkProgress;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.RunListener;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The {@link UnderLoad} running on its own thread while the loaded steps run: its bytes traced as its intervals
+ * arrive, so what it carried alone and beside the redo can be read back for any two instants.
+ */
+final class BackgroundLoad {
+    /** Bulk pieces and streaming messages are at most this long on the wire. */
+    private static final long FRAME = Math.max(BulkParams.CHUNK, UnderLoad.MESSAGE) + 64;
+    private final UnderLoad load;
+    private final List<long[]> trace = new ArrayList<>(); // {nanoTime, bytes so far}
+    private final CompletableFuture<Void> flowing = new CompletableFuture<>();
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
+    private final RunStop stop = new RunStop();
+    private long bytes;
+
+    private BackgroundLoad(UnderLoad load) {
+        this.load = load;
+    }
+
+    /**
+     * Opens the load's session and closes it again before anything is sent, so a server (or agent) that refuses it
+     * fails the qualification before its first step; the refusal names {@code --under-load}.
+     */
+    static void check(UnderLoad load, Target target, Payload payload) throws InterruptedException {
+        SessionSpec spec = load.spec(Duration.ofSeconds(1), payload);
+        try {
+            if (load.agents() == null) {
+                ClientRun.run(target, spec, FRAME, "probe-load-check", s -> null);
+                return;
+            }
+            FanoutConfig fanout = load.fanout(target, spec);
+            List<AgentParams> plan = fanout.plan();
+            for (int i = 0; i < plan.size(); i++) {
+                FanoutConfig.HostPort agent = fanout.from().get(i);
+                ClientRun.run(new Target(agent.host(), agent.port(), fanout.connectTimeout(), fanout.timeout(),
+                        fanout.agentSecurity(), fanout.transport()), plan.get(i), Frames.MAX_CONTROL_LENGTH,
+                        "probe-load-check", s -> null);
+            }
+        } catch (ProbeException e) {
+            throw new ProbeException(e.kind(), "--under-load " + load + ": " + e.getMessage());
+        }
+    }
+
+    /** Starts {@code load} towards {@code target} for at most {@code length}. */
+    static BackgroundLoad start(UnderLoad load, Target target, Payload payload, Duration length) {
+        BackgroundLoad b = new BackgroundLoad(load);
+        SessionSpec spec = load.spec(length, payload);
+        Thread t = new Thread(() -> b.run(target, spec), "probe-load");
+        t.setDaemon(true);
+        t.start();
+        return b;
+    }
+
+    private void run(Target target, SessionSpec spec) {
+        try {
+            if (load.agents() != null) {
+                new Fanout(load.fanout(target, spec)).run(i -> add(i.bytes()));
+            } else if (spec instanceof BulkParams p) {
+                new BulkClient(new BulkConfig(target, p, BulkConfig.PAPER_DB_SIZE)).run(new BulkListener() {
+                    @Override
+                    public void onProgress(BulkProgress progress) {
+                        add(progress.bytes());
+                    }
+                }, stop);
+            } else {
+                new RedoClient(new RedoConfig(target, (TestParams) spec)).run(new RunListener() {
+                    @Override
+                    public void onInterval(IntervalSample sample) {
+                        add(sample.bytes());
+                    }
+                }, stop);
+            }
+            ended.complete(null);
+        } catch (InterruptedException e) {
+            ended.completeExceptionally(e);
+        } catch (RuntimeException e) {
+            ended.completeExceptionally(e);
+        } finally {
+            flowing.complete(null);
+        }
+    }
+
+    private synchronized void add(long intervalBytes) {
+        bytes += intervalBytes;
+        trace.add(new long[] {System.nanoTime(), bytes});
+        flowing.complete(null);
+    }
+
+    /** Ends a load from this host now (Ctrl-C): its result is not needed beyond its trace. */
+    void stop(String why) {
+        stop.request(why == null ? "stopped" : why);
+    }
+
+    /** Waits until the load's first interval came back; a load that failed first is a ProbeException. */
+    void awaitFlowing(Duration timeout) throws InterruptedException {
+        try {
+            flowing.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new ProbeException(ProbeException.Kind.TIMEOUT, "--under-load " + load + ": no interval came back "
+                    + "within " + timeout.toSeconds() + " s");
+        }
+        String failed = failure();
+        if (failed != null && trace.isEmpty()) {
+            throw new ProbeException(ProbeException.Kind.PROTOCOL, "--under-load " + load + ": " + failed);
+        }
+    }
+
+    /** Why the load ended in failure, or null (still running, or ended well). */
+    private String failure() {
+        if (!ended.isCompletedExceptionally()) {
+            return null;
+        }
+        try {
+            ended.getNow(null);
+            return null;
+        } catch (java.util.concurrent.CompletionException e) {
+            return e.getCause() == null ? "failed" : e.getCause().getMessage();
+        }
+    }
+
+    /**
+     * Ends the load (one on agents runs out its length) and says what it carried: alone from {@code aloneFrom} to
+     * {@code loadedFrom}, beside the redo from there to {@code loadedTo} (System.nanoTime() instants).
+     */
+    LoadFigures finish(long aloneFrom, long loadedFrom, long loadedTo, Duration wait) throws InterruptedException {
+        stop.request("the loaded steps ended");
+        try {
+            ended.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // the failure is reported below; a load still running past its wait is left to its daemon thread
+        }
+        synchronized (this) {
+            return new LoadFigures(load.toString(), load.describe(), rate(aloneFrom, loadedFrom),
+                    rate(loadedFrom, loadedTo), bytesAt(loadedTo) - bytesAt(loadedFrom), failure());
+        }
+    }
+
+    /** Bits per second between two instants, from the trace; NaN when it has too little to say. */
+    private double rate(long from, long to) {
+        if (to - from < TimeUnit.MILLISECONDS.toNanos(500) || trace.size() < 2) {
+            return Double.NaN;
+        }
+        return (bytesAt(to) - bytesAt(from)) * 8.0 / ((to - from) / 1e9);
+    }
+
+    /** Bytes moved by {@code nanos}, interpolated between the intervals around it. */
+    private long bytesAt(long nanos) {
+        long[] before = {Long.MIN_VALUE, 0};
+        for (long[] s : trace) {
+            if (s[0] >= nanos) {
+                if (before[0] == Long.MIN_VALUE) {
+                    return 0;
+                }
+                double share = (nanos - before[0]) / (double) (s[0] - before[0]);
+                return before[1] + Math.round((s[1] - before[1]) * share);
+            }
+            before = s;
+        }
+        return before[1];
+    }
+}

@@ -1,0 +1,109 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.agent.FanoutConfig;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.Target;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.payload.Payload;
+import dev.probe.core.protocol.BadParameterException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The background load the redo steps run under ({@code --under-load backup:16}): N bulk channels backing up or
+ * restoring, or N streaming connections, from this host or from agents ({@code --load-from}), all to the standby.
+ *
+ * @param kind     what the load does
+ * @param channels how many channels or connections
+ * @param agents   where it runs from: null for this host
+ */
+public record UnderLoad(Kind kind, int channels, Agents agents) {
+    /** RMAN backup (towards the standby), restore (from it), or streaming like other redo. */
+    public enum Kind { BACKUP, RESTORE, ASYNC }
+
+    /** The agents the load runs from and how the coordinator reaches them. */
+    public record Agents(List<FanoutConfig.HostPort> from, ClientSecurity security, Duration connectTimeout,
+                         Duration timeout) {
+        public Agents {
+            from = List.copyOf(from);
+            if (from.isEmpty()) {
+                throw new BadParameterException("--load-from", "names no host");
+            }
+        }
+    }
+
+    /** Pieces of a bulk load: large, as RMAN's, so the channels stay busy between pieces. */
+    static final long PIECE = 16L << 20;
+    /** Streaming messages of an async load. */
+    static final long MESSAGE = 1L << 20;
+    static final Duration INTERVAL = Duration.ofMillis(250);
+
+    public UnderLoad {
+        if (kind == null) {
+            throw new BadParameterException("--under-load", "is missing its kind (backup:N, restore:N or async:N)");
+        }
+        int max = kind == Kind.ASYNC ? TestParams.MAX_CONNECTIONS : BulkParams.MAX_CHANNELS;
+        if (channels < 1 || channels > max) {
+            throw new BadParameterException("--under-load", channels + " channels is out of range [1, " + max + "]");
+        }
+        if (agents != null && channels < agents.from().size()) {
+            throw new BadParameterException("--under-load", channels + " channels cannot spread over "
+                    + agents.from().size() + " --load-from hosts (at least one each)");
+        }
+    }
+
+    /** {@code backup:16}, {@code restore:8} or {@code async:4}, as the user typed it. */
+    public static UnderLoad parse(String text, Agents agents) {
+        String[] parts = text == null ? new String[0] : text.split(":", -1);
+        Kind kind = null;
+        if (parts.length == 2) {
+            for (Kind k : Kind.values()) {
+                if (k.name().toLowerCase(Locale.ROOT).equals(parts[0])) {
+                    kind = k;
+                }
+            }
+        }
+        if (kind == null || !parts[1].matches("[0-9]{1,4}")) {
+            throw new BadParameterException("--under-load", "'" + text + "' is not backup:N, restore:N or async:N");
+        }
+        return new UnderLoad(kind, Integer.parseInt(parts[1]), agents);
+    }
+
+    /** The run that loads the link for {@code length}, towards {@code target}. */
+    SessionSpec spec(Duration length, Payload payload) {
+        return switch (kind) {
+            case ASYNC -> new TestParams(Mode.ASYNC, MESSAGE, channels, length, INTERVAL, false, 0, 0, Duration.ZERO,
+                    payload);
+            case BACKUP, RESTORE -> new BulkParams(kind == Kind.BACKUP ? Direction.BACKUP : Direction.RESTORE,
+                    channels, 0, length, PIECE, INTERVAL, 0, false, "qualify-load-"
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16), null, payload,
+                    dev.probe.core.payload.Content.newSalt());
+        };
+    }
+
+    /** The load's fan-out from its agents to {@code target}, for {@code spec}. */
+    FanoutConfig fanout(Target target, SessionSpec spec) {
+        return new FanoutConfig(agents.from(), List.of(new FanoutConfig.HostPort(target.host(), target.port())), spec,
+                agents.security(), target.transport(), agents.connectTimeout(), agents.timeout(), false);
+    }
+
+    /** "backup:16", or "backup:16 from a,b". */
+    @Override
+    public String toString() {
+        return kind.name().toLowerCase(Locale.ROOT) + ":" + channels + (agents == null ? ""
+                : " from " + String.join(",", agents.from().stream().map(Object::toString).toList()));
+    }
+
+    /** What the load is, for a reason: "16 backup channels". */
+    public String describe() {
+        return channels + (kind == Kind.ASYNC ? " streaming connection" : " " + kind.name().toLowerCase(Locale.ROOT)
+                + " channel") + (channels == 1 ? "" : "s") + (agents == null ? "" : " from " + agents.from().size()
+                + " agent" + (agents.from().size() == 1 ? "" : "s"));
+    }
+}
