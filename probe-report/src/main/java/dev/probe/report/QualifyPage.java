@@ -74,14 +74,24 @@ public final class QualifyPage {
             chart("sync-commit", Charts.lines("Commit time SYNC adds", fmt("round trip less the primary's own log "
                     + "write (%.3f ms), by percentile", local), "Percentile", "Added ms", sync,
                     Map.of(fmt("budget %.3f ms", budget), budget), PERCENTILE_LABELS),
-                    "Added commit time by percentile at each redo write size, against the commit budget.");
+                    "Added commit time by percentile at each redo write size, against the commit budget"
+                            + (s.has("under_load") ? fmt("; each idle and again under %s (--under-load %s), the "
+                            + "verdicts resting on the loaded lines.", s.path("under_load").path("described").asText(),
+                            s.path("under_load").path("load").asText()) : "."));
         }
-        List<double[]> lag = new ArrayList<>();
-        s.path("lag").path("points").forEach(p -> lag.add(new double[] {p.path("t_s").asDouble(), p.path("lag_s").asDouble()}));
+        Map<String, List<double[]>> lag = new LinkedHashMap<>();
+        for (String[] trace : new String[][] {{"lag", "idle"}, {"lag_under_load", "under load"}}) {
+            List<double[]> pts = new ArrayList<>();
+            s.path(trace[0]).path("points").forEach(p -> pts.add(new double[] {p.path("t_s").asDouble(),
+                    p.path("lag_s").asDouble()}));
+            if (!pts.isEmpty()) {
+                lag.put(trace[1], pts);
+            }
+        }
         if (!lag.isEmpty()) {
             chart("lag", Charts.lines("Transport lag at the peak redo rate",
                     "flat: the link keeps up; growing: it falls behind by (rate - capacity) / rate each second",
-                    "Seconds", "Lag (s)", Map.of("lag", lag), Map.of("MAA: usually under 1 s", 1.0)),
+                    "Seconds", "Lag (s)", lag, Map.of("MAA: usually under 1 s", 1.0)),
                     "The redo due minus what the standby's TCP acknowledged, over the rate.");
         }
         JsonNode projection = s.path("lag_projection");

@@ -1,0 +1,79 @@
+package dev.probe.core.qualify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.lab.Netns;
+import dev.probe.core.params.Direction;
+import dev.probe.core.testing.LabServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 25, point 1: latency under load, as the RRUL test shows it. A backup filling a rate-capped 4 ms lab link
+ * keeps its tail-drop queue of L packets full, so each SYNC message waits behind the queue: the loaded p50 rises
+ * over the idle one by about the queue's sojourn time, L x packet / rate. With a short queue it hardly rises.
+ * The lab's limit, as netem's, counts the packets in the delay line too (rate x one-way delay of them), so the
+ * queue that waits for the rate holds L less those.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class UnderLoadLabTest {
+    /** What the userspace forwarder carries steadily on a two-core machine beside the load's own CPU. */
+    private static final long RATE_BPS = Long.getLong("probe.test.underLoadRate", 100_000_000);
+    private static final int PACKET = 1500;
+    private static final double ONE_WAY_MS = 2;
+
+    @TempDir
+    Path dir;
+    private LabServer lab;
+
+    @AfterEach
+    void down() {
+        if (lab != null) {
+            lab.close();
+        }
+    }
+
+    @Test
+    void aFullQueueAddsItsSojournTimeToSyncAndAShortOneDoesNot() throws Exception {
+        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
+        int deep = (int) (RATE_BPS * 14 / 1000 / 8 / PACKET); // 14 ms of packets, 2 of them on the way
+        double sojournMs = deep * PACKET * 8.0 / RATE_BPS * 1000 - ONE_WAY_MS;
+        double rise = rise(deep);
+        System.out.printf("under backup:8 at %d Mbit/s, 4 ms: queue %d packets (sojourn %.2f ms): SYNC p50 rose %.2f ms%n",
+                RATE_BPS / 1_000_000, deep, sojournMs, rise);
+        assertTrue(Math.abs(rise - sojournMs) <= 0.25 * sojournMs, "p50 rise " + rise + " ms vs sojourn " + sojournMs
+                + " ms");
+        lab.close();
+        lab = null;
+        int shallow = 24;
+        double shortRise = rise(shallow);
+        System.out.printf("queue %d packets (sojourn %.2f ms): SYNC p50 rose %.2f ms%n", shallow,
+                Math.max(0, shallow * PACKET * 8.0 / RATE_BPS * 1000 - ONE_WAY_MS), shortRise);
+        assertTrue(shortRise < 0.25 * sojournMs, "a short queue: p50 rose " + shortRise + " ms");
+    }
+
+    /** Loaded minus idle SYNC p50 (512-byte messages: one packet each) with the link's queue at {@code limit}. */
+    private double rise(int limit) throws Exception {
+        lab = LabServer.up("pul", new LinkSpec(4, 0, false, Direction.BACKUP, RATE_BPS, PACKET, limit, 150, 1), dir);
+        QualifyConfig c = new QualifyConfig(lab.target(), RedoLoad.given(1e6), false, true, List.of(512L), false,
+                Duration.ofMillis(20), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(30))
+                .withLoad(UnderLoad.parse("backup:8", null));
+        QualifyResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }));
+        assertEquals(null, r.incomplete());
+        List<Measured.StepResult> sync = r.measured().steps().stream()
+                .filter(s -> s.step().kind() == StepPlan.Kind.SYNC).toList();
+        assertEquals(2, sync.size());
+        LoadFigures load = r.measured().load();
+        assertTrue(load.besideBps() > 0.5 * RATE_BPS, "the backup filled the link: " + load);
+        return sync.get(1).result().summary().latency().p50() - sync.get(0).result().summary().latency().p50();
+    }
+}
