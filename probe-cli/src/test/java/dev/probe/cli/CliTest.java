@@ -182,6 +182,20 @@ class CliTest {
     }
 
     @Test
+    void aBadLoadIsOneLineBeforeAnyTraffic() {
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--under-load", "copy:4"));
+        assertOneLineError("--under-load: 'copy:4' is not backup:N, restore:N or async:N");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--load-from", "a,b"));
+        assertOneLineError("--load-from runs the --under-load load from agents; give --under-load too (e.g. "
+                + "--under-load backup:16)");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--under-load",
+                "backup:1", "--load-from", "a,b"));
+        assertOneLineError("--under-load: 1 channels cannot spread over 2 --load-from hosts (at least one each)");
+    }
+
+    @Test
     void outOfRangeParameterIsOneLineAndExitTwo() {
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--num-conn", "1000"));
         assertOneLineError("--num-conn: 1000 is out of range [1, 128]");

@@ -1,5 +1,7 @@
 package dev.probe.core.agent;
 
+import dev.probe.core.testing.AgentTestbed;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

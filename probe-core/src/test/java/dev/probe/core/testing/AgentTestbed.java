@@ -1,11 +1,13 @@
-package dev.probe.core.agent;
+package dev.probe.core.testing;
 
+import dev.probe.core.agent.AgentConfig;
+import dev.probe.core.agent.AgentLimits;
+import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerSecurity;
-import dev.probe.core.testing.TestServers;
 import dev.probe.core.transport.Transport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -15,29 +17,29 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Servers and agents on 127.0.0.1 for a fan-out test, each on its own port, all closed by {@link #close()}. */
-final class AgentTestbed implements AutoCloseable {
-    static final Auth SECRET = new Auth("agents and coordinator share this".getBytes(StandardCharsets.UTF_8));
+public final class AgentTestbed implements AutoCloseable {
+    public static final Auth SECRET = new Auth("agents and coordinator share this".getBytes(StandardCharsets.UTF_8));
     private final Path dir;
     private final List<ProbeServer> started = new ArrayList<>();
     /** The log of the servers started by {@link #server()}. */
-    final List<String> serverLog = new CopyOnWriteArrayList<>();
+    public final List<String> serverLog = new CopyOnWriteArrayList<>();
 
-    AgentTestbed(Path dir) {
+    public AgentTestbed(Path dir) {
         this.dir = dir;
     }
 
-    ProbeServer server() throws Exception {
+    public ProbeServer server() throws Exception {
         return server(serverLog);
     }
 
-    ProbeServer server(List<String> log) throws Exception {
+    public ProbeServer server(List<String> log) throws Exception {
         ProbeServer s = ProbeServer.start(TestServers.loopback(dir), log::add);
         started.add(s);
         return s;
     }
 
     /** An agent proving {@code secret} to coordinators, within {@code limits}. */
-    ProbeServer agent(Auth secret, AgentLimits limits) throws Exception {
+    public ProbeServer agent(Auth secret, AgentLimits limits) throws Exception {
         ServerConfig c = TestServers.loopback(dir.resolve("agent")).withSecurity(new ServerSecurity(secret, null, null));
         ProbeServer a = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(),
                 Duration.ofSeconds(5), Duration.ofSeconds(10), limits), line -> { });
@@ -45,7 +47,7 @@ final class AgentTestbed implements AutoCloseable {
         return a;
     }
 
-    static FanoutConfig.HostPort at(ProbeServer s) {
+    public static FanoutConfig.HostPort at(ProbeServer s) {
         return new FanoutConfig.HostPort("127.0.0.1", s.address().getPort());
     }
 
