@@ -22,9 +22,11 @@ import java.util.regex.Pattern;
  * @param rate      open-loop pacing in messages per second over all connections; 0 = closed loop
  * @param warmup    warm-up before the measured duration, excluded from the summary; 0 to 1 h
  * @param payload   what the messages hold (random: every message new, as redo is)
+ * @param reverse   the server sends and the client receives (iperf3's -R; async only): redo after a switchover
  */
 public record TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval,
-                         boolean write, long sockbuf, double rate, Duration warmup, Payload payload)
+                         boolean write, long sockbuf, double rate, Duration warmup, Payload payload,
+                         boolean reverse)
         implements SessionSpec {
     public static final int MAX_CONNECTIONS = 128;
     public static final long MAX_SOCKBUF = 512L * 1024 * 1024;
@@ -48,6 +50,18 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
         if (payload == null) {
             throw new BadParameterException("payload", "is missing");
         }
+        if (reverse && (mode != Mode.ASYNC || write)) {
+            throw new BadParameterException("reverse", "the server sends in async mode only, without disk writes");
+        }
+        if (reverse && payload.type() == Payload.Type.FILE) {
+            throw new BadParameterException("reverse", "a file payload is this host's: the server cannot send it");
+        }
+    }
+
+    /** The client sends. */
+    public TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval, boolean write,
+                      long sockbuf, double rate, Duration warmup, Payload payload) {
+        this(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, payload, false);
     }
 
     /** With random content. */
@@ -58,7 +72,14 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
 
     /** The same test with {@code content}. */
     public TestParams withPayload(Payload content) {
-        return new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, content);
+        return new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, content,
+                reverse);
+    }
+
+    /** The same test with the server sending ({@code true}) or the client. */
+    public TestParams withReverse(boolean serverSends) {
+        return new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, payload,
+                serverSends);
     }
 
     /** oratcptest's defaults: SYNC, 1 MiB, one connection, 10 s, 1 s intervals. */
@@ -88,7 +109,7 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
 
     @Override
     public String describe() {
-        return mode + ", " + numConn + " connection(s), " + length + "-byte messages" + (write ? ", disk write" : "")
+        return mode + (reverse ? " reverse (server sends)" : "") + ", " + numConn + " connection(s), " + length + "-byte messages" + (write ? ", disk write" : "")
                 + (payload.type() == Payload.Type.RANDOM ? "" : ", payload " + payload)
                 + ", " + totalDuration().toMillis() / 1000.0 + " s";
     }
@@ -111,6 +132,9 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
         n.put("rate", rate);
         n.put("warmup_s", warmup.toNanos() / 1e9);
         n.put("payload", payload.toString());
+        if (reverse) {
+            n.put("reverse", true);
+        }
         return n;
     }
 
@@ -126,7 +150,8 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
                 Json.requireLong(n, "sockbuf", 0, MAX_SOCKBUF),
                 Json.requireDouble(n, "rate", 0, MAX_RATE),
                 seconds(n, "warmup_s", 3_600),
-                n.has("payload") ? Payload.parse(Json.requireString(n, "payload", BulkParams.PAYLOAD)) : Payload.RANDOM);
+                n.has("payload") ? Payload.parse(Json.requireString(n, "payload", BulkParams.PAYLOAD)) : Payload.RANDOM,
+                n.has("reverse") && Json.requireBoolean(n, "reverse"));
     }
 
     private static Duration seconds(ObjectNode n, String field, double max) {

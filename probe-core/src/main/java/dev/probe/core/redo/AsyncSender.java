@@ -13,56 +13,29 @@ import java.util.concurrent.TimeUnit;
  */
 final class AsyncSender extends Sender {
     private final long length;
-    private final long periodNanos;
-    private long sent;
-    private boolean timerArmed;
+    private final Pump pump;
 
     AsyncSender(Channel channel, ClientConnectionHandler handler, Content content, int stream, SendCounters counters,
                 TestParams params) {
         super(channel, handler, content, stream, counters, params);
         this.length = params.length();
-        this.periodNanos = params.openLoop() ? Math.round(params.numConn() * 1e9 / params.rate()) : 0;
+        this.pump = new Pump(channel, Pump.period(params.rate(), params.numConn()), () -> stopped, this::writeOne);
     }
 
     @Override
     protected void begin() {
         channel.eventLoop().schedule(this::finish, endNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
-        pump();
+        pump.start(startNanos);
     }
 
     @Override
     public void onWritable() {
-        pump();
+        pump.run();
     }
 
-    private void pump() {
-        if (stopped) {
-            return;
-        }
-        if (periodNanos == 0) {
-            while (channel.isWritable()) {
-                writeOne();
-            }
-        } else {
-            long now = System.nanoTime();
-            while (channel.isWritable() && startNanos + sent * periodNanos <= now) {
-                writeOne();
-            }
-            long due = startNanos + sent * periodNanos;
-            if (channel.isWritable() && !timerArmed) {
-                timerArmed = true;
-                channel.eventLoop().schedule(() -> {
-                    timerArmed = false;
-                    pump();
-                }, Math.max(0, due - now), TimeUnit.NANOSECONDS);
-            }
-        }
-        channel.flush();
-    }
-
-    private void writeOne() {
+    private long writeOne() {
         write();
-        sent++;
         counters.onMessage(length);
+        return 0;
     }
 }

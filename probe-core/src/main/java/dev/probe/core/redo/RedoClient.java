@@ -73,7 +73,8 @@ public final class RedoClient {
         for (int i = 0; i < session.connections().size(); i++) {
             ClientConnection c = session.connections().get(i);
             SendCounters counters = new SendCounters();
-            senders.add(params.mode() == Mode.SYNC
+            senders.add(params.reverse() ? new Receiver(c.channel(), c.handler(), i, counters, params)
+                    : params.mode() == Mode.SYNC
                     ? new SyncSender(c.channel(), c.handler(), content, i, counters, params, metrics)
                     : new AsyncSender(c.channel(), c.handler(), content, i, counters, params));
         }
@@ -105,7 +106,7 @@ public final class RedoClient {
                 .max().orElse(now);
         IntervalReporter.Baseline base = reporter.stop(end);
         if (failure == null) {
-            failure = countProblem(senders, results);
+            failure = countProblem(senders, results, params.reverse());
         }
         long measuredBytes = reporter.sumBytes() - base.bytes();
         long messages = reporter.sumMessages() - base.messages();
@@ -113,6 +114,14 @@ public final class RedoClient {
         long received = failure != null && results.isEmpty() ? -1
                 : results.stream().mapToLong(Result::measuredBytes).sum();
         long receiverNanos = results.stream().mapToLong(Result::measuredNanos).max().orElse(0);
+        if (params.reverse()) { // this end received: the server's RESULT has the sender's counts
+            long serverSent = received;
+            received = measuredBytes;
+            measuredBytes = Math.max(0, serverSent);
+            long clientNanos = senderNanos;
+            senderNanos = receiverNanos;
+            receiverNanos = clientNanos;
+        }
         TcpStats tcp = finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
         Ready ready = session.ready();
         Summary summary = new Summary(senderNanos / 1e9, measuredBytes, received,
@@ -132,13 +141,14 @@ public final class RedoClient {
     }
 
     /** TCP guarantees the server saw every byte sent; anything else is a fault worth failing the run for. */
-    private static ProbeException countProblem(List<Sender> senders, List<Result> results) {
+    private static ProbeException countProblem(List<Sender> senders, List<Result> results, boolean reverse) {
         for (int i = 0; i < results.size(); i++) {
-            long sent = senders.get(i).counters().bytes();
-            long got = results.get(i).bytesReceived();
-            if (sent != got) {
-                return new ProbeException(ProbeException.Kind.INTEGRITY, "connection " + i + ": client sent " + sent
-                        + " payload bytes but the server counted " + got);
+            long here = senders.get(i).counters().bytes();
+            long there = results.get(i).bytesReceived();
+            if (here != there) {
+                return new ProbeException(ProbeException.Kind.INTEGRITY, "connection " + i + (reverse
+                        ? ": the server sent " + there + " payload bytes but the client counted " + here
+                        : ": client sent " + here + " payload bytes but the server counted " + there));
             }
         }
         return null;

@@ -74,6 +74,9 @@ public final class RedoKind implements SessionKind, AutoCloseable {
     @Override
     public ChannelHandler handler(SessionConnection c) {
         TestParams params = (TestParams) c.session().spec();
+        if (params.reverse()) {
+            return new ReverseHandler(c);
+        }
         DiskWriter disk = null;
         if (params.write()) {
             disk = new DiskWriter(c.diskQueue(), c.channel(), c.gate(), c.channel().attr(RING).get(), logs.size(),

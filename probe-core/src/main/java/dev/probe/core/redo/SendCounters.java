@@ -1,7 +1,8 @@
 package dev.probe.core.redo;
 
 /**
- * What one client connection has completed: messages ACKed (sync) or written (async), and their bytes.
+ * What one client connection has completed: messages ACKed (sync), written (async) or received (reverse), and their
+ * bytes.
  * Single writer (the connection's event loop), read by the reporter: volatile fields, no locks.
  */
 final class SendCounters {
@@ -15,6 +16,14 @@ final class SendCounters {
     void onMessage(long length) {
         bytes += length;
         messages++;
+    }
+
+    /** A reverse test received {@code n} bytes of a message, its last when {@code last}. */
+    void onChunk(long n, boolean last) {
+        bytes += n;
+        if (last) {
+            messages++;
+        }
     }
 
     /** The warm-up MARK is being written: the measured counts start here, at the same point as the server's. */

@@ -5,31 +5,19 @@ import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Worker;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.payload.Content;
-import dev.probe.core.protocol.FrameType;
-import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.Mark;
-import dev.probe.core.payload.ContentRegion;
-import io.netty.buffer.ByteBuf;
-import io.netty.handler.ssl.SslHandler;
 import io.netty.channel.Channel;
 
 /**
- * Drives one connection's data phase on its event loop. Each message is made afresh from the run's content (the
- * connection is its stream, the bytes sent so far its offset), so no message repeats another, as no two redo
- * writes do. When the data is done it sends END and completes the connection's outcome with the server's RESULT.
+ * Drives one connection's data phase on its event loop, each message written by a {@link DataWriter}. When the data
+ * is done it sends END and completes the connection's outcome with the server's RESULT.
  */
 abstract class Sender implements Worker {
     protected final Channel channel;
     protected final ClientConnectionHandler handler;
-    /** Messages this long or longer go as a header and a {@link ContentRegion} where no TLS must see them. */
-    private static final int REGION_FROM = 64 * 1024;
-    private final Content content;
-    private final boolean regions;
-    private final byte[] header;
-    private final int stream;
-    private long offset;
+    private final DataWriter writer;
     protected final SendCounters counters;
     protected final TestParams params;
     protected long startNanos;
@@ -41,10 +29,7 @@ abstract class Sender implements Worker {
            TestParams params) {
         this.channel = channel;
         this.handler = handler;
-        this.content = content;
-        this.regions = channel.pipeline().get(SslHandler.class) == null && params.length() >= REGION_FROM;
-        this.header = Frames.dataHeaderBytes(params.length());
-        this.stream = stream;
+        this.writer = new DataWriter(channel, content, stream, params.length());
         this.counters = counters;
         this.params = params;
     }
@@ -128,19 +113,8 @@ abstract class Sender implements Worker {
         handler.end(new End(counters.bytes(), counters.messages()), () -> { });
     }
 
-    /**
-     * Writes the next message: a DATA frame of the next {@code length} bytes of this connection's content, made
-     * as the socket takes it (large messages without TLS) or into one buffer with its header.
-     */
+    /** Writes the next message of this connection's content (see {@link DataWriter}); not flushed. */
     protected final void write() {
-        int length = (int) params.length();
-        if (regions) {
-            channel.write(new ContentRegion(header, content, stream, offset, length), channel.voidPromise());
-        } else {
-            ByteBuf m = channel.alloc().directBuffer(Frames.HEADER_LENGTH + length);
-            Frames.writeHeader(m, FrameType.DATA, length);
-            channel.write(content.fill(m, stream, offset, length), channel.voidPromise());
-        }
-        offset += length;
+        writer.write();
     }
 }

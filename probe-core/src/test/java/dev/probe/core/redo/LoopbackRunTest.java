@@ -61,6 +61,25 @@ class LoopbackRunTest {
     }
 
     @Test
+    void reverseTheServerSendsAndBothEndsCountTheSame() throws Exception {
+        List<IntervalSample> intervals = new ArrayList<>();
+        TestResult r = run(params(Mode.ASYNC, 64 << 10, 2, 1000, false, 0, 300).withReverse(true), intervals);
+        assertTrue(r.incomplete() == null, r.incomplete());
+        assertTrue(r.params().reverse());
+        assertTrue(r.summary().bytesReceived() > 0 && r.summary().bytesSent() > 0, r.summary().toString());
+        assertTrue(intervals.stream().anyMatch(i -> i.bytes() > 0));
+        assertTrue(intervals.stream().anyMatch(IntervalSample::warmup), "the warm-up intervals are marked");
+        assertTrue(r.toJson().path("params").path("reverse").asBoolean());
+    }
+
+    @Test
+    void reversePacedAtARateCarriesIt() throws Exception {
+        TestResult r = run(params(Mode.ASYNC, 32 << 10, 1, 2000, false, 100, 0).withReverse(true), new ArrayList<>());
+        double perSecond = r.summary().bytesReceived() / (32768.0 * 2);
+        assertTrue(perSecond > 90 && perSecond < 110, "100 messages/s from the server, got " + perSecond);
+    }
+
+    @Test
     void syncRoundTripsAreMeasuredAndCountedByBothEnds() throws Exception {
         List<IntervalSample> intervals = new ArrayList<>();
         TestResult r = run(params(Mode.SYNC, 1024, 1, 1000, false, 0, 0), intervals);

@@ -1,0 +1,46 @@
+package dev.probe.core.redo;
+
+import dev.probe.core.client.ClientConnectionHandler;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.DataChunk;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Mark;
+import io.netty.channel.Channel;
+
+/**
+ * A reverse test's client side ({@link TestParams#reverse()}): its MARK starts the server sending; it counts what
+ * arrives (the server's MARK starts the measured counts, as the client's does in the forward direction), and at
+ * the server's END, or early when stopped, sends END with what it received; the server's RESULT says what it sent.
+ */
+final class Receiver extends Sender {
+    Receiver(Channel channel, ClientConnectionHandler handler, int stream, SendCounters counters, TestParams params) {
+        super(channel, handler, null, stream, counters, params);
+    }
+
+    @Override
+    protected void begin() {
+        channel.writeAndFlush(Mark.INSTANCE, channel.voidPromise());
+    }
+
+    @Override
+    public void onInbound(Object msg) {
+        if (msg instanceof DataChunk chunk) { // also after an early END: what was in flight still counts
+            counters.onChunk(chunk.content().readableBytes(), chunk.last());
+            chunk.release();
+        } else if (stopped) {
+            io.netty.util.ReferenceCountUtil.release(msg);
+        } else if (msg == Mark.INSTANCE) {
+            counters.mark();
+        } else if (msg instanceof ControlFrame f && f.type() == FrameType.END) {
+            finish();
+        } else {
+            super.onInbound(msg);
+        }
+    }
+
+    /** The server marks the end of the warm-up in this direction. */
+    @Override
+    void sendMark() {
+    }
+}

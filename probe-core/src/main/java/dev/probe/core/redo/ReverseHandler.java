@@ -1,0 +1,116 @@
+package dev.probe.core.redo;
+
+import dev.probe.core.params.TestParams;
+import dev.probe.core.payload.Content;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.Ending.End;
+import dev.probe.core.protocol.Ending.Result;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Mark;
+import dev.probe.core.protocol.ProtocolException;
+import dev.probe.core.server.ReceiveCounters;
+import dev.probe.core.server.ServerSession;
+import dev.probe.core.server.SessionConnection;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The server's side of a reverse test ({@link TestParams#reverse()}, iperf3's -R): the client's MARK starts it; the
+ * server then streams the test's messages (paced as asked) for the warm-up and the duration, MARKs the end of the
+ * warm-up, and sends END with its counts; the client's END (at that END, or early when it was stopped) is answered
+ * with RESULT: what the server sent, as the receiver's RESULT is in the forward direction.
+ */
+final class ReverseHandler extends ChannelInboundHandlerAdapter {
+    private final SessionConnection connection;
+    private final ServerSession session;
+    private final TestParams params;
+    private final ReceiveCounters counters; // here: what this end sent
+    private Content content;
+    private DataWriter writer;
+    private Pump pump;
+    private boolean started;
+    private boolean done; // sending over: time up, or the client ended first
+    private boolean ended; // the client's END answered
+    private Result sent;
+
+    ReverseHandler(SessionConnection connection) {
+        this.connection = connection;
+        this.session = connection.session();
+        this.params = (TestParams) session.spec();
+        this.counters = connection.counters();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg == Mark.INSTANCE && !started) {
+            start(ctx);
+        } else if (msg instanceof ControlFrame f && f.type() == FrameType.END && !ended) {
+            End.from(f.body());
+            stopSending();
+            ended = true;
+            ctx.writeAndFlush(sent.withServerCpu(session.cpuSinceStart()).frame());
+        } else {
+            ReferenceCountUtil.release(msg);
+            throw new ProtocolException("unexpected " + msg.getClass().getSimpleName() + " in a reverse test"
+                    + (started ? "" : " before its start"));
+        }
+    }
+
+    private void start(ChannelHandlerContext ctx) {
+        started = true;
+        content = Content.of(params.payload(), Content.newSalt(), 0);
+        writer = new DataWriter(ctx.channel(), content, connection.index(), params.length());
+        pump = new Pump(ctx.channel(), Pump.period(params.rate(), params.numConn()), () -> done, this::writeOne);
+        long t0 = System.nanoTime();
+        if (!params.warmup().isZero()) {
+            ctx.executor().schedule(() -> {
+                if (!done) {
+                    counters.onMark();
+                    ctx.writeAndFlush(Mark.INSTANCE, ctx.voidPromise());
+                }
+            }, params.warmup().toNanos(), TimeUnit.NANOSECONDS);
+        }
+        ctx.executor().schedule(() -> {
+            if (!done) {
+                stopSending();
+                ctx.writeAndFlush(new End(counters.bytes(), counters.messages()).frame(), ctx.voidPromise());
+            }
+        }, params.totalDuration().toNanos(), TimeUnit.NANOSECONDS);
+        pump.start(t0);
+    }
+
+    /** One message; the pause the server's --rate-cap asks for, as it would pause reading in the forward direction. */
+    private long writeOne() {
+        writer.write();
+        counters.onBytes(params.length());
+        counters.onMessage();
+        return session.rateCap() == null ? 0 : session.rateCap().take(params.length());
+    }
+
+    private void stopSending() {
+        if (!done) {
+            done = true;
+            sent = counters.result();
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (pump != null) {
+            pump.run();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        done = true;
+        if (content != null) {
+            content.close();
+        }
+        connection.closed(ended, "closed before END");
+        ctx.fireChannelInactive();
+    }
+}
