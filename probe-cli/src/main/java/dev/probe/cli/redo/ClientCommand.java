@@ -61,6 +61,10 @@ public final class ClientCommand implements Callable<Integer> {
             description = "Warm-up before the measured duration, left out of the summary (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
+    @Option(names = {"-R", "--reverse"}, description = "The server sends and this host receives (async only; iperf3's "
+            + "-R): the direction redo takes after a switchover.")
+    boolean reverse;
+
     @Mixin
     FanoutOptions fanout;
 
@@ -74,8 +78,13 @@ public final class ClientCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         output.check();
         OutputPaths.file("--hlog", hlog);
+        if (reverse && (mode != Mode.ASYNC || write)) {
+            throw new IllegalArgumentException("--reverse: the server sends in async mode only, without --write (give "
+                    + "--mode async)");
+        }
         TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
-                rate.messagesPerSecond(length), warmup, fanout.fannedOut() ? content.payload : content.checked());
+                rate.messagesPerSecond(length), warmup, fanout.fannedOut() ? content.payload : content.checked(),
+                reverse);
         fanout.refuse("--csv", output.csv);
         fanout.refuse("--hlog", hlog);
         if (fanout.fannedOut()) {

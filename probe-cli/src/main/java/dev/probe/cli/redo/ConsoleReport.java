@@ -23,6 +23,7 @@ final class ConsoleReport implements RunListener {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
     private final PrintWriter out;
     private final boolean sync;
+    private final boolean reverse;
     private boolean tcpColumns;
     private boolean headerPrinted;
     private int sentDscp = -1;
@@ -30,6 +31,7 @@ final class ConsoleReport implements RunListener {
     ConsoleReport(PrintWriter out, TestParams params) {
         this.out = out;
         this.sync = params.mode() == Mode.SYNC;
+        this.reverse = params.reverse();
     }
 
     /** The request block, printed before connecting. */
@@ -41,7 +43,7 @@ final class ConsoleReport implements RunListener {
         setting("Delay between messages", "NO");
         setting("Number of connections", String.valueOf(p.numConn()));
         setting("Socket send buffer", p.sockbuf() == 0 ? "(system default)" : p.sockbuf() + " bytes");
-        setting("Transport mode", p.mode().name());
+        setting("Transport mode", p.mode().name() + (p.reverse() ? " REVERSE (the server sends, this host receives)" : ""));
         setting("Disk write", p.write() ? "YES" : "NO");
         setting("Statistics interval", Durations.describe(p.interval()));
         setting("Test duration", Durations.describe(p.duration()));
@@ -95,7 +97,8 @@ final class ConsoleReport implements RunListener {
 
     private void printColumns() {
         headerPrinted = true;
-        StringBuilder h = new StringBuilder(fmt("%10s%24s", "", sync ? "Throughput (ACKed)" : "Throughput (sent)"));
+        StringBuilder h = new StringBuilder(fmt("%10s%24s", "", sync ? "Throughput (ACKed)" : reverse
+                ? "Throughput (received)" : "Throughput (sent)"));
         if (sync) {
             h.append(fmt("%23s%16s", "Latency", "p99"));
         }
@@ -113,10 +116,17 @@ final class ConsoleReport implements RunListener {
         row("Socket send buffer", s.sndbufAtEnd() == s.sndbufGranted() ? s.sndbufGranted() + " bytes"
                 : s.sndbufGranted() + " bytes at the start, " + s.sndbufAtEnd() + " at the end (autotuned)");
         row("Server receive buffer", s.serverRcvbufGranted() + " bytes");
-        row("Avg. throughput", s.bytesReceived() < 0 ? "unknown (the server's counts never came back)"
-                : fmt("%.3f Mbytes/s (receiver goodput: what the server counted after warm-up)", s.throughputMibS()));
-        row("Sender throughput", fmt("%.3f Mbytes/s (%s by this client after warm-up; the interval lines)",
-                s.senderThroughputMibS(), sync ? "ACKed" : "written"));
+        if (reverse) {
+            row("Avg. throughput", fmt("%.3f Mbytes/s (receiver goodput: what this client counted after warm-up; "
+                    + "the interval lines)", s.throughputMibS()));
+            row("Sender throughput", fmt("%.3f Mbytes/s (written by the server after warm-up)",
+                    s.senderThroughputMibS()));
+        } else {
+            row("Avg. throughput", s.bytesReceived() < 0 ? "unknown (the server's counts never came back)"
+                    : fmt("%.3f Mbytes/s (receiver goodput: what the server counted after warm-up)", s.throughputMibS()));
+            row("Sender throughput", fmt("%.3f Mbytes/s (%s by this client after warm-up; the interval lines)",
+                    s.senderThroughputMibS(), sync ? "ACKed" : "written"));
+        }
         row("Messages", fmt("%d (%.1f/s)", s.messages(), s.messagesPerS()));
         if (s.latency() != null) {
             latencyRows("latency", s.latency());
@@ -136,7 +146,7 @@ final class ConsoleReport implements RunListener {
                     t.congestion() == null ? "unknown" : t.congestion()));
             row("Retransmits", Double.isNaN(t.retransmitRatio()) ? String.valueOf(t.retransmits())
                     : fmt("%d of %d segments (%.4f %%)", t.retransmits(), t.segmentsSent(), 100 * t.retransmitRatio()));
-            if (t.limited() != null && t.limited().known()) {
+            if (t.limited() != null && t.limited().known() && !reverse) { // the chronograph is the sender's
                 row("Sender limited by", t.limited().describe());
             }
             String mtu = t.pathMtuWarning(s.interfaceMtu());
@@ -148,7 +158,8 @@ final class ConsoleReport implements RunListener {
         }
         row("Load", s.openLoop() ? fmt("open loop, %.1f messages/s", r.params().rate())
                 + " (latency from intended send time)" : "closed loop");
-        CpuLine.of(s.cpu(), "sender", s.serverCpu(), "receiver", s.bytesReceived()).forEach(out::println);
+        CpuLine.of(s.cpu(), reverse ? "receiver" : "sender", s.serverCpu(), reverse ? "sender" : "receiver",
+                s.bytesReceived()).forEach(out::println);
         out.flush();
     }
 

@@ -19,6 +19,7 @@ import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.units.CpuTime;
 import dev.probe.core.units.Rates;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import java.net.InetSocketAddress;
@@ -57,6 +58,11 @@ public final class RedoClient {
         TestParams params = config.params();
         try (Content content = Content.of(params.payload(), Content.newSalt(), 0)) {
             return ClientRun.run(config.target(), params, params.length(), "probe-client", session -> {
+                ObjectNode content0 = session.ready().content();
+                if (params.reverse() && (content0 == null || !"server".equals(content0.path("sender").asText()))) {
+                    throw new ProbeException(ProbeException.Kind.REFUSED, "the server at " + config.target().host()
+                            + " does not send (--reverse needs a probe server of this release or later)");
+                }
                 int sndbuf = session.connections().get(0).channel().config().getOption(ChannelOption.SO_SNDBUF);
                 listener.onReady(session.ready(), sndbuf);
                 return measure(session, content, sndbuf, listener, stop);

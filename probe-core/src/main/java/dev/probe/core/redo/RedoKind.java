@@ -45,6 +45,22 @@ public final class RedoKind implements SessionKind, AutoCloseable {
                 + " connections (--num-conn " + p.numConn() + "): the server keeps that many redo log rings" : null;
     }
 
+    /**
+     * A reverse test's READY says the server sends, and what ({@code {"sender": "server", "payload": ...}}): a server
+     * from before reverse tests would ignore the flag and wait for data, so the client checks for it.
+     */
+    @Override
+    public ObjectNode content(SessionSpec spec) {
+        TestParams p = (TestParams) spec;
+        if (!p.reverse()) {
+            return null;
+        }
+        ObjectNode n = dev.probe.core.protocol.Json.object();
+        n.put("sender", "server");
+        n.put("payload", p.payload().toString());
+        return n;
+    }
+
     /** A {@code --write} connection gets a ring, written through before READY the first time it is used. */
     @Override
     public CompletionStage<Void> prepare(SessionConnection c) {

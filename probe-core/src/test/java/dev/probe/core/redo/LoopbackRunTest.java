@@ -63,13 +63,19 @@ class LoopbackRunTest {
     @Test
     void reverseTheServerSendsAndBothEndsCountTheSame() throws Exception {
         List<IntervalSample> intervals = new ArrayList<>();
-        TestResult r = run(params(Mode.ASYNC, 64 << 10, 2, 1000, false, 0, 300).withReverse(true), intervals);
+        TestResult r = run(params(Mode.ASYNC, 1 << 20, 2, 1000, false, 0, 300).withReverse(true), intervals);
         assertTrue(r.incomplete() == null, r.incomplete());
         assertTrue(r.params().reverse());
         assertTrue(r.summary().bytesReceived() > 0 && r.summary().bytesSent() > 0, r.summary().toString());
         assertTrue(intervals.stream().anyMatch(i -> i.bytes() > 0));
         assertTrue(intervals.stream().anyMatch(IntervalSample::warmup), "the warm-up intervals are marked");
         assertTrue(r.toJson().path("params").path("reverse").asBoolean());
+    }
+
+    @Test
+    void reverseWithoutWarmupStreams() throws Exception {
+        TestResult r = run(params(Mode.ASYNC, 1 << 20, 1, 1000, false, 0, 0).withReverse(true), new ArrayList<>());
+        assertTrue(r.summary().bytesReceived() > 0, r.summary().toString());
     }
 
     @Test
