@@ -196,6 +196,25 @@ class CliTest {
     }
 
     @Test
+    void reverseIsAsyncOnlyAndBothDirectionsNeedTheirBudget() {
+        assertEquals(2, run("client", "127.0.0.1", "--port", port(), "-R"));
+        assertOneLineError("--reverse: the server sends in async mode only, without --write (give --mode async)");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--both-directions",
+                "--budget", "30s"));
+        assertOneLineError("--budget: 30 s is too short for --both-directions: each direction needs 15 s (give "
+                + "--budget 45s or more)");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--reverse",
+                "--both-directions"));
+        assertTrue(err.toString().contains("mutually exclusive"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(0, run("client", "127.0.0.1", "--port", port(), "--mode", "async", "--reverse", "--duration",
+                "1s"), err.toString());
+        assertTrue(out.toString().contains("ASYNC REVERSE (the server sends, this host receives)"), out.toString());
+    }
+
+    @Test
     void outOfRangeParameterIsOneLineAndExitTwo() {
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--num-conn", "1000"));
         assertOneLineError("--num-conn: 1000 is out of range [1, 128]");

@@ -16,6 +16,7 @@ import dev.probe.core.params.Direction;
 import dev.probe.core.disk.RemoteDisk;
 import dev.probe.core.disk.RedoHeadroom;
 import dev.probe.core.qualify.AwrCsv;
+import dev.probe.core.qualify.BothDirections;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.QualifyResult;
@@ -136,6 +137,21 @@ public final class QualifyCommand implements Callable<Integer> {
                     + "channels spread over them; default: from this host.")
     List<String> loadFrom;
 
+    @ArgGroup(exclusive = true)
+    Flow direction;
+
+    /** --reverse or --both-directions. */
+    static final class Flow {
+        @Option(names = {"-R", "--reverse"}, description = "The stream steps run standby to primary (the standby's "
+                + "server sends; iperf3's -R): the direction redo takes after a switchover. SYNC steps stay as they "
+                + "are.")
+        boolean reverse;
+
+        @Option(names = "--both-directions", description = "The whole qualification primary to standby, then the "
+                + "stream steps standby to primary, within one --budget; the asymmetry is shown.")
+        boolean both;
+    }
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the result (probe.result/1, kind qualify).")
     Path json;
 
@@ -158,11 +174,25 @@ public final class QualifyCommand implements Callable<Integer> {
         OutputPaths.directory("--out", outDir);
         QualifyConsole console = new QualifyConsole(out);
         console.printRequest(config, StepPlan.of(config));
-        LabCheck.warn(spec.commandLine().getOut(), Direction.BACKUP); // redo flows towards the standby (server)
+        // redo flows towards the standby (server); with --reverse its server sends
+        LabCheck.warn(spec.commandLine().getOut(), config.reverse() ? Direction.RESTORE : Direction.BACKUP);
         try (Interrupts interrupts = Interrupts.install()) {
-            QualifyResult result = new Qualifier(config).run(console::onStep, interrupts.stop());
-            console.printResult(result);
-            ObjectNode doc = result.toJson();
+            QualifyResult result;
+            ObjectNode doc;
+            Verdict.Status overall;
+            if (direction != null && direction.both) {
+                BothDirections both = BothDirections.run(config, console::onStep, console::onReverseStep,
+                        interrupts.stop());
+                result = both.forward();
+                console.printBoth(both);
+                doc = both.toJson();
+                overall = both.overall();
+            } else {
+                result = new Qualifier(config).run(console::onStep, interrupts.stop());
+                console.printResult(result);
+                doc = result.toJson();
+                overall = result.overall();
+            }
             if (standbyDir != null && result.incomplete() == null) {
                 DiskResult disk = new DiskRemote(config.target(), new RemoteDisk(standbyDir, STANDBY_REDO))
                         .run(p -> { });
@@ -179,7 +209,7 @@ public final class QualifyCommand implements Callable<Integer> {
                 out.println("Page: " + QualifyPage.write(doc, outDir));
                 out.flush();
             }
-            return interrupts.exitCode(spec.commandLine().getErr(), exitCode(result.overall()));
+            return interrupts.exitCode(spec.commandLine().getErr(), exitCode(overall));
         }
     }
 
@@ -226,8 +256,12 @@ public final class QualifyCommand implements Callable<Integer> {
                         connect.peer.security(), connect.peer.connectTimeout, connect.peer.timeout));
         RedoCompression compression = redoSample == null ? null
                 : RedoCompression.measure(redoSample, RedoCompression.MAX_SAMPLE);
-        return new QualifyConfig(connect.target(host), redo, !mode.equals("sync"), !mode.equals("async"), writeSizes,
+        QualifyConfig config = new QualifyConfig(connect.target(host), redo, !mode.equals("sync"), !mode.equals("async"), writeSizes,
                 affirm, commitBudget, localLogWrite, tcpEfficiency, gap == null ? 0 : gap, gapWithin, budget,
-                content.checked(), compression, background);
+                content.checked(), compression, background, direction != null && direction.reverse);
+        if (direction != null && direction.both) {
+            BothDirections.reverseShare(config); // the budget must hold both passes
+        }
+        return config;
     }
 }

@@ -3,6 +3,7 @@ package dev.probe.cli.qualify;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.disk.RedoHeadroom;
+import dev.probe.core.qualify.BothDirections;
 import dev.probe.core.qualify.Measured;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
@@ -29,7 +30,8 @@ final class QualifyConsole {
     }
 
     void printRequest(QualifyConfig c, StepPlan plan) {
-        out.println(fmt("[Qualifying %s:%d for Data Guard redo transport]", c.target().host(), c.target().port()));
+        out.println(fmt("[Qualifying %s:%d for Data Guard redo transport%s]", c.target().host(), c.target().port(),
+                c.reverse() ? ", the stream steps standby to primary" : ""));
         out.println(fmt("\t%-22s = %s from %s", "Peak redo rate", Rates.describeByteRate(c.load().peakBytesPerSecond()),
                 c.load().source()));
         if (c.load().fromAwr()) {
@@ -60,6 +62,29 @@ final class QualifyConsole {
                     c.async() && c.sync() ? "redo-rate and SYNC" : c.async() ? "redo-rate" : "SYNC"));
         }
         out.println(fmt("\t%-22s = %d steps in %s", "Plan", plan.steps().size(), Durations.describe(c.budget())));
+        out.println();
+        out.flush();
+    }
+
+    void onReverseStep(int index, int total, StepPlan.Step step) {
+        if (index == 1) {
+            out.println();
+            out.println("[Standby to primary: the standby's probe server sends in the stream steps]");
+        }
+        onStep(index, total, step);
+    }
+
+    /** Both passes: each one's figures and verdicts, then the asymmetry and the overall verdict. */
+    void printBoth(BothDirections both) {
+        out.println();
+        out.println("== Primary to standby ==");
+        printResult(both.forward());
+        if (both.reverse() != null) {
+            out.println("== Standby to primary (the standby's server sent) ==");
+            printResult(both.reverse());
+            out.println("Asymmetry: " + both.asymmetry());
+        }
+        out.println("OVERALL VERDICT (both directions): " + both.overall());
         out.println();
         out.flush();
     }
@@ -99,7 +124,11 @@ final class QualifyConsole {
         }
         if (m.lag() != null) {
             row("Lag at the peak rate", fmt("%.2f s at the end, growing %.4f s/s (%s)", m.lag().lastLag(),
-                    m.lag().growth(), m.lag().fromTcp() ? "from TCP_INFO bytes acked" : "sender schedule, lower bound"));
+                    m.lag().growth(), switch (m.lag().measuredBy()) {
+                        case "tcp_bytes_acked" -> "from TCP_INFO bytes acked";
+                        case "receiver_counts" -> "from what this host received";
+                        default -> "sender schedule, lower bound";
+                    }));
         }
         if (m.loadedLag() != null) {
             row("Lag at the peak, loaded", fmt("%.2f s at the end, growing %.4f s/s", m.loadedLag().lastLag(),

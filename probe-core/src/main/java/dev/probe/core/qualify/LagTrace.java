@@ -23,20 +23,30 @@ public final class LagTrace implements RunListener {
     private final double messagesPerSecond;
     private final long frameBytes;
     private final List<Point> points = new ArrayList<>();
+    private final boolean received;
     private long written;
     private boolean fromTcp = true;
 
     /** For a run paced at {@code messagesPerSecond} messages of {@code length} payload bytes. */
     public LagTrace(double messagesPerSecond, long length) {
+        this(messagesPerSecond, length, false);
+    }
+
+    /**
+     * {@code received}: the run is a reverse one, this end receives, and its interval counts are what arrived (no
+     * lower bound, and no TCP_INFO bytes acked on this side).
+     */
+    public LagTrace(double messagesPerSecond, long length, boolean received) {
         this.messagesPerSecond = messagesPerSecond;
         this.frameBytes = length + Frames.HEADER_LENGTH;
+        this.received = received;
     }
 
     @Override
     public synchronized void onInterval(IntervalSample s) {
         written += s.bytes() + s.messages() * Frames.HEADER_LENGTH;
         long arrived = written;
-        if (s.tcp() != null && s.tcp().bytesAcked() > 0) {
+        if (!received && s.tcp() != null && s.tcp().bytesAcked() > 0) {
             arrived = s.tcp().bytesAcked();
         } else {
             fromTcp = false;
@@ -49,9 +59,14 @@ public final class LagTrace implements RunListener {
         return List.copyOf(points);
     }
 
-    /** True when every lag came from TCP_INFO; false when some are the sender's lower bound. */
+    /** True when every lag came from TCP_INFO or from what arrived; false when some are the sender's lower bound. */
     public synchronized boolean fromTcp() {
-        return fromTcp;
+        return received || fromTcp;
+    }
+
+    /** How the lag was measured: tcp_bytes_acked, receiver_counts or sender_schedule (a lower bound). */
+    public synchronized String measuredBy() {
+        return received ? "receiver_counts" : fromTcp ? "tcp_bytes_acked" : "sender_schedule";
     }
 
     /** The least-squares slope of the lag over time, leaving out the first interval (slow start). */

@@ -131,9 +131,9 @@ public final class Qualifier {
     private LagTrace paced(Runner runner, int i, long buffer) throws InterruptedException {
         StepPlan.Step paced = runner.plan.steps().get(i);
         double rate = config.load().peakBytesPerSecond() / paced.writeSize();
-        LagTrace lag = new LagTrace(rate, paced.writeSize());
+        LagTrace lag = new LagTrace(rate, paced.writeSize(), config.reverse());
         runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, runner.length(i), interval(i, runner.plan),
-                false, buffer, rate, Duration.ZERO, config.redoPayload()), lag);
+                false, buffer, rate, Duration.ZERO, config.redoPayload(), config.reverse()), lag);
         return lag;
     }
 
@@ -178,7 +178,7 @@ public final class Qualifier {
         Duration d = runner.length(i);
         Duration warmup = d.dividedBy(5);
         return new TestParams(Mode.ASYNC, STREAM_MESSAGE, connections, d.minus(warmup), interval(i, runner.plan),
-                false, sockbuf, 0, warmup, config.payload());
+                false, sockbuf, 0, warmup, config.payload(), config.reverse());
     }
 
     /** One-second intervals, finer for short steps so each has a few. */

@@ -28,7 +28,7 @@ import java.util.List;
 public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
                             boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
                             long gapBytes, Duration gapWithin, Duration budget, Payload payload,
-                            RedoCompression compression, UnderLoad underLoad) {
+                            RedoCompression compression, UnderLoad underLoad, boolean reverse) {
     /** The highest redo rate qualified: 100 GB/s, far past any database's (and any link's). */
     public static final double MAX_REDO_RATE = 1e11;
     /** The smallest budget that leaves each step a second or more. */
@@ -77,6 +77,13 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         if (payload == null) {
             throw new BadParameterException("--payload", "is missing");
         }
+        if (reverse && compression != null) {
+            throw new BadParameterException("--redo-sample", "is this host's file: a reverse run's server cannot send "
+                    + "content like it");
+        }
+        if (reverse && payload.type() == Payload.Type.FILE) {
+            throw new BadParameterException("--payload", "a file is this host's: a reverse run's server cannot send it");
+        }
         if (budget == null || budget.compareTo(MIN_BUDGET) < 0) {
             throw new BadParameterException("--budget", (budget == null ? "missing" : budget.toSeconds() + " s")
                     + " is below the minimum " + MIN_BUDGET.toSeconds() + " s");
@@ -88,13 +95,25 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
                          boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
                          long gapBytes, Duration gapWithin, Duration budget) {
         this(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite, tcpEfficiency, gapBytes,
-                gapWithin, budget, Payload.RANDOM, null, null);
+                gapWithin, budget, Payload.RANDOM, null, null, false);
     }
 
     /** The same qualification with the redo steps run again under {@code load}. */
     public QualifyConfig withLoad(UnderLoad load) {
         return new QualifyConfig(target, this.load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
-                tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, load);
+                tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, load, reverse);
+    }
+
+    /** The stream steps of this qualification in the other direction (the standby's server sends), in {@code within}. */
+    public QualifyConfig reversed(Duration within) {
+        return new QualifyConfig(target, load, true, false, writeSizes, affirm, commitBudget, localLogWrite,
+                tcpEfficiency, gapBytes, gapWithin, within, payload, compression, underLoad, true);
+    }
+
+    /** This qualification within {@code within}. */
+    public QualifyConfig within(Duration within) {
+        return new QualifyConfig(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
+                tcpEfficiency, gapBytes, gapWithin, within, payload, compression, underLoad, reverse);
     }
 
     /** What the paced redo step sends: content that compresses as the redo sample did, else {@link #payload}. */

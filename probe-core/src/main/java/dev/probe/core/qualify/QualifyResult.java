@@ -31,7 +31,8 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         List<Verdict> verdicts = new ArrayList<>();
         LagTrace lag = m.loadedLag() != null ? m.loadedLag() : m.lag();
         if (config.async() && lag != null) {
-            TcpStats tcp = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
+            TcpStats tcp = config.reverse() ? null // this end received: loss and the sender's limits are the server's
+                    : m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
                     .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
             long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
             StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
@@ -214,7 +215,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         lag.put("growth_s_per_s", trace.growth());
         lag.put("last_s", trace.lastLag());
         lag.put("flat", trace.flat());
-        lag.put("measured_by", trace.fromTcp() ? "tcp_bytes_acked" : "sender_schedule");
+        lag.put("measured_by", trace.measuredBy());
         ArrayNode pts = lag.putArray("points");
         trace.points().forEach(x -> pts.addObject().put("t_s", x.tSeconds()).put("lag_s", x.lagSeconds()));
     }
@@ -262,7 +263,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         return n;
     }
 
-    private static void putNumber(ObjectNode n, String field, double v) {
+    static void putNumber(ObjectNode n, String field, double v) {
         if (Double.isFinite(v)) {
             n.put(field, v);
         } else {

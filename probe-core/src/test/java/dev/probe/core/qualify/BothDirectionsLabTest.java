@@ -1,0 +1,63 @@
+package dev.probe.core.qualify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.probe.core.client.RunStop;
+import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.lab.Netns;
+import dev.probe.core.params.Direction;
+import dev.probe.core.testing.LabServer;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 25, point 3: a link lossy one way only (1 % towards the standby, 20 ms, 40 Mbit/s each way). Primary to
+ * standby one stream is held back by the loss; standby to primary (the standby's server sending) it is not, and
+ * --both-directions shows the asymmetry, each direction with its own ASYNC verdict.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class BothDirectionsLabTest {
+    private static final long CAP_BPS = 40_000_000;
+
+    @TempDir
+    Path dir;
+    private LabServer lab;
+
+    @AfterEach
+    void down() {
+        if (lab != null) {
+            lab.close();
+        }
+    }
+
+    @Test
+    void aLinkLossyOneWayIsQualifiedEachWayAndTheAsymmetryShows() throws Exception {
+        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
+        lab = LabServer.up("pbd", new LinkSpec(20, 1, false, Direction.BACKUP, CAP_BPS, 1500, 0, 150, 1), dir);
+        QualifyConfig c = new QualifyConfig(lab.target(), RedoLoad.given(3e6), true, false, List.of(32L << 10), false,
+                Duration.ofMillis(2), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(40));
+        BothDirections both = lab.inClient(() -> BothDirections.run(c, (i, n, s) -> { }, (i, n, s) -> { },
+                new RunStop()));
+        double forward = both.forward().measured().tunedBps();
+        double reverse = both.reverse().measured().tunedBps();
+        System.out.printf("1 %% loss towards the standby, 20 ms, 40 Mbit/s: %s%n", both.asymmetry());
+        assertTrue(reverse > 1.5 * forward, both.asymmetry());
+        assertTrue(reverse > 0.6 * CAP_BPS, "standby to primary is clean: " + reverse);
+        assertEquals("receiver_counts", both.reverse().measured().lag().measuredBy());
+        assertEquals(List.of("ASYNC", "ASYNC" + BothDirections.REVERSE), List.of(both.forward().verdicts().get(0).name(),
+                both.reverseVerdicts().get(0).name()));
+        JsonNode doc = both.toJson();
+        assertEquals(2, doc.path("summary").path("verdicts").size());
+        assertTrue(doc.path("reverse").path("steps").get(1).path("result").path("params").path("reverse").asBoolean());
+        assertTrue(doc.path("summary").path("both_directions").path("ratio").asDouble() > 1.5);
+    }
+}
