@@ -196,6 +196,17 @@ class CliTest {
     }
 
     @Test
+    void racRatesArePerNode() {
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "30MB/s,25MB/s"));
+        assertOneLineError("--redo-rate: one rate per instance is for --from (a RAC primary's nodes); give one rate "
+                + "here");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "30MB/s", "--from", "n1,n2"));
+        assertOneLineError("--redo-rate: give one rate per --from host (2 hosts, 1 rate): e.g. --redo-rate "
+                + "30MB/s,25MB/s");
+    }
+
+    @Test
     void reverseIsAsyncOnlyAndBothDirectionsNeedTheirBudget() {
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "-R"));
         assertOneLineError("--reverse: the server sends in async mode only, without --write (give --mode async)");

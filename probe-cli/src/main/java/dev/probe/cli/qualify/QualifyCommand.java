@@ -15,7 +15,10 @@ import dev.probe.core.disk.Profile;
 import dev.probe.core.params.Direction;
 import dev.probe.core.disk.RemoteDisk;
 import dev.probe.core.disk.RedoHeadroom;
+import dev.probe.core.qualify.Agents;
 import dev.probe.core.qualify.AwrCsv;
+import dev.probe.core.qualify.RacQualifier;
+import dev.probe.core.qualify.RacResult;
 import dev.probe.core.qualify.BothDirections;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
@@ -125,6 +128,12 @@ public final class QualifyCommand implements Callable<Integer> {
                     + "the paced redo step with content that compresses as it does.")
     Path redoSample;
 
+    @Option(names = "--from", split = ",", paramLabel = "HOST[:PORT]",
+            description = "A RAC primary: run from these nodes' agents ('probe agent', port " + FanoutOptions.AGENT_PORT
+                    + " unless given), one redo stream per instance, each paced at its own --redo-rate (one per node: "
+                    + "30MB/s,25MB/s), all at once; a verdict per instance and for the sum; SYNC from each node.")
+    List<String> from;
+
     @Option(names = "--under-load", paramLabel = "KIND:N",
             description = "Run the redo-rate and SYNC steps again while N channels load the same path: backup:N or "
                     + "restore:N (RMAN-style bulk channels towards or from the standby) or async:N (streams); the "
@@ -161,6 +170,9 @@ public final class QualifyCommand implements Callable<Integer> {
     @Option(names = "--print-awr-sql", description = "Print the SQL that makes an --awr file, and exit.")
     boolean printAwrSql;
 
+    /** --redo-rate's rates, one per instance with --from. */
+    private List<Double> perInstance = List.of();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -173,6 +185,9 @@ public final class QualifyCommand implements Callable<Integer> {
         OutputPaths.file("--json", json);
         OutputPaths.directory("--out", outDir);
         QualifyConsole console = new QualifyConsole(out);
+        if (from != null) {
+            return rac(config, console);
+        }
         console.printRequest(config, StepPlan.of(config));
         // redo flows towards the standby (server); with --reverse its server sends
         LabCheck.warn(spec.commandLine().getOut(), config.reverse() ? Direction.RESTORE : Direction.BACKUP);
@@ -213,6 +228,25 @@ public final class QualifyCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --from}: one stream per RAC instance through the nodes' agents. */
+    private int rac(QualifyConfig config, QualifyConsole console) throws Exception {
+        if (outDir != null) {
+            throw new IllegalArgumentException("--out is not available with --from yet: write --json and the console");
+        }
+        RacQualifier rac = new RacQualifier(config, new Agents("--from", FanoutOptions.parse("--from", from,
+                FanoutOptions.AGENT_PORT), connect.peer.security(), connect.peer.connectTimeout, connect.peer.timeout),
+                perInstance);
+        console.printRequest(config, rac.plan());
+        try (Interrupts interrupts = Interrupts.install()) {
+            RacResult result = rac.run(console::onStep, interrupts.stop());
+            console.printRac(result);
+            if (json != null) {
+                ResultFiles.writeJson(json, result.toJson());
+            }
+            return interrupts.exitCode(spec.commandLine().getErr(), exitCode(result.overall()));
+        }
+    }
+
     private static int exitCode(Verdict.Status overall) {
         return switch (overall) {
             case FAIL -> ExitCodes.VERDICT_FAIL;
@@ -238,21 +272,33 @@ public final class QualifyCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--mode: '" + mode + "' is not async, sync or both");
         }
         RedoLoad redo;
+        if (load.awr != null && from != null) {
+            throw new IllegalArgumentException("--from runs one stream per instance at its own peak: give --redo-rate "
+                    + "with one rate per node (e.g. 30MB/s,25MB/s) instead of --awr");
+        }
         if (load.awr != null) {
             redo = AwrCsv.read(load.awr);
         } else {
             try {
-                redo = RedoLoad.given(Rates.parseByteRate(load.redoRate));
+                perInstance = new java.util.ArrayList<>();
+                for (String r : load.redoRate.split(",", -1)) {
+                    perInstance.add(Rates.parseByteRate(r.trim()));
+                }
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--redo-rate: " + e.getMessage());
             }
+            if (perInstance.size() > 1 && from == null) {
+                throw new IllegalArgumentException("--redo-rate: one rate per instance is for --from (a RAC "
+                        + "primary's nodes); give one rate here");
+            }
+            redo = RedoLoad.given(perInstance.stream().mapToDouble(Double::doubleValue).sum());
         }
         if (loadFrom != null && underLoad == null) {
             throw new IllegalArgumentException("--load-from runs the --under-load load from agents; give --under-load "
                     + "too (e.g. --under-load backup:16)");
         }
         UnderLoad background = underLoad == null ? null : UnderLoad.parse(underLoad, loadFrom == null ? null
-                : new UnderLoad.Agents(FanoutOptions.parse("--load-from", loadFrom, FanoutOptions.AGENT_PORT),
+                : new Agents("--load-from", FanoutOptions.parse("--load-from", loadFrom, FanoutOptions.AGENT_PORT),
                         connect.peer.security(), connect.peer.connectTimeout, connect.peer.timeout));
         RedoCompression compression = redoSample == null ? null
                 : RedoCompression.measure(redoSample, RedoCompression.MAX_SAMPLE);

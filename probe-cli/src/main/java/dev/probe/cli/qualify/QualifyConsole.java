@@ -9,6 +9,7 @@ import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.qualify.QualifyResult;
+import dev.probe.core.qualify.RacResult;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.result.LatencyStats;
@@ -72,6 +73,22 @@ final class QualifyConsole {
             out.println("[Standby to primary: the standby's probe server sends in the stream steps]");
         }
         onStep(index, total, step);
+    }
+
+    /** A RAC run: each step's figures per node, then the verdicts. */
+    void printRac(RacResult r) {
+        out.println();
+        out.println("Measured from each node" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
+        for (RacResult.Step s : r.steps()) {
+            for (var h : s.result().hosts()) {
+                var x = h.summary();
+                row(s.step().label() + " " + h.from(), x == null ? "lost: " + h.loss().reason()
+                        : s.step().kind() == StepPlan.Kind.REDO_RATE ? fmt("received %.1f MB/s", x.throughputGbps() * 125)
+                        : fmt("round trip avg %.3f / p99 %.3f ms (%d)", x.latencyAvgMs(), x.latencyP99Ms(), x.messages()));
+            }
+        }
+        printVerdicts(r.overall(), r.incomplete(), r.verdicts());
+        out.flush();
     }
 
     /** Both passes: each one's figures and verdicts, then the asymmetry and the overall verdict. */
@@ -148,13 +165,7 @@ final class QualifyConsole {
                         d == null ? "" : fmt(" (standby disk p50 %.3f ms)", d.p50())));
             }
         }
-        out.println();
-        out.println("VERDICT: " + r.overall() + (r.incomplete() == null ? ""
-                : " (" + r.incomplete() + "; verdicts below only for what was measured whole)"));
-        for (Verdict v : r.verdicts()) {
-            out.println(fmt("  %-24s %-8s %s", v.name(), v.status(), v.reasons().get(0)));
-            v.reasons().subList(1, v.reasons().size()).forEach(x -> out.println(fmt("  %-24s %-8s %s", "", "", x)));
-        }
+        printVerdicts(r.overall(), r.incomplete(), r.verdicts());
         if (r.projection() != null) {
             out.println(fmt("  %-24s %-8s peak %s at %s database time, over the AWR period (interval means; "
                     + "backlog carried between intervals)", "Projected lag (AWR)", "",
@@ -170,6 +181,16 @@ final class QualifyConsole {
         out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
         r.sysctl().forEach(l -> out.println("  sysctl:      " + l));
         out.flush();
+    }
+
+    private void printVerdicts(Verdict.Status overall, String incomplete, List<Verdict> verdicts) {
+        out.println();
+        out.println("VERDICT: " + overall + (incomplete == null ? ""
+                : " (" + incomplete + "; verdicts below only for what was measured whole)"));
+        for (Verdict v : verdicts) {
+            out.println(fmt("  %-24s %-8s %s", v.name(), v.status(), v.reasons().get(0)));
+            v.reasons().subList(1, v.reasons().size()).forEach(x -> out.println(fmt("  %-24s %-8s %s", "", "", x)));
+        }
     }
 
     /** The redo sample's compression: required bandwidth with it, beside without, and what it costs the primary. */

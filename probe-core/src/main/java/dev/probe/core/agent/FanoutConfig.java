@@ -14,10 +14,12 @@ import java.util.List;
  * A run fanned out from several hosts: the agents ({@code from}), the probe servers ({@code to}), the whole run
  * ({@code total}: a bulk run, an object-storage run or a sync/async test, whose channels or connections and volume are the totals), and
  * how the coordinator reaches its agents; with {@code tolerateLost} an agent lost after the start is noted and the
- * run goes on without it (a refusal before the start still stops the run).
+ * run goes on without it (a refusal before the start still stops the run). {@code rateShares} (one per host, or
+ * empty) shares a test's --rate by weight instead of by connections: a RAC primary's instances each at its own peak.
  */
 public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec total, ClientSecurity agentSecurity,
-                           Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost) {
+                           Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost,
+                           List<Double> rateShares) {
     /** The largest clock uncertainty accepted: half the best round trip of an agent's clock samples. */
     public static final Duration MAX_CLOCK_UNCERTAINTY = Duration.ofMillis(100);
 
@@ -29,9 +31,20 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
         }
     }
 
+    /** A test's --rate shared by connections. */
+    public FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec total, ClientSecurity agentSecurity,
+                        Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost) {
+        this(from, to, total, agentSecurity, transport, connectTimeout, timeout, tolerateLost, List.of());
+    }
+
     public FanoutConfig {
         from = List.copyOf(from);
         to = List.copyOf(to);
+        rateShares = List.copyOf(rateShares);
+        if (!rateShares.isEmpty() && (rateShares.size() != from.size() || !(total instanceof TestParams)
+                || rateShares.stream().anyMatch(x -> !(x > 0)))) {
+            throw new BadParameterException("rate-shares", "give one positive share per host, for a test");
+        }
         if (from.isEmpty() || to.isEmpty()) {
             throw new BadParameterException("from", "names no host");
         }
@@ -105,8 +118,10 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
 
     private SessionSpec share(int before, int channels, int all, String suffix, int host) {
         if (this.total instanceof TestParams t) {
+            double share = rateShares.isEmpty() ? channels / (double) all
+                    : rateShares.get(host) / rateShares.stream().mapToDouble(Double::doubleValue).sum();
             return new TestParams(t.mode(), t.length(), channels, t.duration(), t.interval(), t.write(), t.sockbuf(),
-                    t.rate() * channels / all, t.warmup(), t.payload());
+                    t.rate() * share, t.warmup(), t.payload(), t.reverse());
         }
         BulkParams b = bulkOf(this.total);
         long volume = 0;

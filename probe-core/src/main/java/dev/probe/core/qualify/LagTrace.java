@@ -43,16 +43,24 @@ public final class LagTrace implements RunListener {
     }
 
     @Override
-    public synchronized void onInterval(IntervalSample s) {
-        written += s.bytes() + s.messages() * Frames.HEADER_LENGTH;
+    public void onInterval(IntervalSample s) {
+        add(s.tSeconds(), s.bytes(), s.messages(), s.tcp() == null ? 0 : s.tcp().bytesAcked());
+    }
+
+    /**
+     * One interval ending {@code tSeconds} after the start: {@code bytes} in {@code messages} written (or received),
+     * and TCP_INFO's bytes acked so far (0 when unknown: the lag is then the sender's lower bound).
+     */
+    public synchronized void add(double tSeconds, long bytes, long messages, long bytesAcked) {
+        written += bytes + messages * Frames.HEADER_LENGTH;
         long arrived = written;
-        if (!received && s.tcp() != null && s.tcp().bytesAcked() > 0) {
-            arrived = s.tcp().bytesAcked();
+        if (!received && bytesAcked > 0) {
+            arrived = bytesAcked;
         } else {
             fromTcp = false;
         }
-        double due = Math.floor(s.tSeconds() * messagesPerSecond + 1) * frameBytes;
-        points.add(new Point(s.tSeconds(), Math.max(0, due - arrived) / (messagesPerSecond * frameBytes)));
+        double due = Math.floor(tSeconds * messagesPerSecond + 1) * frameBytes;
+        points.add(new Point(tSeconds, Math.max(0, due - arrived) / (messagesPerSecond * frameBytes)));
     }
 
     public synchronized List<Point> points() {

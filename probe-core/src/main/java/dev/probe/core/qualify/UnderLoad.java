@@ -1,7 +1,6 @@
 package dev.probe.core.qualify;
 
 import dev.probe.core.agent.FanoutConfig;
-import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
@@ -26,17 +25,6 @@ import java.util.concurrent.ThreadLocalRandom;
 public record UnderLoad(Kind kind, int channels, Agents agents) {
     /** RMAN backup (towards the standby), restore (from it), or streaming like other redo. */
     public enum Kind { BACKUP, RESTORE, ASYNC }
-
-    /** The agents the load runs from and how the coordinator reaches them. */
-    public record Agents(List<FanoutConfig.HostPort> from, ClientSecurity security, Duration connectTimeout,
-                         Duration timeout) {
-        public Agents {
-            from = List.copyOf(from);
-            if (from.isEmpty()) {
-                throw new BadParameterException("--load-from", "names no host");
-            }
-        }
-    }
 
     /** Pieces of a bulk load: large, as RMAN's, so the channels stay busy between pieces. */
     static final long PIECE = 16L << 20;
@@ -89,8 +77,7 @@ public record UnderLoad(Kind kind, int channels, Agents agents) {
 
     /** The load's fan-out from its agents to {@code target}, for {@code spec}. */
     FanoutConfig fanout(Target target, SessionSpec spec) {
-        return new FanoutConfig(agents.from(), List.of(new FanoutConfig.HostPort(target.host(), target.port())), spec,
-                agents.security(), target.transport(), agents.connectTimeout(), agents.timeout(), false);
+        return agents.fanout(target, spec, List.of());
     }
 
     /** "backup:16", or "backup:16 from a,b". */

@@ -54,7 +54,7 @@ class UnderLoadLoopbackTest {
         ProbeServer server = bed.server();
         List<ProbeServer> agents = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())),
                 bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
-        UnderLoad load = UnderLoad.parse("backup:2", new UnderLoad.Agents(agents.stream().map(AgentTestbed::at).toList(),
+        UnderLoad load = UnderLoad.parse("backup:2", new Agents("--load-from", agents.stream().map(AgentTestbed::at).toList(),
                 new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)));
         QualifyResult r = new Qualifier(config(server, load)).run((i, n, s) -> { });
         assertEquals(null, r.incomplete());

@@ -1,0 +1,108 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.agent.Fanout;
+import dev.probe.core.agent.FanoutResult;
+import dev.probe.core.agent.HostSummary;
+import dev.probe.core.agent.MergedInterval;
+import dev.probe.core.client.RunStop;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.BadParameterException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A RAC primary's qualification ({@code qualify --from node1,node2}): through an agent on each node, the round trip
+ * from each, then one redo stream per instance, each paced at its own instance's peak, all at once to the standby
+ * with each stream's lag traced, then SYNC at each write size from each node. {@link RacResult} gives a verdict per
+ * instance and for the sum.
+ *
+ * @param base  the qualification (target, write sizes, budget, commit budget, TCP efficiency, payload)
+ * @param nodes the agents on the primary's nodes, instance i on node i
+ * @param rates each instance's peak redo rate, bytes/s
+ */
+public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates) {
+    public RacQualifier {
+        rates = List.copyOf(rates);
+        if (rates.size() != nodes.from().size()) {
+            throw new BadParameterException("--redo-rate", "give one rate per " + nodes.flag() + " host ("
+                    + nodes.from().size() + " hosts, " + rates.size() + " rate" + (rates.size() == 1 ? "" : "s")
+                    + "): e.g. --redo-rate 30MB/s,25MB/s");
+        }
+        if (base.underLoad() != null || base.reverse()) {
+            throw new BadParameterException(nodes.flag(), "runs one stream per instance; --under-load, --reverse and "
+                    + "--both-directions are not available with it yet");
+        }
+    }
+
+    /** The steps, the budget shared by weight (round trip 1, the paced streams 3, each SYNC 1.5). */
+    public StepPlan plan() {
+        List<StepPlan.Step> steps = new ArrayList<>();
+        int syncs = base.sync() ? base.writeSizes().size() * (base.affirm() ? 2 : 1) : 0;
+        double weights = 1 + (base.async() ? 3 : 0) + 1.5 * syncs;
+        double share = Math.max(0, base.budget().minus(StepPlan.SETUP.multipliedBy(2L + syncs)).toMillis()) / weights;
+        steps.add(new StepPlan.Step(StepPlan.Kind.ROUND_TRIP, ms(share), 0, false));
+        if (base.async()) {
+            steps.add(new StepPlan.Step(StepPlan.Kind.REDO_RATE, ms(share * 3), base.writeSizes().get(0), false));
+        }
+        for (long size : base.sync() ? base.writeSizes() : List.<Long>of()) {
+            steps.add(new StepPlan.Step(StepPlan.Kind.SYNC, ms(share * 1.5), size, false));
+            if (base.affirm()) {
+                steps.add(new StepPlan.Step(StepPlan.Kind.SYNC, ms(share * 1.5), size, true));
+            }
+        }
+        return new StepPlan(List.copyOf(steps));
+    }
+
+    private static Duration ms(double millis) {
+        return Duration.ofMillis(Math.max(1000, Math.round(millis)));
+    }
+
+    /** Runs the steps in order; after a stop no further step starts and the result says why. */
+    public RacResult run(Qualifier.Progress progress, RunStop stop) throws InterruptedException {
+        Instant startedAt = Instant.now();
+        StepPlan plan = plan();
+        int n = plan.steps().size();
+        List<RacResult.Step> done = new ArrayList<>();
+        List<LagTrace> lags = new ArrayList<>();
+        double rttMs = Double.NaN;
+        for (int i = 0; i < n && stop.reason() == null; i++) {
+            StepPlan.Step s = plan.steps().get(i);
+            progress.step(i + 1, n, s);
+            Duration interval = s.duration().compareTo(Duration.ofSeconds(5)) < 0 ? Duration.ofMillis(250)
+                    : Duration.ofSeconds(1);
+            FanoutResult r;
+            if (s.kind() == StepPlan.Kind.REDO_RATE) {
+                double sum = rates.stream().mapToDouble(Double::doubleValue).sum();
+                double rtt = Double.isNaN(rttMs) ? 0.001 : rttMs / 1000;
+                long buffer = Sizing.socketBuffer(Sizing.bdpBytes(Sizing.requiredBitsPerSecond(
+                        rates.stream().mapToDouble(Double::doubleValue).max().orElse(0), base.tcpEfficiency()), rtt));
+                rates.forEach(x -> lags.add(new LagTrace(x / s.writeSize(), s.writeSize())));
+                r = fanout(new TestParams(Mode.ASYNC, s.writeSize(), rates.size(), s.duration(), interval, false,
+                        buffer, sum / s.writeSize(), Duration.ZERO, base.redoPayload()), merged -> {
+                            for (int h = 0; h < merged.perHost().size() && h < lags.size(); h++) {
+                                var x = merged.perHost().get(h);
+                                lags.get(h).add(x.tSeconds(), x.bytes(), x.messages(), 0);
+                            }
+                        });
+            } else {
+                boolean trip = s.kind() == StepPlan.Kind.ROUND_TRIP;
+                r = fanout(new TestParams(Mode.SYNC, trip ? 0 : s.writeSize(), rates.size(), s.duration(), interval,
+                        s.affirm(), 0, 0, Duration.ZERO, base.payload()), merged -> { });
+                if (trip) {
+                    rttMs = r.hosts().stream().map(FanoutResult.Host::summary).filter(java.util.Objects::nonNull)
+                            .mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN);
+                }
+            }
+            done.add(new RacResult.Step(s, r));
+        }
+        return new RacResult(this, startedAt, done, List.copyOf(lags), stop.reason());
+    }
+
+    private FanoutResult fanout(TestParams spec, Consumer<MergedInterval> intervals) throws InterruptedException {
+        return new Fanout(nodes.fanout(base.target(), spec, rates)).run(intervals);
+    }
+}

@@ -1,0 +1,150 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.agent.FanoutResult;
+import dev.probe.core.agent.HostSummary;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.ResultEnvelope;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A RAC qualification's figures and verdicts: per instance (its stream carried at its own peak, lag flat), for the
+ * sum (the link carried every instance at once), and SYNC from each node; kind {@code qualify}, mode {@code rac}.
+ *
+ * @param lags       each instance's stream's lag (from what its agent wrote: a lower bound)
+ * @param incomplete why the steps stopped early, or null
+ */
+public record RacResult(RacQualifier rac, Instant startedAt, List<Step> steps, List<LagTrace> lags,
+                        String incomplete) {
+    /** A stream carried at least this share of its rate (as the standby counted it) keeps up. */
+    static final double CARRIED = 0.97;
+
+    /** One step and each agent's part of it. */
+    public record Step(StepPlan.Step step, FanoutResult result) {
+    }
+
+    /** Every verdict: one per instance and the sum (ASYNC), then SYNC per node and write size. */
+    public List<Verdict> verdicts() {
+        List<Verdict> out = new ArrayList<>();
+        QualifyConfig c = rac.base();
+        for (Step s : steps) {
+            if (s.step().kind() == StepPlan.Kind.REDO_RATE) {
+                out.addAll(async(s.result(), c));
+            } else if (s.step().kind() == StepPlan.Kind.SYNC) {
+                for (FanoutResult.Host h : s.result().hosts()) {
+                    out.add(sync(s.step(), h, c));
+                }
+            }
+        }
+        return out;
+    }
+
+    private List<Verdict> async(FanoutResult r, QualifyConfig c) {
+        List<Verdict> out = new ArrayList<>();
+        boolean anyBehind = false;
+        double sumRate = 0;
+        double sumCarried = 0;
+        for (int i = 0; i < r.hosts().size(); i++) {
+            FanoutResult.Host h = r.hosts().get(i);
+            double rate = rac.rates().get(i);
+            double carried = h.summary() == null ? 0 : h.summary().throughputGbps() * 1e9 / 8;
+            LagTrace lag = i < lags.size() ? lags.get(i) : null;
+            boolean keeps = carried >= CARRIED * rate && lag != null && lag.flat();
+            anyBehind |= !keeps;
+            sumRate += rate;
+            sumCarried += carried;
+            List<String> reasons = new ArrayList<>();
+            reasons.add(fmt("paced at %.1f MB/s (instance %d's peak) from %s; the standby received %.1f MB/s (%.0f %%)",
+                    rate / 1e6, i + 1, h.from(), carried / 1e6, 100 * carried / rate));
+            if (lag != null) {
+                reasons.add(fmt("transport lag %s: %.2f s at the end, growth %.4f s/s (from what the agent wrote: a "
+                        + "lower bound)", lag.flat() ? "flat" : "growing", lag.lastLag(), lag.growth()));
+            }
+            reasons.add(fmt("its own required bandwidth %.1f Mbit/s (peak / %.2f x 8)",
+                    Sizing.requiredBitsPerSecond(rate, c.tcpEfficiency()) / 1e6, c.tcpEfficiency()));
+            out.add(new Verdict("ASYNC instance " + (i + 1), keeps ? Verdict.Status.PASS : Verdict.Status.FAIL,
+                    reasons));
+        }
+        boolean sumKeeps = sumCarried >= CARRIED * sumRate && !anyBehind;
+        out.add(new Verdict("ASYNC all instances", sumKeeps ? Verdict.Status.PASS : Verdict.Status.FAIL, List.of(
+                fmt("%d instances at once: %.1f MB/s of redo offered, %.1f MB/s received by the standby (%.0f %%)",
+                        r.hosts().size(), sumRate / 1e6, sumCarried / 1e6, 100 * sumCarried / sumRate),
+                fmt("required bandwidth for the sum %.1f Mbit/s (note 736755.1: the peaks of all instances together)",
+                        Sizing.requiredBitsPerSecond(sumRate, c.tcpEfficiency()) / 1e6),
+                anyBehind ? "at least one instance's stream fell behind (see its verdict)"
+                        : "every instance's stream kept up with its own peak")));
+        return out;
+    }
+
+    private static Verdict sync(StepPlan.Step step, FanoutResult.Host h, QualifyConfig c) {
+        HostSummary s = h.summary();
+        double budget = c.commitBudget().toNanos() / 1e6;
+        String name = step.label() + " from " + h.from();
+        if (s == null) {
+            return new Verdict(name, Verdict.Status.FAIL, List.of("the agent was lost: " + h.loss().reason()));
+        }
+        double local = c.localLogWrite().toNanos() / 1e6;
+        double avg = Math.max(0, s.latencyAvgMs() - local);
+        double p99 = Math.max(0, s.latencyP99Ms() - local);
+        Verdict.Status status = p99 <= budget ? Verdict.Status.PASS
+                : avg <= budget ? Verdict.Status.MARGINAL : Verdict.Status.FAIL;
+        return new Verdict(name, status, List.of(fmt("added commit time avg %.3f / p99 %.3f ms against the %.3f ms "
+                + "budget (%d round trips from this node)", avg, p99, budget, s.messages())));
+    }
+
+    /** The worst verdict; INCOMPLETE when the steps stopped early. */
+    public Verdict.Status overall() {
+        return incomplete != null ? Verdict.Status.INCOMPLETE : Verdict.worst(verdicts());
+    }
+
+    public ObjectNode toJson() {
+        QualifyConfig c = rac.base();
+        ObjectNode p = Json.object();
+        p.put("host", c.target().host());
+        p.put("port", c.target().port());
+        p.put("mode", "rac");
+        ArrayNode from = p.putArray("from");
+        rac.nodes().from().forEach(h -> from.add(h.toString()));
+        ArrayNode rates = p.putArray("redo_rates_bytes_s");
+        rac.rates().forEach(rates::add);
+        p.put("commit_budget_ms", c.commitBudget().toNanos() / 1e6);
+        p.put("tcp_efficiency", c.tcpEfficiency());
+        p.put("budget_s", c.budget().toSeconds());
+        ObjectNode s = Json.object();
+        s.put("overall", overall().name());
+        ArrayNode v = s.putArray("verdicts");
+        for (Verdict x : verdicts()) {
+            ObjectNode n = v.addObject();
+            n.put("name", x.name());
+            n.put("status", x.status().name());
+            x.reasons().forEach(n.putArray("reasons")::add);
+        }
+        ArrayNode lagArray = s.putArray("instance_lags");
+        for (LagTrace l : lags) {
+            ObjectNode n = lagArray.addObject();
+            n.put("growth_s_per_s", l.growth());
+            n.put("last_s", l.lastLag());
+            n.put("flat", l.flat());
+            n.put("measured_by", l.measuredBy());
+        }
+        ObjectNode doc = ResultEnvelope.incomplete(ResultEnvelope.of("qualify", startedAt, p, s, null, List.of()),
+                incomplete);
+        ArrayNode stepArray = doc.putArray("steps");
+        for (Step st : steps) {
+            ObjectNode n = stepArray.addObject();
+            n.put("step", st.step().kind().name().toLowerCase(Locale.ROOT));
+            n.put("label", st.step().label());
+            ArrayNode hosts = n.putArray("hosts");
+            st.result().hosts().forEach(h -> hosts.add(h.toJson()));
+        }
+        return doc;
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

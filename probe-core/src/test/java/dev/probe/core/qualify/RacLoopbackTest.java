@@ -1,0 +1,77 @@
+package dev.probe.core.qualify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.agent.AgentLimits;
+import dev.probe.core.agent.AllowedTargets;
+import dev.probe.core.agent.FanoutResult;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.RunStop;
+import dev.probe.core.client.Target;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.testing.AgentTestbed;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 25, point 2 on loopback: two agents as a RAC primary's nodes, each instance's stream at its own peak. */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class RacLoopbackTest {
+    @TempDir
+    Path dir;
+    private AgentTestbed bed;
+
+    @AfterEach
+    void down() {
+        if (bed != null) {
+            bed.close();
+        }
+    }
+
+    private RacQualifier rac(List<Double> rates) throws Exception {
+        bed = new AgentTestbed(dir);
+        ProbeServer server = bed.server();
+        List<ProbeServer> nodes = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())),
+                bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
+        QualifyConfig base = new QualifyConfig(Target.of("127.0.0.1", server.address().getPort()),
+                RedoLoad.given(rates.stream().mapToDouble(Double::doubleValue).sum()), true, true, List.of(32L << 10),
+                false, Duration.ofMillis(20), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(16));
+        return new RacQualifier(base, new Agents("--from", nodes.stream().map(AgentTestbed::at).toList(),
+                new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)), rates);
+    }
+
+    @Test
+    void eachInstanceIsPacedAtItsOwnPeakAndJudgedAloneAndTogether() throws Exception {
+        RacResult r = rac(List.of(12e6, 5e6)).run((i, n, s) -> { }, new RunStop());
+        assertEquals(null, r.incomplete());
+        FanoutResult paced = r.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.REDO_RATE).findFirst()
+                .orElseThrow().result();
+        double first = paced.hosts().get(0).summary().throughputGbps() * 1e9 / 8;
+        double second = paced.hosts().get(1).summary().throughputGbps() * 1e9 / 8;
+        assertTrue(Math.abs(first - 12e6) < 1.2e6 && Math.abs(second - 5e6) < 0.5e6, first + " and " + second);
+        List<String> names = r.verdicts().stream().map(Verdict::name).toList();
+        assertEquals(List.of("ASYNC instance 1", "ASYNC instance 2", "ASYNC all instances"), names.subList(0, 3));
+        assertEquals(5, names.size(), "and SYNC from each node: " + names);
+        assertTrue(names.get(3).startsWith("SYNC 32 Kbytes FASTSYNC from 127.0.0.1:"), names.get(3));
+        assertEquals(2, r.lags().size());
+        JsonNode doc = r.toJson();
+        assertEquals("rac", doc.path("params").path("mode").asText());
+        assertEquals(2, doc.path("summary").path("instance_lags").size());
+    }
+
+    @Test
+    void oneRatePerNode() throws Exception {
+        BadParameterException e = assertThrows(BadParameterException.class, () -> rac(List.of(12e6)));
+        assertEquals("--redo-rate: give one rate per --from host (2 hosts, 1 rate): e.g. --redo-rate 30MB/s,25MB/s",
+                e.getMessage());
+    }
+}
