@@ -1,5 +1,7 @@
 package dev.probe.core.client;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.BadParameterException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -52,6 +54,28 @@ public record Route(InetAddress bind, int dscp) {
         String cls = dscp < 0 ? "" : "DSCP " + dscp + NAMES.entrySet().stream().filter(e -> e.getValue() == dscp)
                 .map(e -> " (" + e.getKey() + ")").findFirst().orElse("");
         return from.isEmpty() ? cls : cls.isEmpty() ? from : from + ", " + cls;
+    }
+
+    /**
+     * The route as a result records it: {@code bind} and {@code dscp} as asked (null for the OS's choice), and
+     * {@code syn_dscp_seen}, the DSCP the server saw on this run's SYN ({@code synTos} from READY, -1: unknown).
+     */
+    public ObjectNode toJson(int synTos) {
+        ObjectNode n = Json.object();
+        if (bind == null) {
+            n.putNull("bind");
+        } else {
+            n.put("bind", bind.getHostAddress());
+        }
+        if (dscp < 0) {
+            n.putNull("dscp");
+        } else {
+            n.put("dscp", dscp);
+        }
+        if (synTos >= 0) {
+            n.put("syn_dscp_seen", synTos >> 2);
+        }
+        return n;
     }
 
     static int dscp(String text) {

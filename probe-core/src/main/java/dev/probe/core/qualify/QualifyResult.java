@@ -43,8 +43,16 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
                     lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),
                     config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),
                     tcp == null ? null : tcp.congestion()));
-            verdicts.add(m.loadedLag() == null || m.lag() == null ? async
-                    : Verdicts.underLoad(async, Verdicts.lagBeside(m.lag(), m.loadedLag()), m.load()));
+            if (m.loadedLag() != null && m.lag() != null) {
+                double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
+                        && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))
+                        .findFirst().orElse(Double.NaN);
+                async = Verdicts.underLoad(async, Verdicts.lagBeside(m.lag(), m.loadedLag()), m.load());
+                if (m.lag().flat() && !m.loadedLag().flat()) {
+                    async = Verdicts.fairShare(async, loadedBps, config.load().peakBytesPerSecond() * 8, m.load());
+                }
+            }
+            verdicts.add(async);
         }
         List<Measured.StepResult> syncs = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.SYNC)
                 .filter(s -> incomplete == null || s.result().incomplete() == null).toList();
@@ -103,6 +111,10 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         ObjectNode p = Json.object();
         p.put("host", config.target().host());
         p.put("port", config.target().port());
+        p.set("route", config.target().route().toJson(-1));
+        if (config.reverse()) {
+            p.put("reverse", true);
+        }
         p.put("redo_rate_bytes_s", config.load().peakBytesPerSecond());
         p.put("redo_source", config.load().source());
         p.put("redo_rate_statistic", config.load().statistic());

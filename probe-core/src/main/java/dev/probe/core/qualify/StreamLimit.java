@@ -36,7 +36,7 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
 
     /** Mathis et al.'s constant, sqrt(3/2). */
     static final double MATHIS_C = Math.sqrt(1.5);
-    /** A stream within this factor of a ceiling is taken as limited by it. */
+    /** A stream within this factor of a ceiling (below it, or above the loss ceiling) is taken as limited by it. */
     static final double NEAR = 0.5;
 
     /**
@@ -49,7 +49,9 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                 : mss * 8 / rtt * MATHIS_C / Math.sqrt(lossRatio);
         double buffer = windowBytes * 8 / rtt;
         Limit limit;
-        if (!Double.isNaN(mathis) && mathis < buffer && measuredBps >= NEAR * mathis) {
+        // near the loss ceiling, not far above it: a stream at twice Mathis's figure (BBR, or drops at a queue its
+        // own window fills) is not held back by that loss
+        if (!Double.isNaN(mathis) && mathis < buffer && measuredBps >= NEAR * mathis && measuredBps <= mathis / NEAR) {
             limit = Limit.LOSS;
         } else if (buffer <= (Double.isNaN(mathis) ? Double.POSITIVE_INFINITY : mathis) && measuredBps >= NEAR * buffer) {
             limit = Limit.BUFFERS;

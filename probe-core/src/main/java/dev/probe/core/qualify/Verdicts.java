@@ -100,6 +100,19 @@ public final class Verdicts {
         return new Verdict(v.name(), v.status(), reasons);
     }
 
+    /**
+     * {@code v} with why the redo fell behind only under the load: beside it the stream got {@code carriedBps} of the
+     * {@code peakBps} it needs, its share of a path the load's channels also fill, and what would help.
+     */
+    public static Verdict fairShare(Verdict v, double carriedBps, double peakBps, LoadFigures load) {
+        List<String> reasons = new ArrayList<>(v.reasons());
+        reasons.add(1, fmt("idle the stream keeps up; beside %s it carried %.1f Mbit/s of the %.1f Mbit/s the peak "
+                + "needs: a share of a path the load fills. Give redo a class of its own (DSCP with QoS on the "
+                + "path; --dscp tests the marking) or cap the backup (RMAN's RATE, or fewer channels)",
+                load.described(), carriedBps / 1e6, peakBps / 1e6));
+        return new Verdict(v.name(), v.status(), reasons);
+    }
+
     /** Idle against loaded SYNC percentiles: "idle p50 0.210 / p99 0.400 ms: p50 +12.1 ms under load". */
     public static String syncBeside(SyncFigures idle, SyncFigures loaded) {
         return fmt("idle p50 %.3f / p99 %.3f / p99.9 %.3f ms; under load p50 %+.3f ms, p99 %+.3f ms", idle.p50Ms(),

@@ -138,7 +138,8 @@ public final class RedoClient {
                 sndbufAtEnd, interfaceMtu);
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(session.connections().get(0).channel()),
-                summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason());
+                summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),
+                target.route().toJson(ready.synTos()));
         listener.onFinished(result);
         if (failure != null) {
             throw failure;

@@ -8,17 +8,21 @@ import java.util.List;
 
 /**
  * A finished sync or async test: the {@code probe.result/1} document (see README, "Result schema").
- * {@code incomplete} says why the run ended before its time or without the server's counts (null when complete).
+ * {@code incomplete} says why the run ended before its time or without the server's counts (null when complete);
+ * {@code route} is the source address and DSCP asked and the DSCP the server saw (params' {@code route}), or null.
  */
 public record TestResult(String kind, Instant startedAt, String host, int port, TestParams params,
                          String transport, String server, Tls.Session tls, Summary summary,
-                         List<IntervalSample> intervals, String incomplete) {
+                         List<IntervalSample> intervals, String incomplete, ObjectNode route) {
     public static final String SCHEMA = "probe.result/1";
 
     public ObjectNode toJson() {
         ObjectNode p = params.toJson();
         ResultEnvelope.putPeer(p, host, port, transport, server);
         ResultEnvelope.putTls(p, tls);
+        if (route != null) {
+            p.set("route", route);
+        }
         return ResultEnvelope.incomplete(ResultEnvelope.of(kind, startedAt, p, summary.toJson(), null, intervals),
                 incomplete);
     }

@@ -201,6 +201,27 @@ class QualifyUnitTest {
         assertFalse(all.contains("raise the sysctls below on both hosts"), all);
     }
 
+    /** Issue 25's lab run: 963 Mbit/s at 4.5 ms with 0.004 % retransmits is the link's rate, not loss (Mathis 475). */
+    @Test
+    void aStreamFarAboveItsMathisFigureIsNotCalledLossLimited() {
+        StreamLimit far = StreamLimit.of(963e6, 4.5, 0.000044, 1448, 3_208_260);
+        assertEquals(475e6, far.mathisBps(), 5e6);
+        assertEquals(StreamLimit.Limit.PATH, far.limit(), "twice the loss ceiling: the loss does not hold it back");
+        assertEquals(StreamLimit.Limit.LOSS, StreamLimit.of(900e6, 4.5, 0.000044, 1448, 3_208_260).limit(),
+                "within a factor of two of it: it does");
+    }
+
+    @Test
+    void aStreamThatFallsBehindOnlyUnderLoadIsToldItGotAShareOfThePath() {
+        LoadFigures load = new LoadFigures("backup:8", "8 backup channels", 866e6, 887e6, 5_869_283_771L, null);
+        Verdict v = Verdicts.fairShare(new Verdict("ASYNC", Verdict.Status.FAIL, List.of("measured under ...",
+                "one stream carries ...")), 101e6, 360e6, load);
+        assertEquals("idle the stream keeps up; beside 8 backup channels it carried 101.0 Mbit/s of the 360.0 Mbit/s the "
+                + "peak needs: a share of a path the load fills. Give redo a class of its own (DSCP with QoS on the "
+                + "path; --dscp tests the marking) or cap the backup (RMAN's RATE, or fewer channels)", v.reasons().get(1));
+        assertEquals(-0.024, load.cost(), 0.001, "a load that carried more beside the redo than alone: noise, shown");
+    }
+
     @Test
     void aBufferLimitedStreamIsCalledSoAndToldToRaiseTheBuffers() {
         StreamLimit buffers = StreamLimit.of(12e6, 40, 0, 1448, 65_536);
