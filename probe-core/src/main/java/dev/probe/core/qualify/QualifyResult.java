@@ -38,7 +38,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
             StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                     tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
                     Sizing.granted(granted, config.target().transport().epoll()))
-                    .withSender(tcp == null ? null : tcp.limited());
+                    .given(m.capacityBps()).withSender(tcp == null ? null : tcp.limited());
             Verdict async = Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
                     lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),
                     config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),

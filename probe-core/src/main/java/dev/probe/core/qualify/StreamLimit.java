@@ -61,6 +61,19 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
         return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathis, buffer, limit, null);
     }
 
+    /**
+     * This diagnosis for a stream that carried about what several streams together did ({@code capacityBps}): one
+     * stream already fills what the path carries, so neither its loss nor its buffers hold it back.
+     */
+    public StreamLimit given(double capacityBps) {
+        boolean full = capacityBps > 0 && measuredBps >= FULL * capacityBps;
+        return full ? new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, Limit.PATH,
+                sender) : this;
+    }
+
+    /** A single stream at this share of several streams' sum fills the path. */
+    static final double FULL = 0.9;
+
     /** This diagnosis with the sender's chronograph shares from TCP_INFO (Linux 4.9+). */
     public StreamLimit withSender(TcpStats.Limited limited) {
         return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, limit, limited);

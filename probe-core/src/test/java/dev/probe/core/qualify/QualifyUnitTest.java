@@ -209,6 +209,10 @@ class QualifyUnitTest {
         assertEquals(StreamLimit.Limit.PATH, far.limit(), "twice the loss ceiling: the loss does not hold it back");
         assertEquals(StreamLimit.Limit.LOSS, StreamLimit.of(900e6, 4.5, 0.000044, 1448, 3_208_260).limit(),
                 "within a factor of two of it: it does");
+        assertEquals(StreamLimit.Limit.PATH, StreamLimit.of(958.9e6, 4.5, 0.00001, 1448, 3_217_494).given(962.6e6)
+                .limit(), "one stream carries what four together do: the path is full, the loss is not what limits");
+        assertEquals(StreamLimit.Limit.LOSS, StreamLimit.of(9.5e6, 41, 0.0012, 1448, 3 * 5_125_000).given(40e6)
+                .limit(), "four streams carry four times one: the loss does limit each");
     }
 
     @Test
