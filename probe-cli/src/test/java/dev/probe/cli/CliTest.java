@@ -196,6 +196,18 @@ class CliTest {
     }
 
     @Test
+    void agentsLegsLeaveByTheAgentsOwnAddress() {
+        assertEquals(2, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--from", "a,b", "--bind",
+                "127.0.0.1"));
+        assertOneLineError("--bind is this host's address; with --from each agent's runs leave by the address its own "
+                + "'probe agent --legs-from ADDR' names");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("agent", "--local-only", "--port", "0", "--legs-from", "192.0.2.123"));
+        assertTrue(err.toString().startsWith("probe: --legs-from: 192.0.2.123 is not an address of this host"),
+                err.toString());
+    }
+
+    @Test
     void racRatesArePerNode() {
         assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "30MB/s,25MB/s"));
         assertOneLineError("--redo-rate: one rate per instance is for --from (a RAC primary's nodes); give one rate "

@@ -58,6 +58,11 @@ public final class AgentCommand implements Callable<Integer> {
             description = "Network timeout towards the servers (default: ${DEFAULT-VALUE}).")
     Duration serverTimeout;
 
+    @Option(names = "--legs-from", paramLabel = "ADDR",
+            description = "The address of this host the runs leave from (the Data Guard or backup interface's), as "
+                    + "client --bind; default: the routing table's choice. Coordinators mark them with their --dscp.")
+    String legsFrom;
+
     @Option(names = "--oci-config", paramLabel = "FILE",
             description = "OCI config file this agent signs object-storage runs with (objstore ... --from); "
                     + "without it the agent refuses them.")
@@ -75,6 +80,14 @@ public final class AgentCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--bind " + listen.bind + " is not a loopback address, and --local-only "
                     + "serves this host only");
         }
+        java.net.InetAddress legs = null;
+        if (legsFrom != null) {
+            try {
+                legs = dev.probe.core.client.Route.parse(legsFrom, null).bind();
+            } catch (dev.probe.core.protocol.BadParameterException e) {
+                throw new IllegalArgumentException("--legs-from: " + e.getMessage().substring("bind: ".length()));
+            }
+        }
         ServerSecurity own = security.security();
         if (own.auth() == null && !localOnly) {
             throw new IllegalArgumentException("an agent needs a shared secret (--secret-file or PROBE_SECRET), so "
@@ -91,7 +104,7 @@ public final class AgentCommand implements Callable<Integer> {
                 TransportChoice.selected());
         AgentConfig agent = new AgentConfig(new ClientSecurity(serverSecretFile != null ? Secrets.load(serverSecretFile)
                 : own.auth(), null), config.transport(), Duration.ofSeconds(10), serverTimeout, agentLimits,
-                ociConfig == null ? null : OciConfigFile.load("--oci-config", ociConfig, ociProfile));
+                ociConfig == null ? null : OciConfigFile.load("--oci-config", ociConfig, ociProfile), legs);
         ServerLog log = ServerCommand.timestamped(spec.commandLine().getOut());
         Fatal.install(log);
         ProbeServer server = ProbeServer.startAgent(config, agent, log);

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * to one probe server (a bulk run, or a sync/async test), all of one kind and interval, run side by side from the
  * same start instant. The agent connects nowhere but the legs' {@code host:port}.
  */
-public record AgentParams(List<Leg> legs) implements SessionSpec {
+public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
     public static final String KIND = "agent";
     /** Legs per request: one per target server the host sends to. */
     public static final int MAX_LEGS = 16;
@@ -50,8 +50,16 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
         }
     }
 
+    /** Legs left unmarked. */
+    public AgentParams(List<Leg> legs) {
+        this(legs, -1);
+    }
+
     public AgentParams {
         legs = List.copyOf(legs);
+        if (dscp < -1 || dscp > 63) {
+            throw new BadParameterException("dscp", dscp + " is out of range [0, 63]");
+        }
         if (legs.isEmpty() || legs.size() > MAX_LEGS) {
             throw new BadParameterException("legs", legs.size() + " legs is out of range [1, " + MAX_LEGS + "]");
         }
@@ -82,6 +90,9 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
             l.putObject("target").put("host", leg.host()).put("port", leg.port());
             l.set(field(leg.spec()), leg.spec().toJson());
         }
+        if (dscp >= 0) {
+            n.put("dscp", dscp);
+        }
         return n;
     }
 
@@ -105,7 +116,7 @@ public record AgentParams(List<Leg> legs) implements SessionSpec {
                     : TestParams.fromJson(Json.requireObject(l, "test"));
             legs.add(new Leg(Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535), spec));
         }
-        return new AgentParams(legs);
+        return new AgentParams(legs, n.has("dscp") ? Json.requireInt(n, "dscp", 0, 63) : -1);
     }
 
     private static String field(SessionSpec spec) {

@@ -2,6 +2,7 @@ package dev.probe.core.agent;
 
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.client.Route;
 import dev.probe.core.client.Target;
 import dev.probe.core.objstore.client.ObjstoreClient;
 import dev.probe.core.objstore.client.ObjstoreConfig;
@@ -141,7 +142,7 @@ final class AgentRun {
     private HostSummary runLeg(AgentParams.Leg leg, long atMicros, AtomicLong started, Consumer<LegInterval> intervals)
             throws InterruptedException {
         Target target = new Target(leg.host(), leg.port(), config.connectTimeout(), config.timeout(),
-                config.targets(), config.transport());
+                config.targets(), config.transport(), new Route(config.legsFrom(), params.dscp()));
         AtomicInteger index = new AtomicInteger();
         try {
             if (leg.spec() instanceof BulkParams bulk) {

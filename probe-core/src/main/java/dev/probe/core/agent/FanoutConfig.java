@@ -15,11 +15,12 @@ import java.util.List;
  * ({@code total}: a bulk run, an object-storage run or a sync/async test, whose channels or connections and volume are the totals), and
  * how the coordinator reaches its agents; with {@code tolerateLost} an agent lost after the start is noted and the
  * run goes on without it (a refusal before the start still stops the run). {@code rateShares} (one per host, or
- * empty) shares a test's --rate by weight instead of by connections: a RAC primary's instances each at its own peak.
+ * empty) shares a test's --rate by weight instead of by connections: a RAC primary's instances each at its own peak;
+ * {@code dscp} marks every leg's packets (-1: unmarked; each agent's legs leave by its own {@code --legs-from}).
  */
 public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec total, ClientSecurity agentSecurity,
                            Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost,
-                           List<Double> rateShares) {
+                           List<Double> rateShares, int dscp) {
     /** The largest clock uncertainty accepted: half the best round trip of an agent's clock samples. */
     public static final Duration MAX_CLOCK_UNCERTAINTY = Duration.ofMillis(100);
 
@@ -34,7 +35,13 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
     /** A test's --rate shared by connections. */
     public FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec total, ClientSecurity agentSecurity,
                         Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost) {
-        this(from, to, total, agentSecurity, transport, connectTimeout, timeout, tolerateLost, List.of());
+        this(from, to, total, agentSecurity, transport, connectTimeout, timeout, tolerateLost, List.of(), -1);
+    }
+
+    /** The same run with the agents' legs marked with {@code newDscp} (-1: unmarked). */
+    public FanoutConfig withDscp(int newDscp) {
+        return new FanoutConfig(from, to, total, agentSecurity, transport, connectTimeout, timeout, tolerateLost,
+                rateShares, newDscp);
     }
 
     public FanoutConfig {
@@ -111,7 +118,7 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
                 legs.add(new AgentParams.Leg(target.host(), target.port(), share(before, channels, total, suffix, h)));
                 before += channels;
             }
-            plan.add(new AgentParams(legs));
+            plan.add(new AgentParams(legs, dscp));
         }
         return plan;
     }

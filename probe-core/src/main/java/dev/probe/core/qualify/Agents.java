@@ -25,6 +25,6 @@ public record Agents(String flag, List<FanoutConfig.HostPort> from, ClientSecuri
     FanoutConfig fanout(dev.probe.core.client.Target target, dev.probe.core.params.SessionSpec spec,
                         List<Double> rateShares) {
         return new FanoutConfig(from, List.of(new FanoutConfig.HostPort(target.host(), target.port())), spec, security,
-                target.transport(), connectTimeout, timeout, false, rateShares);
+                target.transport(), connectTimeout, timeout, false, rateShares, target.route().dscp());
     }
 }

@@ -58,8 +58,12 @@ final class SessionAdmission {
         }
         SocketBuffers.apply(ch, spec.sockbuf());
         ServerSession session = server.sessions().open(kind, spec, ch);
+        int tos = SavedSyn.tos(ch); // the kernel gives the saved SYN once
+        if (tos > 0) {
+            server.log().log("session " + session.shortId() + ": its SYN arrived with DSCP " + (tos >> 2));
+        }
         return new Decision(new Ready(session.id(), nonce, SocketBuffers.sndbuf(ch), SocketBuffers.rcvbuf(ch),
-                server.version(), kind.storage(spec), kind.content(spec), proof, SavedSyn.tos(ch)).frame(), session, 0);
+                server.version(), kind.storage(spec), kind.content(spec), proof, tos).frame(), session, 0);
     }
 
     /** A JOIN on {@code ch}; {@code proof} goes into JOINED. */

@@ -3,6 +3,7 @@ package dev.probe.core.agent;
 import dev.probe.core.testing.AgentTestbed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,6 +121,23 @@ class FanoutLoopbackTest {
         assertEquals(2, counted(log1)[1], log1.toString());
         assertEquals(r.bytes(), counted(log0)[0] + counted(log1)[0], "the servers counted every byte the hosts report");
         assertEquals(r.bytes(), merged.stream().mapToLong(MergedInterval::bytes).sum(), "and the merged timeline");
+    }
+
+    /** Issue 25, point 4: the coordinator's --dscp marks the agents' legs; the server logs the class each SYN had. */
+    @Test
+    void theAgentsLegsCarryTheCoordinatorsDscp() throws Exception {
+        List<String> log = new CopyOnWriteArrayList<>();
+        ProbeServer server = server(log);
+        List<ProbeServer> agents = List.of(agent(SECRET), agent(SECRET));
+        TestParams sync = new TestParams(Mode.SYNC, 4096, 2, Duration.ofMillis(500), Duration.ofMillis(250), false, 0, 0,
+                Duration.ZERO);
+        new Fanout(config(agents, server, sync, false).withDscp(46)).run(m -> { });
+        long marked = log.stream().filter(l -> l.contains(": its SYN arrived with DSCP 46")).count();
+        assumeTrue(marked > 0 || log.stream().noneMatch(l -> l.contains("SYN arrived")),
+                "this kernel does not save SYNs (TCP_SAVE_SYN): " + log);
+        assertEquals(2, marked, "both hosts' sessions: " + log);
+        assertEquals(46, AgentParams.fromJson(new AgentParams(List.of(new AgentParams.Leg("h", 1, sync)), 46).toJson())
+                .dscp());
     }
 
     @Test
