@@ -98,6 +98,14 @@ public final class ImpairedLink implements LabLink {
         spec = next;
     }
 
+    /**
+     * Re-marks every packet towards the server with {@code dscp} from now on (-1: stops), as a router on the path
+     * that rewrites the class: the server's report of the DSCP a SYN arrived with then differs from what was sent.
+     */
+    public void remarkTowardServer(int dscp) {
+        toServer.reconfigure(spec.toward(true).remarking(dscp));
+    }
+
     /** Counters of the direction towards the server ({@code true}) or the client. */
     public LinkCounters counters(boolean towardServer) {
         return towardServer ? toServer.counters() : toClient.counters();

@@ -6,13 +6,27 @@ package dev.probe.core.lab;
  * {@code rateBps} token bucket's pace (0 = no cap) and deliver it {@code delayNanos} later.
  *
  * @param burstBytes the token bucket's depth: bytes that may leave back to back after an idle spell
+ * @param remarkDscp the DSCP every IP packet leaves with (a router that re-marks), -1 to leave it as it came
  */
-public record Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit) {
+public record Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit, int remarkDscp) {
+    /** Packets keep their DSCP. */
+    public Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit) {
+        this(delayNanos, loss, rateBps, burstBytes, limit, -1);
+    }
+
     public Impairment {
+        if (remarkDscp < -1 || remarkDscp > 63) {
+            throw new IllegalArgumentException("bad impairment: DSCP " + remarkDscp);
+        }
         if (delayNanos < 0 || !(loss >= 0 && loss <= 1) || rateBps < 0 || burstBytes < 0 || limit < 1) {
             throw new IllegalArgumentException("bad impairment: delay " + delayNanos + " ns, loss " + loss + ", rate "
                     + rateBps + ", burst " + burstBytes + ", limit " + limit);
         }
+    }
+
+    /** This impairment, re-marking packets with {@code dscp} (-1: not). */
+    Impairment remarking(int dscp) {
+        return new Impairment(delayNanos, loss, rateBps, burstBytes, limit, dscp);
     }
 
     /** Nanoseconds the token bucket needs to refill {@code bytes}; 0 without a cap. */

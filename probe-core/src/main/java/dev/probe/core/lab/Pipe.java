@@ -97,6 +97,9 @@ final class Pipe {
                 } else if (slot == 0) {
                     queueDrops.lazySet(queueDrops.get() + 1);
                 } else {
+                    if (imp.remarkDscp() >= 0) {
+                        Remark.apply(slot + from.headerBytes(), n - from.headerBytes(), imp.remarkDscp());
+                    }
                     ring.publish(n, dueTime(imp, n - from.headerBytes(), System.nanoTime()));
                     int held = ring.size();
                     if (held > peakQueue.get()) {
