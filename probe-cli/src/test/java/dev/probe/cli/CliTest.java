@@ -202,6 +202,10 @@ class CliTest {
         assertOneLineError("--bind is this host's address; with --from each agent's runs leave by the address its own "
                 + "'probe agent --legs-from ADDR' names");
         err.getBuffer().setLength(0);
+        assertEquals(2, run("objstore", "backup", "--namespace", "n", "--bucket", "b", "--config", "/nonexistent",
+                "--bind", "192.0.2.123"));
+        assertOneLineError("--bind: 192.0.2.123 is not an address of this host");
+        err.getBuffer().setLength(0);
         assertEquals(2, run("agent", "--local-only", "--port", "0", "--legs-from", "192.0.2.123"));
         assertTrue(err.toString().startsWith("probe: --legs-from: 192.0.2.123 is not an address of this host"),
                 err.toString());

@@ -12,6 +12,7 @@ import dev.probe.cli.common.OciConfigFile;
 import dev.probe.cli.common.PeerOptions;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
+import dev.probe.cli.common.RouteOptions;
 import dev.probe.cli.common.RunShapeOptions;
 import dev.probe.core.agent.ObjstoreRun;
 import dev.probe.core.objstore.client.ObjstoreClient;
@@ -71,6 +72,9 @@ public final class ObjstoreCommand implements Callable<Integer> {
     RunShapeOptions shape;
 
     @Mixin
+    RouteOptions route;
+
+    @Mixin
     RunIdOption run;
 
     @Option(names = "--part-size", defaultValue = "128MiB", converter = Converters.Size.class, paramLabel = "SIZE",
@@ -110,8 +114,9 @@ public final class ObjstoreCommand implements Callable<Integer> {
         if (fanout.fannedOut()) {
             return fannedOut(params);
         }
+        dev.probe.core.client.Route leaving = route.route(); // checked before the OCI config is read
         ObjstoreConfig config = new ObjstoreConfig(endpoint, namespace, bucket, params,
-                OciConfigFile.load("--config", configFile, profile), shape.dbSize);
+                OciConfigFile.load("--config", configFile, profile), shape.dbSize, leaving);
         PrintWriter out = spec.commandLine().getOut();
         BulkConsole console = new BulkConsole(out, System.console() != null);
         out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %s%n",
@@ -160,8 +165,13 @@ public final class ObjstoreCommand implements Callable<Integer> {
         if (endpoint == null) {
             throw new IllegalArgumentException("--endpoint is required with --from (every agent goes to the same one)");
         }
+        if (route.bind != null) {
+            throw new IllegalArgumentException("--bind is this host's address; with --from each agent's runs leave "
+                    + "by the address its own 'probe agent --legs-from ADDR' names");
+        }
         ObjstoreRun total = new ObjstoreRun(endpoint, namespace, bucket, params);
-        return new FanoutConsole(fanout.config(total, List.of(total.target()), agents), spec.commandLine().getOut(),
+        return new FanoutConsole(fanout.config(total, List.of(total.target()), agents)
+                .withDscp(route.route().dscp()), spec.commandLine().getOut(),
                 spec.commandLine().getErr())
                 .run(output.json);
     }

@@ -161,7 +161,7 @@ final class AgentRun {
             }
             if (leg.spec() instanceof ObjstoreRun o) {
                 ObjstoreConfig oc = new ObjstoreConfig(o.endpoint(), o.namespace(), o.bucket(), o.params(), config.oci(),
-                        BulkConfig.PAPER_DB_SIZE);
+                        BulkConfig.PAPER_DB_SIZE, target.route());
                 return HostSummary.of(new ObjstoreClient(oc).run(
                         p -> intervals.accept(new LegInterval(index.getAndIncrement(), HostInterval.of(p))),
                         () -> awaitStart(atMicros, started)).summary());

@@ -46,10 +46,20 @@ public final class RecordingProxy implements AutoCloseable {
         return recorded;
     }
 
+    /** The source address of each connection the proxy accepted, in order. */
+    public synchronized java.util.List<java.net.InetAddress> clients() {
+        return java.util.List.copyOf(clients);
+    }
+
+    private final java.util.List<java.net.InetAddress> clients = new java.util.ArrayList<>();
+
     private void acceptLoop() {
         try {
             while (true) {
                 Socket client = listener.accept();
+                synchronized (this) {
+                    clients.add(client.getInetAddress());
+                }
                 Socket server = new Socket();
                 server.connect(target, 5000);
                 sockets.add(client);

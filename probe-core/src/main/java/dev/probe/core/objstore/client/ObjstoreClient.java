@@ -56,9 +56,13 @@ public final class ObjstoreClient {
             }
             return again;
         }).build();
-        ObjectStorageClient c = ObjectStorageClient.builder()
-                .configuration(ClientConfiguration.builder().retryConfiguration(retry).readTimeoutMillis(300_000).build())
-                .build(config.auth());
+        var builder = ObjectStorageClient.builder()
+                .configuration(ClientConfiguration.builder().retryConfiguration(retry).readTimeoutMillis(300_000).build());
+        com.oracle.bmc.http.ClientConfigurator routed = RoutedConnections.of(config.route());
+        if (routed != null) {
+            builder.additionalClientConfigurator(routed);
+        }
+        ObjectStorageClient c = builder.build(config.auth());
         if (config.endpoint() != null) {
             c.setEndpoint(config.endpoint());
         }

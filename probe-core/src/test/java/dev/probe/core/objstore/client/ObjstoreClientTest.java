@@ -1,5 +1,6 @@
 package dev.probe.core.objstore.client;
 
+import dev.probe.core.testing.RecordingProxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.Route;
 import dev.probe.core.objstore.endpoint.OciSdkEndpointTest;
 import dev.probe.core.objstore.endpoint.SignatureVerifier;
 import dev.probe.core.params.BulkParams;
@@ -74,6 +76,11 @@ class ObjstoreClientTest {
 
     private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress,
                                Payload payload) throws Exception {
+        return run(endpoint, bucket, d, keep, progress, payload, Route.DEFAULT);
+    }
+
+    private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress,
+                               Payload payload, Route route) throws Exception {
         BulkParams b = new BulkParams(d, 3, 40L << 20, Duration.ZERO, 16L << 20, Duration.ofMillis(200), 0, true, "rid");
         b = b.withContent(payload, b.salt());
         SimpleAuthenticationDetailsProvider auth = SimpleAuthenticationDetailsProvider.builder()
@@ -82,7 +89,7 @@ class ObjstoreClientTest {
                 .privateKeySupplier(new StringPrivateKeySupplier(OciSdkEndpointTest.pem("PRIVATE KEY",
                         key.getPrivate().getEncoded()))).region(Region.US_ASHBURN_1).build();
         ObjstoreConfig c = new ObjstoreConfig(endpoint, "probe", bucket,
-                new ObjstoreParams(b, 4L << 20, "probe/rid/", keep), auth, BulkConfig.PAPER_DB_SIZE);
+                new ObjstoreParams(b, 4L << 20, "probe/rid/", keep), auth, BulkConfig.PAPER_DB_SIZE, route);
         return new ObjstoreClient(c).run(p -> progress.add(p.gbps()));
     }
 
@@ -114,6 +121,25 @@ class ObjstoreClientTest {
 
         ProbeException none = assertThrows(ProbeException.class, () -> run(endpoint, Direction.RESTORE, false, progress));
         assertTrue(none.getMessage().contains("no pieces under backups/probe/rid/"), none.getMessage());
+    }
+
+    /** Issue 25, point 4: the SDK's connections leave from --bind's address, marked with --dscp. */
+    @Test
+    void theSdksConnectionsTakeTheRoute() throws Exception {
+        String endpoint = start("discard");
+        Route route = new Route(java.net.InetAddress.getByName("127.0.0.2"), 46);
+        try (RecordingProxy proxy = new RecordingProxy(server.objectStoreAddress().getPort(), true,
+                dir.resolve("capture"), 0)) {
+            ObjstoreResult r = run("http://127.0.0.1:" + proxy.port(), "backups", Direction.BACKUP, false,
+                    new ArrayList<>(), Payload.RANDOM, route);
+            assertEquals(40L << 20, r.summary().bytes());
+            assertTrue(!proxy.clients().isEmpty() && proxy.clients().stream()
+                    .allMatch(a -> a.getHostAddress().equals("127.0.0.2")), "from --bind's address: " + proxy.clients());
+        }
+        try (java.net.Socket s = new RoutedConnections.Routed(
+                org.apache.http.conn.socket.PlainConnectionSocketFactory.getSocketFactory(), route).createSocket(null)) {
+            assertEquals(46 << 2, s.getTrafficClass(), "EF's TOS byte");
+        }
     }
 
     @Test

@@ -1,0 +1,22 @@
+package dev.probe.cli.common;
+
+import dev.probe.core.client.Route;
+import picocli.CommandLine.Option;
+
+/** {@code --bind} and {@code --dscp}: which interface a run leaves by and which class it is marked with. */
+public final class RouteOptions {
+    @Option(names = "--bind", paramLabel = "ADDR",
+            description = "Connect from this address of this host, so the test leaves by that interface (the Data "
+                    + "Guard or backup network); default: the routing table's choice.")
+    public String bind;
+
+    @Option(names = "--dscp", paramLabel = "VALUE",
+            description = "Mark the test's packets with this DSCP, 0..63 or a name (EF, AF41, CS6), as the class "
+                    + "redo has on the path; default: unmarked.")
+    public String dscp;
+
+    /** The route, checked: an address this host has, a DSCP in range. */
+    public Route route() {
+        return Route.parse(bind, dscp);
+    }
+}
