@@ -272,12 +272,9 @@ public final class QualifyCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--mode: '" + mode + "' is not async, sync or both");
         }
         RedoLoad redo;
-        if (load.awr != null && from != null) {
-            throw new IllegalArgumentException("--from runs one stream per instance at its own peak: give --redo-rate "
-                    + "with one rate per node (e.g. 30MB/s,25MB/s) instead of --awr");
-        }
         if (load.awr != null) {
             redo = AwrCsv.read(load.awr);
+            perInstance = List.copyOf(redo.instancePeaks().values()); // with --from: instance i on node i
         } else {
             try {
                 perInstance = new java.util.ArrayList<>();

@@ -90,6 +90,7 @@ public final class AwrCsv {
         Columns c = Columns.of(split(lines.get(headerLine)), name, headerLine + 1);
         Map<String, double[]> sums = new TreeMap<>();
         Map<String, LocalDateTime[]> spans = new TreeMap<>();
+        java.util.SortedMap<Integer, Double> instancePeaks = new TreeMap<>();
         for (int i = headerLine + 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) {
                 continue;
@@ -106,6 +107,13 @@ public final class AwrCsv {
             }
             double avg = c.number(f, c.average, where, c.history ? "VALUE" : "AVERAGE");
             double max = c.history ? avg : c.number(f, c.max, where, "MAXVAL");
+            String column = c.history ? "INST_ID" : "INSTANCE_NUMBER";
+            String instance = c.text(f, c.instance, where, column);
+            if (!instance.matches("[1-9][0-9]{0,3}")) {
+                throw new IllegalArgumentException(where + ", column " + column + ": '" + instance + "' is not an "
+                        + "instance number");
+            }
+            instancePeaks.merge(Integer.parseInt(instance), max, Math::max);
             String key = begin + "/" + end;
             double[] s = sums.computeIfAbsent(key, k -> new double[3]);
             s[0] += avg;
@@ -127,7 +135,8 @@ public final class AwrCsv {
                 : "the busiest interval's MAXVAL (each instance's highest rate in it), summed over "
                         + instances(intervals) + ": an upper bound, the instances' peaks need not coincide";
         return new RedoLoad(peaks[peaks.length - 1], p95, name + " (" + (c.history ? "GV$SYSMETRIC_HISTORY"
-                : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals)", statistic, intervals);
+                : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals)", statistic, intervals,
+                instancePeaks);
     }
 
     private static String instances(List<RedoLoad.Interval> intervals) {

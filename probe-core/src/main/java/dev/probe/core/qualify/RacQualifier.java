@@ -22,13 +22,16 @@ import java.util.function.Consumer;
  *
  * @param base  the qualification (target, write sizes, budget, commit budget, TCP efficiency, payload)
  * @param nodes the agents on the primary's nodes, instance i on node i
- * @param rates each instance's peak redo rate, bytes/s
+ * @param rates each instance's peak redo rate, bytes/s (--redo-rate's list, or --awr's per-instance peaks)
  */
 public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates) {
     public RacQualifier {
         rates = List.copyOf(rates);
         if (rates.size() != nodes.from().size()) {
-            throw new BadParameterException("--redo-rate", "give one rate per " + nodes.flag() + " host ("
+            throw base.load().fromAwr() ? new BadParameterException("--awr", base.load().source() + " has "
+                    + rates.size() + " instance" + (rates.size() == 1 ? "" : "s") + ", " + nodes.flag() + " names "
+                    + nodes.from().size() + " nodes: one agent per instance, in instance-number order")
+                    : new BadParameterException("--redo-rate", "give one rate per " + nodes.flag() + " host ("
                     + nodes.from().size() + " hosts, " + rates.size() + " rate" + (rates.size() == 1 ? "" : "s")
                     + "): e.g. --redo-rate 30MB/s,25MB/s");
         }

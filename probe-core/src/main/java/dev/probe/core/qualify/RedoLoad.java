@@ -12,9 +12,20 @@ import java.util.List;
  * @param source             "--redo-rate" or the AWR file and its shape
  * @param statistic          what the peak is, in AWR's words (the column, summed over RAC instances)
  * @param intervals          the AWR intervals, instances summed, in time order
+ * @param instancePeaks      each RAC instance's own peak over the AWR period, by instance number (empty by hand):
+ *                           what {@code qualify --from} paces each instance's stream at
  */
 public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, String source, String statistic,
-                       List<Interval> intervals) {
+                       List<Interval> intervals, java.util.SortedMap<Integer, Double> instancePeaks) {
+    /** Without per-instance peaks. */
+    public RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, String source, String statistic,
+                    List<Interval> intervals) {
+        this(peakBytesPerSecond, p95BytesPerSecond, source, statistic, intervals, new java.util.TreeMap<>());
+    }
+
+    public RedoLoad {
+        instancePeaks = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(instancePeaks));
+    }
     /** How the CSV's times are read: AWR writes the database's wall-clock time and carries no zone. */
     public static final String TIMES = "as written in the CSV: the database's time zone, not converted";
 

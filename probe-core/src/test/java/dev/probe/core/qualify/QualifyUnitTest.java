@@ -88,6 +88,12 @@ class QualifyUnitTest {
                 + "an upper bound, the instances' peaks need not coincide", load.statistic());
         assertEquals(15e6, load.highestAverageBytesPerSecond(), 1e-6, "the busiest interval's summed AVERAGE");
         assertEquals(LocalDateTime.of(2026, 11, 2, 10, 0), first.begin(), "the database's wall clock, not shifted");
+        assertEquals(java.util.Map.of(1, 30e6, 2, 20e6), load.instancePeaks(), "each instance's own peak, for --from");
+        assertEquals("--awr a.csv line 2, column INSTANCE_NUMBER: 'one' is not an instance number",
+                assertThrows(IllegalArgumentException.class, () -> AwrCsv.parse(List.of(
+                        "METRIC_NAME,MAXVAL,AVERAGE,END_TIME,BEGIN_TIME,INSTANCE_NUMBER",
+                        "Redo Generated Per Sec,3,1,2026-11-02 11:00:00,2026-11-02 10:00:00,one"), "a.csv"))
+                        .getMessage());
     }
 
     @Test
