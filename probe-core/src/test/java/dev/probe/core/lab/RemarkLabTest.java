@@ -13,39 +13,26 @@ import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.testing.LabServer;
+import dev.probe.core.testing.LabTestBase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 25, point 4: a path that re-marks. The lab link rewrites the DSCP towards the server as a router would; the
  * server reports the class the SYN arrived with, so the client sees its EF became AF11 on the way.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class RemarkLabTest {
-    @TempDir
-    Path dir;
-    private LabServer lab;
+class RemarkLabTest extends LabTestBase {
 
-    @AfterEach
-    void down() {
-        if (lab != null) {
-            lab.close();
-        }
-    }
 
     @Test
     void aReMarkedClassShowsInTheServersReport() throws Exception {
-        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
-        lab = LabServer.up("prm", LinkSpec.of(2, 0, Direction.BACKUP), dir);
+        lab = up("prm", LinkSpec.of(2, 0, Direction.BACKUP));
         assertEquals(46, seen(46), "an untouched path keeps EF");
         lab.link().remarkTowardServer(10);
         assertEquals(10, seen(46), "EF re-marked to AF11 on the way");

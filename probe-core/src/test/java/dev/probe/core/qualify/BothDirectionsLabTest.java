@@ -2,22 +2,17 @@ package dev.probe.core.qualify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.client.RunStop;
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.lab.Netns;
 import dev.probe.core.params.Direction;
-import dev.probe.core.testing.LabServer;
+import dev.probe.core.testing.LabTestBase;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 25, point 3: a link lossy one way only (1 % towards the standby, 20 ms, 40 Mbit/s each way). Primary to
@@ -25,24 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
  * --both-directions shows the asymmetry, each direction with its own ASYNC verdict.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
-class BothDirectionsLabTest {
+class BothDirectionsLabTest extends LabTestBase {
     private static final long CAP_BPS = 40_000_000;
 
-    @TempDir
-    Path dir;
-    private LabServer lab;
 
-    @AfterEach
-    void down() {
-        if (lab != null) {
-            lab.close();
-        }
-    }
 
     @Test
     void aLinkLossyOneWayIsQualifiedEachWayAndTheAsymmetryShows() throws Exception {
-        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
-        lab = LabServer.up("pbd", new LinkSpec(20, 1, false, Direction.BACKUP, CAP_BPS, 1500, 0, 150, 1), dir);
+        lab = up("pbd", new LinkSpec(20, 1, false, Direction.BACKUP, CAP_BPS, 1500, 0, 150, 1));
         QualifyConfig c = new QualifyConfig(lab.target(), RedoLoad.given(3e6), true, false, List.of(32L << 10), false,
                 Duration.ofMillis(2), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(40));
         BothDirections both = lab.inClient(() -> BothDirections.run(c, (i, n, s) -> { }, (i, n, s) -> { },

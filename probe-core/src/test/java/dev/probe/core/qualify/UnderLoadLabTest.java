@@ -2,20 +2,15 @@ package dev.probe.core.qualify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.lab.Netns;
 import dev.probe.core.params.Direction;
-import dev.probe.core.testing.LabServer;
-import java.nio.file.Path;
+import dev.probe.core.testing.LabTestBase;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 25, point 1: latency under load, as the RRUL test shows it. A backup filling a rate-capped 4 ms lab link
@@ -25,26 +20,16 @@ import org.junit.jupiter.api.io.TempDir;
  * queue that waits for the rate holds L less those.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
-class UnderLoadLabTest {
+class UnderLoadLabTest extends LabTestBase {
     /** What the userspace forwarder carries steadily on a two-core machine beside the load's own CPU. */
     private static final long RATE_BPS = Long.getLong("probe.test.underLoadRate", 100_000_000);
     private static final int PACKET = 1500;
     private static final double ONE_WAY_MS = 2;
 
-    @TempDir
-    Path dir;
-    private LabServer lab;
 
-    @AfterEach
-    void down() {
-        if (lab != null) {
-            lab.close();
-        }
-    }
 
     @Test
     void aFullQueueAddsItsSojournTimeToSyncAndAShortOneDoesNot() throws Exception {
-        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
         int deep = (int) (RATE_BPS * 14 / 1000 / 8 / PACKET); // 14 ms of packets, 2 of them on the way
         double sojournMs = deep * PACKET * 8.0 / RATE_BPS * 1000 - ONE_WAY_MS;
         double rise = rise(deep);
@@ -52,8 +37,6 @@ class UnderLoadLabTest {
                 RATE_BPS / 1_000_000, deep, sojournMs, rise);
         assertTrue(Math.abs(rise - sojournMs) <= 0.25 * sojournMs, "p50 rise " + rise + " ms vs sojourn " + sojournMs
                 + " ms");
-        lab.close();
-        lab = null;
         int shallow = 24;
         double shortRise = rise(shallow);
         System.out.printf("queue %d packets (sojourn %.2f ms): SYNC p50 rose %.2f ms%n", shallow,
@@ -63,7 +46,7 @@ class UnderLoadLabTest {
 
     /** Loaded minus idle SYNC p50 (512-byte messages: one packet each) with the link's queue at {@code limit}. */
     private double rise(int limit) throws Exception {
-        lab = LabServer.up("pul", new LinkSpec(4, 0, false, Direction.BACKUP, RATE_BPS, PACKET, limit, 150, 1), dir);
+        lab = up("pul", new LinkSpec(4, 0, false, Direction.BACKUP, RATE_BPS, PACKET, limit, 150, 1));
         QualifyConfig c = new QualifyConfig(lab.target(), RedoLoad.given(1e6), false, true, List.of(512L), false,
                 Duration.ofMillis(20), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(30))
                 .withLoad(UnderLoad.parse("backup:8", null));

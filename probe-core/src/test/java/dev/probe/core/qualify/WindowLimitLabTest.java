@@ -1,10 +1,8 @@
 package dev.probe.core.qualify;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.lab.Netns;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
@@ -13,15 +11,12 @@ import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.testing.LabServer;
-import java.nio.file.Path;
+import dev.probe.core.testing.LabTestBase;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 25, point 5: TCP_INFO's chronograph through a 20 ms, 40 Mbit/s lab link whose queue holds one BDP (a deeper
@@ -29,27 +24,17 @@ import org.junit.jupiter.api.io.TempDir;
  * buffers leave the sender receive-window limited most of the time, 3 x BDP leaves the window out of it.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class WindowLimitLabTest {
+class WindowLimitLabTest extends LabTestBase {
     private static final long CAP_BPS = 40_000_000;
     private static final long BDP = CAP_BPS / 8 * 20 / 1000;
 
-    @TempDir
-    Path dir;
-    private LabServer lab;
 
     @BeforeEach
     void up() throws Exception {
-        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
-        lab = LabServer.up("pwt", new LinkSpec(20, 0, false, Direction.BACKUP, CAP_BPS, 1500, (int) (BDP / 1500), 150,
-                1), dir);
+        lab = up("pwt", new LinkSpec(20, 0, false, Direction.BACKUP, CAP_BPS, 1500, (int) (BDP / 1500), 150,
+                1));
     }
 
-    @AfterEach
-    void down() {
-        if (lab != null) {
-            lab.close();
-        }
-    }
 
     @Test
     void tcpInfoSaysWhenTheReceiveWindowHoldsTheStreamBack() throws Exception {
