@@ -5,6 +5,7 @@ import dev.probe.cli.disk.DiskCommand;
 import dev.probe.cli.lab.LabCommand;
 import dev.probe.cli.lab.SweepCommand;
 import dev.probe.cli.objstore.ObjstoreCommand;
+import dev.probe.cli.monitor.MonitorCommand;
 import dev.probe.cli.qualify.QualifyCommand;
 import dev.probe.cli.redo.ClientCommand;
 import dev.probe.cli.redo.DemoCommand;
@@ -30,7 +31,7 @@ final class ProbeCommand {
     /** The subcommands, in the order help lists them. */
     static final List<Class<?>> SUBCOMMANDS = List.of(ServerCommand.class, ClientCommand.class,
             QualifyCommand.class, BulkCommand.class, ObjstoreCommand.class, ReportCommand.class, SweepCommand.class,
-            LabCommand.class, DemoCommand.class, AgentCommand.class, DiskCommand.class);
+            LabCommand.class, DemoCommand.class, AgentCommand.class, DiskCommand.class, MonitorCommand.class);
     /** The subcommands of the commands that have some. */
     private static final Map<Class<?>, List<Class<?>>> GROUPS = Map.of(
             ReportCommand.class, ReportCommand.SUBCOMMANDS, LabCommand.class, LabCommand.SUBCOMMANDS);

@@ -212,6 +212,18 @@ class CliTest {
     }
 
     @Test
+    void monitorFlagsAreCheckedFirst() {
+        assertEquals(2, run("monitor", "127.0.0.1", "--port", port(), "--every", "500ms"));
+        assertOneLineError("--every: must be at least 1s");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("monitor", "127.0.0.1", "--port", port(), "--listen", "9464"));
+        assertOneLineError("--listen: '9464' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("monitor", "127.0.0.1", "--port", port(), "--duty-cap", "0.9"));
+        assertOneLineError("--duty-cap: 0.9 is out of range (0, 0.5]");
+    }
+
+    @Test
     void racRatesArePerNode() {
         assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "30MB/s,25MB/s"));
         assertOneLineError("--redo-rate: one rate per instance is for --from (a RAC primary's nodes); give one rate "

@@ -1,0 +1,104 @@
+package dev.probe.cli.monitor;
+
+import dev.probe.cli.common.ConnectOptions;
+import dev.probe.cli.common.Converters;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.Interrupts;
+import dev.probe.core.monitor.Monitor;
+import dev.probe.core.monitor.MonitorConfig;
+import dev.probe.core.monitor.MonitorMetrics;
+import dev.probe.core.monitor.MonitorServer;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code probe monitor STANDBY}: keep watching a qualified link with light checks, for Prometheus. */
+@Command(name = "monitor", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Keep watching a link: a SYNC check at the redo write size every --every and a short "
+                + "single-stream check every --stream-every (at most --duty-cap of the time), against an ordinary "
+                + "probe server; the series at http://LISTEN/metrics for Prometheus (prefix dgprobe_).",
+            "Runs until Ctrl-C or SIGTERM; a failed check is counted and logged, and the next one tries again."})
+public final class MonitorCommand implements Callable<Integer> {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "STANDBY_HOST", description = "The standby's probe server.")
+    String host;
+
+    @Mixin
+    ConnectOptions connect;
+
+    @Option(names = "--every", defaultValue = "1m", converter = Converters.Time.class,
+            description = "How often the SYNC check runs (default: ${DEFAULT-VALUE}).")
+    Duration every;
+
+    @Option(names = "--stream-every", defaultValue = "15m", converter = Converters.Time.class,
+            description = "How often the single-stream check runs (default: ${DEFAULT-VALUE}).")
+    Duration streamEvery;
+
+    @Option(names = "--duty-cap", defaultValue = "0.01", paramLabel = "SHARE",
+            description = "The most of the wall time the stream check may load the link (default: ${DEFAULT-VALUE} "
+                    + "= 1 %; its length is this share of --stream-every, 0.5 s to 10 s).")
+    double dutyCap;
+
+    @Option(names = "--redo-write-size", defaultValue = "32KiB", converter = Converters.Size.class,
+            paramLabel = "SIZE", description = "The SYNC check's message size (default: ${DEFAULT-VALUE}).")
+    long writeSize;
+
+    @Option(names = "--sync-length", defaultValue = "3s", converter = Converters.Time.class,
+            description = "How long each SYNC check runs (default: ${DEFAULT-VALUE}).")
+    Duration syncLength;
+
+    @Option(names = "--listen", defaultValue = "127.0.0.1:9464", paramLabel = "ADDR:PORT",
+            description = "Where /metrics is served (default: ${DEFAULT-VALUE}; port 0 picks a free one).")
+    String listen;
+
+    @Override
+    public Integer call() throws Exception {
+        MonitorConfig config = new MonitorConfig(connect.target(host), every, streamEvery, dutyCap, writeSize,
+                syncLength);
+        int colon = listen.lastIndexOf(':');
+        InetAddress address;
+        int port;
+        try {
+            address = InetAddress.getByName(listen.substring(0, Math.max(0, colon)));
+            port = Integer.parseInt(listen.substring(colon + 1));
+        } catch (UnknownHostException | NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("--listen: '" + listen + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
+        }
+        if (colon <= 0 || port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("--listen: '" + listen + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        MonitorMetrics metrics = new MonitorMetrics();
+        try (MonitorServer http = MonitorServer.start(metrics, address, port);
+             Interrupts interrupts = Interrupts.install()) {
+            say(out, "monitoring " + host + ":" + connect.port + ": SYNC " + writeSize + "-byte messages for "
+                    + syncLength.toMillis() / 1000.0 + " s every " + every.toSeconds() + " s, one stream for "
+                    + config.streamLength().toMillis() / 1000.0 + " s every " + streamEvery.toSeconds() + " s; "
+                    + "metrics at http://" + address.getHostAddress() + ":" + http.port() + "/metrics");
+            new Monitor(config, metrics, line -> say(out, line)).run(interrupts.stop());
+            say(out, "stopped: " + interrupts.stop().reason());
+            return ExitCodes.OK;
+        }
+    }
+
+    private static void say(PrintWriter out, String line) {
+        synchronized (out) {
+            out.println("(" + LocalTime.now().format(CLOCK) + ") " + line);
+            out.flush();
+        }
+    }
+}

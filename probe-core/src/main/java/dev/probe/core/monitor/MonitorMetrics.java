@@ -1,0 +1,68 @@
+package dev.probe.core.monitor;
+
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+
+
+/**
+ * The monitor's series, in Prometheus's conventions (base units, {@code _total} counters, latency as a histogram),
+ * under the prefix {@code dgprobe_} (the blackbox exporter owns {@code probe_*}); label {@code standby} on each.
+ * Written by the checks, read by the scrape.
+ */
+public final class MonitorMetrics {
+    /** Classic buckets from 50 µs to about 3.3 s, doubling: a LAN's round trip to an intercontinental one. */
+    private static final double[] BUCKETS = exponential(0.00005, 2, 17);
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    final Histogram roundTrip = Histogram.builder().name("dgprobe_sync_round_trip_seconds")
+            .help("SYNC round trips at the redo write size (message sent to ACK received)")
+            .labelNames("standby").classicOnly().classicUpperBounds(BUCKETS).register(registry);
+    final Gauge quantile = Gauge.builder().name("dgprobe_sync_round_trip_quantile_seconds")
+            .help("The last SYNC check's round-trip quantiles (0.5, 0.99, 0.999)")
+            .labelNames("standby", "quantile").register(registry);
+    final Gauge throughput = Gauge.builder().name("dgprobe_stream_throughput_bytes_per_second")
+            .help("The last single-stream check's goodput, as the standby counted it")
+            .labelNames("standby").register(registry);
+    final Gauge tcpRtt = Gauge.builder().name("dgprobe_tcp_rtt_seconds")
+            .help("TCP's smoothed round trip in the last check (TCP_INFO)").labelNames("standby", "check")
+            .register(registry);
+    final Counter retransmits = Counter.builder().name("dgprobe_tcp_retransmitted_segments_total")
+            .help("Segments TCP sent again during the checks (TCP_INFO)").labelNames("standby", "check")
+            .register(registry);
+    final Counter checks = Counter.builder().name("dgprobe_checks_total")
+            .help("Checks run, by outcome (ok, failed)").labelNames("standby", "check", "result").register(registry);
+    final Counter missed = Counter.builder().name("dgprobe_checks_missed_total")
+            .help("Checks not run on time (the previous one overran, or the standby was unreachable)")
+            .labelNames("standby", "check").register(registry);
+    final Gauge up = Gauge.builder().name("dgprobe_check_up")
+            .help("1 when the last check of this kind succeeded, 0 when it failed").labelNames("standby", "check")
+            .register(registry);
+    final Gauge last = Gauge.builder().name("dgprobe_check_last_timestamp_seconds")
+            .help("When the last check of this kind ended (Unix time)").labelNames("standby", "check")
+            .register(registry);
+
+    public PrometheusRegistry registry() {
+        return registry;
+    }
+
+    /** Each round trip of an HdrHistogram (nanoseconds) into the Prometheus histogram. */
+    void observe(String standby, org.HdrHistogram.Histogram nanos) {
+        var h = roundTrip.labelValues(standby);
+        var it = nanos.recordedValues().iterator();
+        while (it.hasNext()) {
+            var v = it.next();
+            for (long i = 0; i < v.getCountAddedInThisIterationStep(); i++) {
+                h.observe(v.getValueIteratedTo() / 1e9);
+            }
+        }
+    }
+
+    private static double[] exponential(double start, double factor, int count) {
+        double[] b = new double[count];
+        for (int i = 0; i < count; i++) {
+            b[i] = start * Math.pow(factor, i);
+        }
+        return b;
+    }
+}
