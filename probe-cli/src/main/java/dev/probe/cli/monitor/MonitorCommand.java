@@ -50,7 +50,7 @@ public final class MonitorCommand implements Callable<Integer> {
 
     @Option(names = "--duty-cap", defaultValue = "0.01", paramLabel = "SHARE",
             description = "The most of the wall time the stream check may load the link (default: ${DEFAULT-VALUE} "
-                    + "= 1 %; its length is this share of --stream-every, 0.5 s to 10 s).")
+                    + "= 1 %%; its length is this share of --stream-every, 0.5 s to 10 s).")
     double dutyCap;
 
     @Option(names = "--redo-write-size", defaultValue = "32KiB", converter = Converters.Size.class,
