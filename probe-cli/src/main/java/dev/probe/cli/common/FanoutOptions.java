@@ -37,12 +37,8 @@ public final class FanoutOptions {
      * per-process files are refused by the caller, naming them ({@link #refuse}).
      */
     public FanoutConfig config(SessionSpec total, EndpointOptions endpoint) throws Exception {
-        if (endpoint.connect.route.bind != null) {
-            throw new IllegalArgumentException("--bind is this host's address; with --from each agent's runs leave "
-                    + "by the address its own 'probe agent --legs-from ADDR' names");
-        }
-        return config(total, servers(endpoint.host, endpoint.connect.port), endpoint.connect.peer)
-                .withDscp(dev.probe.core.client.Route.parse(null, endpoint.connect.route.dscp).dscp());
+        int dscp = endpoint.connect.route.agentsDscp();
+        return config(total, servers(endpoint.host, endpoint.connect.port), endpoint.connect.peer).withDscp(dscp);
     }
 
     /** The fanned-out run of {@code total} to {@code to}, reaching the agents as {@code agents} says. */

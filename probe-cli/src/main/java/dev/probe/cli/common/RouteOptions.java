@@ -15,6 +15,18 @@ public final class RouteOptions {
                     + "redo has on the path; default: unmarked.")
     public String dscp;
 
+    /**
+     * With {@code --from}: the DSCP the agents' legs are marked with (-1: unmarked); {@code --bind} is refused, as it
+     * would name this host's address, not an agent's.
+     */
+    public int agentsDscp() {
+        if (bind != null) {
+            throw new IllegalArgumentException("--bind is this host's address; with --from each agent's runs leave "
+                    + "by the address its own 'probe agent --legs-from ADDR' names");
+        }
+        return route().dscp();
+    }
+
     /** The route, checked: an address this host has, a DSCP in range. */
     public Route route() {
         return Route.parse(bind, dscp);

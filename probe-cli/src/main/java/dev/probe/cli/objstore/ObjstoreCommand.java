@@ -165,13 +165,10 @@ public final class ObjstoreCommand implements Callable<Integer> {
         if (endpoint == null) {
             throw new IllegalArgumentException("--endpoint is required with --from (every agent goes to the same one)");
         }
-        if (route.bind != null) {
-            throw new IllegalArgumentException("--bind is this host's address; with --from each agent's runs leave "
-                    + "by the address its own 'probe agent --legs-from ADDR' names");
-        }
+        int dscp = route.agentsDscp();
         ObjstoreRun total = new ObjstoreRun(endpoint, namespace, bucket, params);
-        return new FanoutConsole(fanout.config(total, List.of(total.target()), agents)
-                .withDscp(route.route().dscp()), spec.commandLine().getOut(),
+        return new FanoutConsole(fanout.config(total, List.of(total.target()), agents).withDscp(dscp),
+                spec.commandLine().getOut(),
                 spec.commandLine().getErr())
                 .run(output.json);
     }

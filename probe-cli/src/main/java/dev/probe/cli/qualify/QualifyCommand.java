@@ -233,9 +233,7 @@ public final class QualifyCommand implements Callable<Integer> {
         if (outDir != null) {
             throw new IllegalArgumentException("--out is not available with --from yet: write --json and the console");
         }
-        RacQualifier rac = new RacQualifier(config, new Agents("--from", FanoutOptions.parse("--from", from,
-                FanoutOptions.AGENT_PORT), connect.peer.security(), connect.peer.connectTimeout, connect.peer.timeout),
-                perInstance);
+        RacQualifier rac = new RacQualifier(config, agents("--from", from), perInstance);
         console.printRequest(config, rac.plan());
         try (Interrupts interrupts = Interrupts.install()) {
             RacResult result = rac.run(console::onStep, interrupts.stop());
@@ -245,6 +243,12 @@ public final class QualifyCommand implements Callable<Integer> {
             }
             return interrupts.exitCode(spec.commandLine().getErr(), exitCode(result.overall()));
         }
+    }
+
+    /** The agents {@code flag} names, reached with this command's secret, TLS and timeouts. */
+    private Agents agents(String flag, List<String> hosts) throws Exception {
+        return new Agents(flag, FanoutOptions.parse(flag, hosts, FanoutOptions.AGENT_PORT), connect.peer.security(),
+                connect.peer.connectTimeout, connect.peer.timeout);
     }
 
     private static int exitCode(Verdict.Status overall) {
@@ -295,8 +299,7 @@ public final class QualifyCommand implements Callable<Integer> {
                     + "too (e.g. --under-load backup:16)");
         }
         UnderLoad background = underLoad == null ? null : UnderLoad.parse(underLoad, loadFrom == null ? null
-                : new Agents("--load-from", FanoutOptions.parse("--load-from", loadFrom, FanoutOptions.AGENT_PORT),
-                        connect.peer.security(), connect.peer.connectTimeout, connect.peer.timeout));
+                : agents("--load-from", loadFrom));
         RedoCompression compression = redoSample == null ? null
                 : RedoCompression.measure(redoSample, RedoCompression.MAX_SAMPLE);
         QualifyConfig config = new QualifyConfig(connect.target(host), redo, !mode.equals("sync"), !mode.equals("async"), writeSizes,

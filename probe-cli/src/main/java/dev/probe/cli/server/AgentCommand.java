@@ -80,14 +80,8 @@ public final class AgentCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--bind " + listen.bind + " is not a loopback address, and --local-only "
                     + "serves this host only");
         }
-        java.net.InetAddress legs = null;
-        if (legsFrom != null) {
-            try {
-                legs = dev.probe.core.client.Route.parse(legsFrom, null).bind();
-            } catch (dev.probe.core.protocol.BadParameterException e) {
-                throw new IllegalArgumentException("--legs-from: " + e.getMessage().substring("bind: ".length()));
-            }
-        }
+        java.net.InetAddress legs = legsFrom == null ? null
+                : dev.probe.core.client.Route.localAddress("--legs-from", legsFrom);
         ServerSecurity own = security.security();
         if (own.auth() == null && !localOnly) {
             throw new IllegalArgumentException("an agent needs a shared secret (--secret-file or PROBE_SECRET), so "

@@ -48,8 +48,7 @@ public final class Fanout {
                 links.add(link);
                 CompletableFuture<Void> ready = new CompletableFuture<>();
                 opened.add(ready);
-                Target target = new Target(agent.host(), agent.port(), config.connectTimeout(), config.timeout(),
-                        config.agentSecurity(), config.transport());
+                Target target = config.agentTarget(i);
                 AgentParams request = plan.get(i);
                 Thread t = new Thread(() -> session(target, request, link, ready), "probe-agent-link-" + i);
                 t.setDaemon(true);

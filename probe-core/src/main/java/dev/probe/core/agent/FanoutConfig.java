@@ -1,6 +1,7 @@
 package dev.probe.core.agent;
 
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
@@ -69,6 +70,12 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
                     + (total instanceof BulkParams ? " channels" : " connections") + " cannot spread over "
                     + from.size() + " hosts (at least one each)");
         }
+    }
+
+    /** How the coordinator reaches agent {@code i}: its host and port, with the agents' security and timeouts. */
+    public Target agentTarget(int i) {
+        HostPort agent = from.get(i);
+        return new Target(agent.host(), agent.port(), connectTimeout, timeout, agentSecurity, transport);
     }
 
     /** The channels of a bulk run, the connections of a test. */

@@ -40,7 +40,7 @@ public record Route(InetAddress bind, int dscp) {
      * such as EF or AF41 (or null); each refusal names its flag and value.
      */
     public static Route parse(String bind, String dscp) {
-        return new Route(bind == null ? null : localAddress(bind), dscp == null ? -1 : dscp(dscp));
+        return new Route(bind == null ? null : localAddress("bind", bind), dscp == null ? -1 : dscp(dscp));
     }
 
     /** The IP TOS byte for {@link #dscp}, or -1. */
@@ -97,20 +97,21 @@ public record Route(InetAddress bind, int dscp) {
         }
     }
 
-    private static InetAddress localAddress(String text) {
+    /** {@code text} as an address of this host (any, loopback, or one an interface has); a refusal names {@code flag}. */
+    public static InetAddress localAddress(String flag, String text) {
         InetAddress a;
         try {
             a = InetAddress.getByName(text.trim());
         } catch (UnknownHostException e) {
-            throw new BadParameterException("bind", "'" + text + "' is not an address or a name this host resolves");
+            throw new BadParameterException(flag, "'" + text + "' is not an address or a name this host resolves");
         }
         try {
             if (!a.isAnyLocalAddress() && !a.isLoopbackAddress() && NetworkInterface.getByInetAddress(a) == null) {
-                throw new BadParameterException("bind", a.getHostAddress() + " is not an address of this host "
+                throw new BadParameterException(flag, a.getHostAddress() + " is not an address of this host "
                         + "('ip -brief address' lists them)");
             }
         } catch (SocketException e) {
-            throw new BadParameterException("bind", "cannot list this host's addresses: " + e.getMessage());
+            throw new BadParameterException(flag, "cannot list this host's addresses: " + e.getMessage());
         }
         return a;
     }

@@ -60,10 +60,8 @@ final class BackgroundLoad {
             FanoutConfig fanout = load.fanout(target, spec);
             List<AgentParams> plan = fanout.plan();
             for (int i = 0; i < plan.size(); i++) {
-                FanoutConfig.HostPort agent = fanout.from().get(i);
-                ClientRun.run(new Target(agent.host(), agent.port(), fanout.connectTimeout(), fanout.timeout(),
-                        fanout.agentSecurity(), fanout.transport()), plan.get(i), Frames.MAX_CONTROL_LENGTH,
-                        "probe-load-check", s -> null);
+                ClientRun.run(fanout.agentTarget(i), plan.get(i), Frames.MAX_CONTROL_LENGTH, "probe-load-check",
+                        s -> null);
             }
         } catch (ProbeException e) {
             throw new ProbeException(e.kind(), "--under-load " + load + ": " + e.getMessage());

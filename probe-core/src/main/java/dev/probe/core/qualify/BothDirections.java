@@ -79,12 +79,7 @@ public record BothDirections(QualifyResult forward, QualifyResult reverse) {
         ObjectNode s = (ObjectNode) doc.get("summary");
         s.put("overall", overall().name());
         ArrayNode verdicts = (ArrayNode) s.get("verdicts");
-        for (Verdict v : reverseVerdicts()) {
-            ObjectNode n = verdicts.addObject();
-            n.put("name", v.name());
-            n.put("status", v.status().name());
-            v.reasons().forEach(n.putArray("reasons")::add);
-        }
+        reverseVerdicts().forEach(v -> verdicts.add(v.toJson()));
         if (reverse != null) {
             ObjectNode both = s.putObject("both_directions");
             QualifyResult.putNumber(both, "forward_bps", forward.measured().tunedBps());

@@ -1,6 +1,8 @@
 package dev.probe.core.qualify;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Json;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
 import java.util.ArrayList;
@@ -70,6 +72,16 @@ public final class LagTrace implements RunListener {
     /** True when every lag came from TCP_INFO or from what arrived; false when some are the sender's lower bound. */
     public synchronized boolean fromTcp() {
         return received || fromTcp;
+    }
+
+    /** The trace's figures for a result document: growth, last lag, flat, how measured (not the points). */
+    public synchronized ObjectNode summaryJson() {
+        ObjectNode n = Json.object();
+        n.put("growth_s_per_s", growth());
+        n.put("last_s", lastLag());
+        n.put("flat", flat());
+        n.put("measured_by", measuredBy());
+        return n;
     }
 
     /** How the lag was measured: tcp_bytes_acked, receiver_counts or sender_schedule (a lower bound). */

@@ -67,7 +67,8 @@ public final class Qualifier {
     }
 
     private void measure(StepPlan plan, Runner runner, Figures f) throws InterruptedException {
-        TestResult rtt = runner.run(0, new TestParams(Mode.SYNC, 0, 1, runner.length(0), interval(0, plan),
+        TestResult rtt = runner.run(0, new TestParams(Mode.SYNC, 0, 1, runner.length(0),
+                plan.steps().get(0).interval(),
                 false, 0, 0, Duration.ZERO, config.payload()), RunListener.NONE);
         f.rttMs = rtt.summary().latency().p50();
         TcpStats t = rtt.summary().tcp();
@@ -102,8 +103,8 @@ public final class Qualifier {
     private void underLoad(StepPlan plan, Runner runner, Figures f) throws InterruptedException {
         int first = plan.firstLoaded();
         Duration length = StepPlan.LOAD_RAMP.plus(StepPlan.SETUP.multipliedBy(4));
-        for (StepPlan.Step s : plan.loaded()) {
-            length = length.plus(runner.length(plan.steps().indexOf(s))).plus(StepPlan.SETUP);
+        for (int i = first; i < plan.steps().size(); i++) {
+            length = length.plus(runner.length(i)).plus(StepPlan.SETUP);
         }
         UnderLoad u = config.underLoad();
         BackgroundLoad load = BackgroundLoad.start(u, config.target(), config.payload(), length);
@@ -132,14 +133,14 @@ public final class Qualifier {
         StepPlan.Step paced = runner.plan.steps().get(i);
         double rate = config.load().peakBytesPerSecond() / paced.writeSize();
         LagTrace lag = new LagTrace(rate, paced.writeSize(), config.reverse());
-        runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, runner.length(i), interval(i, runner.plan),
+        runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, runner.length(i), paced.interval(),
                 false, buffer, rate, Duration.ZERO, config.redoPayload(), config.reverse()), lag);
         return lag;
     }
 
     private void sync(Runner runner, int i) throws InterruptedException {
         StepPlan.Step s = runner.plan.steps().get(i);
-        runner.run(i, new TestParams(Mode.SYNC, s.writeSize(), 1, runner.length(i), interval(i, runner.plan),
+        runner.run(i, new TestParams(Mode.SYNC, s.writeSize(), 1, runner.length(i), s.interval(),
                 s.affirm(), 0, 0, Duration.ZERO, config.payload()), RunListener.NONE);
     }
 
@@ -177,14 +178,9 @@ public final class Qualifier {
     private TestParams stream(Runner runner, int i, int connections, long sockbuf) {
         Duration d = runner.length(i);
         Duration warmup = d.dividedBy(5);
-        return new TestParams(Mode.ASYNC, STREAM_MESSAGE, connections, d.minus(warmup), interval(i, runner.plan),
+        return new TestParams(Mode.ASYNC, STREAM_MESSAGE, connections, d.minus(warmup),
+                runner.plan.steps().get(i).interval(),
                 false, sockbuf, 0, warmup, config.payload(), config.reverse());
-    }
-
-    /** One-second intervals, finer for short steps so each has a few. */
-    private static Duration interval(int i, StepPlan plan) {
-        Duration d = plan.steps().get(i).duration();
-        return d.compareTo(Duration.ofSeconds(5)) < 0 ? Duration.ofMillis(250) : Duration.ofSeconds(1);
     }
 
     /** Runs one step's test against the target and records it; none starts after a stop was requested. */

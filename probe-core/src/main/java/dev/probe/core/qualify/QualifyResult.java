@@ -74,10 +74,10 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
             }
             String name = (syncs.size() == (loaded ? 2 : 1) ? "SYNC" : "SYNC " + suffix(s))
                     + (loaded ? " under " + config.underLoad() : "");
-            Verdict sync = Verdicts.sync(syncFigures(config, s, name, m.rttMs(), fastSync), config.commitBudget());
+            Verdicts.SyncFigures figures = syncFigures(config, s, name, m.rttMs(), fastSync);
+            Verdict sync = Verdicts.sync(figures, config.commitBudget());
             verdicts.add(idle == null ? sync : Verdicts.underLoad(sync, Verdicts.syncBeside(
-                    syncFigures(config, idle, "", m.rttMs(), Double.NaN), syncFigures(config, s, "", m.rttMs(),
-                            Double.NaN)), m.load()));
+                    syncFigures(config, idle, "", m.rttMs(), Double.NaN), figures), m.load()));
         }
         long buffer = m.bufferRequested();
         List<String> sqlnet = buffer <= 0 ? List.of() : List.of("SEND_BUF_SIZE=" + buffer, "RECV_BUF_SIZE=" + buffer,
@@ -173,12 +173,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         ObjectNode s = Json.object();
         s.put("overall", overall().name());
         ArrayNode v = s.putArray("verdicts");
-        for (Verdict x : verdicts) {
-            ObjectNode n = v.addObject();
-            n.put("name", x.name());
-            n.put("status", x.status().name());
-            x.reasons().forEach(n.putArray("reasons")::add);
-        }
+        verdicts.forEach(x -> v.add(x.toJson()));
         s.put("required_bps", config.requiredBps());
         s.put("required_formula", String.format(Locale.ROOT, "%.1f MB/s / %.2f x 8 (support note 736755.1)",
                 config.load().peakBytesPerSecond() / 1e6, config.tcpEfficiency()));
@@ -224,10 +219,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
     }
 
     private static void putLag(ObjectNode lag, LagTrace trace) {
-        lag.put("growth_s_per_s", trace.growth());
-        lag.put("last_s", trace.lastLag());
-        lag.put("flat", trace.flat());
-        lag.put("measured_by", trace.measuredBy());
+        lag.setAll(trace.summaryJson());
         ArrayNode pts = lag.putArray("points");
         trace.points().forEach(x -> pts.addObject().put("t_s", x.tSeconds()).put("lag_s", x.lagSeconds()));
     }

@@ -8,6 +8,7 @@ import dev.probe.core.client.RunStop;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.qualify.StepPlan.Kind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,27 +42,28 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
         }
     }
 
-    /** The steps, the budget shared by weight (round trip 1, the paced streams 3, each SYNC 1.5). */
+    /** The steps, the budget shared by {@link StepPlan}'s weights (round trip, the paced streams, each SYNC). */
     public StepPlan plan() {
-        List<StepPlan.Step> steps = new ArrayList<>();
         int syncs = base.sync() ? base.writeSizes().size() * (base.affirm() ? 2 : 1) : 0;
-        double weights = 1 + (base.async() ? 3 : 0) + 1.5 * syncs;
+        double weights = StepPlan.weight(Kind.ROUND_TRIP) + (base.async() ? StepPlan.weight(Kind.REDO_RATE) : 0)
+                + StepPlan.weight(Kind.SYNC) * syncs;
         double share = Math.max(0, base.budget().minus(StepPlan.SETUP.multipliedBy(2L + syncs)).toMillis()) / weights;
-        steps.add(new StepPlan.Step(StepPlan.Kind.ROUND_TRIP, ms(share), 0, false));
+        List<StepPlan.Step> steps = new ArrayList<>();
+        steps.add(step(Kind.ROUND_TRIP, share, 0, false));
         if (base.async()) {
-            steps.add(new StepPlan.Step(StepPlan.Kind.REDO_RATE, ms(share * 3), base.writeSizes().get(0), false));
+            steps.add(step(Kind.REDO_RATE, share, base.writeSizes().get(0), false));
         }
         for (long size : base.sync() ? base.writeSizes() : List.<Long>of()) {
-            steps.add(new StepPlan.Step(StepPlan.Kind.SYNC, ms(share * 1.5), size, false));
+            steps.add(step(Kind.SYNC, share, size, false));
             if (base.affirm()) {
-                steps.add(new StepPlan.Step(StepPlan.Kind.SYNC, ms(share * 1.5), size, true));
+                steps.add(step(Kind.SYNC, share, size, true));
             }
         }
         return new StepPlan(List.copyOf(steps));
     }
 
-    private static Duration ms(double millis) {
-        return Duration.ofMillis(Math.max(1000, Math.round(millis)));
+    private static StepPlan.Step step(Kind kind, double share, long writeSize, boolean affirm) {
+        return new StepPlan.Step(kind, StepPlan.length(share * StepPlan.weight(kind)), writeSize, affirm);
     }
 
     /** Runs the steps in order; after a stop no further step starts and the result says why. */
@@ -75,10 +77,9 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
         for (int i = 0; i < n && stop.reason() == null; i++) {
             StepPlan.Step s = plan.steps().get(i);
             progress.step(i + 1, n, s);
-            Duration interval = s.duration().compareTo(Duration.ofSeconds(5)) < 0 ? Duration.ofMillis(250)
-                    : Duration.ofSeconds(1);
+            Duration interval = s.interval();
             FanoutResult r;
-            if (s.kind() == StepPlan.Kind.REDO_RATE) {
+            if (s.kind() == Kind.REDO_RATE) {
                 double sum = rates.stream().mapToDouble(Double::doubleValue).sum();
                 double rtt = Double.isNaN(rttMs) ? 0.001 : rttMs / 1000;
                 long buffer = Sizing.socketBuffer(Sizing.bdpBytes(Sizing.requiredBitsPerSecond(
@@ -92,7 +93,7 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
                             }
                         });
             } else {
-                boolean trip = s.kind() == StepPlan.Kind.ROUND_TRIP;
+                boolean trip = s.kind() == Kind.ROUND_TRIP;
                 r = fanout(new TestParams(Mode.SYNC, trip ? 0 : s.writeSize(), rates.size(), s.duration(), interval,
                         s.affirm(), 0, 0, Duration.ZERO, base.payload()), merged -> { });
                 if (trip) {

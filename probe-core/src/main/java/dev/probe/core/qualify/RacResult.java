@@ -117,20 +117,9 @@ public record RacResult(RacQualifier rac, Instant startedAt, List<Step> steps, L
         ObjectNode s = Json.object();
         s.put("overall", overall().name());
         ArrayNode v = s.putArray("verdicts");
-        for (Verdict x : verdicts()) {
-            ObjectNode n = v.addObject();
-            n.put("name", x.name());
-            n.put("status", x.status().name());
-            x.reasons().forEach(n.putArray("reasons")::add);
-        }
+        verdicts().forEach(x -> v.add(x.toJson()));
         ArrayNode lagArray = s.putArray("instance_lags");
-        for (LagTrace l : lags) {
-            ObjectNode n = lagArray.addObject();
-            n.put("growth_s_per_s", l.growth());
-            n.put("last_s", l.lastLag());
-            n.put("flat", l.flat());
-            n.put("measured_by", l.measuredBy());
-        }
+        lags.forEach(l -> lagArray.add(l.summaryJson()));
         ObjectNode doc = ResultEnvelope.incomplete(ResultEnvelope.of("qualify", startedAt, p, s, null, List.of()),
                 incomplete);
         ArrayNode stepArray = doc.putArray("steps");

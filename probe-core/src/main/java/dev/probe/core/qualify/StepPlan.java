@@ -28,6 +28,11 @@ public record StepPlan(List<Step> steps) {
             return idleLabel() + (loaded ? " under load" : "");
         }
 
+        /** One-second statistics intervals, finer for short steps so each has a few. */
+        public Duration interval() {
+            return duration.compareTo(Duration.ofSeconds(5)) < 0 ? Duration.ofMillis(250) : Duration.ofSeconds(1);
+        }
+
         /** The label without "under load": what an idle and a loaded step of one kind share. */
         public String idleLabel() {
             return switch (kind) {
@@ -86,11 +91,6 @@ public record StepPlan(List<Step> steps) {
         return new StepPlan(List.copyOf(plan));
     }
 
-    /** The steps that run under the background load, in order (none without {@code --under-load}). */
-    public List<Step> loaded() {
-        return steps.stream().filter(Step::loaded).toList();
-    }
-
     /** Index of the first loaded step, or the number of steps when none is. */
     int firstLoaded() {
         for (int i = 0; i < steps.size(); i++) {
@@ -101,7 +101,8 @@ public record StepPlan(List<Step> steps) {
         return steps.size();
     }
 
-    private static double weight(Kind k) {
+    /** A step's weight in the budget: the paced redo step, whose lag needs time to show, weighs most. */
+    static double weight(Kind k) {
         return switch (k) {
             case ROUND_TRIP -> 1;
             case REDO_RATE -> 3;
@@ -109,7 +110,8 @@ public record StepPlan(List<Step> steps) {
         };
     }
 
-    private static Duration length(double millis) {
+    /** A step's length from its share of the budget, a second at least. */
+    static Duration length(double millis) {
         return Duration.ofMillis(Math.max(1000, Math.round(millis)));
     }
 }

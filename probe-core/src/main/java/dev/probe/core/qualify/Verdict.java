@@ -1,5 +1,7 @@
 package dev.probe.core.qualify;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 import java.util.List;
 
 /**
@@ -18,6 +20,15 @@ public record Verdict(String name, Status status, List<String> reasons) {
 
     public Verdict {
         reasons = List.copyOf(reasons);
+    }
+
+    /** The result document's form: {@code {"name", "status", "reasons": [...]}}. */
+    public ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("name", name);
+        n.put("status", status.name());
+        reasons.forEach(n.putArray("reasons")::add);
+        return n;
     }
 
     /** The worst status of {@code verdicts} (PASS for none). */
