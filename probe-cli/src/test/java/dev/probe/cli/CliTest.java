@@ -221,6 +221,15 @@ class CliTest {
         err.getBuffer().setLength(0);
         assertEquals(2, run("monitor", "127.0.0.1", "--port", port(), "--duty-cap", "0.9"));
         assertOneLineError("--duty-cap: 0.9 is out of range (0, 0.5]");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("monitor", "--port", port()));
+        assertOneLineError("monitor: give a STANDBY_HOST to watch, or --allow-targets to serve /probe?target= only");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("monitor", "127.0.0.1", "--port", port(), "--baseline", "/nonexistent/q.json"));
+        assertTrue(err.toString().startsWith("probe: --baseline: cannot read /nonexistent/q.json"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("monitor", "--allow-targets", "10.0.0.0/33", "--port", port()));
+        assertOneLineError("--allow-targets: '10.0.0.0/33': the prefix length must be 0 to 32");
     }
 
     @Test

@@ -4,6 +4,9 @@ import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.Interrupts;
+import dev.probe.core.client.AllowedTargets;
+import dev.probe.core.client.Target;
+import dev.probe.core.monitor.Baseline;
 import dev.probe.core.monitor.Monitor;
 import dev.probe.core.monitor.MonitorConfig;
 import dev.probe.core.monitor.MonitorMetrics;
@@ -11,9 +14,12 @@ import dev.probe.core.monitor.MonitorServer;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,7 +40,9 @@ public final class MonitorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "STANDBY_HOST", description = "The standby's probe server.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "STANDBY_HOST",
+            description = "The standby's probe server, checked on the schedule below. Leave it out to serve /probe "
+                    + "only (then --allow-targets is required).")
     String host;
 
     @Mixin
@@ -65,10 +73,30 @@ public final class MonitorCommand implements Callable<Integer> {
             description = "Where /metrics is served (default: ${DEFAULT-VALUE}; port 0 picks a free one).")
     String listen;
 
+    @Option(names = "--baseline", paramLabel = "QUALIFY.json",
+            description = "A probe qualify --json result: judge each check as it judged the link (commit budget, "
+                    + "required bandwidth, lag growth) in dgprobe_verdict_status. Repeat for /probe targets: each "
+                    + "file judges the server it qualified.")
+    List<Path> baselineFiles = new ArrayList<>();
+
+    @Option(names = "--allow-targets", split = ",", paramLabel = "HOST|ADDR[/BITS]",
+            description = "Where /probe?target= may send checks: host names (as written), addresses, CIDR ranges "
+                    + "(default: STANDBY_HOST only).")
+    List<String> allowTargets;
+
     @Override
     public Integer call() throws Exception {
-        MonitorConfig config = new MonitorConfig(connect.target(host), every, streamEvery, dutyCap, writeSize,
-                syncLength);
+        if (host == null && allowTargets == null) {
+            throw new IllegalArgumentException("monitor: give a STANDBY_HOST to watch, or --allow-targets to serve "
+                    + "/probe?target= only");
+        }
+        List<Baseline> baselines = baselineFiles.stream().map(Baseline::read).toList();
+        boolean sizeGiven = spec.commandLine().getParseResult().hasMatchedOption("--redo-write-size");
+        Target template = connect.target(host == null ? "localhost" : host);
+        MonitorConfig config = new MonitorConfig(host == null ? null : template, every, streamEvery, dutyCap,
+                sizeGiven || baselines.size() != 1 ? writeSize : baselines.get(0).writeSize(), syncLength, baselines);
+        AllowedTargets allowed = AllowedTargets.of("--allow-targets", allowTargets == null ? List.of(host)
+                : allowTargets);
         int colon = listen.lastIndexOf(':');
         InetAddress address;
         int port;
@@ -83,12 +111,26 @@ public final class MonitorCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         MonitorMetrics metrics = new MonitorMetrics();
-        try (MonitorServer http = MonitorServer.start(metrics, address, port);
+        try (MonitorServer http = MonitorServer.start(metrics, address, port, config, template, allowed,
+                line -> say(out, line));
              Interrupts interrupts = Interrupts.install()) {
-            say(out, "monitoring " + host + ":" + connect.port + ": SYNC " + writeSize + "-byte messages for "
+            String at = "http://" + address.getHostAddress() + ":" + http.port();
+            for (Baseline b : baselines) {
+                say(out, "baseline for " + b.standby() + " (qualified " + b.qualifiedAt() + "): commit budget "
+                        + b.commitBudgetSeconds() * 1000 + " ms, one stream must carry "
+                        + Math.round(b.requiredBytesPerSecond() * 8 / 1e5) / 10.0 + " Mbit/s");
+            }
+            if (host == null) {
+                say(out, "serving " + at + "/probe?target=HOST:PORT&module=sync|stream for --allow-targets "
+                        + allowed + "; own series at " + at + "/metrics");
+                interrupts.stop().await();
+                say(out, "stopped: " + interrupts.stop().reason());
+                return ExitCodes.OK;
+            }
+            say(out, "monitoring " + host + ":" + connect.port + ": SYNC " + config.writeSize() + "-byte messages for "
                     + syncLength.toMillis() / 1000.0 + " s every " + every.toSeconds() + " s, one stream for "
                     + config.streamLength().toMillis() / 1000.0 + " s every " + streamEvery.toSeconds() + " s; "
-                    + "metrics at http://" + address.getHostAddress() + ":" + http.port() + "/metrics");
+                    + "metrics at " + at + "/metrics, /probe for " + allowed);
             new Monitor(config, metrics, line -> say(out, line)).run(interrupts.stop());
             say(out, "stopped: " + interrupts.stop().reason());
             return ExitCodes.OK;

@@ -3,7 +3,7 @@ package dev.probe.cli.server;
 import dev.probe.cli.common.Converters;
 import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.agent.AgentParams;
-import dev.probe.core.agent.AllowedTargets;
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.server.ServerLimits;
 import java.util.List;
 import picocli.CommandLine.Option;

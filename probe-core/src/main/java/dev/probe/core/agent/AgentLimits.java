@@ -1,5 +1,6 @@
 package dev.probe.core.agent;
 
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
 

@@ -2,6 +2,7 @@ package dev.probe.core.client;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * A request to end a client run early (Ctrl-C, SIGTERM), and why. A run that can end early registers what to do
@@ -10,6 +11,7 @@ import java.util.List;
  */
 public final class RunStop {
     private final List<Runnable> actions = new ArrayList<>();
+    private final CountDownLatch requested = new CountDownLatch(1);
     private String reason;
 
     /** Why the run was asked to stop, or null. */
@@ -32,6 +34,7 @@ public final class RunStop {
             reason = why;
             run = List.copyOf(actions);
         }
+        requested.countDown();
         for (Runnable action : run) {
             try {
                 action.run();
@@ -39,6 +42,11 @@ public final class RunStop {
                 // a run that ended already (its event loop gone) has nothing to stop; the others still must
             }
         }
+    }
+
+    /** Waits until a stop is requested. */
+    public void await() throws InterruptedException {
+        requested.await();
     }
 
     /** Registers {@code action}, run at once when a stop was requested already. */

@@ -53,6 +53,11 @@ public record Target(String host, int port, Duration connectTimeout, Duration ti
         return new Target(host, port, connectTimeout, timeout, security, newTransport, route);
     }
 
+    /** Another server reached the same way (timeouts, secret, TLS, transport, route). */
+    public Target at(String newHost, int newPort) {
+        return new Target(newHost, newPort, connectTimeout, timeout, security, transport, route);
+    }
+
     /** {@code host:port} with a 10 s connect timeout, a 30 s network timeout, no secret, no TLS. */
     public static Target of(String host, int port) {
         return new Target(host, port, Duration.ofSeconds(10), Duration.ofSeconds(30), ClientSecurity.none(),

@@ -1,18 +1,9 @@
 package dev.probe.core.monitor;
 
-import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
-import dev.probe.core.params.Mode;
-import dev.probe.core.params.TestParams;
-import dev.probe.core.redo.RedoClient;
-import dev.probe.core.redo.RedoConfig;
-import dev.probe.core.result.RunListener;
-import dev.probe.core.result.TcpStats;
-import dev.probe.core.result.TestResult;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
-import org.HdrHistogram.Histogram;
 
 /**
  * Watches one standby until stopped: a SYNC check at the redo write size every {@code every}, a short single-stream
@@ -31,6 +22,7 @@ public final class Monitor {
     private final MonitorMetrics metrics;
     private final Consumer<String> log;
     private final String standby;
+    private final Baseline baseline;
     /** The check under way's own stop (a fresh one per check, so nothing piles up over days of checks). */
     private volatile RunStop current;
 
@@ -38,7 +30,14 @@ public final class Monitor {
         this.config = config;
         this.metrics = metrics;
         this.log = log;
+        if (config.target() == null) {
+            throw new IllegalArgumentException("a monitor's schedule needs a standby");
+        }
         this.standby = config.target().host() + ":" + config.target().port();
+        this.baseline = config.baselineFor(standby);
+        if (baseline != null) {
+            metrics.thresholds(standby, baseline);
+        }
     }
 
     /** Runs the schedule until {@code stop} is requested (the check under way then ends early). */
@@ -91,51 +90,11 @@ public final class Monitor {
         return (long) (ThreadLocalRandom.current().nextDouble(-JITTER, JITTER) * every.toNanos());
     }
 
-    /** One check; its failure is counted and logged in a line, never thrown. */
+    /** One check of the scheduled standby; its failure is counted and logged in a line, never thrown. */
     void check(boolean stream, RunStop stop) throws InterruptedException {
-        String check = name(stream);
-        TestParams p = stream
-                ? new TestParams(Mode.ASYNC, 1 << 20, 1, config.streamLength(), Duration.ofMillis(500), false, 0, 0,
-                        Duration.ZERO)
-                : new TestParams(Mode.SYNC, config.writeSize(), 1, config.syncLength(), config.syncLength(), false, 0,
-                        0, Duration.ZERO);
-        Histogram all = new Histogram(3);
-        try {
-            TestResult r = new RedoClient(new RedoConfig(config.target(), p)).run(new RunListener() {
-                @Override
-                public void onIntervalHistogram(double start, double end, Histogram latency) {
-                    all.add(latency);
-                }
-            }, stop);
-            record(stream, r, all);
-            metrics.checks.labelValues(standby, check, "ok").inc();
-            metrics.up.labelValues(standby, check).set(1);
-        } catch (ProbeException e) {
-            metrics.checks.labelValues(standby, check, "failed").inc();
-            metrics.up.labelValues(standby, check).set(0);
-            log.accept(check + " check failed: " + e.getMessage());
-        } finally {
-            metrics.last.labelValues(standby, check).set(System.currentTimeMillis() / 1000.0);
-        }
-    }
-
-    private void record(boolean stream, TestResult r, Histogram all) {
-        String check = name(stream);
-        TcpStats tcp = r.summary().tcp();
-        if (tcp != null) {
-            metrics.tcpRtt.labelValues(standby, check).set(tcp.rttMs() / 1000);
-            if (tcp.retransmits() > 0) {
-                metrics.retransmits.labelValues(standby, check).inc(tcp.retransmits());
-            }
-        }
-        if (stream) {
-            metrics.throughput.labelValues(standby).set(r.summary().throughputMibS() * 1024 * 1024);
-            return;
-        }
-        metrics.observe(standby, all);
-        var l = r.summary().latency();
-        metrics.quantile.labelValues(standby, "0.5").set(l.p50() / 1000);
-        metrics.quantile.labelValues(standby, "0.99").set(l.p99() / 1000);
-        metrics.quantile.labelValues(standby, "0.999").set(l.p999() / 1000);
+        Check c = stream
+                ? new Check(Check.Kind.STREAM, config.target(), config.streamLength(), config.writeSize(), baseline)
+                : new Check(Check.Kind.SYNC, config.target(), config.syncLength(), config.writeSize(), baseline);
+        c.run(metrics, stop, log);
     }
 }

@@ -42,8 +42,41 @@ public final class MonitorMetrics {
             .help("When the last check of this kind ended (Unix time)").labelNames("standby", "check")
             .register(registry);
 
+    final Gauge verdict = Gauge.builder().name("dgprobe_verdict_status")
+            .help("The last check judged as --baseline's qualification judged the link: 0 PASS, 1 MARGINAL, 2 FAIL")
+            .labelNames("standby", "verdict").register(registry);
+    final Gauge lagGrowth = Gauge.builder().name("dgprobe_lag_growth_seconds_per_second")
+            .help("Seconds of redo the standby would fall behind per second at the baseline's peak rate over the "
+                    + "last stream check's goodput (0: it keeps up)")
+            .labelNames("standby").register(registry);
+    final Gauge commitBudget = Gauge.builder().name("dgprobe_threshold_commit_budget_seconds")
+            .help("The added commit time SYNC may cost (the baseline's --commit-budget)").labelNames("standby")
+            .register(registry);
+    final Gauge required = Gauge.builder().name("dgprobe_threshold_required_bytes_per_second")
+            .help("The bandwidth one stream must carry for the baseline's peak redo rate (support note 736755.1)")
+            .labelNames("standby").register(registry);
+    final Gauge peak = Gauge.builder().name("dgprobe_threshold_peak_redo_bytes_per_second")
+            .help("The baseline's peak redo rate").labelNames("standby").register(registry);
+    final Gauge flatGrowth = Gauge.builder().name("dgprobe_threshold_lag_growth_seconds_per_second")
+            .help("Lag growth at or below this is flat (as qualify judges it)").labelNames("standby")
+            .register(registry);
+    final Gauge qualified = Gauge.builder().name("dgprobe_baseline_verdict_status")
+            .help("The baseline qualification's own verdicts: 0 PASS, 1 MARGINAL, 2 FAIL")
+            .labelNames("standby", "verdict", "qualified_at").register(registry);
+
     public PrometheusRegistry registry() {
         return registry;
+    }
+
+    /** The yardsticks of {@code b} for {@code standby}, set once. */
+    void thresholds(String standby, Baseline b) {
+        commitBudget.labelValues(standby).set(b.commitBudgetSeconds());
+        required.labelValues(standby).set(b.requiredBytesPerSecond());
+        peak.labelValues(standby).set(b.peakBytesPerSecond());
+        flatGrowth.labelValues(standby).set(Baseline.FLAT_GROWTH);
+        b.verdicts().forEach((name, status) -> qualified.labelValues(standby, name, b.qualifiedAt())
+                .set(status.equals("PASS") ? Baseline.PASS : status.equals("MARGINAL") ? Baseline.MARGINAL
+                        : Baseline.FAIL));
     }
 
     /** Each round trip of an HdrHistogram (nanoseconds) into the Prometheus histogram. */

@@ -1,5 +1,6 @@
 package dev.probe.core.agent;
 
+import dev.probe.core.client.AllowedTargets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

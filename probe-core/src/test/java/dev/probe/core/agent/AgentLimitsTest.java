@@ -1,5 +1,6 @@
 package dev.probe.core.agent;
 
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.testing.AgentTestbed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -130,7 +131,7 @@ class AgentLimitsTest {
         assertNull(ranges.refusal("localhost"), "a name is checked by every address it resolves to");
         AllowedTargets names = AllowedTargets.of("allow-targets", List.of("standby1.example"));
         assertNull(names.refusal("STANDBY1.example"));
-        assertTrue(names.refusal("localhost").contains("is not in this agent's --allow-targets"));
+        assertTrue(names.refusal("localhost").contains("is not in --allow-targets"));
         for (String bad : List.of("10.0.0.0/33", "300.1.1.1", "a b", "host/8", "::1/129", "10.0.0.0/x")) {
             BadParameterException e = assertThrows(BadParameterException.class,
                     () -> AllowedTargets.of("allow-targets", List.of(bad)), bad);

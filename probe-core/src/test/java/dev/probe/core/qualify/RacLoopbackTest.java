@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.agent.AgentLimits;
-import dev.probe.core.agent.AllowedTargets;
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.agent.FanoutResult;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;

@@ -1,4 +1,4 @@
-package dev.probe.core.agent;
+package dev.probe.core.client;
 
 import dev.probe.core.protocol.BadParameterException;
 import java.net.InetAddress;
@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Where an agent may send probe traffic ({@code probe agent --allow-targets}): address ranges in CIDR form
+ * Where a probe agent or monitor may send probe traffic ({@code --allow-targets}): address ranges in CIDR form
  * ({@code 10.1.0.0/16}, {@code fd00::/8}), single addresses, and host names matched as written. A leg's host is
  * allowed when its name is listed, or when every address it resolves to lies in a listed range (so a name cannot
  * smuggle in an address outside them).
@@ -59,7 +59,7 @@ public final class AllowedTargets {
         }
     }
 
-    /** The loopback ranges only (an agent serving local coordinators). */
+    /** The loopback ranges only (an agent serving local coordinators, a monitor by default). */
     public static AllowedTargets loopback() {
         return new AllowedTargets(List.of("127.0.0.0/8", "::1/128"));
     }
@@ -106,7 +106,7 @@ public final class AllowedTargets {
     }
 
     /**
-     * Null when the agent may send to {@code host}, else why not (naming {@code --allow-targets}). Resolves the
+     * Null when traffic may go to {@code host}, else why not (naming {@code --allow-targets}). Resolves the
      * name when it is not listed as written.
      */
     public String refusal(String host) {
@@ -123,7 +123,7 @@ public final class AllowedTargets {
         for (InetAddress a : all) {
             if (ranges.stream().noneMatch(r -> r.contains(a))) {
                 return "target " + host + (bare.equals(a.getHostAddress()) ? "" : " (" + a.getHostAddress() + ")")
-                        + " is not in this agent's --allow-targets " + this;
+                        + " is not in --allow-targets " + this;
             }
         }
         return null;

@@ -1,0 +1,103 @@
+package dev.probe.core.monitor;
+
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
+import dev.probe.core.client.Target;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.result.TestResult;
+import java.time.Duration;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One check against one standby, its figures into {@link MonitorMetrics} under the standby's label and, with a
+ * {@link Baseline}, judged as the qualification judged the link. A failure is counted and logged in a line, never
+ * thrown. Shared by the schedule ({@link Monitor}) and the multi-target endpoint ({@link ProbeEndpoint}).
+ *
+ * @param kind     {@code sync} or {@code stream}
+ * @param target   the standby's probe server
+ * @param length   how long the check runs
+ * @param writeSize the SYNC check's message size
+ * @param baseline the yardsticks, or null
+ */
+record Check(Kind kind, Target target, Duration length, long writeSize, Baseline baseline) {
+    /** The two checks, named as in the series' {@code check} label and {@code /probe}'s {@code module}. */
+    enum Kind {
+        SYNC, STREAM;
+
+        String label() {
+            return this == SYNC ? "sync" : "stream";
+        }
+    }
+
+    /** The stream check's message size: large enough that one stream reaches the path's rate. */
+    static final int STREAM_MESSAGE = 1 << 20;
+
+    String standby() {
+        return target.host() + ":" + target.port();
+    }
+
+    /** Runs the check until its length is up or {@code stop} is requested; returns whether it succeeded. */
+    boolean run(MonitorMetrics metrics, RunStop stop, Consumer<String> log) throws InterruptedException {
+        String standby = standby();
+        String check = kind.label();
+        TestParams p = kind == Kind.STREAM
+                ? new TestParams(Mode.ASYNC, STREAM_MESSAGE, 1, length, Duration.ofMillis(500), false, 0, 0,
+                        Duration.ZERO)
+                : new TestParams(Mode.SYNC, writeSize, 1, length, length, false, 0, 0, Duration.ZERO);
+        Histogram all = new Histogram(3);
+        try {
+            TestResult r = new RedoClient(new RedoConfig(target, p)).run(new RunListener() {
+                @Override
+                public void onIntervalHistogram(double start, double end, Histogram latency) {
+                    all.add(latency);
+                }
+            }, stop);
+            record(metrics, r, all);
+            metrics.checks.labelValues(standby, check, "ok").inc();
+            metrics.up.labelValues(standby, check).set(1);
+            return true;
+        } catch (ProbeException e) {
+            metrics.checks.labelValues(standby, check, "failed").inc();
+            metrics.up.labelValues(standby, check).set(0);
+            log.accept(check + " check of " + standby + " failed: " + e.getMessage());
+            return false;
+        } finally {
+            metrics.last.labelValues(standby, check).set(System.currentTimeMillis() / 1000.0);
+        }
+    }
+
+    private void record(MonitorMetrics metrics, TestResult r, Histogram all) {
+        String standby = standby();
+        TcpStats tcp = r.summary().tcp();
+        if (tcp != null) {
+            metrics.tcpRtt.labelValues(standby, kind.label()).set(tcp.rttMs() / 1000);
+            if (tcp.retransmits() > 0) {
+                metrics.retransmits.labelValues(standby, kind.label()).inc(tcp.retransmits());
+            }
+        }
+        if (kind == Kind.STREAM) {
+            double bytes = r.summary().throughputMibS() * 1024 * 1024;
+            metrics.throughput.labelValues(standby).set(bytes);
+            if (baseline != null) {
+                metrics.lagGrowth.labelValues(standby).set(baseline.lagGrowth(bytes));
+                metrics.verdict.labelValues(standby, "ASYNC").set(baseline.async(bytes));
+            }
+            return;
+        }
+        metrics.observe(standby, all);
+        LatencyStats l = r.summary().latency();
+        metrics.quantile.labelValues(standby, "0.5").set(l.p50() / 1000);
+        metrics.quantile.labelValues(standby, "0.99").set(l.p99() / 1000);
+        metrics.quantile.labelValues(standby, "0.999").set(l.p999() / 1000);
+        if (baseline != null) {
+            metrics.verdict.labelValues(standby, "SYNC").set(baseline.sync(l.p50() / 1000, l.p99() / 1000));
+        }
+    }
+}
