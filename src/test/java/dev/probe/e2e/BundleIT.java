@@ -286,6 +286,19 @@ class BundleIT {
     }
 
     @Test
+    void thePrometheusRulesAndScrapeConfigAreShipped() throws Exception {
+        Path rules = home.resolve("share/prometheus/dgprobe-rules.yml");
+        assertEquals(Files.readString(MonitorPrometheusIT.rules()), Files.readString(rules), "the rules as checked");
+        assertTrue(Files.readString(home.resolve("share/prometheus/dgprobe-scrape.yml")).contains("metrics_path: /probe"));
+        Path promtool = Path.of("/usr/bin/promtool");
+        assumeTrue(Files.isExecutable(promtool), "promtool is not installed (Debian package prometheus)");
+        Process p = new ProcessBuilder(promtool.toString(), "check", "rules", rules.toString()).redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
+    }
+
+    @Test
     void theSystemdUnitVerifies() throws Exception {
         Path unit = home.resolve("share/systemd/probe-server.service");
         String text = Files.readString(unit);

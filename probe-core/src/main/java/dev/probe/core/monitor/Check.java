@@ -12,6 +12,7 @@ import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
@@ -38,6 +39,8 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
 
     /** The stream check's message size: large enough that one stream reaches the path's rate. */
     static final int STREAM_MESSAGE = 1 << 20;
+    /** The verdict gauge's values in words, by value. */
+    private static final String[] STATES = {"PASS", "MARGINAL", "FAIL"};
 
     String standby() {
         return target.host() + ":" + target.port();
@@ -59,7 +62,7 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
                     all.add(latency);
                 }
             }, stop);
-            record(metrics, r, all);
+            log.accept(record(metrics, r, all));
             metrics.checks.labelValues(standby, check, "ok").inc();
             metrics.up.labelValues(standby, check).set(1);
             return true;
@@ -73,7 +76,8 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
         }
     }
 
-    private void record(MonitorMetrics metrics, TestResult r, Histogram all) {
+    /** Records the check's figures and returns its log line. */
+    private String record(MonitorMetrics metrics, TestResult r, Histogram all) {
         String standby = standby();
         TcpStats tcp = r.summary().tcp();
         if (tcp != null) {
@@ -89,15 +93,19 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
                 metrics.lagGrowth.labelValues(standby).set(baseline.lagGrowth(bytes));
                 metrics.verdict.labelValues(standby, "ASYNC").set(baseline.async(bytes));
             }
-            return;
+            return String.format(Locale.ROOT, "stream %s: %.1f Mbit/s for %.1f s%s", standby, bytes * 8 / 1e6,
+                    length.toMillis() / 1000.0, baseline == null ? "" : ", ASYNC " + STATES[baseline.async(bytes)]);
         }
         metrics.observe(standby, all);
         LatencyStats l = r.summary().latency();
-        metrics.quantile.labelValues(standby, "0.5").set(l.p50() / 1000);
-        metrics.quantile.labelValues(standby, "0.99").set(l.p99() / 1000);
-        metrics.quantile.labelValues(standby, "0.999").set(l.p999() / 1000);
-        if (baseline != null) {
-            metrics.verdict.labelValues(standby, "SYNC").set(baseline.sync(l.p50() / 1000, l.p99() / 1000));
+        metrics.percentile.labelValues(standby, "50").set(l.p50() / 1000);
+        metrics.percentile.labelValues(standby, "99").set(l.p99() / 1000);
+        metrics.percentile.labelValues(standby, "99.9").set(l.p999() / 1000);
+        int verdict = baseline == null ? -1 : baseline.sync(l.p50() / 1000, l.p99() / 1000);
+        if (verdict >= 0) {
+            metrics.verdict.labelValues(standby, "SYNC").set(verdict);
         }
+        return String.format(Locale.ROOT, "sync %s: %d round trips of %d bytes, p50 %.3f / p99 %.3f / p99.9 %.3f ms%s",
+                standby, l.count(), writeSize, l.p50(), l.p99(), l.p999(), verdict < 0 ? "" : ", SYNC " + STATES[verdict]);
     }
 }

@@ -18,9 +18,10 @@ public final class MonitorMetrics {
     final Histogram roundTrip = Histogram.builder().name("dgprobe_sync_round_trip_seconds")
             .help("SYNC round trips at the redo write size (message sent to ACK received)")
             .labelNames("standby").classicOnly().classicUpperBounds(BUCKETS).register(registry);
-    final Gauge quantile = Gauge.builder().name("dgprobe_sync_round_trip_quantile_seconds")
-            .help("The last SYNC check's round-trip quantiles (0.5, 0.99, 0.999)")
-            .labelNames("standby", "quantile").register(registry);
+    final Gauge percentile = Gauge.builder().name("dgprobe_sync_round_trip_percentile_seconds")
+            .help("The last SYNC check's round-trip percentiles (50, 99, 99.9), exact over its round trips (the label "
+                    + "is not 'quantile': that one is a summary's)")
+            .labelNames("standby", "percentile").register(registry);
     final Gauge throughput = Gauge.builder().name("dgprobe_stream_throughput_bytes_per_second")
             .help("The last single-stream check's goodput, as the standby counted it")
             .labelNames("standby").register(registry);
