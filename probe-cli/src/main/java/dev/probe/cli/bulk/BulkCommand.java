@@ -7,6 +7,7 @@ import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.LabCheck;
+import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
@@ -17,9 +18,11 @@ import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Handshake;
 import dev.probe.core.result.BulkCsvWriter;
 import dev.probe.core.result.BulkListener;
+import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ResultFiles;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -74,25 +77,32 @@ public final class BulkCommand implements Callable<Integer> {
                 run.orElse(null), congestion);
         params = params.withContent(fanout.fannedOut() ? content.payload : content.checked(), params.salt());
         fanout.refuse("--csv", output.csv);
+        fanout.refuse("--json-stream", output.stream.target);
         if (fanout.fannedOut()) {
             return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut(),
                     spec.commandLine().getErr(), shape.dbSize).run(output.json);
         }
         BulkConfig config = new BulkConfig(endpoint.target(), params, shape.dbSize);
-        BulkConsole console = new BulkConsole(spec.commandLine().getOut(), System.console() != null);
+        PrintWriter out = output.stream.console(spec);
+        BulkConsole console = new BulkConsole(out, System.console() != null);
         console.printRequest(config, shape.note);
-        LabCheck.warn(spec.commandLine().getOut(), direction);
+        LabCheck.warn(out, direction);
         try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv);
+             JsonStream stream = output.stream.open();
              Interrupts interrupts = Interrupts.install()) {
+            BulkListener events = stream == null ? new BulkListener() { }
+                    : stream.bulkListener("bulk", config.target().host(), config.target().port(), params.toJson());
             new BulkClient(config).run(new BulkListener() {
                 @Override
                 public void onReady(Handshake.Ready ready) {
                     console.onReady(ready);
+                    events.onReady(ready);
                 }
 
                 @Override
                 public void onProgress(BulkProgress progress) {
                     console.onProgress(progress);
+                    events.onProgress(progress);
                     if (csvWriter != null) {
                         csvWriter.onProgress(progress);
                     }
@@ -101,11 +111,13 @@ public final class BulkCommand implements Callable<Integer> {
                 @Override
                 public void onFinished(BulkResult r) {
                     console.onFinished(r);
+                    events.onFinished(r);
                     if (output.json != null) {
                         ResultFiles.writeJsonUnchecked(output.json, r.toJson());
                     }
                 }
             }, interrupts.stop());
+            JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);
         } catch (UncheckedIOException e) {
             throw e.getCause();

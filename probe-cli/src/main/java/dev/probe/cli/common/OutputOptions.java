@@ -2,9 +2,10 @@ package dev.probe.cli.common;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** How often a run reports and which result files it writes: shared by {@code client} and {@code bulk}. */
+/** How often a run reports and which result files it writes: shared by {@code client}, {@code bulk} and {@code objstore}. */
 public final class OutputOptions {
     @Option(names = "--interval", defaultValue = "1s", converter = Converters.Time.class,
             description = "Statistics interval (default: ${DEFAULT-VALUE}).")
@@ -16,9 +17,13 @@ public final class OutputOptions {
     @Option(names = "--csv", paramLabel = "FILE", description = "Write one CSV row per interval.")
     public Path csv;
 
-    /** Checks --json and --csv before anything runs (see {@link OutputPaths}). */
+    @Mixin
+    public JsonStreamOption stream;
+
+    /** Checks --json, --csv and --json-stream before anything runs (see {@link OutputPaths}). */
     public void check() {
         OutputPaths.file("--json", json);
         OutputPaths.file("--csv", csv);
+        stream.check();
     }
 }

@@ -10,6 +10,7 @@ import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OciConfigFile;
 import dev.probe.cli.common.PeerOptions;
+import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RouteOptions;
@@ -22,6 +23,7 @@ import dev.probe.core.params.Direction;
 import dev.probe.core.params.ObjstoreParams;
 import dev.probe.core.result.BulkCsvWriter;
 import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.ObjstoreResult;
 import dev.probe.core.result.ResultFiles;
 import java.io.PrintWriter;
@@ -111,13 +113,14 @@ public final class ObjstoreCommand implements Callable<Integer> {
         bulk = bulk.withContent(fanout.fannedOut() ? content.payload : content.checked(), bulk.salt());
         ObjstoreParams params = new ObjstoreParams(bulk, partSize, prefix != null ? prefix : "probe/" + id + "/", keep);
         fanout.refuse("--csv", output.csv);
+        fanout.refuse("--json-stream", output.stream.target);
         if (fanout.fannedOut()) {
             return fannedOut(params);
         }
         dev.probe.core.client.Route leaving = route.route(); // checked before the OCI config is read
         ObjstoreConfig config = new ObjstoreConfig(endpoint, namespace, bucket, params,
                 OciConfigFile.load("--config", configFile, profile), shape.dbSize, leaving);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = output.stream.console(spec);
         BulkConsole console = new BulkConsole(out, System.console() != null);
         out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %s%n",
                 direction.wireName(), endpoint == null ? "(profile region)" : endpoint, bucket, params.prefix(),
@@ -136,18 +139,30 @@ public final class ObjstoreCommand implements Callable<Integer> {
         }
         LabCheck.warn(out, direction);
         try (BulkCsvWriter csv = output.csv == null ? null : new BulkCsvWriter(output.csv);
+             JsonStream stream = output.stream.open();
              Interrupts interrupts = Interrupts.install()) {
+            if (stream != null) {
+                stream.start("objstore", endpoint == null ? "(the profile's region)" : endpoint,
+                        params.bulk().toJson());
+            }
             new ObjstoreClient(config).run(p -> {
                 console.onProgress(p);
                 if (csv != null) {
                     csv.onProgress(p);
                 }
+                if (stream != null) {
+                    stream.event("interval", p.toJson());
+                }
             }, () -> { }, interrupts.stop(), result -> {
                 printSummary(console, result);
+                if (stream != null) {
+                    stream.event("end", result.toJson());
+                }
                 if (output.json != null) {
                     ResultFiles.writeJsonUnchecked(output.json, result.toJson());
                 }
             });
+            JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);
         } catch (java.io.UncheckedIOException e) {
             throw e.getCause();

@@ -6,6 +6,7 @@ import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.Pacing;
@@ -13,6 +14,7 @@ import dev.probe.cli.common.PayloadOption;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.JsonStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -87,13 +89,16 @@ public final class ClientCommand implements Callable<Integer> {
                 reverse);
         fanout.refuse("--csv", output.csv);
         fanout.refuse("--hlog", hlog);
+        fanout.refuse("--json-stream", output.stream.target);
         if (fanout.fannedOut()) {
             return new FanoutConsole(fanout.config(params, endpoint), spec.commandLine().getOut(),
                     spec.commandLine().getErr()).run(output.json);
         }
         RedoConfig config = new RedoConfig(endpoint.target(), params);
-        try (Interrupts interrupts = Interrupts.install()) {
-            TestRunner.run(config, spec.commandLine().getOut(), output.json, output.csv, hlog, interrupts.stop());
+        try (Interrupts interrupts = Interrupts.install(); JsonStream stream = output.stream.open()) {
+            TestRunner.run(config, output.stream.console(spec), output.json, output.csv, hlog, stream,
+                    interrupts.stop());
+            JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);
         }
     }

@@ -98,7 +98,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.println();
         out.println("=== " + title);
         Path json = jsonDir == null ? null : jsonDir.resolve(name + ".json");
-        TestRunner.run(new RedoConfig(target(port), params), out, json, null, null, new RunStop());
+        TestRunner.run(new RedoConfig(target(port), params), out, json, null, null, null, new RunStop());
     }
 
     private static Target target(int port) {

@@ -7,6 +7,7 @@ import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.CsvIntervalWriter;
 import dev.probe.core.result.HlogWriter;
+import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
@@ -18,7 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Runs one client test with the console report and the optional result files. */
+/** Runs one client test with the console report and the optional result files and event stream. */
 final class TestRunner {
     private TestRunner() {
     }
@@ -27,8 +28,8 @@ final class TestRunner {
      * Runs the test until its end or {@code stop}; the summary and {@code --json} are written also for a run that
      * failed in its data phase (marked incomplete), before the failure is thrown.
      */
-    static TestResult run(RedoConfig config, PrintWriter out, Path json, Path csv, Path hlog, RunStop stop)
-            throws IOException, InterruptedException {
+    static TestResult run(RedoConfig config, PrintWriter out, Path json, Path csv, Path hlog, JsonStream stream,
+                          RunStop stop) throws IOException, InterruptedException {
         ConsoleReport console = new ConsoleReport(out, config.params());
         console.printRequest(config);
         LabCheck.warn(out, Direction.BACKUP); // redo flows from the client (primary) to the server (standby)
@@ -44,6 +45,10 @@ final class TestRunner {
                 HlogWriter w = new HlogWriter(hlog);
                 files.add(w);
                 listeners.add(w);
+            }
+            if (stream != null) {
+                listeners.add(stream.runListener(config.target().host(), config.target().port(),
+                        config.params().toJson()));
             }
             if (json != null) {
                 listeners.add(new RunListener() {

@@ -62,15 +62,16 @@ public final class ServerThreads implements AutoCloseable {
      */
     public Channel bind(ChannelHandler child, String address, int port) throws InterruptedException {
         try {
-            return new ServerBootstrap()
+            ServerBootstrap b = new ServerBootstrap()
                     .group(boss, workers)
                     .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, RegionSizes.INSTANCE)
-                    .childHandler(child)
-                    .bind(address, port).sync().channel();
+                    .childHandler(child);
+            transport.keepAlive(b);
+            return b.bind(address, port).sync().channel();
         } catch (Exception e) {
             throw IoErrors.sneaky(IoErrors.cannotListen(e, address, port));
         }
