@@ -145,7 +145,7 @@ class MonitorPrometheusIT {
                 root().resolve("probe-cli/src/test/resources/prometheus/dgprobe-rules-test.yml").toString());
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
                 dir.resolve("redo.dat").toString());
-             ProbeProcess monitor = startMonitor(server.awaitServerPort(20_000))) {
+             ProbeProcess monitor = startMonitor(server.awaitServerPort(20_000), dir.resolve("checks.jsonl"))) {
             int mport = Integer.parseInt(monitor.awaitMatch(
                     Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics"), 30_000));
             monitor.awaitMatch(Pattern.compile("(stream 127.0.0.1:\\d+: )"), 30_000);
@@ -158,12 +158,18 @@ class MonitorPrometheusIT {
                     assertEquals("", promtool(text, "check", "metrics").strip(), "promtool check metrics: no lint findings");
                 }
             }
+            List<JsonNode> events = JsonStreamIT.parse(Files.readString(dir.resolve("checks.jsonl")));
+            assertEquals("monitor", events.get(0).at("/data/kind").asText());
+            assertTrue(events.stream().anyMatch(e -> e.path("event").asText().equals("check")
+                    && e.at("/data/check").asText().equals("stream") && e.at("/data/throughput_bytes_s").asDouble() > 0),
+                    events.toString());
         }
     }
 
-    private ProbeProcess startMonitor(int port) throws IOException {
+    private ProbeProcess startMonitor(int port, Path events) throws IOException {
         return ProbeProcess.start("monitor", "127.0.0.1", "--port", "" + port, "--every", "1s", "--sync-length",
-                "300ms", "--stream-every", "2s", "--duty-cap", "0.25", "--listen", "127.0.0.1:0");
+                "300ms", "--stream-every", "2s", "--duty-cap", "0.25", "--listen", "127.0.0.1:0", "--json-stream",
+                events.toString());
     }
 
     /** Runs promtool, feeding {@code stdin}; asserts exit 0 and returns its output. */

@@ -1,6 +1,10 @@
 package dev.probe.cli.lab;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.JsonStreamOption;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.JsonStream;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.RunShapeOptions;
 import dev.probe.core.lab.ImpairedLink;
@@ -77,6 +81,9 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     TopologyOptions where;
 
+    @Mixin
+    JsonStreamOption events;
+
     @Override
     @SuppressWarnings("try") // the shutdown hook closes the link and the runner when the JVM is stopped mid-sweep
     public Integer call() throws Exception {
@@ -86,12 +93,22 @@ public final class SweepCommand implements Callable<Integer> {
         }
         Duration perRun = shape.volume == null && shape.duration == null ? Duration.ofSeconds(30) : shape.duration;
         OutputPaths.directory("--out", out);
+        events.check();
         LabTopology topology = where.topology();
         SweepPlan.Cell first = plan.cells().get(0);
         LinkSpec start = link.spec(first.rttMs(), first.lossPct(), direction);
         String mode = mode();
         Files.createDirectories(out.resolve("logs"));
-        PrintWriter console = spec.commandLine().getOut();
+        PrintWriter console = events.console(spec);
+        JsonStream stream = events.open();
+        if (stream != null) {
+            ObjectNode p = Json.object();
+            p.put("direction", direction.wireName());
+            p.put("cells", plan.cells().size());
+            p.put("runs", runs);
+            p.put("impair", mode);
+            stream.start("sweep", topology.serverAddress(), p);
+        }
         SweepProgress progress = new SweepProgress(console, plan, objstore ? 2 : 1);
         progress.begin(mode, start, perRun, shape.volume);
         List<Path> results = new ArrayList<>();
@@ -128,11 +145,20 @@ public final class SweepCommand implements Callable<Integer> {
                     for (String kind : objstore ? List.of("bulk", "objstore") : List.of("bulk")) {
                         try {
                             Path json = clients.run(kind, cell, r);
-                            progress.finished(cell, r, kind, runner.annotate(json, cell));
+                            ObjectNode doc = runner.annotate(json, cell);
+                            progress.finished(cell, r, kind, doc);
                             results.add(json);
+                            if (stream != null) {
+                                stream.event("run", doc);
+                            }
                         } catch (dev.probe.core.lab.LabException e) {
                             failures++;
                             progress.failed(cell, r, kind, e.getMessage());
+                            if (stream != null) {
+                                stream.event("run_failed", Json.object().put("rtt_ms", cell.rttMs())
+                                        .put("loss_pct", cell.lossPct()).put("run", r).put("kind", kind)
+                                        .put("error", e.getMessage()));
+                            }
                         }
                         lab.checkHealthy();
                     }
@@ -150,6 +176,12 @@ public final class SweepCommand implements Callable<Integer> {
         progress.table(report.placements());
         console.println("report: " + out.resolve("report").resolve("report.html"));
         console.flush();
+        if (stream != null) {
+            stream.event("end", Json.object().put("runs", results.size()).put("failed", failures)
+                    .put("report", out.resolve("report").resolve("report.html").toString()));
+            JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
+            stream.close();
+        }
         return failures == 0 ? ExitCodes.OK : ExitCodes.FAILED;
     }
 

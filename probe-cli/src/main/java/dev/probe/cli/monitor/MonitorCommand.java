@@ -4,13 +4,17 @@ import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.Interrupts;
+import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.Target;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.monitor.Baseline;
 import dev.probe.core.monitor.Monitor;
 import dev.probe.core.monitor.MonitorConfig;
 import dev.probe.core.monitor.MonitorMetrics;
 import dev.probe.core.monitor.MonitorServer;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.JsonStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -21,6 +25,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -84,8 +89,12 @@ public final class MonitorCommand implements Callable<Integer> {
                     + "(default: STANDBY_HOST only).")
     List<String> allowTargets;
 
+    @Mixin
+    JsonStreamOption events;
+
     @Override
     public Integer call() throws Exception {
+        events.check();
         if (host == null && allowTargets == null) {
             throw new IllegalArgumentException("monitor: give a STANDBY_HOST to watch, or --allow-targets to serve "
                     + "/probe?target= only");
@@ -109,11 +118,18 @@ public final class MonitorCommand implements Callable<Integer> {
         if (colon <= 0 || port < 0 || port > 65_535) {
             throw new IllegalArgumentException("--listen: '" + listen + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = events.console(spec);
         MonitorMetrics metrics = new MonitorMetrics();
-        try (MonitorServer http = MonitorServer.start(metrics, address, port, config, template, allowed,
-                line -> say(out, line));
+        try (JsonStream stream = events.open();
+             MonitorServer http = MonitorServer.start(metrics, address, port, config, template, allowed,
+                line -> say(out, line), event(stream));
              Interrupts interrupts = Interrupts.install()) {
+            if (stream != null) {
+                stream.start("monitor", host == null ? null : host + ":" + connect.port, Json.object()
+                        .put("every_s", every.toMillis() / 1000.0).put("stream_every_s", streamEvery.toMillis() / 1000.0)
+                        .put("duty_cap", dutyCap).put("write_size", config.writeSize())
+                        .put("sync_length_s", syncLength.toMillis() / 1000.0).put("allow_targets", allowed.toString()));
+            }
             String at = "http://" + address.getHostAddress() + ":" + http.port();
             for (Baseline b : baselines) {
                 say(out, "baseline for " + b.standby() + " (qualified " + b.qualifiedAt() + "): commit budget "
@@ -124,17 +140,28 @@ public final class MonitorCommand implements Callable<Integer> {
                 say(out, "serving " + at + "/probe?target=HOST:PORT&module=sync|stream for --allow-targets "
                         + allowed + "; own series at " + at + "/metrics");
                 interrupts.stop().await();
-                say(out, "stopped: " + interrupts.stop().reason());
-                return ExitCodes.OK;
+                return stopped(out, stream, interrupts);
             }
             say(out, "monitoring " + host + ":" + connect.port + ": SYNC " + config.writeSize() + "-byte messages for "
                     + syncLength.toMillis() / 1000.0 + " s every " + every.toSeconds() + " s, one stream for "
                     + config.streamLength().toMillis() / 1000.0 + " s every " + streamEvery.toSeconds() + " s; "
                     + "metrics at " + at + "/metrics, /probe for " + allowed);
-            new Monitor(config, metrics, line -> say(out, line)).run(interrupts.stop());
-            say(out, "stopped: " + interrupts.stop().reason());
-            return ExitCodes.OK;
+            new Monitor(config, metrics, line -> say(out, line), event(stream)).run(interrupts.stop());
+            return stopped(out, stream, interrupts);
         }
+    }
+
+    private int stopped(PrintWriter out, JsonStream stream, Interrupts interrupts) {
+        say(out, "stopped: " + interrupts.stop().reason());
+        if (stream != null) {
+            stream.event("end", Json.object().put("stopped", interrupts.stop().reason()));
+            JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
+        }
+        return ExitCodes.OK;
+    }
+
+    private static Consumer<ObjectNode> event(JsonStream stream) {
+        return stream == null ? e -> { } : e -> stream.event("check", e);
     }
 
     private static void say(PrintWriter out, String line) {

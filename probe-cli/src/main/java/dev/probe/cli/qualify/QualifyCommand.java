@@ -5,6 +5,7 @@ import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.PayloadOption;
@@ -28,6 +29,8 @@ import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.UnderLoad;
 import dev.probe.core.qualify.Verdict;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.core.units.Rates;
 import dev.probe.report.QualifyPage;
@@ -173,9 +176,12 @@ public final class QualifyCommand implements Callable<Integer> {
     /** --redo-rate's rates, one per instance with --from. */
     private List<Double> perInstance = List.of();
 
+    @Mixin
+    JsonStreamOption events;
+
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = events.console(spec);
         if (printAwrSql) {
             out.print(AwrCsv.sql());
             out.flush();
@@ -184,26 +190,46 @@ public final class QualifyCommand implements Callable<Integer> {
         QualifyConfig config = config();
         OutputPaths.file("--json", json);
         OutputPaths.directory("--out", outDir);
+        events.check();
         QualifyConsole console = new QualifyConsole(out);
-        if (from != null) {
-            return rac(config, console);
+        try (JsonStream stream = events.open()) {
+            if (stream != null) {
+                ObjectNode p = Json.object();
+                p.put("redo_rate_bytes_s", config.load().peakBytesPerSecond());
+                p.put("budget_s", config.budget().toSeconds());
+                stream.start("qualify", config.target().host() + ":" + config.target().port(), p);
+            }
+            int code = from != null ? rac(config, console, stream) : qualify(config, console, out, stream);
+            JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
+            return code;
         }
+    }
+
+    private static Qualifier.Progress progress(Qualifier.Progress console, JsonStream stream) {
+        return stream == null ? console : (i, n, step) -> {
+            console.step(i, n, step);
+            stream.step(i, n, step.label(), step.duration());
+        };
+    }
+
+    private int qualify(QualifyConfig config, QualifyConsole console, PrintWriter out, JsonStream stream)
+            throws Exception {
         console.printRequest(config, StepPlan.of(config));
         // redo flows towards the standby (server); with --reverse its server sends
-        LabCheck.warn(spec.commandLine().getOut(), config.reverse() ? Direction.RESTORE : Direction.BACKUP);
+        LabCheck.warn(out, config.reverse() ? Direction.RESTORE : Direction.BACKUP);
         try (Interrupts interrupts = Interrupts.install()) {
             QualifyResult result;
             ObjectNode doc;
             Verdict.Status overall;
             if (direction != null && direction.both) {
-                BothDirections both = BothDirections.run(config, console::onStep, console::onReverseStep,
-                        interrupts.stop());
+                BothDirections both = BothDirections.run(config, progress(console::onStep, stream),
+                        progress(console::onReverseStep, stream), interrupts.stop());
                 result = both.forward();
                 console.printBoth(both);
                 doc = both.toJson();
                 overall = both.overall();
             } else {
-                result = new Qualifier(config).run(console::onStep, interrupts.stop());
+                result = new Qualifier(config).run(progress(console::onStep, stream), interrupts.stop());
                 console.printResult(result);
                 doc = result.toJson();
                 overall = result.overall();
@@ -217,6 +243,9 @@ public final class QualifyCommand implements Callable<Integer> {
                 RedoHeadroom.put(standby, config.load().peakBytesPerSecond(), headroom);
                 doc.set("standby_disk", standby.put("dir", disk.dir()).put("file_system", disk.fileSystem()));
             }
+            if (stream != null) {
+                stream.event("end", doc);
+            }
             if (json != null) {
                 ResultFiles.writeJson(json, doc);
             }
@@ -229,15 +258,18 @@ public final class QualifyCommand implements Callable<Integer> {
     }
 
     /** {@code --from}: one stream per RAC instance through the nodes' agents. */
-    private int rac(QualifyConfig config, QualifyConsole console) throws Exception {
+    private int rac(QualifyConfig config, QualifyConsole console, JsonStream stream) throws Exception {
         if (outDir != null) {
             throw new IllegalArgumentException("--out is not available with --from yet: write --json and the console");
         }
         RacQualifier rac = new RacQualifier(config, agents("--from", from), perInstance);
         console.printRequest(config, rac.plan());
         try (Interrupts interrupts = Interrupts.install()) {
-            RacResult result = rac.run(console::onStep, interrupts.stop());
+            RacResult result = rac.run(progress(console::onStep, stream), interrupts.stop());
             console.printRac(result);
+            if (stream != null) {
+                stream.event("end", result.toJson());
+            }
             if (json != null) {
                 ResultFiles.writeJson(json, result.toJson());
             }

@@ -3,7 +3,9 @@ package dev.probe.core.monitor;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Mode;
+import dev.probe.core.protocol.Json;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
@@ -46,8 +48,13 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
         return target.host() + ":" + target.port();
     }
 
-    /** Runs the check until its length is up or {@code stop} is requested; returns whether it succeeded. */
-    boolean run(MonitorMetrics metrics, RunStop stop, Consumer<String> log) throws InterruptedException {
+    /**
+     * Runs the check until its length is up or {@code stop} is requested; its figures go to {@code metrics}, a line
+     * to {@code log}, an event ({@code check}: standby, result, figures) to {@code events}; returns whether it
+     * succeeded.
+     */
+    boolean run(MonitorMetrics metrics, RunStop stop, Consumer<String> log, Consumer<ObjectNode> events)
+            throws InterruptedException {
         String standby = standby();
         String check = kind.label();
         TestParams p = kind == Kind.STREAM
@@ -55,6 +62,7 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
                         Duration.ZERO)
                 : new TestParams(Mode.SYNC, writeSize, 1, length, length, false, 0, 0, Duration.ZERO);
         Histogram all = new Histogram(3);
+        ObjectNode ev = Json.object().put("standby", standby).put("check", check);
         try {
             TestResult r = new RedoClient(new RedoConfig(target, p)).run(new RunListener() {
                 @Override
@@ -62,14 +70,16 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
                     all.add(latency);
                 }
             }, stop);
-            log.accept(record(metrics, r, all));
+            log.accept(record(metrics, r, all, ev.put("result", "ok")));
             metrics.checks.labelValues(standby, check, "ok").inc();
             metrics.up.labelValues(standby, check).set(1);
+            events.accept(ev);
             return true;
         } catch (ProbeException e) {
             metrics.checks.labelValues(standby, check, "failed").inc();
             metrics.up.labelValues(standby, check).set(0);
             log.accept(check + " check of " + standby + " failed: " + e.getMessage());
+            events.accept(ev.put("result", "failed").put("error", e.getMessage()));
             return false;
         } finally {
             metrics.last.labelValues(standby, check).set(System.currentTimeMillis() / 1000.0);
@@ -77,11 +87,12 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
     }
 
     /** Records the check's figures and returns its log line. */
-    private String record(MonitorMetrics metrics, TestResult r, Histogram all) {
+    private String record(MonitorMetrics metrics, TestResult r, Histogram all, ObjectNode ev) {
         String standby = standby();
         TcpStats tcp = r.summary().tcp();
         if (tcp != null) {
             metrics.tcpRtt.labelValues(standby, kind.label()).set(tcp.rttMs() / 1000);
+            ev.put("tcp_rtt_ms", tcp.rttMs()).put("retransmits", tcp.retransmits());
             if (tcp.retransmits() > 0) {
                 metrics.retransmits.labelValues(standby, kind.label()).inc(tcp.retransmits());
             }
@@ -89,9 +100,11 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
         if (kind == Kind.STREAM) {
             double bytes = r.summary().throughputMibS() * 1024 * 1024;
             metrics.throughput.labelValues(standby).set(bytes);
+            ev.put("throughput_bytes_s", bytes).put("length_s", length.toMillis() / 1000.0);
             if (baseline != null) {
                 metrics.lagGrowth.labelValues(standby).set(baseline.lagGrowth(bytes));
                 metrics.verdict.labelValues(standby, "ASYNC").set(baseline.async(bytes));
+                ev.put("lag_growth_s_per_s", baseline.lagGrowth(bytes)).put("verdict", STATES[baseline.async(bytes)]);
             }
             return String.format(Locale.ROOT, "stream %s: %.1f Mbit/s for %.1f s%s", standby, bytes * 8 / 1e6,
                     length.toMillis() / 1000.0, baseline == null ? "" : ", ASYNC " + STATES[baseline.async(bytes)]);
@@ -102,8 +115,11 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
         metrics.percentile.labelValues(standby, "99").set(l.p99() / 1000);
         metrics.percentile.labelValues(standby, "99.9").set(l.p999() / 1000);
         int verdict = baseline == null ? -1 : baseline.sync(l.p50() / 1000, l.p99() / 1000);
+        ev.put("round_trips", l.count()).put("write_size", writeSize).put("p50_ms", l.p50()).put("p99_ms", l.p99())
+                .put("p99_9_ms", l.p999());
         if (verdict >= 0) {
             metrics.verdict.labelValues(standby, "SYNC").set(verdict);
+            ev.put("verdict", STATES[verdict]);
         }
         return String.format(Locale.ROOT, "sync %s: %d round trips of %d bytes, p50 %.3f / p99 %.3f / p99.9 %.3f ms%s",
                 standby, l.count(), writeSize, l.p50(), l.p99(), l.p999(), verdict < 0 ? "" : ", SYNC " + STATES[verdict]);

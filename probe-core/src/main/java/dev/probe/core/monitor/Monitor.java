@@ -1,5 +1,6 @@
 package dev.probe.core.monitor;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.RunStop;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
@@ -23,10 +24,17 @@ public final class Monitor {
     private final Consumer<String> log;
     private final String standby;
     private final Baseline baseline;
+    private final Consumer<ObjectNode> events;
     /** The check under way's own stop (a fresh one per check, so nothing piles up over days of checks). */
     private volatile RunStop current;
 
     public Monitor(MonitorConfig config, MonitorMetrics metrics, Consumer<String> log) {
+        this(config, metrics, log, event -> { });
+    }
+
+    /** A monitor that also hands each check's event ({@code --json-stream}) to {@code events}. */
+    public Monitor(MonitorConfig config, MonitorMetrics metrics, Consumer<String> log, Consumer<ObjectNode> events) {
+        this.events = events;
         this.config = config;
         this.metrics = metrics;
         this.log = log;
@@ -95,6 +103,6 @@ public final class Monitor {
         Check c = stream
                 ? new Check(Check.Kind.STREAM, config.target(), config.streamLength(), config.writeSize(), baseline)
                 : new Check(Check.Kind.SYNC, config.target(), config.syncLength(), config.writeSize(), baseline);
-        c.run(metrics, stop, log);
+        c.run(metrics, stop, log, events);
     }
 }

@@ -1,5 +1,6 @@
 package dev.probe.core.monitor;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.Target;
@@ -32,7 +33,7 @@ public final class MonitorServer implements AutoCloseable {
 
     /** {@code /metrics} alone on {@code address:port} (0 picks a free port). */
     public static MonitorServer start(MonitorMetrics metrics, InetAddress address, int port) throws IOException {
-        return start(metrics, address, port, null, null, null, line -> { });
+        return start(metrics, address, port, null, null, null, line -> { }, event -> { });
     }
 
     /**
@@ -40,8 +41,8 @@ public final class MonitorServer implements AutoCloseable {
      * {@code template} is (its host and port replaced by each scrape's target).
      */
     public static MonitorServer start(MonitorMetrics metrics, InetAddress address, int port, MonitorConfig config,
-                                      Target template, AllowedTargets allowed, Consumer<String> log)
-            throws IOException {
+                                      Target template, AllowedTargets allowed, Consumer<String> log,
+                                      Consumer<ObjectNode> events) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 64);
         AtomicInteger n = new AtomicInteger();
         ExecutorService executor = Executors.newFixedThreadPool(THREADS, r -> {
@@ -52,7 +53,7 @@ public final class MonitorServer implements AutoCloseable {
         server.setExecutor(executor);
         server.createContext("/metrics", new MetricsHandler(metrics.registry()));
         boolean multi = allowed != null;
-        ProbeEndpoint probe = multi ? new ProbeEndpoint(template, allowed, config, log) : null;
+        ProbeEndpoint probe = multi ? new ProbeEndpoint(template, allowed, config, log, events) : null;
         if (multi) {
             server.createContext("/probe", probe);
         }

@@ -1,5 +1,6 @@
 package dev.probe.core.monitor;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import dev.probe.core.client.AllowedTargets;
@@ -35,6 +36,7 @@ final class ProbeEndpoint implements HttpHandler, AutoCloseable {
     private final AllowedTargets allowed;
     private final MonitorConfig config;
     private final Consumer<String> log;
+    private final Consumer<ObjectNode> events;
     private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "probe-deadlines");
         t.setDaemon(true);
@@ -51,7 +53,9 @@ final class ProbeEndpoint implements HttpHandler, AutoCloseable {
     private record Last(long endNanos, MonitorMetrics metrics) {
     }
 
-    ProbeEndpoint(Target template, AllowedTargets allowed, MonitorConfig config, Consumer<String> log) {
+    ProbeEndpoint(Target template, AllowedTargets allowed, MonitorConfig config, Consumer<String> log,
+                  Consumer<ObjectNode> events) {
+        this.events = events;
         this.template = template;
         this.allowed = allowed;
         this.config = config;
@@ -116,7 +120,7 @@ final class ProbeEndpoint implements HttpHandler, AutoCloseable {
                 timeout.toMillis() - 500, TimeUnit.MILLISECONDS);
         try {
             new Check(stream ? Check.Kind.STREAM : Check.Kind.SYNC, t, length, config.writeSize(), baseline)
-                    .run(metrics, stop, log);
+                    .run(metrics, stop, log, events);
         } finally {
             deadline.cancel(false);
         }

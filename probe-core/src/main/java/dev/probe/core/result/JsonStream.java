@@ -74,6 +74,16 @@ public final class JsonStream implements AutoCloseable {
         event("start", d);
     }
 
+    /** {@code step}: one step of a multi-step run (qualify) begins: its place, what it measures, for how long. */
+    public void step(int index, int total, String label, java.time.Duration duration) {
+        ObjectNode d = Json.object();
+        d.put("index", index);
+        d.put("total", total);
+        d.put("label", label);
+        d.put("duration_s", duration.toMillis() / 1000.0);
+        event("step", d);
+    }
+
     /** A redo-style test's events: start when the server is ready, each interval, the result at the end. */
     public RunListener runListener(String host, int port, ObjectNode params) {
         return new RunListener() {

@@ -95,7 +95,7 @@ class MonitorLoopbackTest {
                 Duration.ofMillis(500));
         List<String> log = new CopyOnWriteArrayList<>();
         try (server; MonitorServer http = MonitorServer.start(new MonitorMetrics(), InetAddress.getLoopbackAddress(),
-                0, c, template, AllowedTargets.of("--allow-targets", List.of("127.0.0.0/8")), log::add)) {
+                0, c, template, AllowedTargets.of("--allow-targets", List.of("127.0.0.0/8")), log::add, e -> { })) {
             String standby = "standby=\"127.0.0.1:" + port + "\"";
             HttpResponse<String> sync = get(http, "/probe?target=127.0.0.1:" + port + "&module=sync");
             assertEquals(200, sync.statusCode(), sync.body());
