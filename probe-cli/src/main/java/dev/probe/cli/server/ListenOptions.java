@@ -11,7 +11,8 @@ final class ListenOptions {
     String bind;
 
     @Option(names = "--idle-timeout", defaultValue = "60s", converter = Converters.Time.class,
-            description = "Close connections silent this long (default: ${DEFAULT-VALUE}).")
+            description = "Close connections on which nothing was read or written this long (default: "
+                    + "${DEFAULT-VALUE}).")
     Duration idleTimeout;
 
     @Option(names = "--handshake-timeout", defaultValue = "10s", converter = Converters.Time.class,

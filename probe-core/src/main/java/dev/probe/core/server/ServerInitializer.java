@@ -33,7 +33,10 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         if (server.config().security().tls() != null) {
             p.addLast("tls-detect", new TlsDetector(server.config().security().tls(), server.log()));
         }
-        p.addLast("idle", new IdleStateHandler(server.config().idleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        // idle = nothing read AND no write progress: a connection the server streams to (a reverse test, a restore
+        // channel) is busy though the client is silent; one whose peer stopped reading makes no progress and closes
+        p.addLast("idle", new IdleStateHandler(true, 0, 0, server.config().idleTimeout().toMillis(),
+                TimeUnit.MILLISECONDS));
         p.addLast("decoder", new FrameDecoder());
         p.addLast("encoder", FrameEncoder.INSTANCE);
         p.addLast("limit", limit);

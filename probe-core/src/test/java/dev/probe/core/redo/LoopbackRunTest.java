@@ -73,6 +73,18 @@ class LoopbackRunTest {
     }
 
     @Test
+    void aReverseTestOutlastsTheServersIdleTimeout() throws Exception {
+        server.close();
+        // the client sends nothing while it receives: a server watching only its reads closed it as idle after
+        // --idle-timeout (60 s by default), so a 75 s reverse test failed there
+        server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null)
+                .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofHours(1)), line -> { });
+        TestResult r = run(params(Mode.ASYNC, 32 << 10, 1, 3000, false, 200, 0).withReverse(true), new ArrayList<>());
+        assertTrue(r.incomplete() == null, "3 s of receiving past a 1 s idle timeout: " + r.incomplete());
+        assertTrue(r.summary().bytesReceived() > 0, r.summary().toString());
+    }
+
+    @Test
     void reverseWithoutWarmupStreams() throws Exception {
         TestResult r = run(params(Mode.ASYNC, 1 << 20, 1, 1000, false, 0, 0).withReverse(true), new ArrayList<>());
         assertTrue(r.summary().bytesReceived() > 0, r.summary().toString());

@@ -51,7 +51,8 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
         if (tls != null) {
             p.addLast("tls", tls.newHandler(ch.alloc()));
         }
-        p.addLast("idle", new IdleStateHandler(idle.toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        // idle = nothing read and no write progress: a long GET the client only reads is not idle
+        p.addLast("idle", new IdleStateHandler(true, 0, 0, idle.toMillis(), TimeUnit.MILLISECONDS));
         p.addLast("idle-close", new ChannelInboundHandlerAdapter() {
             @Override
             public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
