@@ -38,6 +38,10 @@ import picocli.CommandLine.Spec;
         description = {"Keep watching a link: a SYNC check at the redo write size every --every and a short "
                 + "single-stream check every --stream-every (at most --duty-cap of the time), against an ordinary "
                 + "probe server; the series at http://LISTEN/metrics for Prometheus (prefix dgprobe_).",
+            "Also /probe?target=HOST:PORT&module=sync|stream: one check per scrape of each standby a Prometheus "
+                + "config lists (Prometheus's multi-target pattern), for --allow-targets only. With --baseline each "
+                + "check is judged as probe qualify judged the link (dgprobe_verdict_status); the alert rules are in "
+                + "the bundle's share/prometheus.",
             "Runs until Ctrl-C or SIGTERM; a failed check is counted and logged, and the next one tries again."})
 public final class MonitorCommand implements Callable<Integer> {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
@@ -67,7 +71,8 @@ public final class MonitorCommand implements Callable<Integer> {
     double dutyCap;
 
     @Option(names = "--redo-write-size", defaultValue = "32KiB", converter = Converters.Size.class,
-            paramLabel = "SIZE", description = "The SYNC check's message size (default: ${DEFAULT-VALUE}).")
+            paramLabel = "SIZE", description = "The SYNC check's message size (default: ${DEFAULT-VALUE}; with one "
+                    + "--baseline, the size it qualified).")
     long writeSize;
 
     @Option(names = "--sync-length", defaultValue = "3s", converter = Converters.Time.class,
