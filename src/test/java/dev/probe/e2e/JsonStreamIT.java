@@ -31,8 +31,7 @@ class JsonStreamIT {
 
     @BeforeEach
     void startServer() throws Exception {
-        server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
-                dir.resolve("redo.dat").toString());
+        server = ProbeProcess.loopbackServer(dir);
         port = server.awaitServerPort(20_000);
     }
 

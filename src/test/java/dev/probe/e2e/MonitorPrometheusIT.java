@@ -53,8 +53,7 @@ class MonitorPrometheusIT {
     @Test
     void prometheusScrapesTheMonitorAndReadsBackWhatItLogged() throws Exception {
         assumeTrue(Files.isExecutable(PROMETHEUS), "Debian's prometheus is not installed (.ci/run installs it)");
-        try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
-                dir.resolve("redo.dat").toString())) {
+        try (ProbeProcess server = ProbeProcess.loopbackServer(dir)) {
             int port = server.awaitServerPort(20_000);
             Path baseline = dir.resolve("qualify.json");
             // a qualification of this server that asked for 1 TB/s of redo at a 50 ms commit budget: SYNC passes on
@@ -143,8 +142,7 @@ class MonitorPrometheusIT {
         assertTrue(checked.contains("SUCCESS: 8 rules found") && !checked.contains("WARN"), checked);
         promtool(null, "test", "rules",
                 root().resolve("probe-cli/src/test/resources/prometheus/dgprobe-rules-test.yml").toString());
-        try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
-                dir.resolve("redo.dat").toString());
+        try (ProbeProcess server = ProbeProcess.loopbackServer(dir);
              ProbeProcess monitor = startMonitor(server.awaitServerPort(20_000), dir.resolve("checks.jsonl"))) {
             int mport = Integer.parseInt(monitor.awaitMatch(
                     Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics"), 30_000));

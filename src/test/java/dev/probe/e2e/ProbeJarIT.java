@@ -29,8 +29,7 @@ class ProbeJarIT {
 
     @BeforeEach
     void startServer() throws Exception {
-        server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
-                dir.resolve("redo.dat").toString(), "--handshake-timeout", "2s");
+        server = ProbeProcess.loopbackServer(dir, "--handshake-timeout", "2s");
         port = server.awaitServerPort(20_000);
     }
 

@@ -52,6 +52,14 @@ final class ProbeProcess implements AutoCloseable {
         return startWithJvm(List.of(), args);
     }
 
+    /** A server on 127.0.0.1, port 0, its redo file in {@code dir}, plus {@code extra} flags. */
+    static ProbeProcess loopbackServer(Path dir, String... extra) throws IOException {
+        List<String> args = new ArrayList<>(List.of("server", "--bind", "127.0.0.1", "--port", "0", "--file",
+                dir.resolve("redo.dat").toString()));
+        args.addAll(List.of(extra));
+        return start(args.toArray(new String[0]));
+    }
+
     /** Starts with JVM options, e.g. {@code -Dprobe.nio=true}. */
     static ProbeProcess startWithJvm(List<String> jvmArgs, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(javaBin()));

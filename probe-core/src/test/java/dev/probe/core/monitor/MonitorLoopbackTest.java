@@ -47,13 +47,7 @@ class MonitorLoopbackTest {
         MonitorMetrics metrics = new MonitorMetrics();
         List<String> log = new CopyOnWriteArrayList<>();
         RunStop stop = new RunStop();
-        Thread runner = new Thread(() -> {
-            try {
-                new Monitor(c, metrics, log::add).run(stop);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        Thread runner = runner(new Monitor(c, metrics, log::add), stop);
         ProbeServer again = null;
         try (MonitorServer http = MonitorServer.start(metrics, InetAddress.getLoopbackAddress(), 0)) {
             runner.start();
@@ -141,13 +135,7 @@ class MonitorLoopbackTest {
                     Duration.ofMillis(300));
             MonitorMetrics metrics = new MonitorMetrics();
             RunStop stop = new RunStop();
-            Thread runner = new Thread(() -> {
-                try {
-                    new Monitor(c, metrics, line -> { }).run(stop);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            Thread runner = runner(new Monitor(c, metrics, line -> { }), stop);
             try (MonitorServer http = MonitorServer.start(metrics, InetAddress.getLoopbackAddress(), 0)) {
                 runner.start();
                 String standby = "standby=\"127.0.0.1:" + port + "\"";
@@ -176,13 +164,7 @@ class MonitorLoopbackTest {
                 Duration.ofMillis(300), List.of(b));
         MonitorMetrics metrics = new MonitorMetrics();
         RunStop stop = new RunStop();
-        Thread runner = new Thread(() -> {
-            try {
-                new Monitor(c, metrics, line -> { }).run(stop);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        Thread runner = runner(new Monitor(c, metrics, line -> { }), stop);
         try (server; MonitorServer http = MonitorServer.start(metrics, InetAddress.getLoopbackAddress(), 0)) {
             runner.start();
             String standby = "standby=\"127.0.0.1:" + port + "\"";
@@ -198,6 +180,17 @@ class MonitorLoopbackTest {
             stop.request("test over");
             runner.join(10_000);
         }
+    }
+
+    /** A thread that runs {@code monitor} until {@code stop} (not started). */
+    private static Thread runner(Monitor monitor, RunStop stop) {
+        return new Thread(() -> {
+            try {
+                monitor.run(stop);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
     }
 
     private static HttpResponse<String> get(MonitorServer http, String path) throws Exception {
