@@ -299,23 +299,33 @@ class BundleIT {
     }
 
     @Test
-    void theSystemdUnitVerifies() throws Exception {
+    void theSystemdUnitsVerify() throws Exception {
         Path unit = home.resolve("share/systemd/probe-server.service");
         String text = Files.readString(unit);
         for (String line : List.of("User=probe", "Restart=on-failure", "NoNewPrivileges=yes", "ProtectSystem=strict",
                 "PrivateTmp=yes", "--secret-file /etc/probe/secret", "--tls")) {
             assertTrue(text.contains(line), "the unit has " + line);
         }
+        String monitor = Files.readString(home.resolve("share/systemd/probe-monitor@.service"));
+        for (String line : List.of("User=probe", "ExecStart=/opt/probe/bin/probe monitor %i --tls", "-Xmx64m",
+                "NoNewPrivileges=yes", "ProtectSystem=strict")) {
+            assertTrue(monitor.contains(line), "the monitor's unit has " + line);
+        }
         Path analyze = Path.of("/usr/bin/systemd-analyze");
         assumeTrue(Files.isExecutable(analyze), "systemd-analyze is not installed (Debian package systemd)");
         // verify checks that ExecStart's program exists: point it at this unpacked bundle instead of /opt/probe
-        Path copy = dir.resolve("probe-server.service");
+        verify(analyze, "probe-server.service", text);
+        verify(analyze, "probe-monitor@standby1.service", monitor); // a template verifies as an instance
+        assertNotEquals(-1, text.indexOf("[Install]"));
+    }
+
+    private void verify(Path analyze, String name, String text) throws Exception {
+        Path copy = dir.resolve(name);
         Files.writeString(copy, text.replace("/opt/probe/bin/probe", home.resolve("bin/probe").toString()));
         Process p = new ProcessBuilder(analyze.toString(), "verify", copy.toString()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "systemd-analyze finished");
         assertEquals(0, p.exitValue(), out);
-        assertFalse(out.contains("probe-server.service"), "no complaint about the unit: " + out);
-        assertNotEquals(-1, text.indexOf("[Install]"));
+        assertFalse(out.contains(name.replaceAll("@.*", "")), "no complaint about " + name + ": " + out);
     }
 }
