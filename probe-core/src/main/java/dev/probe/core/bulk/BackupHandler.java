@@ -1,5 +1,6 @@
 package dev.probe.core.bulk;
 
+import dev.probe.core.payload.IntegrityException;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;

@@ -1,5 +1,6 @@
 package dev.probe.core.bulk;
 
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;

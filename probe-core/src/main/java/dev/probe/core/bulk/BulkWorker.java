@@ -1,5 +1,6 @@
 package dev.probe.core.bulk;
 
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientConnectionHandler;
 import dev.probe.core.client.Worker;
@@ -16,11 +17,11 @@ abstract class BulkWorker implements Worker {
     protected final Channel channel;
     protected final ClientConnectionHandler handler;
     protected final BulkParams params;
-    protected final dev.probe.core.bulk.PieceQueue queue;
+    protected final dev.probe.core.payload.PieceQueue queue;
     protected final BulkCounters counters;
     protected boolean finishing;
 
-    BulkWorker(int index, ClientConnection connection, BulkParams params, dev.probe.core.bulk.PieceQueue queue,
+    BulkWorker(int index, ClientConnection connection, BulkParams params, dev.probe.core.payload.PieceQueue queue,
                BulkCounters counters) {
         this.index = index;
         this.channel = connection.channel();

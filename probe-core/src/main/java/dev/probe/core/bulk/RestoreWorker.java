@@ -1,5 +1,7 @@
 package dev.probe.core.bulk;
 
+import dev.probe.core.payload.IntegrityException;
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;

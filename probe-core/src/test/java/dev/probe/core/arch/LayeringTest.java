@@ -6,11 +6,14 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layout stays a layering: no two packages of probe-core import each other, directly or round a longer
- * loop (docs/ARCHITECTURE.md draws the layers). Runs on every build.
+ * loop (docs/ARCHITECTURE.md draws the layers), and features import each other only along listed edges. Runs on
+ * every build.
  */
 class LayeringTest {
     private static final JavaClasses CORE = new ClassFileImporter()
@@ -29,8 +32,36 @@ class LayeringTest {
                         "dev.probe.core.protocol..", "dev.probe.core.params..", "dev.probe.core.result..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.probe.core.redo..", "dev.probe.core.bulk..",
                         "dev.probe.core.objstore..", "dev.probe.core.lab..", "dev.probe.core.app..",
-                        "dev.probe.core.qualify..")
+                        "dev.probe.core.qualify..", "dev.probe.core.disk..", "dev.probe.core.agent..",
+                        "dev.probe.core.monitor..")
                 .because("features plug into the infrastructure (SessionKind, ClientRun), never the other way")
                 .check(CORE);
+    }
+
+    /** The features; what two of them share lives in a package below both (payload, client, result, ...). */
+    private static final List<String> FEATURES = List.of("redo", "bulk", "objstore", "objstore.client",
+            "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor");
+    /**
+     * The only edges between features: an agent runs the clients; qualify runs redo's client, a bulk or agents'
+     * load and a RAC primary's nodes; the monitor runs redo's client; both objstore sides share objstore's root.
+     */
+    private static final Set<String> EDGES = Set.of("agent>redo", "agent>bulk", "agent>objstore.client",
+            "agent>objstore", "qualify>redo", "qualify>bulk", "qualify>agent", "monitor>redo",
+            "objstore.client>objstore", "objstore.endpoint>objstore");
+
+    @Test
+    void featuresImportEachOtherOnlyAlongTheListedEdges() {
+        for (String from : FEATURES) {
+            for (String to : FEATURES) {
+                if (from.equals(to) || EDGES.contains(from + ">" + to)) {
+                    continue;
+                }
+                noClasses().that().resideInAPackage("dev.probe.core." + from)
+                        .should().dependOnClassesThat().resideInAPackage("dev.probe.core." + to)
+                        .because(from + " -> " + to + " is not a listed edge: move what both use below them")
+                        .allowEmptyShould(true)
+                        .check(CORE);
+            }
+        }
     }
 }

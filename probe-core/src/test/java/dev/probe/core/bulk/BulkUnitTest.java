@@ -1,5 +1,7 @@
 package dev.probe.core.bulk;
 
+import dev.probe.core.payload.IntegrityException;
+import dev.probe.core.payload.PieceQueue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,7 +1,7 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.bulk.IntegrityException;
-import dev.probe.core.bulk.PieceQueue;
+import dev.probe.core.payload.IntegrityException;
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.objstore.ContentMeta;
 import dev.probe.core.payload.Content;
 import dev.probe.core.params.BulkParams;

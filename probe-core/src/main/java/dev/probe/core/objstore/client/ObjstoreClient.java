@@ -1,6 +1,6 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.bulk.PieceQueue;
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Ticker;
@@ -203,7 +203,7 @@ public final class ObjstoreClient {
                     "object storage said " + e.getStatusCode() + " " + e.getServiceCode() + ": "
                             + (why.length() > 300 ? why.substring(0, 300) + "..." : why));
         }
-        if (t instanceof dev.probe.core.bulk.IntegrityException) {
+        if (t instanceof dev.probe.core.payload.IntegrityException) {
             return new ProbeException(ProbeException.Kind.INTEGRITY, t.getMessage());
         }
         return t instanceof ProbeException ? (ProbeException) t

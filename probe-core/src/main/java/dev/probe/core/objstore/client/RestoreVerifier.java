@@ -1,6 +1,6 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.bulk.IntegrityException;
+import dev.probe.core.payload.IntegrityException;
 import dev.probe.core.objstore.Md5;
 import dev.probe.core.payload.Content;
 import dev.probe.core.params.BulkParams;

@@ -1,4 +1,4 @@
-package dev.probe.core.bulk;
+package dev.probe.core.payload;
 
 /** Received content is not what was sent; the message names the piece, channel, chunk and offset. */
 public final class IntegrityException extends RuntimeException {

@@ -1,4 +1,4 @@
-package dev.probe.core.bulk;
+package dev.probe.core.payload;
 
 import java.util.concurrent.atomic.AtomicLong;
 
