@@ -45,7 +45,10 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
         }
     }
 
-    /** Loopback, port 5555, file in the temp directory, 60 s idle, 10 s handshake, 1 h max. */
+    /**
+     * Every address ({@code 0.0.0.0}, as {@code probe server} without {@code --bind}), port 5555, the file in the
+     * temp directory, 60 s idle, 10 s handshake, 1 h max ({@link #forLoopback} for tests on 127.0.0.1).
+     */
     public static ServerConfig defaults() {
         return new ServerConfig("0.0.0.0", 5555, Path.of(System.getProperty("java.io.tmpdir"), "probe-server.dat"),
                 1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true, null,
