@@ -77,8 +77,9 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
             throw new BadParameterException("piece-size", pieceSize + " bytes is larger than the volume of " + volume
                     + " bytes");
         }
-        if (duration.compareTo(Duration.ofDays(1)) > 0) {
-            throw new BadParameterException("duration", duration.toSeconds() + " s is over the maximum of 86400 s");
+        if (duration.compareTo(TestParams.MAX_DURATION) > 0) {
+            throw new BadParameterException("duration", duration.toSeconds() + " s is over the maximum of "
+                    + TestParams.MAX_DURATION.toSeconds() + " s");
         }
         if (interval == null || interval.compareTo(Duration.ofMillis(100)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
             throw new BadParameterException("interval", (interval == null ? "missing" : interval.toMillis() + " ms")
@@ -181,7 +182,7 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
                 Direction.parse(Json.requireString(n, "direction", Pattern.compile("backup|restore"))),
                 Json.requireInt(n, "channels", 1, MAX_CHANNELS),
                 Json.requireLong(n, "volume", 0, MAX_VOLUME),
-                Duration.ofNanos(Math.round(Json.requireDouble(n, "duration_s", 0, 86_400) * 1e9)),
+                Duration.ofNanos(Math.round(Json.requireDouble(n, "duration_s", 0, TestParams.MAX_DURATION.toSeconds()) * 1e9)),
                 Json.requireLong(n, "piece_size", MIN_PIECE, MAX_PIECE),
                 Duration.ofNanos(Math.round(Json.requireDouble(n, "interval_s", 0.1, 3_600) * 1e9)),
                 Json.requireLong(n, "sockbuf", 0, TestParams.MAX_SOCKBUF),

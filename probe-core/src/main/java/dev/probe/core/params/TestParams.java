@@ -31,7 +31,8 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
     public static final int MAX_CONNECTIONS = 128;
     public static final long MAX_SOCKBUF = 512L * 1024 * 1024;
     public static final double MAX_RATE = 10_000_000;
-    private static final Duration MAX_DURATION = Duration.ofDays(1);
+    /** The longest run any kind accepts (tests and bulk), on the command line and on the wire. */
+    public static final Duration MAX_DURATION = Duration.ofDays(1);
     private static final Pattern MODE = Pattern.compile("sync|async");
 
     public TestParams {
@@ -144,7 +145,7 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
                 Mode.parse(Json.requireString(n, "mode", MODE)),
                 Json.requireLong(n, "length", 0, Frames.MAX_DATA_LENGTH),
                 Json.requireInt(n, "num_conn", 1, MAX_CONNECTIONS),
-                seconds(n, "duration_s", 86_400),
+                seconds(n, "duration_s", MAX_DURATION.toSeconds()),
                 seconds(n, "interval_s", 3_600),
                 Json.requireBoolean(n, "write"),
                 Json.requireLong(n, "sockbuf", 0, MAX_SOCKBUF),
