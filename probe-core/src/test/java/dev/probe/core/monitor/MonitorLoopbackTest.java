@@ -8,6 +8,7 @@ import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
+import dev.probe.core.testing.Await;
 import dev.probe.core.testing.TestServers;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -200,16 +201,8 @@ class MonitorLoopbackTest {
     }
 
     private static void awaitAtLeast(MonitorServer http, String series, double min) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        String text = "";
-        while (System.nanoTime() < deadline) {
-            text = scrape(http, "text/plain");
-            if (value(text, series) >= min) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError(series + " never reached " + min + ":\n" + text);
+        Await.until(Duration.ofSeconds(20), series + " reaches " + min,
+                () -> value(scrape(http, "text/plain"), series) >= min);
     }
 
     private static String scrape(MonitorServer http, String accept) throws Exception {
