@@ -9,29 +9,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code probe bulk} backup and restore through the jar, against a server storing pieces with {@code --dir}. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class BulkJarIT {
-    @TempDir
-    Path dir;
-    private ProbeProcess server;
-    private int port;
-
-    @BeforeEach
-    void startServer() throws Exception {
-        server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--dir", dir.resolve("store").toString());
-        port = server.awaitServerPort(20_000);
-    }
-
-    @AfterEach
-    void stopServer() throws Exception {
-        server.close();
+class BulkJarIT extends ServerIT {
+    @Override
+    String[] serverFlags() {
+        return new String[] {"--dir", dir.resolve("store").toString()};
     }
 
     private ProbeProcess bulk(String... args) throws Exception {

@@ -10,11 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --json-stream}: a run's events as JSON lines while it runs, from the jar: to standard output with {@code -}
@@ -22,23 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * document.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class JsonStreamIT {
+class JsonStreamIT extends ServerIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    @TempDir
-    Path dir;
-    private ProbeProcess server;
-    private int port;
-
-    @BeforeEach
-    void startServer() throws Exception {
-        server = ProbeProcess.loopbackServer(dir);
-        port = server.awaitServerPort(20_000);
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
-    }
 
     @Test
     void clientEventsTakeStandardOutputAndEndWithTheResultDocument() throws Exception {

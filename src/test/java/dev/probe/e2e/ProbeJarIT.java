@@ -13,29 +13,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code java -jar probe.jar server} and {@code client} as separate processes on 127.0.0.1. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class ProbeJarIT {
-    @TempDir
-    Path dir;
-    private ProbeProcess server;
-    private int port;
-
-    @BeforeEach
-    void startServer() throws Exception {
-        server = ProbeProcess.loopbackServer(dir, "--handshake-timeout", "2s");
-        port = server.awaitServerPort(20_000);
-    }
-
-    @AfterEach
-    void stopServer() throws Exception {
-        server.close();
+class ProbeJarIT extends ServerIT {
+    @Override
+    String[] serverFlags() {
+        return new String[] {"--handshake-timeout", "2s"};
     }
 
     @Test

@@ -18,31 +18,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code probe qualify} through the jar against a server: the whole procedure, its JSON, its page, its refusals. */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
-class QualifyJarIT {
-    @TempDir
-    Path dir;
-    private ProbeProcess server;
-    private int port;
-
-    @BeforeEach
-    void startServer() throws Exception {
+class QualifyJarIT extends ServerIT {
+    @Override
+    String[] serverFlags() throws Exception {
         Files.createDirectories(dir.resolve("srv/redo"));
-        server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--file",
-                dir.resolve("redo.dat").toString(), "--dir", dir.resolve("srv").toString());
-        port = server.awaitServerPort(20_000);
-    }
-
-    @AfterEach
-    void stopServer() throws Exception {
-        server.close();
+        return new String[] {"--dir", dir.resolve("srv").toString()};
     }
 
     private ProbeProcess qualify(String... args) throws Exception {
