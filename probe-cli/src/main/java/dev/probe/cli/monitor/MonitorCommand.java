@@ -111,17 +111,19 @@ public final class MonitorCommand implements Callable<Integer> {
                 sizeGiven || baselines.size() != 1 ? writeSize : baselines.get(0).writeSize(), syncLength, baselines);
         AllowedTargets allowed = AllowedTargets.of("--allow-targets", allowTargets == null ? List.of(host)
                 : allowTargets);
+        IllegalArgumentException notAddrPort = new IllegalArgumentException("--listen: '" + listen
+                + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
         int colon = listen.lastIndexOf(':');
         InetAddress address;
         int port;
         try {
             address = InetAddress.getByName(listen.substring(0, Math.max(0, colon)));
             port = Integer.parseInt(listen.substring(colon + 1));
-        } catch (UnknownHostException | NumberFormatException | StringIndexOutOfBoundsException e) {
-            throw new IllegalArgumentException("--listen: '" + listen + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
+        } catch (UnknownHostException | NumberFormatException e) {
+            throw notAddrPort;
         }
         if (colon <= 0 || port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("--listen: '" + listen + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
+            throw notAddrPort;
         }
         PrintWriter out = events.console(spec);
         MonitorMetrics metrics = new MonitorMetrics();

@@ -197,7 +197,7 @@ public final class QualifyCommand implements Callable<Integer> {
                 ObjectNode p = Json.object();
                 p.put("redo_rate_bytes_s", config.load().peakBytesPerSecond());
                 p.put("budget_s", config.budget().toSeconds());
-                stream.start("qualify", config.target().host() + ":" + config.target().port(), p);
+                stream.start("qualify", config.target().hostPort(), p);
             }
             int code = from != null ? rac(config, console, stream) : qualify(config, console, out, stream);
             JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());

@@ -84,7 +84,7 @@ final class Connector {
             if (e.kind() != ProbeException.Kind.TIMEOUT) {
                 throw e;
             }
-            throw new ProbeException(e.kind(), e.getMessage() + ": " + target.host() + ":" + target.port()
+            throw new ProbeException(e.kind(), e.getMessage() + ": " + target.hostPort()
                     + " took the connection but sent nothing back; is 'probe server' listening there? (an HTTP "
                     + "server or a proxy waits like this)");
         }

@@ -53,6 +53,11 @@ public record Target(String host, int port, Duration connectTimeout, Duration ti
         return new Target(host, port, connectTimeout, timeout, security, newTransport, route);
     }
 
+    /** {@code host:port}, as logs, series labels and result documents name the server. */
+    public String hostPort() {
+        return host + ":" + port;
+    }
+
     /** Another server reached the same way (timeouts, secret, TLS, transport, route). */
     public Target at(String newHost, int newPort) {
         return new Target(newHost, newPort, connectTimeout, timeout, security, transport, route);

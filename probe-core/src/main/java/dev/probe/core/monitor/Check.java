@@ -45,7 +45,7 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
     private static final String[] STATES = {"PASS", "MARGINAL", "FAIL"};
 
     String standby() {
-        return target.host() + ":" + target.port();
+        return target.hostPort();
     }
 
     /**

@@ -41,7 +41,7 @@ public final class Monitor {
         if (config.target() == null) {
             throw new IllegalArgumentException("a monitor's schedule needs a standby");
         }
-        this.standby = config.target().host() + ":" + config.target().port();
+        this.standby = config.target().hostPort();
         this.baseline = config.baselineFor(standby);
         if (baseline != null) {
             metrics.thresholds(standby, baseline);

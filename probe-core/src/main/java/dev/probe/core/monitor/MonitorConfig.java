@@ -66,7 +66,7 @@ public record MonitorConfig(Target target, Duration every, Duration streamEvery,
                 return b;
             }
         }
-        boolean scheduled = target != null && standby.equals(target.host() + ":" + target.port());
+        boolean scheduled = target != null && standby.equals(target.hostPort());
         return scheduled && baselines.size() == 1 ? baselines.get(0) : null;
     }
 }

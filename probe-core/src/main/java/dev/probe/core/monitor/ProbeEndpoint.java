@@ -96,7 +96,7 @@ final class ProbeEndpoint implements HttpHandler, AutoCloseable {
     }
 
     private MonitorMetrics probe(Target t, boolean stream, Duration timeout) throws InterruptedException {
-        String standby = t.host() + ":" + t.port();
+        String standby = t.hostPort();
         Duration room = timeout.minus(MARGIN);
         Duration length = stream ? config.streamLength() : config.syncLength();
         length = length.compareTo(room) > 0 ? room : length;
