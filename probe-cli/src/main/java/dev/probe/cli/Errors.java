@@ -2,18 +2,23 @@ package dev.probe.cli;
 
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.core.client.ProbeException;
+import dev.probe.core.error.CannotRunException;
+import dev.probe.core.error.UsageException;
+import dev.probe.core.payload.IntegrityException;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.ProtocolException;
+import dev.probe.report.ReportInputException;
 import io.netty.channel.unix.Errors.NativeIoException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
 import java.nio.file.NoSuchFileException;
 import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine;
 
 /** Turns every error into one line on stderr and an exit code; a stack trace only with {@code --debug}. */
 final class Errors implements IExecutionExceptionHandler, IParameterExceptionHandler {
@@ -68,14 +73,14 @@ final class Errors implements IExecutionExceptionHandler, IParameterExceptionHan
         if (ex instanceof ProbeException) {
             return ExitCodes.of((ProbeException) ex);
         }
-        if (ex instanceof IllegalArgumentException || ex instanceof NoSuchFileException) {
+        if (ex instanceof UsageException || ex instanceof ReportInputException || ex instanceof NoSuchFileException) {
             return ExitCodes.USAGE;
         }
         return ExitCodes.FAILED;
     }
 
     static String message(Throwable ex) {
-        if (ex instanceof ProbeException || ex instanceof IllegalArgumentException || ex instanceof IllegalStateException) {
+        if (isProbes(ex)) {
             return ex.getMessage();
         }
         if (ex instanceof BindException || ex instanceof NativeIoException) {
@@ -88,5 +93,11 @@ final class Errors implements IExecutionExceptionHandler, IParameterExceptionHan
             return "I/O error: " + ex.getMessage();
         }
         return "internal error: " + ex + " (run with --debug for details)";
+    }
+
+    /** probe's own exceptions, whose messages are written for the user; anything else is an internal error. */
+    private static boolean isProbes(Throwable ex) {
+        return ex instanceof ProbeException || ex instanceof UsageException || ex instanceof CannotRunException
+                || ex instanceof ReportInputException || ex instanceof IntegrityException || ex instanceof ProtocolException;
     }
 }

@@ -1,5 +1,6 @@
 package dev.probe.cli;
 
+import dev.probe.core.error.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -127,15 +128,15 @@ final class OratcptestArgs {
             return List.of("--help");
         }
         if (UNSUPPORTED.contains(name)) {
-            throw new IllegalArgumentException("oratcptest option -" + name + " is not supported by probe"
+            throw new UsageException("oratcptest option -" + name + " is not supported by probe"
                     + (name.equals("delay") || name.equals("freq") ? "; use --rate N (messages per second)" : ""));
         }
         String modern = VALUED.get(name);
         if (modern == null) {
-            throw new IllegalArgumentException("unknown oratcptest option '" + arg + "'");
+            throw new UsageException("unknown oratcptest option '" + arg + "'");
         }
         if (eq < 0) {
-            throw new IllegalArgumentException("oratcptest option -" + name + " needs a value, as -" + name + "=VALUE");
+            throw new UsageException("oratcptest option -" + name + " needs a value, as -" + name + "=VALUE");
         }
         return List.of(modern, body.substring(eq + 1));
     }

@@ -42,7 +42,7 @@ public final class CompareReport {
 
     public Output write(List<Path> results, Path outDir) throws IOException {
         if (results.isEmpty()) {
-            throw new IllegalArgumentException("no result files given");
+            throw new ReportInputException("no result files given");
         }
         List<Placement> placements = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
@@ -62,7 +62,7 @@ public final class CompareReport {
             }
         }
         if (placements.isEmpty()) {
-            throw new IllegalArgumentException("no bulk or objstore result to place on the paper's map: "
+            throw new ReportInputException("no bulk or objstore result to place on the paper's map: "
                     + String.join("; ", leftOut));
         }
         Files.createDirectories(outDir);

@@ -18,7 +18,7 @@ final class Csv {
         BufferedReader r = new BufferedReader(in);
         String headerLine = r.readLine();
         if (headerLine == null) {
-            throw new IllegalArgumentException(source + " is empty");
+            throw new ReportInputException(source + " is empty");
         }
         List<String> header = split(headerLine.replace("\uFEFF", ""));
         List<Map<String, String>> rows = new ArrayList<>();
@@ -30,7 +30,7 @@ final class Csv {
             }
             List<String> cells = split(line);
             if (cells.size() != header.size()) {
-                throw new IllegalArgumentException(source + " line " + lineNo + " has " + cells.size()
+                throw new ReportInputException(source + " line " + lineNo + " has " + cells.size()
                         + " fields, the header has " + header.size());
             }
             Map<String, String> row = new LinkedHashMap<>();

@@ -12,7 +12,7 @@ public enum Format {
                 return f;
             }
         }
-        throw new IllegalArgumentException("format '" + s + "' is not one of text, csv, json");
+        throw new ReportInputException("format '" + s + "' is not one of text, csv, json");
     }
 
     static String fmt(String format, Object... args) {

@@ -29,20 +29,20 @@ public record MeasuredPoint(String file, String kind, String operation, double g
     /** Reads a {@code probe.result/1} document; throws {@link IllegalArgumentException} naming what is missing. */
     public static MeasuredPoint read(Path path) throws IOException {
         if (!java.nio.file.Files.isRegularFile(path)) {
-            throw new IllegalArgumentException(path + ": no such file");
+            throw new ReportInputException(path + ": no such file");
         }
         JsonNode d;
         try {
             d = ReportJson.MAPPER.readTree(path.toFile());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(path + " is not JSON: " + e.getOriginalMessage());
+            throw new ReportInputException(path + " is not JSON: " + e.getOriginalMessage());
         } catch (java.io.CharConversionException e) {
-            throw new IllegalArgumentException(path + " is not JSON text: " + e.getMessage());
+            throw new ReportInputException(path + " is not JSON text: " + e.getMessage());
         } catch (IOException e) {
-            throw new IllegalArgumentException(path + ": cannot read it: " + e.getMessage());
+            throw new ReportInputException(path + ": cannot read it: " + e.getMessage());
         }
         if (d == null || !"probe.result/1".equals(d.path("schema").asText())) {
-            throw new IllegalArgumentException(path + " is not a probe result (schema probe.result/1)");
+            throw new ReportInputException(path + " is not a probe result (schema probe.result/1)");
         }
         String kind = d.path("kind").asText();
         JsonNode s = d.path("summary");
@@ -59,7 +59,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             operation = "redo";
             channels = p.path("num_conn").asInt(1);
         } else {
-            throw new IllegalArgumentException(path + ": unknown result kind '" + kind + "'");
+            throw new ReportInputException(path + ": unknown result kind '" + kind + "'");
         }
         JsonNode tcp = s.path("tcp");
         double rtt = p.path("impair_rtt_ms").asDouble(Double.NaN);
@@ -82,12 +82,12 @@ public record MeasuredPoint(String file, String kind, String operation, double g
                     ? "; the OCI SDK's HTTP connections report no TCP RTT: a sweep's runs carry the lab's" : "") + ")");
         }
         if (!(gbps > 0 && gbps < 1e6) || !(rtt > 0 && rtt < 1e6)) {
-            throw new IllegalArgumentException(path + ": throughput " + gbps + " Gbit/s and RTT " + rtt + " ms must be "
+            throw new ReportInputException(path + ": throughput " + gbps + " Gbit/s and RTT " + rtt + " ms must be "
                     + "above 0 (and below 1e6) to place on the paper's map");
         }
         double scale = p.path("channel_scale").asDouble(1);
         if (!(scale > 0 && scale <= 1000)) {
-            throw new IllegalArgumentException(path + ": channel_scale " + scale + " is out of range (0, 1000]");
+            throw new ReportInputException(path + ": channel_scale " + scale + " is out of range (0, 1000]");
         }
         if (scale != 1) {
             channels = p.path("paper_channels").asInt(channels);

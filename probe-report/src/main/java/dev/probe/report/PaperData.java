@@ -87,7 +87,7 @@ public final class PaperData {
         String full = "internet_" + c.label() + "_multiple";
         String brief = c.label() + "_multiple";
         if (!r.containsKey(full) && !r.containsKey(brief)) {
-            throw new IllegalArgumentException(where + ": missing column " + full + " (or " + brief + ")");
+            throw new ReportInputException(where + ": missing column " + full + " (or " + brief + ")");
         }
         return optional(r, r.containsKey(full) ? full : brief, where);
     }
@@ -102,7 +102,7 @@ public final class PaperData {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(where + ": delay_ms '" + label + "' is not a delay (e.g. 5, 10.5, <2)");
+            throw new ReportInputException(where + ": delay_ms '" + label + "' is not a delay (e.g. 5, 10.5, <2)");
         }
     }
 
@@ -110,7 +110,7 @@ public final class PaperData {
     private static int mtu(String v, String where) {
         double d = parse(v, "fc_mtu_bytes", where);
         if (d != Math.rint(d) || d < 68 || d > 65535) {
-            throw new IllegalArgumentException(where + ": fc_mtu_bytes '" + v + "' is not an MTU (a whole number of "
+            throw new ReportInputException(where + ": fc_mtu_bytes '" + v + "' is not an MTU (a whole number of "
                     + "bytes, 68 to 65535)");
         }
         return (int) d;
@@ -119,7 +119,7 @@ public final class PaperData {
     private static String require(Map<String, String> r, String column, String where) {
         String v = r.get(column);
         if (v == null || v.isEmpty()) {
-            throw new IllegalArgumentException(where + ": missing " + column);
+            throw new ReportInputException(where + ": missing " + column);
         }
         return v;
     }
@@ -140,11 +140,11 @@ public final class PaperData {
                 throw new NumberFormatException();
             }
             if (d < 0) {
-                throw new IllegalArgumentException(where + ": " + column + " '" + v + "' is negative");
+                throw new ReportInputException(where + ": " + column + " '" + v + "' is negative");
             }
             return d;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(where + ": " + column + " '" + v + "' is not a number");
+            throw new ReportInputException(where + ": " + column + " '" + v + "' is not a number");
         }
     }
 

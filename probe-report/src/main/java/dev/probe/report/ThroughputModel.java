@@ -106,7 +106,7 @@ public final class ThroughputModel {
      */
     public Prediction predict(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long bytes) {
         if (!(rttMs > 0) || !(lossPct >= 0) || lossPct >= 100 || channels < 1 || mss < 88 || !(capacityGbps > 0)) {
-            throw new IllegalArgumentException("predict needs rtt > 0 ms, 0 <= loss < 100 %, channels >= 1, mss >= 88, "
+            throw new ReportInputException("predict needs rtt > 0 ms, 0 <= loss < 100 %, channels >= 1, mss >= 88, "
                     + "capacity > 0 (got rtt " + rttMs + ", loss " + lossPct + ", channels " + channels + ", mss " + mss
                     + ", capacity " + capacityGbps + ")");
         }

@@ -2,7 +2,7 @@ package dev.probe.cli.common;
 
 import dev.probe.core.client.ProbeException;
 
-/** The exit codes of probe, documented in the README. */
+/** The exit codes of probe, documented in docs/reference/exit-codes.md. */
 public final class ExitCodes {
     public static final int OK = 0;
     public static final int FAILED = 1;

@@ -1,5 +1,6 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.agent.FanoutConfig.HostPort;
 import dev.probe.core.params.SessionSpec;
@@ -50,7 +51,7 @@ public final class FanoutOptions {
     /** Fails, naming {@code flag}, when it is given ({@code value} not null) with --from. */
     public void refuse(String flag, Object value) {
         if (fannedOut() && value != null) {
-            throw new IllegalArgumentException(flag + " is not available with --from (the hosts' intervals are "
+            throw new UsageException(flag + " is not available with --from (the hosts' intervals are "
                     + "merged into --json)");
         }
     }
@@ -80,7 +81,7 @@ public final class FanoutOptions {
                 }
             }
             if (host.isBlank() || port < 1 || port > 65_535) {
-                throw new IllegalArgumentException(flag + ": '" + item + "' is not HOST or HOST:PORT");
+                throw new UsageException(flag + ": '" + item + "' is not HOST or HOST:PORT");
             }
             out.add(new HostPort(host, port));
         }

@@ -1,5 +1,6 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.error.UsageException;
 import com.oracle.bmc.auth.ConfigFileAuthenticationDetailsProvider;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ public final class OciConfigFile {
     public static ConfigFileAuthenticationDetailsProvider load(String flag, String file, String profile) throws IOException {
         String path = file.startsWith("~") ? System.getProperty("user.home") + file.substring(1) : file;
         if (!Files.isRegularFile(Path.of(path))) {
-            throw new IllegalArgumentException("no OCI config file at " + path + " (" + flag + "); see "
+            throw new UsageException("no OCI config file at " + path + " (" + flag + "); see "
                     + "https://docs.oracle.com/iaas/Content/API/Concepts/sdkconfig.htm");
         }
         return new ConfigFileAuthenticationDetailsProvider(path, profile);

@@ -1,5 +1,6 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.error.UsageException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,7 +19,7 @@ public final class OutputPaths {
             return;
         }
         if (Files.isDirectory(path)) {
-            throw new IllegalArgumentException(flag + " " + path + " is a directory; give a file name");
+            throw new UsageException(flag + " " + path + " is a directory; give a file name");
         }
         parent(flag, path);
     }
@@ -29,10 +30,10 @@ public final class OutputPaths {
             return;
         }
         if (Files.exists(path) && !Files.isDirectory(path)) {
-            throw new IllegalArgumentException(flag + " " + path + " is a file; give a directory");
+            throw new UsageException(flag + " " + path + " is a file; give a directory");
         }
         if (Files.isDirectory(path) && !Files.isWritable(path)) {
-            throw new IllegalArgumentException(flag + " " + path + " is not writable");
+            throw new UsageException(flag + " " + path + " is not writable");
         }
         if (!Files.exists(path)) {
             parent(flag, path);
@@ -42,10 +43,10 @@ public final class OutputPaths {
     private static void parent(String flag, Path path) {
         Path parent = path.toAbsolutePath().getParent();
         if (parent == null || !Files.isDirectory(parent)) {
-            throw new IllegalArgumentException(flag + " " + path + ": the directory " + parent + " does not exist");
+            throw new UsageException(flag + " " + path + ": the directory " + parent + " does not exist");
         }
         if (!Files.isWritable(parent)) {
-            throw new IllegalArgumentException(flag + " " + path + ": the directory " + parent + " is not writable");
+            throw new UsageException(flag + " " + path + ": the directory " + parent + " is not writable");
         }
     }
 }

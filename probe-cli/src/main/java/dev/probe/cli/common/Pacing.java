@@ -1,5 +1,6 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.units.Rates;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -18,7 +19,7 @@ public record Pacing(double messagesPerSecond, double bytesPerSecond) {
             return messagesPerSecond;
         }
         if (length <= 0) {
-            throw new IllegalArgumentException("--rate " + Rates.describeByteRate(bytesPerSecond)
+            throw new UsageException("--rate " + Rates.describeByteRate(bytesPerSecond)
                     + " needs --length above 0");
         }
         return bytesPerSecond / length;

@@ -1,5 +1,6 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.tls.Tls;
 import java.nio.file.Path;
@@ -37,7 +38,7 @@ public final class PeerOptions {
     /** The secret and TLS trust these options give a client connection. */
     public ClientSecurity security() throws Exception {
         if (!tls && (trustFingerprint != null || ca != null)) {
-            throw new IllegalArgumentException("--trust-fingerprint and --ca need --tls");
+            throw new UsageException("--trust-fingerprint and --ca need --tls");
         }
         return new ClientSecurity(Secrets.load(secretFile),
                 tls ? Tls.client(trustFingerprint, ca == null ? null : ca.toFile()) : null);

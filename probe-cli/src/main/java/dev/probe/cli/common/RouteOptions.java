@@ -1,5 +1,6 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.client.Route;
 import picocli.CommandLine.Option;
 
@@ -21,7 +22,7 @@ public final class RouteOptions {
      */
     public int agentsDscp() {
         if (bind != null) {
-            throw new IllegalArgumentException("--bind is this host's address; with --from each agent's runs leave "
+            throw new UsageException("--bind is this host's address; with --from each agent's runs leave "
                     + "by the address its own 'probe agent --legs-from ADDR' names");
         }
         return route().dscp();

@@ -1,5 +1,6 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.units.Sizes;
@@ -54,7 +55,7 @@ public final class RunShapeOptions {
     public BulkParams params(Direction direction, long defaultVolume, Duration interval, long sockbuf, boolean verify,
                              String runId, String congestion) {
         if (volume != null && volume <= 0) {
-            throw new IllegalArgumentException("--volume: " + volume + " bytes; the volume must be above 0 (or give "
+            throw new UsageException("--volume: " + volume + " bytes; the volume must be above 0 (or give "
                     + "--duration instead)");
         }
         long vol = volume != null ? volume : duration == null ? defaultVolume : 0;

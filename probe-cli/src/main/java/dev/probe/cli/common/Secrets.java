@@ -1,5 +1,6 @@
 package dev.probe.cli.common;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.protocol.Auth;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,7 @@ public final class Secrets {
         byte[] secret;
         if (file != null) {
             if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("--secret-file " + file + ": no such file");
+                throw new UsageException("--secret-file " + file + ": no such file");
             }
             secret = Files.readAllBytes(file);
         } else {
@@ -36,7 +37,7 @@ public final class Secrets {
         try {
             return new Auth(Arrays.copyOf(secret, end));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException((file != null ? "--secret-file " + file : ENV) + ": " + e.getMessage());
+            throw new UsageException((file != null ? "--secret-file " + file : ENV) + ": " + e.getMessage());
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.probe.cli.disk;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
@@ -99,7 +100,7 @@ public final class DiskCommand implements Callable<Integer> {
         OutputPaths.directory("--out", out);
         Set<Profile> profiles = Profile.parseList(profile);
         if (redoRate != null && !profiles.contains(Profile.REDO)) {
-            throw new IllegalArgumentException("--redo-rate compares with the redo profile; --profile " + profile
+            throw new UsageException("--redo-rate compares with the redo profile; --profile " + profile
                     + " has none (add redo)");
         }
         DiskParams params = new DiskParams(size, profiles, maxLatency, readPct, point, maxOutstanding,

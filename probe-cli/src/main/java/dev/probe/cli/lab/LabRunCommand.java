@@ -1,5 +1,6 @@
 package dev.probe.cli.lab;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.Netns;
@@ -31,7 +32,7 @@ public final class LabRunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!side.equals("client") && !side.equals("server")) {
-            throw new IllegalArgumentException("--side must be client or server, not '" + side + "'");
+            throw new UsageException("--side must be client or server, not '" + side + "'");
         }
         String ns = where.topology().namespace(side.equals("server"));
         if (!Netns.exists(ns)) {

@@ -31,7 +31,7 @@ final class LinkOptions {
             description = {"Segments per unit of loss, delay and queueing (default: 3, calibrated on the paper, so lab "
                 + "up, sweep and report predict give one answer): N > 1 passes the sender's TSO/GSO aggregates of up "
                 + "to N segments whole, as netem on a forwarding box with GRO sees them; 1 = every packet lost on its "
-                + "own (netem on a host without offloads; see README)."})
+                + "own (netem on a host without offloads; see docs/guides/lab-and-paper.md)."})
     Integer unitSegments;
 
     /**

@@ -1,5 +1,6 @@
 package dev.probe.cli.lab;
 
+import dev.probe.core.error.UsageException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.JsonStreamOption;
@@ -89,7 +90,7 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SweepPlan plan = new SweepPlan(rtts, losses, direction, shape.channels, runs, scaleChannels, link.rateBps());
         if (shape.volume != null && shape.duration != null) {
-            throw new IllegalArgumentException("give --volume or --duration, not both");
+            throw new UsageException("give --volume or --duration, not both");
         }
         Duration perRun = shape.volume == null && shape.duration == null ? Duration.ofSeconds(30) : shape.duration;
         OutputPaths.directory("--out", out);
@@ -196,7 +197,7 @@ public final class SweepCommand implements Callable<Integer> {
             }
             case "userspace" -> "userspace";
             case "auto" -> NetemLink.available() ? "netem" : "userspace";
-            default -> throw new IllegalArgumentException("--impair must be netem, userspace or auto, not '" + impair + "'");
+            default -> throw new UsageException("--impair must be netem, userspace or auto, not '" + impair + "'");
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.probe.cli.monitor;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
@@ -101,7 +102,7 @@ public final class MonitorCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         events.check();
         if (host == null && allowTargets == null) {
-            throw new IllegalArgumentException("monitor: give a STANDBY_HOST to watch, or --allow-targets to serve "
+            throw new UsageException("monitor: give a STANDBY_HOST to watch, or --allow-targets to serve "
                     + "/probe?target= only");
         }
         List<Baseline> baselines = baselineFiles.stream().map(Baseline::read).toList();
@@ -111,7 +112,7 @@ public final class MonitorCommand implements Callable<Integer> {
                 sizeGiven || baselines.size() != 1 ? writeSize : baselines.get(0).writeSize(), syncLength, baselines);
         AllowedTargets allowed = AllowedTargets.of("--allow-targets", allowTargets == null ? List.of(host)
                 : allowTargets);
-        IllegalArgumentException notAddrPort = new IllegalArgumentException("--listen: '" + listen
+        UsageException notAddrPort = new UsageException("--listen: '" + listen
                 + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
         int colon = listen.lastIndexOf(':');
         InetAddress address;

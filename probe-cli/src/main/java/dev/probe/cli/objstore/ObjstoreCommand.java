@@ -1,5 +1,6 @@
 package dev.probe.cli.objstore;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.CpuLine;
@@ -173,12 +174,12 @@ public final class ObjstoreCommand implements Callable<Integer> {
     private int fannedOut(ObjstoreParams params) throws Exception {
         for (String own : new String[] {"--config", "--profile"}) {
             if (spec.commandLine().getParseResult().hasMatchedOption(own)) {
-                throw new IllegalArgumentException(own + " is each agent's with --from (probe agent --oci-config, "
+                throw new UsageException(own + " is each agent's with --from (probe agent --oci-config, "
                         + "--oci-profile)");
             }
         }
         if (endpoint == null) {
-            throw new IllegalArgumentException("--endpoint is required with --from (every agent goes to the same one)");
+            throw new UsageException("--endpoint is required with --from (every agent goes to the same one)");
         }
         int dscp = route.agentsDscp();
         ObjstoreRun total = new ObjstoreRun(endpoint, namespace, bucket, params);

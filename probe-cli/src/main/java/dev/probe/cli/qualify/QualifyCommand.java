@@ -1,5 +1,6 @@
 package dev.probe.cli.qualify;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.Interrupts;
@@ -260,7 +261,7 @@ public final class QualifyCommand implements Callable<Integer> {
     /** {@code --from}: one stream per RAC instance through the nodes' agents. */
     private int rac(QualifyConfig config, QualifyConsole console, JsonStream stream) throws Exception {
         if (outDir != null) {
-            throw new IllegalArgumentException("--out is not available with --from yet: write --json and the console");
+            throw new UsageException("--out is not available with --from yet: write --json and the console");
         }
         RacQualifier rac = new RacQualifier(config, agents("--from", from), perInstance);
         console.printRequest(config, rac.plan());
@@ -294,18 +295,18 @@ public final class QualifyCommand implements Callable<Integer> {
 
     private QualifyConfig config() throws Exception {
         if (standbyDir != null && !affirm) {
-            throw new IllegalArgumentException("--standby-dir times the standby's redo log writes for --affirm; give "
+            throw new UsageException("--standby-dir times the standby's redo log writes for --affirm; give "
                     + "--affirm too");
         }
         if (host == null) {
-            throw new IllegalArgumentException("give the standby's host: probe qualify STANDBY_HOST --redo-rate 45MB/s");
+            throw new UsageException("give the standby's host: probe qualify STANDBY_HOST --redo-rate 45MB/s");
         }
         if (load == null) {
-            throw new IllegalArgumentException("give --redo-rate RATE or --awr FILE (probe qualify --print-awr-sql "
+            throw new UsageException("give --redo-rate RATE or --awr FILE (probe qualify --print-awr-sql "
                     + "prints the SQL for the file)");
         }
         if (!mode.matches("async|sync|both")) {
-            throw new IllegalArgumentException("--mode: '" + mode + "' is not async, sync or both");
+            throw new UsageException("--mode: '" + mode + "' is not async, sync or both");
         }
         RedoLoad redo;
         if (load.awr != null) {
@@ -318,16 +319,16 @@ public final class QualifyCommand implements Callable<Integer> {
                     perInstance.add(Rates.parseByteRate(r.trim()));
                 }
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--redo-rate: " + e.getMessage());
+                throw new UsageException("--redo-rate: " + e.getMessage());
             }
             if (perInstance.size() > 1 && from == null) {
-                throw new IllegalArgumentException("--redo-rate: one rate per instance is for --from (a RAC "
+                throw new UsageException("--redo-rate: one rate per instance is for --from (a RAC "
                         + "primary's nodes); give one rate here");
             }
             redo = RedoLoad.given(perInstance.stream().mapToDouble(Double::doubleValue).sum());
         }
         if (loadFrom != null && underLoad == null) {
-            throw new IllegalArgumentException("--load-from runs the --under-load load from agents; give --under-load "
+            throw new UsageException("--load-from runs the --under-load load from agents; give --under-load "
                     + "too (e.g. --under-load backup:16)");
         }
         UnderLoad background = underLoad == null ? null : UnderLoad.parse(underLoad, loadFrom == null ? null

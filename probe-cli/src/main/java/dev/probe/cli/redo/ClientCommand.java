@@ -1,5 +1,6 @@
 package dev.probe.cli.redo;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
@@ -81,7 +82,7 @@ public final class ClientCommand implements Callable<Integer> {
         output.check();
         OutputPaths.file("--hlog", hlog);
         if (reverse && (mode != Mode.ASYNC || write)) {
-            throw new IllegalArgumentException("--reverse: the server sends in async mode only, without --write (give "
+            throw new UsageException("--reverse: the server sends in async mode only, without --write (give "
                     + "--mode async)");
         }
         TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,

@@ -1,5 +1,6 @@
 package dev.probe.cli.report;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputPaths;
@@ -47,7 +48,7 @@ public final class ReportCommand {
         Format parse() {
             Format f = Format.parse(format);
             if (f == Format.CSV) {
-                throw new IllegalArgumentException("this report writes text or json, not csv");
+                throw new UsageException("this report writes text or json, not csv");
             }
             return f;
         }

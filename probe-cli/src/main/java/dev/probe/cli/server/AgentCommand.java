@@ -1,5 +1,6 @@
 package dev.probe.cli.server;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutOptions;
@@ -77,18 +78,18 @@ public final class AgentCommand implements Callable<Integer> {
         boolean bindGiven = spec.commandLine().getParseResult().hasMatchedOption("--bind");
         String bind = localOnly && !bindGiven ? "127.0.0.1" : listen.bind;
         if (localOnly && !java.net.InetAddress.getByName(bind).isLoopbackAddress()) {
-            throw new IllegalArgumentException("--bind " + listen.bind + " is not a loopback address, and --local-only "
+            throw new UsageException("--bind " + listen.bind + " is not a loopback address, and --local-only "
                     + "serves this host only");
         }
         java.net.InetAddress legs = legsFrom == null ? null
                 : dev.probe.core.client.Route.localAddress("--legs-from", legsFrom);
         ServerSecurity own = security.security();
         if (own.auth() == null && !localOnly) {
-            throw new IllegalArgumentException("an agent needs a shared secret (--secret-file or PROBE_SECRET), so "
+            throw new UsageException("an agent needs a shared secret (--secret-file or PROBE_SECRET), so "
                     + "that only your coordinator can make this host send; --local-only serves this host without one");
         }
         if (own.auth() == null && (serverSecretFile != null || ociConfig != null)) {
-            throw new IllegalArgumentException((serverSecretFile != null ? "--server-secret-file" : "--oci-config")
+            throw new UsageException((serverSecretFile != null ? "--server-secret-file" : "--oci-config")
                     + " needs this agent's own --secret-file: without one, anyone on this host could use it");
         }
         AgentLimits agentLimits = limits.agentLimits(localOnly);

@@ -1,5 +1,6 @@
 package dev.probe.cli.server;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Converters;
 import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.agent.AgentParams;
@@ -43,7 +44,7 @@ final class AgentLimitOptions {
         } else if (localOnly) {
             targets = AllowedTargets.loopback();
         } else {
-            throw new IllegalArgumentException("--allow-targets is required: the servers this agent may send to "
+            throw new UsageException("--allow-targets is required: the servers this agent may send to "
                     + "(host names, addresses or CIDR ranges, e.g. --allow-targets standby1,10.20.0.0/16)");
         }
         return new AgentLimits(targets, maxRuns, maxLegs, maxChannels, maxBytes);

@@ -1,5 +1,6 @@
 package dev.probe.cli.server;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Secrets;
 import dev.probe.core.server.ServerSecurity;
 import dev.probe.core.tls.Tls;
@@ -25,7 +26,7 @@ final class SecurityOptions {
 
     ServerSecurity security() throws Exception {
         if (!tls && (cert != null || key != null)) {
-            throw new IllegalArgumentException("--cert and --key need --tls");
+            throw new UsageException("--cert and --key need --tls");
         }
         Tls.Server server = tls ? Tls.server(cert == null ? null : cert.toFile(), key == null ? null : key.toFile()) : null;
         return new ServerSecurity(Secrets.load(secretFile), server == null ? null : server.context(),

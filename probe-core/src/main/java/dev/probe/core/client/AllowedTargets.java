@@ -1,5 +1,6 @@
 package dev.probe.core.client;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.protocol.BadParameterException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -79,14 +80,14 @@ public final class AllowedTargets {
                     bits = -1;
                 }
                 if (bits < 0 || bits > max) {
-                    throw new IllegalArgumentException("'" + entry + "': the prefix length must be 0 to " + max);
+                    throw new UsageException("'" + entry + "': the prefix length must be 0 to " + max);
                 }
             }
             ranges.add(new Range(network, bits));
         } else if (slash < 0 && NAME.matcher(e).matches()) {
             names.add(e.toLowerCase(Locale.ROOT));
         } else {
-            throw new IllegalArgumentException("'" + entry + "' is not a host name, an address or an address/bits range");
+            throw new UsageException("'" + entry + "' is not a host name, an address or an address/bits range");
         }
     }
 
@@ -96,12 +97,12 @@ public final class AllowedTargets {
 
     private static byte[] address(String literal, String entry) {
         if (!literal.contains(":") && !literal.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
-            throw new IllegalArgumentException("'" + entry + "' is not an IPv4 address");
+            throw new UsageException("'" + entry + "' is not an IPv4 address");
         }
         try {
             return InetAddress.getByName(literal).getAddress(); // a literal: no lookup
         } catch (UnknownHostException x) {
-            throw new IllegalArgumentException("'" + entry + "' is not an address");
+            throw new UsageException("'" + entry + "' is not an address");
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.probe.core.lab;
 
+import dev.probe.core.error.UsageException;
+
 /**
  * What one direction of the userspace link does to each packet, netem's way: drop it with probability
  * {@code loss}; drop it at the tail when {@code limit} packets are already held; otherwise send it at the
@@ -16,10 +18,10 @@ public record Impairment(long delayNanos, double loss, long rateBps, long burstB
 
     public Impairment {
         if (remarkDscp < -1 || remarkDscp > 63) {
-            throw new IllegalArgumentException("bad impairment: DSCP " + remarkDscp);
+            throw new UsageException("bad impairment: DSCP " + remarkDscp);
         }
         if (delayNanos < 0 || !(loss >= 0 && loss <= 1) || rateBps < 0 || burstBytes < 0 || limit < 1) {
-            throw new IllegalArgumentException("bad impairment: delay " + delayNanos + " ns, loss " + loss + ", rate "
+            throw new UsageException("bad impairment: delay " + delayNanos + " ns, loss " + loss + ", rate "
                     + rateBps + ", burst " + burstBytes + ", limit " + limit);
         }
     }

@@ -1,5 +1,6 @@
 package dev.probe.core.monitor;
 
+import dev.probe.core.error.UsageException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
@@ -141,14 +142,14 @@ final class ProbeEndpoint implements HttpHandler, AutoCloseable {
             try {
                 port = Integer.parseInt(target.substring(colon + 1));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("target '" + target + "': the port is not a number");
+                throw new UsageException("target '" + target + "': the port is not a number");
             }
         }
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
         if (port < 1 || port > 65_535 || host.isBlank()) {
-            throw new IllegalArgumentException("target '" + target + "' is not HOST:PORT with a port 1 to 65535");
+            throw new UsageException("target '" + target + "' is not HOST:PORT with a port 1 to 65535");
         }
         return template.at(host, port);
     }

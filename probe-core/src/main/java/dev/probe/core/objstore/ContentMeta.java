@@ -1,5 +1,6 @@
 package dev.probe.core.objstore;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.payload.Content;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
@@ -59,7 +60,7 @@ public record ContentMeta(String runId, long piece, long salt, Payload payload, 
             long stride = Long.parseLong(meta.getOrDefault(PIECE_SIZE, "0"));
             return new ContentMeta(c.substring(0, slash), piece, Long.parseUnsignedLong(salt, 16), payload, stride);
         } catch (NumberFormatException | BadParameterException | StringIndexOutOfBoundsException e) {
-            throw new IllegalArgumentException("opc-meta-" + CONTENT + "/" + SALT + "/" + PAYLOAD + " must be "
+            throw new UsageException("opc-meta-" + CONTENT + "/" + SALT + "/" + PAYLOAD + " must be "
                     + "RUN_ID/PIECE, a hex salt and a payload; got " + c + ", " + meta.get(SALT) + ", "
                     + meta.get(PAYLOAD));
         }

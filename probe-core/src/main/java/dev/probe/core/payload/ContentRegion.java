@@ -11,7 +11,7 @@ import java.nio.channels.WritableByteChannel;
  * and it makes up to 1 MiB at a time into one reused direct buffer per thread, just before the socket copies it,
  * so the bytes are still in cache and no buffer is allocated (a fresh pooled 1 MiB buffer per chunk cost the
  * sender a third more CPU per GiB than the repeating pool it replaced; 128 KiB slices, more system calls, a
- * fifth: README "Speed"). What the socket does not take is made again on the next call, from its offset. Not
+ * fifth: docs/reference/speed.md). What the socket does not take is made again on the next call, from its offset. Not
  * for TLS, which must see the bytes: use {@link Content#fill} into buffers there.
  */
 public final class ContentRegion extends AbstractReferenceCounted implements FileRegion {

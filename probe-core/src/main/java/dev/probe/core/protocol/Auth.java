@@ -1,5 +1,6 @@
 package dev.probe.core.protocol;
 
+import dev.probe.core.error.UsageException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -21,7 +22,7 @@ public final class Auth {
 
     public Auth(byte[] secret) {
         if (secret == null || secret.length < MIN_SECRET_BYTES) {
-            throw new IllegalArgumentException("the shared secret must be at least " + MIN_SECRET_BYTES + " bytes, got "
+            throw new UsageException("the shared secret must be at least " + MIN_SECRET_BYTES + " bytes, got "
                     + (secret == null ? 0 : secret.length));
         }
         this.secret = secret.clone();

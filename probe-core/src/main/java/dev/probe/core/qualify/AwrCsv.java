@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.error.UsageException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,11 +68,11 @@ public final class AwrCsv {
         try {
             lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("--awr " + file + ": no such file");
+            throw new UsageException("--awr " + file + ": no such file");
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw new IllegalArgumentException("--awr " + file + ": not a text file (UTF-8 CSV expected)");
+            throw new UsageException("--awr " + file + ": not a text file (UTF-8 CSV expected)");
         } catch (IOException e) {
-            throw new IllegalArgumentException("--awr " + file + ": cannot read it: " + e.getMessage());
+            throw new UsageException("--awr " + file + ": cannot read it: " + e.getMessage());
         }
         if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
             lines.set(0, lines.get(0).substring(1));
@@ -85,7 +86,7 @@ public final class AwrCsv {
             headerLine++;
         }
         if (headerLine == lines.size()) {
-            throw new IllegalArgumentException("--awr " + name + ": the file is empty");
+            throw new UsageException("--awr " + name + ": the file is empty");
         }
         Columns c = Columns.of(split(lines.get(headerLine)), name, headerLine + 1);
         Map<String, double[]> sums = new TreeMap<>();
@@ -103,14 +104,14 @@ public final class AwrCsv {
             LocalDateTime begin = c.time(f, c.begin, where, "BEGIN_TIME");
             LocalDateTime end = c.time(f, c.end, where, "END_TIME");
             if (!end.isAfter(begin)) {
-                throw new IllegalArgumentException(where + ", column END_TIME: " + end + " is not after BEGIN_TIME");
+                throw new UsageException(where + ", column END_TIME: " + end + " is not after BEGIN_TIME");
             }
             double avg = c.number(f, c.average, where, c.history ? "VALUE" : "AVERAGE");
             double max = c.history ? avg : c.number(f, c.max, where, "MAXVAL");
             String column = c.history ? "INST_ID" : "INSTANCE_NUMBER";
             String instance = c.text(f, c.instance, where, column);
             if (!instance.matches("[1-9][0-9]{0,3}")) {
-                throw new IllegalArgumentException(where + ", column " + column + ": '" + instance + "' is not an "
+                throw new UsageException(where + ", column " + column + ": '" + instance + "' is not an "
                         + "instance number");
             }
             instancePeaks.merge(Integer.parseInt(instance), max, Math::max);
@@ -122,7 +123,7 @@ public final class AwrCsv {
             spans.put(key, new LocalDateTime[] {begin, end});
         }
         if (sums.isEmpty()) {
-            throw new IllegalArgumentException("--awr " + name + ": no '" + METRIC + "' rows");
+            throw new UsageException("--awr " + name + ": no '" + METRIC + "' rows");
         }
         List<RedoLoad.Interval> intervals = new ArrayList<>();
         sums.forEach((k, s) -> intervals.add(new RedoLoad.Interval(spans.get(k)[0], spans.get(k)[1], s[0], s[1],
@@ -161,7 +162,7 @@ public final class AwrCsv {
             String instance = summary ? "INSTANCE_NUMBER" : "INST_ID";
             for (String need : List.of(instance, "BEGIN_TIME", "END_TIME", "METRIC_NAME")) {
                 if (!h.contains(need) || !(summary || history)) {
-                    throw new IllegalArgumentException("--awr " + name + " line " + line + ": the header is neither "
+                    throw new UsageException("--awr " + name + " line " + line + ": the header is neither "
                             + "DBA_HIST_SYSMETRIC_SUMMARY's (INSTANCE_NUMBER, BEGIN_TIME, END_TIME, METRIC_NAME, "
                             + "AVERAGE, MAXVAL) nor GV$SYSMETRIC_HISTORY's (INST_ID, BEGIN_TIME, END_TIME, METRIC_NAME, "
                             + "VALUE); see probe qualify --print-awr-sql");
@@ -173,7 +174,7 @@ public final class AwrCsv {
 
         String text(String[] f, int i, String where, String column) {
             if (i >= f.length) {
-                throw new IllegalArgumentException(where + ", column " + column + ": missing (the row is short)");
+                throw new UsageException(where + ", column " + column + ": missing (the row is short)");
             }
             return f[i];
         }
@@ -183,7 +184,7 @@ public final class AwrCsv {
             try {
                 return LocalDateTime.parse(s, TIME);
             } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException(where + ", column " + column + ": '" + s + "' is not a time like "
+                throw new UsageException(where + ", column " + column + ": '" + s + "' is not a time like "
                         + "2026-11-02 14:00:00");
             }
         }
@@ -198,7 +199,7 @@ public final class AwrCsv {
             } catch (NumberFormatException e) {
                 // the message below says what was expected
             }
-            throw new IllegalArgumentException(where + ", column " + column + ": '" + s + "' is not a rate in bytes/s");
+            throw new UsageException(where + ", column " + column + ": '" + s + "' is not a rate in bytes/s");
         }
     }
 }

@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A finished sync or async test: the {@code probe.result/1} document (see README, "Result schema").
+ * A finished sync or async test: the {@code probe.result/1} document (docs/reference/schema.md).
  * {@code incomplete} says why the run ended before its time or without the server's counts (null when complete);
  * {@code route} is the source address and DSCP asked and the DSCP the server saw (params' {@code route}), or null.
  */

@@ -1,5 +1,6 @@
 package dev.probe.core.server;
 
+import dev.probe.core.error.UsageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ public final class SpaceBudget {
     /** A budget of {@code max} bytes for {@code dir}, counting the regular files already in it. */
     public static SpaceBudget of(Path dir, long max) {
         if (max < 0) {
-            throw new IllegalArgumentException("--disk-max-size " + max + " must not be negative");
+            throw new UsageException("--disk-max-size " + max + " must not be negative");
         }
         return new SpaceBudget(dir, max, sizeOf(dir));
     }

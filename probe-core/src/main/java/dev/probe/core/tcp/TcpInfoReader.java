@@ -112,7 +112,7 @@ public final class TcpInfoReader {
      */
     public static void setCongestionControl(Channel channel, String algorithm) {
         if (!supported(channel)) {
-            throw new IllegalStateException("congestion control '" + algorithm + "' can only be set with the native "
+            throw new dev.probe.core.error.CannotRunException("congestion control '" + algorithm + "' can only be set with the native "
                     + "epoll transport on Linux");
         }
         byte[] name = algorithm.getBytes(StandardCharsets.US_ASCII);
@@ -121,7 +121,7 @@ public final class TcpInfoReader {
         buf.write(0, name, 0, name.length);
         int fd = ((UnixChannel) channel).fd().intValue();
         if (LIBC.setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, buf, name.length) != 0) {
-            throw new IllegalStateException("the kernel refused congestion control '" + algorithm + "' (errno "
+            throw new dev.probe.core.error.CannotRunException("the kernel refused congestion control '" + algorithm + "' (errno "
                     + Native.getLastError() + "); available: " + available());
         }
     }

@@ -1,5 +1,6 @@
 package dev.probe.core.tls;
 
+import dev.probe.core.error.UsageException;
 import io.netty.channel.Channel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -36,7 +37,7 @@ public final class Tls {
                     fingerprint(self.cert()));
         }
         if (certPem == null || keyPem == null) {
-            throw new IllegalArgumentException("--cert and --key go together");
+            throw new UsageException("--cert and --key go together");
         }
         SslContext ctx = SslContextBuilder.forServer(certPem, keyPem).build();
         try (java.io.InputStream in = java.nio.file.Files.newInputStream(certPem.toPath())) {
@@ -54,7 +55,7 @@ public final class Tls {
         if (fingerprint != null) {
             String hex = fingerprint.replace(":", "").toLowerCase(Locale.ROOT);
             if (!hex.matches("[0-9a-f]{64}")) {
-                throw new IllegalArgumentException("'" + fingerprint + "' is not a SHA-256 fingerprint (64 hex digits)");
+                throw new UsageException("'" + fingerprint + "' is not a SHA-256 fingerprint (64 hex digits)");
             }
             b.trustManager(FingerprintTrustManagerFactory.builder("SHA-256").fingerprints(hex).build());
         } else if (caPem != null) {

@@ -25,7 +25,7 @@ public final class IoErrors {
     public static Exception cannotListen(Exception e, String address, int port) {
         if (e instanceof java.net.BindException || e instanceof io.netty.channel.unix.Errors.NativeIoException
                 || e instanceof java.net.SocketException) {
-            return new IllegalStateException("cannot listen on " + address + ":" + port + ": " + describe(e), e);
+            return new dev.probe.core.error.CannotRunException("cannot listen on " + address + ":" + port + ": " + describe(e), e);
         }
         return e;
     }

@@ -1,5 +1,6 @@
 package dev.probe.core.units;
 
+import dev.probe.core.error.UsageException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Locale;
@@ -16,11 +17,11 @@ public final class Durations {
     /** Parses {@code text}, or throws {@link IllegalArgumentException} naming the bad value. */
     public static Duration parse(String text) {
         if (text == null) {
-            throw new IllegalArgumentException("missing duration");
+            throw new UsageException("missing duration");
         }
         Matcher m = DURATION.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a duration (examples: 500ms, 10s, 2m, 1h)");
+            throw new UsageException("'" + text + "' is not a duration (examples: 500ms, 10s, 2m, 1h)");
         }
         BigDecimal value = new BigDecimal(m.group(1));
         long nanosPerUnit;
@@ -33,12 +34,12 @@ public final class Durations {
             case "h": nanosPerUnit = 3_600_000_000_000L; break;
             case "d": nanosPerUnit = 86_400_000_000_000L; break;
             default:
-                throw new IllegalArgumentException("'" + text + "' has an unknown time unit '" + m.group(2)
+                throw new UsageException("'" + text + "' has an unknown time unit '" + m.group(2)
                         + "' (use ms, s, m, h)");
         }
         BigDecimal nanos = value.multiply(BigDecimal.valueOf(nanosPerUnit));
         if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new IllegalArgumentException("duration '" + text + "' is too long");
+            throw new UsageException("duration '" + text + "' is too long");
         }
         return Duration.ofNanos(nanos.longValue());
     }

@@ -1,5 +1,6 @@
 package dev.probe.core.units;
 
+import dev.probe.core.error.UsageException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,12 +22,12 @@ public final class Rates {
         String s = text == null ? "" : text.trim();
         Matcher m = RATE.matcher(s);
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + s + "' is not a rate; write it with its unit, e.g. 45MB/s, "
+            throw new UsageException("'" + s + "' is not a rate; write it with its unit, e.g. 45MB/s, "
                     + "45MiB/s or 360Mbit/s");
         }
         if (m.group(3).equals("b") && "/s".equals(m.group(4)) && m.group(2) != null
                 && Character.isLowerCase(m.group(2).charAt(0))) {
-            throw new IllegalArgumentException("'" + s + "' is ambiguous: write " + m.group(1)
+            throw new UsageException("'" + s + "' is ambiguous: write " + m.group(1)
                     + m.group(2).toUpperCase(Locale.ROOT) + "B/s for bytes (as AWR counts redo) or " + m.group(1)
                     + m.group(2).toUpperCase(Locale.ROOT) + "bit/s for bits");
         }
@@ -46,7 +47,7 @@ public final class Rates {
         boolean bits = !m.group(3).equals("B");
         double bytes = value * scale / (bits ? 8 : 1);
         if (!(bytes > 0) || Double.isInfinite(bytes)) {
-            throw new IllegalArgumentException("'" + s + "' must be above 0");
+            throw new UsageException("'" + s + "' must be above 0");
         }
         return bytes;
     }

@@ -1,5 +1,6 @@
 package dev.probe.core.units;
 
+import dev.probe.core.error.UsageException;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -24,16 +25,16 @@ public final class Sizes {
     /** Parses {@code text} into bytes, or throws {@link IllegalArgumentException} naming the bad value. */
     public static long parse(String text) {
         if (text == null) {
-            throw new IllegalArgumentException("missing size");
+            throw new UsageException("missing size");
         }
         Matcher m = SIZE.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a size (examples: 0, 512, 64k, 1M, 1MiB, 1.06TB)");
+            throw new UsageException("'" + text + "' is not a size (examples: 0, 512, 64k, 1M, 1MiB, 1.06TB)");
         }
         long multiplier = multiplier(m.group(2), text);
         BigDecimal bytes = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(multiplier));
         if (bytes.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new IllegalArgumentException("size '" + text + "' is too large");
+            throw new UsageException("size '" + text + "' is too large");
         }
         return bytes.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
     }
@@ -50,7 +51,7 @@ public final class Sizes {
             case "gb": return 1_000_000_000L;
             case "tb": return 1_000_000_000_000L;
             default:
-                throw new IllegalArgumentException("'" + text + "' has an unknown size unit '" + unit
+                throw new UsageException("'" + text + "' has an unknown size unit '" + unit
                         + "' (use k, M, G, KiB, MiB, GiB, KB, MB, GB, TB)");
         }
     }

@@ -1,5 +1,6 @@
 package dev.probe.core.objstore.endpoint;
 
+import dev.probe.core.error.UsageException;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
@@ -66,7 +67,7 @@ public final class SignatureVerifier {
             }
         }
         if (keys.isEmpty()) {
-            throw new IllegalArgumentException("no *.pem public keys in " + dir);
+            throw new UsageException("no *.pem public keys in " + dir);
         }
     }
 
@@ -84,7 +85,7 @@ public final class SignatureVerifier {
         try {
             return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(source + " is not a PEM RSA public key");
+            throw new UsageException(source + " is not a PEM RSA public key");
         }
     }
 
