@@ -20,7 +20,7 @@ import picocli.CommandLine;
  */
 class HelpTest {
     /** Every command path: "", "server", "lab up", ... */
-    private static List<String> paths(CommandLine cmd, String prefix, List<String> out) {
+    static List<String> paths(CommandLine cmd, String prefix, List<String> out) {
         out.add(prefix.trim());
         cmd.getSubcommands().forEach((name, sub) -> {
             if (!name.equals("help")) {
