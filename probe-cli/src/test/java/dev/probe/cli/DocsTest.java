@@ -129,7 +129,7 @@ class DocsTest {
 
     private static List<Path> docs() throws IOException {
         List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("SECURITY.md"),
-                ROOT.resolve("probe-cli/src/bundle/README.md")));
+                ROOT.resolve("probe-cli/src/bundle/README.md"), ROOT.resolve("src/test/README.md")));
         try (Stream<Path> s = Files.walk(ROOT.resolve("docs"))) {
             s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
         }

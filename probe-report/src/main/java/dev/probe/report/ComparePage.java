@@ -80,17 +80,7 @@ final class ComparePage {
         if (!scaling.isEmpty()) {
             sb.append("<p>").append(escape(scaling)).append("</p>\n");
         }
-        if (!tips.isEmpty()) {
-            sb.append("<h2>Your tipping points (").append(operation).append(")</h2>\n<table><tr><th>class</th>"
-                    + "<th>yours 2x (ms)</th><th>paper 2x</th><th>yours 10x (ms)</th><th>paper 10x</th></tr>\n");
-            for (TippingPoints.Result t : tips) {
-                PaperTip pt = paperTip(operation, t.fcMtu(), t.deliveryClass());
-                sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>%n",
-                        t.deliveryClass().label(), escape(t.tip2x().toString()), pt == null ? "-" : escape(pt.tip2x()),
-                        escape(t.tip10x().toString()), pt == null ? "-" : escape(pt.tip10x())));
-            }
-            sb.append("</table>\n");
-        }
+        tipsTable(sb, tips, operation);
         String[] captions = {"Throughput against RTT: the paper's lines and your runs.",
             "Private link / Internet multiple against RTT, with the 2x and 10x lines the paper's tipping points use.",
             "Time to move the database against RTT."};
@@ -102,6 +92,21 @@ final class ComparePage {
         }
         sb.append("</body></html>\n");
         return sb.toString();
+    }
+
+    /** The user's tipping points beside the paper's, when the runs give any. */
+    private void tipsTable(StringBuilder sb, List<TippingPoints.Result> tips, String operation) {
+        if (!tips.isEmpty()) {
+            sb.append("<h2>Your tipping points (").append(operation).append(")</h2>\n<table><tr><th>class</th>"
+                    + "<th>yours 2x (ms)</th><th>paper 2x</th><th>yours 10x (ms)</th><th>paper 10x</th></tr>\n");
+            for (TippingPoints.Result t : tips) {
+                PaperTip pt = paperTip(operation, t.fcMtu(), t.deliveryClass());
+                sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>%n",
+                        t.deliveryClass().label(), escape(t.tip2x().toString()), pt == null ? "-" : escape(pt.tip2x()),
+                        escape(t.tip10x().toString()), pt == null ? "-" : escape(pt.tip10x())));
+            }
+            sb.append("</table>\n");
+        }
     }
 
     static String escape(String s) {

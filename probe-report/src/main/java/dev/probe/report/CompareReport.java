@@ -44,8 +44,38 @@ public final class CompareReport {
         if (results.isEmpty()) {
             throw new ReportInputException("no result files given");
         }
-        List<Placement> placements = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
+        List<Placement> placements = placeAll(results, leftOut);
+        if (placements.isEmpty()) {
+            throw new ReportInputException("no bulk or objstore result to place on the paper's map: "
+                    + String.join("; ", leftOut));
+        }
+        Files.createDirectories(outDir);
+        long restores = placements.stream().filter(p -> p.point().operation().equals("restore")).count();
+        String operation = restores * 2 > placements.size() ? "restore" : restores * 2 < placements.size() ? "backup"
+                : placements.get(0).point().operation(); // a tie: the operation of the first result given
+        placements.stream().filter(p -> !p.point().operation().equals(operation)).forEach(p -> leftOut.add(
+                p.point().file() + " (a " + p.point().operation() + " run; these charts are " + operation + "s)"));
+        List<TippingPoints.Result> userTips = userTippingPoints(placements, operation);
+        List<Path> files = new ArrayList<>();
+        Map<String, String> svgs = charts(placements, operation, outDir, files);
+        Path md = outDir.resolve("summary.md");
+        ComparePage page = new ComparePage(paper, dbSize);
+        String notes = leftOutNote(leftOut) + payloadNote(placements);
+        Files.writeString(md, page.markdown(placements, userTips, operation) + notes, StandardCharsets.UTF_8);
+        Path html = outDir.resolve("report.html");
+        Files.writeString(html, page.html(placements, userTips, operation, svgs).replace("</body></html>",
+                notes.isEmpty() ? "</body></html>"
+                        : "<p>" + ComparePage.escape(notes.strip()).replace("\n", "<br>") + "</p></body></html>"),
+                StandardCharsets.UTF_8);
+        files.add(md);
+        files.add(html);
+        return new Output(placements, userTips, files);
+    }
+
+    /** Each result placed on the paper's map; what cannot be, and why, into {@code leftOut}. */
+    private List<Placement> placeAll(List<Path> results, List<String> leftOut) throws IOException {
+        List<Placement> placements = new ArrayList<>();
         for (Path p : results) {
             MeasuredPoint m;
             try {
@@ -61,18 +91,12 @@ public final class CompareReport {
                 placements.add(place(m));
             }
         }
-        if (placements.isEmpty()) {
-            throw new ReportInputException("no bulk or objstore result to place on the paper's map: "
-                    + String.join("; ", leftOut));
-        }
-        Files.createDirectories(outDir);
-        long restores = placements.stream().filter(p -> p.point().operation().equals("restore")).count();
-        String operation = restores * 2 > placements.size() ? "restore" : restores * 2 < placements.size() ? "backup"
-                : placements.get(0).point().operation(); // a tie: the operation of the first result given
-        placements.stream().filter(p -> !p.point().operation().equals(operation)).forEach(p -> leftOut.add(
-                p.point().file() + " (a " + p.point().operation() + " run; these charts are " + operation + "s)"));
-        List<TippingPoints.Result> userTips = userTippingPoints(placements, operation);
-        List<Path> files = new ArrayList<>();
+        return placements;
+    }
+
+    /** The three charts of the runs of {@code operation}, as PNG and SVG in {@code outDir} (added to {@code files}). */
+    private Map<String, String> charts(List<Placement> placements, String operation, Path outDir, List<Path> files)
+            throws IOException {
         Map<String, String> svgs = new LinkedHashMap<>();
         List<Placement> drawn = placements.stream().filter(p -> p.point().operation().equals(operation)).toList();
         svgs.put("throughput", Charts.write(throughputChart(drawn, operation), outDir, "throughput"));
@@ -82,18 +106,7 @@ public final class CompareReport {
             files.add(outDir.resolve(name + ".png"));
             files.add(outDir.resolve(name + ".svg"));
         }
-        Path md = outDir.resolve("summary.md");
-        ComparePage page = new ComparePage(paper, dbSize);
-        String notes = leftOutNote(leftOut) + payloadNote(placements);
-        Files.writeString(md, page.markdown(placements, userTips, operation) + notes, StandardCharsets.UTF_8);
-        Path html = outDir.resolve("report.html");
-        Files.writeString(html, page.html(placements, userTips, operation, svgs).replace("</body></html>",
-                notes.isEmpty() ? "</body></html>"
-                        : "<p>" + ComparePage.escape(notes.strip()).replace("\n", "<br>") + "</p></body></html>"),
-                StandardCharsets.UTF_8);
-        files.add(md);
-        files.add(html);
-        return new Output(placements, userTips, files);
+        return svgs;
     }
 
     /** The results not placed or not drawn, and why; "" when none. */

@@ -46,6 +46,16 @@ public final class DiskPage {
 
     private Path render(JsonNode doc) throws IOException {
         double bound = doc.path("params").path("max_latency_ms").asDouble();
+        oltpChart(doc, bound);
+        dssChart(doc);
+        redoChart(doc);
+        Path html = dir.resolve("disk.html");
+        Files.writeString(html, html(doc), StandardCharsets.UTF_8);
+        return html;
+    }
+
+    /** oltp: IOPS against read and write latency, one point per outstanding I/O count. */
+    private void oltpChart(JsonNode doc, double bound) throws IOException {
         List<JsonNode> oltp = points(doc, "oltp");
         if (!oltp.isEmpty()) {
             List<double[]> reads = new ArrayList<>();
@@ -62,6 +72,10 @@ public final class DiskPage {
                     Map.of(fmt("bound %.1f ms", bound), bound)),
                     "Each point is one outstanding I/O count; the answer is the highest IOPS with both latencies under the bound.");
         }
+    }
+
+    /** dss: MB/s against outstanding I/Os, per workload. */
+    private void dssChart(JsonNode doc) throws IOException {
         Map<String, List<double[]>> dss = new LinkedHashMap<>();
         for (String w : DSS) {
             List<double[]> pts = new ArrayList<>();
@@ -75,6 +89,10 @@ public final class DiskPage {
                     + "writes", "Outstanding I/Os", "MB/s", dss, Map.of()),
                     "Backups and restores are 1 MiB streams: the peak is what the storage can give them.");
         }
+    }
+
+    /** redo: synchronous write latency by write size. */
+    private void redoChart(JsonNode doc) throws IOException {
         List<JsonNode> redo = points(doc, "redo");
         if (!redo.isEmpty()) {
             String[] sizes = new String[redo.size()];
@@ -93,9 +111,6 @@ public final class DiskPage {
                     + "fdatasync: the standby redo log's share of a SYNC AFFIRM commit", "Write size", "ms", lines,
                     Map.of(), sizes), "What a commit waits for at the standby's disk, per redo write size.");
         }
-        Path html = dir.resolve("disk.html");
-        Files.writeString(html, html(doc), StandardCharsets.UTF_8);
-        return html;
     }
 
     private void chart(String name, JFreeChart chart, String caption) throws IOException {

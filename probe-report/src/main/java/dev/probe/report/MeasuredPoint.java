@@ -26,24 +26,12 @@ public record MeasuredPoint(String file, String kind, String operation, double g
     }
 
 
-    /** Reads a {@code probe.result/1} document; throws {@link IllegalArgumentException} naming what is missing. */
+    /** Reads a {@code probe.result/1} document; throws a {@link ReportInputException} naming what is missing. */
     public static MeasuredPoint read(Path path) throws IOException {
         if (!java.nio.file.Files.isRegularFile(path)) {
             throw new ReportInputException(path + ": no such file");
         }
-        JsonNode d;
-        try {
-            d = ReportJson.MAPPER.readTree(path.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new ReportInputException(path + " is not JSON: " + e.getOriginalMessage());
-        } catch (java.io.CharConversionException e) {
-            throw new ReportInputException(path + " is not JSON text: " + e.getMessage());
-        } catch (IOException e) {
-            throw new ReportInputException(path + ": cannot read it: " + e.getMessage());
-        }
-        if (d == null || !"probe.result/1".equals(d.path("schema").asText())) {
-            throw new ReportInputException(path + " is not a probe result (schema probe.result/1)");
-        }
+        JsonNode d = document(path);
         String kind = d.path("kind").asText();
         JsonNode s = d.path("summary");
         JsonNode p = d.path("params");
@@ -62,13 +50,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             throw new ReportInputException(path + ": unknown result kind '" + kind + "'");
         }
         JsonNode tcp = s.path("tcp");
-        double rtt = p.path("impair_rtt_ms").asDouble(Double.NaN);
-        if (Double.isNaN(rtt)) {
-            rtt = tcp.path("min_rtt_ms").asDouble(tcp.path("rtt_ms").asDouble(Double.NaN));
-        }
-        if (Double.isNaN(rtt) || rtt <= 0) {
-            rtt = s.path("latency_ms").path("p50").asDouble(Double.NaN);
-        }
+        double rtt = rttMs(p, s, tcp);
         double loss = p.path("impair_loss_pct").asDouble(Double.NaN);
         String lossSource = "lab impairment";
         if (Double.isNaN(loss)) {
@@ -89,12 +71,40 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         if (!(scale > 0 && scale <= 1000)) {
             throw new ReportInputException(path + ": channel_scale " + scale + " is out of range (0, 1000]");
         }
-        if (scale != 1) {
-            channels = p.path("paper_channels").asInt(channels);
-        }
+        channels = scale != 1 ? p.path("paper_channels").asInt(channels) : channels;
         return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps * scale, Math.max(rtt, 0.001), loss,
                 lossSource, channels, tcp.path("mss").asInt(ThroughputModel.PAPER_MSS), scale,
                 p.path("payload").asText(REPEATING));
+    }
+
+    /** The file as JSON: a probe.result/1 document, or one line saying why not. */
+    private static JsonNode document(Path path) {
+        JsonNode d;
+        try {
+            d = ReportJson.MAPPER.readTree(path.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ReportInputException(path + " is not JSON: " + e.getOriginalMessage());
+        } catch (java.io.CharConversionException e) {
+            throw new ReportInputException(path + " is not JSON text: " + e.getMessage());
+        } catch (IOException e) {
+            throw new ReportInputException(path + ": cannot read it: " + e.getMessage());
+        }
+        if (d == null || !"probe.result/1".equals(d.path("schema").asText())) {
+            throw new ReportInputException(path + " is not a probe result (schema probe.result/1)");
+        }
+        return d;
+    }
+
+    /** The lab's RTT when the run had one, else TCP's smallest (or smoothed) RTT, else the latency's p50. */
+    private static double rttMs(JsonNode p, JsonNode s, JsonNode tcp) {
+        double rtt = p.path("impair_rtt_ms").asDouble(Double.NaN);
+        if (Double.isNaN(rtt)) {
+            rtt = tcp.path("min_rtt_ms").asDouble(tcp.path("rtt_ms").asDouble(Double.NaN));
+        }
+        if (Double.isNaN(rtt) || rtt <= 0) {
+            rtt = s.path("latency_ms").path("p50").asDouble(Double.NaN);
+        }
+        return rtt;
     }
 
     /** The paper's class for this loss; null for a loss-free path (the private link's column), or unknown loss. */

@@ -41,6 +41,20 @@ public final class QualifyPage {
     private Path render(JsonNode doc) throws IOException {
         JsonNode s = doc.path("summary");
         double requiredMbit = s.path("required_bps").asDouble() / 1e6;
+        streamChart(doc, requiredMbit);
+        syncChart(doc, s);
+        lagChart(s);
+        JsonNode projection = s.path("lag_projection");
+        if (!projection.isMissingNode()) {
+            awrCharts(projection, s.path("tuned_buffers_bps").asDouble() / 8e6);
+        }
+        Path html = dir.resolve("qualify.html");
+        Files.writeString(html, html(doc), StandardCharsets.UTF_8);
+        return html;
+    }
+
+    /** One redo stream over time with default and 3 x BDP buffers, against the required bandwidth. */
+    private void streamChart(JsonNode doc, double requiredMbit) throws IOException {
         Map<String, List<double[]>> streams = new LinkedHashMap<>();
         for (String[] step : new String[][] {{"default_buffers", "default buffers"}, {"tuned_buffers", "3 x BDP buffers"}}) {
             steps(doc, step[0]).forEach(r -> streams.put(step[1], throughputMbit(r)));
@@ -57,6 +71,10 @@ public final class QualifyPage {
                             + "not show as a spike." : "Counted as written to the socket: the first interval includes "
                             + "the socket buffer filling."));
         }
+    }
+
+    /** The commit time SYNC adds, by percentile, per write size (idle and loaded), against the budget. */
+    private void syncChart(JsonNode doc, JsonNode s) throws IOException {
         Map<String, List<double[]>> sync = new LinkedHashMap<>();
         double local = doc.path("params").path("local_log_write_ms").asDouble();
         for (JsonNode st : doc.path("steps")) {
@@ -79,6 +97,10 @@ public final class QualifyPage {
                             + "verdicts resting on the loaded lines.", s.path("under_load").path("described").asText(),
                             s.path("under_load").path("load").asText()) : "."));
         }
+    }
+
+    /** The transport lag at the peak redo rate, idle and under load. */
+    private void lagChart(JsonNode s) throws IOException {
         Map<String, List<double[]>> lag = new LinkedHashMap<>();
         for (String[] trace : new String[][] {{"lag", "idle"}, {"lag_under_load", "under load"}}) {
             List<double[]> pts = new ArrayList<>();
@@ -94,13 +116,6 @@ public final class QualifyPage {
                     "Seconds", "Lag (s)", lag, Map.of("MAA: usually under 1 s", 1.0)),
                     "The redo due minus what the standby's TCP acknowledged, over the rate.");
         }
-        JsonNode projection = s.path("lag_projection");
-        if (!projection.isMissingNode()) {
-            awrCharts(projection, s.path("tuned_buffers_bps").asDouble() / 8e6);
-        }
-        Path html = dir.resolve("qualify.html");
-        Files.writeString(html, html(doc), StandardCharsets.UTF_8);
-        return html;
     }
 
     private void awrCharts(JsonNode projection, double carryMBs) throws IOException {
@@ -126,26 +141,11 @@ public final class QualifyPage {
                 "The AWR period's redo rate, each interval's mean (AVERAGE) and peak (MAXVAL), against what one "
                         + "stream carried here. Times " + projection.path("times").asText("as in the CSV") + ".");
         chart("awr-lag", Charts.lines("Projected transport lag", fmt("peak %s at %s database time",
-                        readable(projection.path("peak_lag_s").asDouble()),
+                        Format.readableSeconds(projection.path("peak_lag_s").asDouble()),
                         projection.path("peak_at").asText().replace('T', ' ')),
                 from, "Lag (s)", Map.of("projected lag", lag), Map.of("MAA: usually under 1 s", 1.0)),
                 "The lag the AWR period's redo would have had on this link: each interval's mean arrives, one stream "
                         + "drains it, the backlog carried between intervals.");
-    }
-
-    /** Seconds as a DBA reads them: seconds, with minutes, hours or days beside when they help. */
-    static String readable(double seconds) {
-        if (!Double.isFinite(seconds)) {
-            return "unbounded";
-        }
-        String s = fmt("%,.1f s", seconds);
-        if (seconds >= 86_400) {
-            return s + fmt(" (%.1f days)", seconds / 86_400);
-        }
-        if (seconds >= 3_600) {
-            return s + fmt(" (%.1f h)", seconds / 3_600);
-        }
-        return seconds >= 60 ? s + fmt(" (%.1f min)", seconds / 60) : s;
     }
 
     private void chart(String name, JFreeChart chart, String caption) throws IOException {
@@ -219,6 +219,24 @@ public final class QualifyPage {
                     + "measured whole; run it again to qualify the link.</p>%n",
                     esc(doc.path("incomplete").path("reason").asText())));
         }
+        verdictTable(sb, s);
+        sb.append(fmt("<p>Required bandwidth = %s = <b>%.1f Mbit/s</b>.</p>%n", esc(s.path("required_formula").asText()),
+                s.path("required_bps").asDouble() / 1e6));
+        sb.append("<h2>Settings to apply</h2>\n<p>sqlnet.ora on both hosts (or per address in tnsnames.ora / "
+                + "listener.ora):</p><pre>");
+        s.path("settings").path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
+        sb.append("</pre><p>Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/):</p><pre>");
+        s.path("settings").path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
+        sb.append("</pre>\n");
+        measuredTable(sb, doc);
+        standbyDisk(sb, doc.path("standby_disk"));
+        Html.figures(sb, svgs, captions);
+        sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "
+                + "from notes 736755.1 and MAA's SYNC redo transport best practices.</p></body></html>\n");
+        return sb.toString();
+    }
+
+    private static void verdictTable(StringBuilder sb, JsonNode s) {
         sb.append(s.path("verdicts").isEmpty() ? "<table>\n" : "<table><tr><th>verdict</th><th>status</th><th>why</th></tr>\n");
         for (JsonNode v : s.path("verdicts")) {
             StringBuilder why = new StringBuilder();
@@ -227,14 +245,11 @@ public final class QualifyPage {
                     esc(v.path("status").asText()), esc(v.path("status").asText()), why));
         }
         sb.append("</table>\n");
-        sb.append(fmt("<p>Required bandwidth = %s = <b>%.1f Mbit/s</b>.</p>%n", esc(s.path("required_formula").asText()),
-                s.path("required_bps").asDouble() / 1e6));
-        sb.append("<h2>Settings to apply</h2>\n<p>sqlnet.ora on both hosts (or per address in tnsnames.ora / "
-                + "listener.ora):</p><pre>");
-        s.path("settings").path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
-        sb.append("</pre><p>Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/):</p><pre>");
-        s.path("settings").path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
-        sb.append("</pre>\n<h2>What was measured</h2>\n<table><tr><th>step</th><th>figure</th>"
+    }
+
+    /** Each step's figure, and what held its sender back. */
+    private static void measuredTable(StringBuilder sb, JsonNode doc) {
+        sb.append("<h2>What was measured</h2>\n<table><tr><th>step</th><th>figure</th>"
                 + "<th>sender limited by (share of the time data was in flight, TCP_INFO)</th></tr>\n");
         for (JsonNode st : doc.path("steps")) {
             JsonNode r = st.path("result").path("summary");
@@ -251,7 +266,10 @@ public final class QualifyPage {
                             100 * limited.path("send_buffer").asDouble(), 100 * limited.path("network").asDouble())));
         }
         sb.append("</table>\n");
-        JsonNode disk = doc.path("standby_disk");
+    }
+
+    /** The standby redo log's write times (--standby-dir), when measured. */
+    private static void standbyDisk(StringBuilder sb, JsonNode disk) {
         if (disk.isObject()) {
             sb.append(fmt("<h2>Standby redo log writes</h2>%n<p>probe disk's redo profile at %s (%s): each write "
                     + "followed by fdatasync, one writer: the standby disk's share of an AFFIRM commit.</p>%n",
@@ -269,10 +287,6 @@ public final class QualifyPage {
                 sb.append("</table>\n");
             }
         }
-        Html.figures(sb, svgs, captions);
-        sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "
-                + "from notes 736755.1 and MAA's SYNC redo transport best practices.</p></body></html>\n");
-        return sb.toString();
     }
 
     private static String esc(String s) {

@@ -92,36 +92,41 @@ public final class BulkCommand implements Callable<Integer> {
              Interrupts interrupts = Interrupts.install()) {
             BulkListener events = stream == null ? new BulkListener() { }
                     : stream.bulkListener("bulk", config.target().host(), config.target().port(), params.toJson());
-            new BulkClient(config).run(new BulkListener() {
-                @Override
-                public void onReady(Handshake.Ready ready) {
-                    console.onReady(ready);
-                    events.onReady(ready);
-                }
-
-                @Override
-                public void onProgress(BulkProgress progress) {
-                    console.onProgress(progress);
-                    events.onProgress(progress);
-                    if (csvWriter != null) {
-                        csvWriter.onProgress(progress);
-                    }
-                }
-
-                @Override
-                public void onFinished(BulkResult r) {
-                    console.onFinished(r);
-                    events.onFinished(r);
-                    if (output.json != null) {
-                        ResultFiles.writeJsonUnchecked(output.json, r.toJson());
-                    }
-                }
-            }, interrupts.stop());
+            new BulkClient(config).run(listener(console, events, csvWriter), interrupts.stop());
             JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+    }
+
+    /** The console, the event stream, the CSV and --json, each told every step of the run. */
+    private BulkListener listener(BulkConsole console, BulkListener events, BulkCsvWriter csvWriter) {
+        return new BulkListener() {
+            @Override
+            public void onReady(Handshake.Ready ready) {
+                console.onReady(ready);
+                events.onReady(ready);
+            }
+
+            @Override
+            public void onProgress(BulkProgress progress) {
+                console.onProgress(progress);
+                events.onProgress(progress);
+                if (csvWriter != null) {
+                    csvWriter.onProgress(progress);
+                }
+            }
+
+            @Override
+            public void onFinished(BulkResult r) {
+                console.onFinished(r);
+                events.onFinished(r);
+                if (output.json != null) {
+                    ResultFiles.writeJsonUnchecked(output.json, r.toJson());
+                }
+            }
+        };
     }
 
     /** bulk's defaults: 35 channels as in the paper, 1 GiB pieces. */

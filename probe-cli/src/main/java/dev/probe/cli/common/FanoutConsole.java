@@ -1,16 +1,17 @@
 package dev.probe.cli.common;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.agent.Fanout;
 import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.agent.FanoutResult;
-import dev.probe.core.result.BulkSummary;
-import dev.probe.core.units.Durations;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.agent.HostInterval;
 import dev.probe.core.agent.MergedInterval;
-import dev.probe.core.agent.ObjstoreRun;
+import dev.probe.core.agent.ObjstoreLeg;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.result.BulkSummary;
 import dev.probe.core.result.ResultStream;
+import dev.probe.core.units.Durations;
 import dev.probe.core.units.Rates;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -47,16 +48,7 @@ public final class FanoutConsole {
     }
 
     public int run(Path json) throws Exception {
-        List<String> names = config.from().stream().map(FanoutConfig.HostPort::toString).toList();
-        String what = config.total() instanceof TestParams t ? t.mode().wireName()
-                : (config.total() instanceof ObjstoreRun ? "object-storage " : "")
-                + FanoutConfig.bulkOf(config.total()).direction().wireName();
-        out.printf("Fan-out %s run%s: %d %s from %d host%s (%s) to %s%n", what,
-                bulk ? " " + FanoutConfig.bulkOf(config.total()).runId() : "", config.channels(),
-                bulk ? "channels" : "connections", names.size(), names.size() == 1 ? "" : "s", String.join(", ", names),
-                String.join(", ", config.to().stream().map(FanoutConfig.HostPort::toString).toList()));
-        out.printf("%10s %14s   %s%n", "Interval", "All hosts", "Each host (" + unit() + ")"
-                + (bulk ? "" : "; latency avg / p99 (worst host)"));
+        printHeader();
         Instant startedAt = Instant.now();
         String kind = config.total() instanceof TestParams t ? t.mode().wireName() : config.total().kind();
         try (Interrupts interrupts = Interrupts.install();
@@ -98,6 +90,20 @@ public final class FanoutConsole {
             }
         }
         return ExitCodes.OK;
+    }
+
+    /** What runs from where to where, and the interval table's heading. */
+    private void printHeader() {
+        List<String> names = config.from().stream().map(HostPort::toString).toList();
+        String what = config.total() instanceof TestParams t ? t.mode().wireName()
+                : (config.total() instanceof ObjstoreLeg ? "object-storage " : "")
+                + FanoutConfig.bulkOf(config.total()).direction().wireName();
+        out.printf("Fan-out %s run%s: %d %s from %d host%s (%s) to %s%n", what,
+                bulk ? " " + FanoutConfig.bulkOf(config.total()).runId() : "", config.channels(),
+                bulk ? "channels" : "connections", names.size(), names.size() == 1 ? "" : "s", String.join(", ", names),
+                String.join(", ", config.to().stream().map(HostPort::toString).toList()));
+        out.printf("%10s %14s   %s%n", "Interval", "All hosts", "Each host (" + unit() + ")"
+                + (bulk ? "" : "; latency avg / p99 (worst host)"));
     }
 
     private String unit() {

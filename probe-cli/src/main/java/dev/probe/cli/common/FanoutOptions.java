@@ -1,8 +1,8 @@
 package dev.probe.cli.common;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.core.agent.FanoutConfig;
-import dev.probe.core.agent.FanoutConfig.HostPort;
+import dev.probe.core.client.HostPort;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.params.SessionSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,21 +69,11 @@ public final class FanoutOptions {
     public static List<HostPort> parse(String flag, List<String> items, int defaultPort) {
         List<HostPort> out = new ArrayList<>();
         for (String item : items) {
-            int colon = item.lastIndexOf(':');
-            boolean hasPort = colon > 0 && item.indexOf(':') == colon;
-            String host = hasPort ? item.substring(0, colon) : item;
-            int port = defaultPort;
-            if (hasPort) {
-                try {
-                    port = Integer.parseInt(item.substring(colon + 1));
-                } catch (NumberFormatException e) {
-                    port = -1;
-                }
+            try {
+                out.add(HostPort.parse(item, defaultPort));
+            } catch (UsageException e) {
+                throw new UsageException(flag + ": " + e.getMessage());
             }
-            if (host.isBlank() || port < 1 || port > 65_535) {
-                throw new UsageException(flag + ": '" + item + "' is not HOST or HOST:PORT");
-            }
-            out.add(new HostPort(host, port));
         }
         return out;
     }

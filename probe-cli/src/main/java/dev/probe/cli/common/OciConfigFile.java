@@ -1,7 +1,7 @@
 package dev.probe.cli.common;
 
-import dev.probe.core.error.UsageException;
 import com.oracle.bmc.auth.ConfigFileAuthenticationDetailsProvider;
+import dev.probe.core.error.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.probe.cli.common;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.tls.Tls;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.probe.cli.common;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.core.client.Route;
+import dev.probe.core.error.UsageException;
 import picocli.CommandLine.Option;
 
 /** {@code --bind} and {@code --dscp}: which interface a run leaves by and which class it is marked with. */

@@ -1,6 +1,6 @@
 package dev.probe.cli.disk;
 
-import dev.probe.core.error.UsageException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
@@ -8,25 +8,25 @@ import dev.probe.cli.common.OutputPaths;
 import dev.probe.core.disk.DiskCheck;
 import dev.probe.core.disk.DiskCsv;
 import dev.probe.core.disk.DiskParams;
-import dev.probe.core.disk.DiskRemote;
-import dev.probe.core.disk.RemoteDisk;
+import dev.probe.core.disk.RemoteDiskClient;
 import dev.probe.core.disk.DiskResult;
-import dev.probe.core.disk.RedoHeadroom;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
-import java.util.Set;
 import dev.probe.core.disk.Profile;
+import dev.probe.core.disk.RedoHeadroom;
+import dev.probe.core.disk.RemoteDiskSpec;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.report.DiskPage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code probe disk --dir PATH}: the storage under a directory, measured the way ORION does (redo, oltp, dss). */
 @Command(name = "disk", mixinStandardHelpOptions = true, sortOptions = false,
@@ -110,7 +110,7 @@ public final class DiskCommand implements Callable<Integer> {
         DiskResult r;
         if (at != null) {
             console.header(dir + " on " + at, true);
-            r = new DiskRemote(connect.target(at), new RemoteDisk(dir.toString(), params)).run(console::point);
+            r = new RemoteDiskClient(connect.target(at), new RemoteDiskSpec(dir.toString(), params)).run(console::point);
         } else {
             DiskCheck check = new DiskCheck(dir, params);
             check.check();

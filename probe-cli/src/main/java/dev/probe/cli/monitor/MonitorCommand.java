@@ -1,6 +1,6 @@
 package dev.probe.cli.monitor;
 
-import dev.probe.core.error.UsageException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
@@ -8,7 +8,7 @@ import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.Target;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.monitor.Baseline;
 import dev.probe.core.monitor.Monitor;
 import dev.probe.core.monitor.MonitorConfig;
@@ -18,6 +18,7 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.result.JsonStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -112,20 +113,9 @@ public final class MonitorCommand implements Callable<Integer> {
                 sizeGiven || baselines.size() != 1 ? writeSize : baselines.get(0).writeSize(), syncLength, baselines);
         AllowedTargets allowed = AllowedTargets.of("--allow-targets", allowTargets == null ? List.of(host)
                 : allowTargets);
-        UsageException notAddrPort = new UsageException("--listen: '" + listen
-                + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
-        int colon = listen.lastIndexOf(':');
-        InetAddress address;
-        int port;
-        try {
-            address = InetAddress.getByName(listen.substring(0, Math.max(0, colon)));
-            port = Integer.parseInt(listen.substring(colon + 1));
-        } catch (UnknownHostException | NumberFormatException e) {
-            throw notAddrPort;
-        }
-        if (colon <= 0 || port < 0 || port > 65_535) {
-            throw notAddrPort;
-        }
+        InetSocketAddress listenAt = listenAddress();
+        InetAddress address = listenAt.getAddress();
+        int port = listenAt.getPort();
         PrintWriter out = events.console(spec);
         MonitorMetrics metrics = new MonitorMetrics();
         try (JsonStream stream = events.open();
@@ -139,11 +129,9 @@ public final class MonitorCommand implements Callable<Integer> {
                         .put("sync_length_s", syncLength.toMillis() / 1000.0).put("allow_targets", allowed.toString()));
             }
             String at = "http://" + address.getHostAddress() + ":" + http.port();
-            for (Baseline b : baselines) {
-                say(out, "baseline for " + b.standby() + " (qualified " + b.qualifiedAt() + "): commit budget "
-                        + b.commitBudgetSeconds() * 1000 + " ms, one stream must carry "
-                        + Math.round(b.requiredBytesPerSecond() * 8 / 1e5) / 10.0 + " Mbit/s");
-            }
+            baselines.forEach(b -> say(out, "baseline for " + b.standby() + " (qualified " + b.qualifiedAt()
+                    + "): commit budget " + b.commitBudgetSeconds() * 1000 + " ms, one stream must carry "
+                    + Math.round(b.requiredBytesPerSecond() * 8 / 1e5) / 10.0 + " Mbit/s"));
             if (host == null) {
                 say(out, "serving " + at + "/probe?target=HOST:PORT&module=sync|stream for --allow-targets "
                         + allowed + "; own series at " + at + "/metrics");
@@ -156,6 +144,23 @@ public final class MonitorCommand implements Callable<Integer> {
                     + "metrics at " + at + "/metrics, /probe for " + allowed);
             new Monitor(config, metrics, line -> say(out, line), event(stream)).run(interrupts.stop());
             return stopped(out, stream, interrupts);
+        }
+    }
+
+    /** {@code --listen} as ADDR:PORT (port 0: any free one). */
+    private InetSocketAddress listenAddress() {
+        UsageException notAddrPort = new UsageException("--listen: '" + listen
+                + "' is not ADDR:PORT (e.g. 127.0.0.1:9464)");
+        int colon = listen.lastIndexOf(':');
+        try {
+            InetAddress address = InetAddress.getByName(listen.substring(0, Math.max(0, colon)));
+            int port = Integer.parseInt(listen.substring(colon + 1));
+            if (colon <= 0 || port < 0 || port > 65_535) {
+                throw notAddrPort;
+            }
+            return new InetSocketAddress(address, port);
+        } catch (UnknownHostException | NumberFormatException e) {
+            throw notAddrPort;
         }
     }
 

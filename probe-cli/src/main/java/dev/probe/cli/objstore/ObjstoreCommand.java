@@ -1,6 +1,5 @@
 package dev.probe.cli.objstore;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.CpuLine;
@@ -8,33 +7,34 @@ import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.Interrupts;
+import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OciConfigFile;
-import dev.probe.cli.common.PeerOptions;
-import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.OutputOptions;
-import dev.probe.cli.common.RunIdOption;
+import dev.probe.cli.common.PayloadOption;
+import dev.probe.cli.common.PeerOptions;
 import dev.probe.cli.common.RouteOptions;
+import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
-import dev.probe.core.agent.ObjstoreRun;
+import dev.probe.core.agent.ObjstoreLeg;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.objstore.client.ObjstoreClient;
 import dev.probe.core.objstore.client.ObjstoreConfig;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.ObjstoreParams;
 import dev.probe.core.result.BulkCsvWriter;
-import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.JsonStream;
+import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.ObjstoreResult;
 import dev.probe.core.result.ResultFiles;
+import dev.probe.core.units.Durations;
 import java.io.PrintWriter;
 import java.util.List;
-import dev.probe.core.units.Durations;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import dev.probe.cli.common.PayloadOption;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -123,21 +123,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
                 OciConfigFile.load("--config", configFile, profile), shape.dbSize, leaving);
         PrintWriter out = output.stream.console(spec);
         BulkConsole console = new BulkConsole(out, System.console() != null);
-        out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %s%n",
-                direction.wireName(), endpoint == null ? "(profile region)" : endpoint, bucket, params.prefix(),
-                shape.channels, direction == Direction.RESTORE ? "the objects as their backup wrote them (sizes read "
-                        + "from the bucket)" : String.format(Locale.ROOT, "%d-byte pieces in %d-byte parts",
-                        bulk.pieceSize(), partSize));
-        if (bulk.volume() == 0) {
-            out.printf("\tTimed run              = no new object after %s; objects under way finish whole (an "
-                    + "object counts only complete), so the run can last up to one object per channel longer%n",
-                    Durations.describe(bulk.duration()));
-        }
-        out.printf(Locale.ROOT, "\tPayload content type = %s%n%n", direction == Direction.BACKUP
-                ? bulk.payload().describe() : "as each object's backup wrote it (its probe-payload metadata)");
-        if (shape.note != null) {
-            out.println("NOTE: " + shape.note + ".");
-        }
+        printRequest(out, params);
         LabCheck.warn(out, direction);
         try (BulkCsvWriter csv = output.csv == null ? null : new BulkCsvWriter(output.csv);
              JsonStream stream = output.stream.open();
@@ -170,6 +156,26 @@ public final class ObjstoreCommand implements Callable<Integer> {
         }
     }
 
+    /** The request header: where, how many channels, what each object is, the payload. */
+    private void printRequest(PrintWriter out, ObjstoreParams params) {
+        BulkParams bulk = params.bulk();
+        out.printf(Locale.ROOT, "[Requesting an object-storage %s] %s/%s/%s, %d channels, %s%n",
+                direction.wireName(), endpoint == null ? "(profile region)" : endpoint, bucket, params.prefix(),
+                shape.channels, direction == Direction.RESTORE ? "the objects as their backup wrote them (sizes read "
+                        + "from the bucket)" : String.format(Locale.ROOT, "%d-byte pieces in %d-byte parts",
+                        bulk.pieceSize(), partSize));
+        if (bulk.volume() == 0) {
+            out.printf("\tTimed run              = no new object after %s; objects under way finish whole (an "
+                    + "object counts only complete), so the run can last up to one object per channel longer%n",
+                    Durations.describe(bulk.duration()));
+        }
+        out.printf(Locale.ROOT, "\tPayload content type = %s%n%n", direction == Direction.BACKUP
+                ? bulk.payload().describe() : "as each object's backup wrote it (its probe-payload metadata)");
+        if (shape.note != null) {
+            out.println("NOTE: " + shape.note + ".");
+        }
+    }
+
     /** With --from: each agent runs its share with its own OCI config, to the one --endpoint named here. */
     private int fannedOut(ObjstoreParams params) throws Exception {
         for (String own : new String[] {"--config", "--profile"}) {
@@ -182,7 +188,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
             throw new UsageException("--endpoint is required with --from (every agent goes to the same one)");
         }
         int dscp = route.agentsDscp();
-        ObjstoreRun total = new ObjstoreRun(endpoint, namespace, bucket, params);
+        ObjstoreLeg total = new ObjstoreLeg(endpoint, namespace, bucket, params);
         return new FanoutConsole(fanout.config(total, List.of(total.target()), agents).withDscp(dscp),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr())

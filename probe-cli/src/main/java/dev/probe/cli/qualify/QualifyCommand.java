@@ -1,41 +1,41 @@
 package dev.probe.cli.qualify;
 
-import dev.probe.core.error.UsageException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
-import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.PayloadOption;
 import dev.probe.core.disk.DiskParams;
-import dev.probe.core.disk.DiskRemote;
+import dev.probe.core.disk.RemoteDiskClient;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.Profile;
-import dev.probe.core.params.Direction;
-import dev.probe.core.disk.RemoteDisk;
 import dev.probe.core.disk.RedoHeadroom;
+import dev.probe.core.disk.RemoteDiskSpec;
+import dev.probe.core.error.UsageException;
+import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.Json;
 import dev.probe.core.qualify.Agents;
 import dev.probe.core.qualify.AwrCsv;
-import dev.probe.core.qualify.RacQualifier;
-import dev.probe.core.qualify.RacResult;
 import dev.probe.core.qualify.BothDirections;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.QualifyResult;
+import dev.probe.core.qualify.RacQualifier;
+import dev.probe.core.qualify.RacResult;
 import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.UnderLoad;
 import dev.probe.core.qualify.Verdict;
-import dev.probe.core.protocol.Json;
 import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.core.units.Rates;
 import dev.probe.report.QualifyPage;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -236,7 +236,7 @@ public final class QualifyCommand implements Callable<Integer> {
                 overall = result.overall();
             }
             if (standbyDir != null && result.incomplete() == null) {
-                DiskResult disk = new DiskRemote(config.target(), new RemoteDisk(standbyDir, STANDBY_REDO))
+                DiskResult disk = new RemoteDiskClient(config.target(), new RemoteDiskSpec(standbyDir, STANDBY_REDO))
                         .run(p -> { });
                 List<RedoHeadroom> headroom = RedoHeadroom.of(disk.of("redo"), config.load().peakBytesPerSecond());
                 console.printStandbyDisk(disk, writeSizes, headroom);

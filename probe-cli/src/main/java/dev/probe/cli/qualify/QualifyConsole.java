@@ -123,6 +123,36 @@ final class QualifyConsole {
             row("Round trip", fmt("p50 %.3f ms, p99 %.3f ms%s", rtt.p50(), rtt.p99(),
                     Double.isNaN(m.minRttMs()) ? "" : fmt(", TCP min RTT %.3f ms", m.minRttMs())));
         }
+        streamRows(r, m);
+        for (Measured.StepResult s : m.steps()) {
+            if (s.step().kind() == StepPlan.Kind.SYNC && s.result().summary().latency() != null) {
+                TestResult t = s.result();
+                LatencyStats l = t.summary().latency();
+                LatencyStats d = t.summary().disk();
+                row(s.step().label(), fmt("round trip p50 %.3f / p99 %.3f / p99.9 %.3f ms%s", l.p50(), l.p99(), l.p999(),
+                        d == null ? "" : fmt(" (standby disk p50 %.3f ms)", d.p50())));
+            }
+        }
+        printVerdicts(r.overall(), r.incomplete(), r.verdicts());
+        if (r.projection() != null) {
+            out.println(fmt("  %-24s %-8s peak %s at %s database time, over the AWR period (interval means; "
+                    + "backlog carried between intervals)", "Projected lag (AWR)", "",
+                    Durations.readable(r.projection().peak().lagSeconds()),
+                    r.projection().peak().end().toString().replace('T', ' ')));
+        }
+        out.println();
+        if (r.sqlnet().isEmpty()) {
+            out.flush();
+            return;
+        }
+        out.println("Settings to apply (both hosts)");
+        out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
+        r.sysctl().forEach(l -> out.println("  sysctl:      " + l));
+        out.flush();
+    }
+
+    /** The stream steps' figures: four streams, one with default and with 3 x BDP buffers, lags, the load. */
+    private void streamRows(QualifyResult r, Measured m) {
         if (!Double.isNaN(m.capacityBps())) {
             row("Four streams together", mbit(m.capacityBps()) + fmt(" (%.1f x one stream; a sum of streams, not "
                     + "the link's capacity: a loss-limited path gives about 4 x one stream)",
@@ -156,31 +186,6 @@ final class QualifyConsole {
                     mbit(m.load().aloneBps()), mbit(m.load().besideBps()), Sizes.describe(m.load().besideBytes()),
                     Double.isFinite(m.load().cost()) ? fmt(": the redo cost it %.0f %%", m.load().cost() * 100) : ""));
         }
-        for (Measured.StepResult s : m.steps()) {
-            if (s.step().kind() == StepPlan.Kind.SYNC && s.result().summary().latency() != null) {
-                TestResult t = s.result();
-                LatencyStats l = t.summary().latency();
-                LatencyStats d = t.summary().disk();
-                row(s.step().label(), fmt("round trip p50 %.3f / p99 %.3f / p99.9 %.3f ms%s", l.p50(), l.p99(), l.p999(),
-                        d == null ? "" : fmt(" (standby disk p50 %.3f ms)", d.p50())));
-            }
-        }
-        printVerdicts(r.overall(), r.incomplete(), r.verdicts());
-        if (r.projection() != null) {
-            out.println(fmt("  %-24s %-8s peak %s at %s database time, over the AWR period (interval means; "
-                    + "backlog carried between intervals)", "Projected lag (AWR)", "",
-                    Durations.readable(r.projection().peak().lagSeconds()),
-                    r.projection().peak().end().toString().replace('T', ' ')));
-        }
-        out.println();
-        if (r.sqlnet().isEmpty()) {
-            out.flush();
-            return;
-        }
-        out.println("Settings to apply (both hosts)");
-        out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
-        r.sysctl().forEach(l -> out.println("  sysctl:      " + l));
-        out.flush();
     }
 
     private void printVerdicts(Verdict.Status overall, String incomplete, List<Verdict> verdicts) {

@@ -1,17 +1,17 @@
 package dev.probe.cli.redo;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.EndpointOptions;
 import dev.probe.cli.common.ExitCodes;
-import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
+import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.Pacing;
 import dev.probe.cli.common.PayloadOption;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.redo.RedoConfig;
@@ -85,9 +85,10 @@ public final class ClientCommand implements Callable<Integer> {
             throw new UsageException("--reverse: the server sends in async mode only, without --write (give "
                     + "--mode async)");
         }
-        TestParams params = new TestParams(mode, length, numConn, duration, output.interval, write, endpoint.sockbuf,
-                rate.messagesPerSecond(length), warmup, fanout.fannedOut() ? content.payload : content.checked(),
-                reverse);
+        TestParams params = TestParams.builder(mode).length(length).connections(numConn).duration(duration)
+                .interval(output.interval).write(write).sockbuf(endpoint.sockbuf).rate(rate.messagesPerSecond(length))
+                .warmup(warmup).payload(fanout.fannedOut() ? content.payload : content.checked()).reverse(reverse)
+                .build();
         fanout.refuse("--csv", output.csv);
         fanout.refuse("--hlog", hlog);
         fanout.refuse("--json-stream", output.stream.target);

@@ -108,6 +108,26 @@ final class ConsoleReport implements RunListener {
         out.println(h);
     }
 
+    /** TCP_INFO's figures: RTT, retransmits, what held the sender back, a path MTU below the interface's. */
+    private void tcpRows(TestResult r, Summary s) {
+        TcpStats t = s.tcp();
+        if (t != null) {
+            row("TCP RTT", fmt("%.3f ms (min %.3f ms), cwnd %d, %s", t.rttMs(), t.minRttMs(), t.cwnd(),
+                    t.congestion() == null ? "unknown" : t.congestion()));
+            row("Retransmits", Double.isNaN(t.retransmitRatio()) ? String.valueOf(t.retransmits())
+                    : fmt("%d of %d segments (%.4f %%)", t.retransmits(), t.segmentsSent(), 100 * t.retransmitRatio()));
+            if (t.limited() != null && t.limited().known() && !reverse) { // the chronograph is the sender's
+                row("Sender limited by", t.limited().describe());
+            }
+            String mtu = t.pathMtuWarning(s.interfaceMtu());
+            if (mtu != null) {
+                row("WARNING", mtu);
+            }
+        } else {
+            row("TCP_INFO", "unavailable (" + r.transport() + " transport)");
+        }
+    }
+
     @Override
     public void onFinished(TestResult r) {
         Summary s = r.summary();
@@ -140,22 +160,7 @@ final class ConsoleReport implements RunListener {
             row("Commit time shares p99", fmt("network %.3f ms + standby disk %.3f ms = %.3f ms", l.p99() - d.p99(),
                     d.p99(), l.p99()));
         }
-        TcpStats t = s.tcp();
-        if (t != null) {
-            row("TCP RTT", fmt("%.3f ms (min %.3f ms), cwnd %d, %s", t.rttMs(), t.minRttMs(), t.cwnd(),
-                    t.congestion() == null ? "unknown" : t.congestion()));
-            row("Retransmits", Double.isNaN(t.retransmitRatio()) ? String.valueOf(t.retransmits())
-                    : fmt("%d of %d segments (%.4f %%)", t.retransmits(), t.segmentsSent(), 100 * t.retransmitRatio()));
-            if (t.limited() != null && t.limited().known() && !reverse) { // the chronograph is the sender's
-                row("Sender limited by", t.limited().describe());
-            }
-            String mtu = t.pathMtuWarning(s.interfaceMtu());
-            if (mtu != null) {
-                row("WARNING", mtu);
-            }
-        } else {
-            row("TCP_INFO", "unavailable (" + r.transport() + " transport)");
-        }
+        tcpRows(r, s);
         row("Load", s.openLoop() ? fmt("open loop, %.1f messages/s", r.params().rate())
                 + " (latency from intended send time)" : "closed loop");
         CpuLine.of(s.cpu(), reverse ? "receiver" : "sender", s.serverCpu(), reverse ? "sender" : "receiver",

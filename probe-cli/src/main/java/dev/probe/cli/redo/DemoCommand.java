@@ -70,14 +70,14 @@ public final class DemoCommand implements Callable<Integer> {
             int port = server.address().getPort();
             out.println("probe demo: server on 127.0.0.1:" + port + " (" + ProbeServer.version(config) + ")");
             run(out, port, "1. SYNC, 1 KiB messages: the commit-time round trip of SYNC redo transport",
-                    new TestParams(Mode.SYNC, 1024, 1, duration, Duration.ofSeconds(1), false, 0, 0, Duration.ZERO),
+                    TestParams.builder(Mode.SYNC).length(1024).duration(duration).build(),
                     "sync");
             run(out, port, "2. SYNC with disk write: each 64 KiB message is forced to disk before the ACK",
-                    new TestParams(Mode.SYNC, 64 * 1024, 1, duration, Duration.ofSeconds(1), true, 0, 0, Duration.ZERO),
+                    TestParams.builder(Mode.SYNC).length(64 * 1024).duration(duration).write(true).build(),
                     "sync-write");
             run(out, port, "3. ASYNC, 1 MiB messages over 2 connections: streaming throughput",
-                    new TestParams(Mode.ASYNC, 1024 * 1024, 2, duration, Duration.ofSeconds(1), false, 0, 0,
-                            Duration.ZERO), "async");
+                    TestParams.builder(Mode.ASYNC).length(1024 * 1024).connections(2).duration(duration)
+                            .build(), "async");
             out.println();
             out.println("=== 4. BULK backup, 4 channels, 512 MiB in 64 MiB pieces: time for a 1.06 TB backup");
             BulkConfig bulk = new BulkConfig(target(port), new BulkParams(Direction.BACKUP, 4, 512L << 20,

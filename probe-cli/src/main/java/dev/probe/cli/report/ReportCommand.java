@@ -1,10 +1,10 @@
 package dev.probe.cli.report;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.error.UsageException;
 import dev.probe.report.CompareReport;
 import dev.probe.report.Format;
 import dev.probe.report.ModelReport;

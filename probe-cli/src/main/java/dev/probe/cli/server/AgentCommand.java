@@ -1,6 +1,5 @@
 package dev.probe.cli.server;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutOptions;
@@ -11,8 +10,9 @@ import dev.probe.core.agent.AgentConfig;
 import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;
-import dev.probe.core.server.ServerConfig;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.server.Fatal;
+import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
 import dev.probe.core.server.ServerSecurity;
 import java.nio.file.Path;
@@ -93,10 +93,9 @@ public final class AgentCommand implements Callable<Integer> {
                     + " needs this agent's own --secret-file: without one, anyone on this host could use it");
         }
         AgentLimits agentLimits = limits.agentLimits(localOnly);
-        ServerConfig defaults = ServerConfig.defaults();
-        ServerConfig config = new ServerConfig(bind, port, defaults.file(), defaults.fileSize(), listen.idleTimeout,
-                listen.handshakeTimeout, listen.maxDuration, false, null, limits.listenerLimits(), own,
-                TransportChoice.selected());
+        ServerConfig config = ServerConfig.builder().listen(bind, port)
+                .timeouts(listen.idleTimeout, listen.handshakeTimeout, listen.maxDuration).intervals(false)
+                .limits(limits.listenerLimits()).security(own).transport(TransportChoice.selected()).build();
         AgentConfig agent = new AgentConfig(new ClientSecurity(serverSecretFile != null ? Secrets.load(serverSecretFile)
                 : own.auth(), null), config.transport(), Duration.ofSeconds(10), serverTimeout, agentLimits,
                 ociConfig == null ? null : OciConfigFile.load("--oci-config", ociConfig, ociProfile), legs);

@@ -1,10 +1,10 @@
 package dev.probe.cli.server;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Converters;
 import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.agent.AgentParams;
 import dev.probe.core.client.AllowedTargets;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.server.ServerLimits;
 import java.util.List;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package dev.probe.cli.server;
 
-import dev.probe.core.error.UsageException;
 import dev.probe.cli.common.Secrets;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.server.ServerSecurity;
 import dev.probe.core.tls.Tls;
 import java.nio.file.Path;

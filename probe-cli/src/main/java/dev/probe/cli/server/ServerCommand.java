@@ -93,11 +93,11 @@ public final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path base = file != null ? file : ServerConfig.defaults().file();
-        ServerConfig config = new ServerConfig(listen.bind, port, base, fileSize, listen.idleTimeout,
-                listen.handshakeTimeout, listen.maxDuration,
-                !quiet, dir, limits.limits().withDir(diskMaxSize, keepFailed), security.security(),
-                TransportChoice.selected());
+        ServerConfig.Builder b = ServerConfig.builder().listen(listen.bind, port).fileSize(fileSize)
+                .timeouts(listen.idleTimeout, listen.handshakeTimeout, listen.maxDuration).intervals(!quiet).dir(dir)
+                .limits(limits.limits().withDir(diskMaxSize, keepFailed)).security(security.security())
+                .transport(TransportChoice.selected());
+        ServerConfig config = (file != null ? b.file(file) : b).build();
         ServerLog log = timestamped(spec.commandLine().getOut());
         Fatal.install(log);
         ProbeServer server = ProbeServer.start(config, objectStore(), log);

@@ -4,8 +4,8 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.server.SessionConnection;
+import dev.probe.core.server.WorkSessionHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
 
 /**
@@ -13,14 +13,12 @@ import io.netty.util.ReferenceCountUtil;
  * so the sample's timestamps are close to the wire), starts the one run at the instant it is given, passes the
  * run's frames back, and stops the run when the coordinator goes away.
  */
-final class AgentHandler extends ChannelInboundHandlerAdapter {
-    private final SessionConnection connection;
+final class AgentHandler extends WorkSessionHandler {
     private final AgentParams params;
     private final AgentConfig config;
-    private AgentRun run;
 
     AgentHandler(SessionConnection connection, AgentParams params, AgentConfig config) {
-        this.connection = connection;
+        super(connection, "agent session", "the coordinator closed the control connection");
         this.params = params;
         this.config = config;
     }
@@ -37,11 +35,11 @@ final class AgentHandler extends ChannelInboundHandlerAdapter {
         ControlFrame frame = (ControlFrame) msg;
         try {
             switch (AgentMessages.op(frame)) {
-                case AgentMessages.CLOCK -> ctx.writeAndFlush(AgentMessages.clockReply(
+                case CLOCK -> ctx.writeAndFlush(AgentMessages.clockReply(
                         AgentMessages.micros(frame.body(), "t0"), received, AgentMessages.nowMicros()));
-                case AgentMessages.START -> start(ctx, AgentMessages.micros(frame.body(), "at"));
-                case AgentMessages.PING -> { }
-                default -> refuse(ctx, "an agent does not take '" + AgentMessages.op(frame) + "'");
+                case START -> start(ctx, AgentMessages.micros(frame.body(), "at"));
+                case PING -> { }
+                default -> refuse(ctx, "an agent does not take '" + AgentMessages.op(frame).wire() + "'");
             }
         } catch (BadParameterException e) {
             refuse(ctx, e.getMessage());
@@ -49,34 +47,19 @@ final class AgentHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void start(ChannelHandlerContext ctx, long atMicros) {
-        if (run != null) {
+        AgentRun run = new AgentRun(params, config, ctx.channel()::writeAndFlush, connection.log(),
+                connection.session().shortId());
+        if (!begin(run)) {
             refuse(ctx, "this run has started already");
             return;
         }
         connection.log().log("agent run " + connection.session().shortId() + " starts at "
                 + java.time.Instant.EPOCH.plusNanos(atMicros * 1000) + ": " + params.describe());
-        run = new AgentRun(params, config, ctx.channel()::writeAndFlush, connection.log(),
-                connection.session().shortId());
         run.startAt(atMicros);
     }
 
-    private void refuse(ChannelHandlerContext ctx, String why) {
-        connection.log().log("agent session " + connection.session().shortId() + ": " + why);
-        ctx.writeAndFlush(AgentMessages.failed(why)).addListener(f -> ctx.close());
-    }
-
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        boolean finished = run != null && run.finished();
-        if (run != null && !finished) {
-            run.cancel();
-        }
-        connection.closed(finished, finished ? null : "the coordinator closed the control connection");
-        ctx.fireChannelInactive();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        ctx.close();
+    protected ControlFrame failure(String why) {
+        return AgentMessages.failed(why);
     }
 }

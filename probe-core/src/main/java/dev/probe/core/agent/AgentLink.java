@@ -87,22 +87,22 @@ final class AgentLink implements Worker {
         try {
             ObjectNode b = frame.body();
             switch (AgentMessages.op(frame)) {
-                case AgentMessages.CLOCK -> clock.offer(b);
-                case AgentMessages.INTERVAL -> {
+                case CLOCK -> clock.offer(b);
+                case INTERVAL -> {
                     HostInterval interval = HostInterval.fromJson(b);
                     timeline.add(index, (int) Json.requireLong(b, "i", 0, Integer.MAX_VALUE), interval);
                     intervalsSeen++;
                     bytesSeen += interval.bytes();
                     completeWhenAllArrived();
                 }
-                case AgentMessages.DONE -> {
+                case DONE -> {
                     intervalsSent = (int) Json.requireLong(b, "intervals", 0, Integer.MAX_VALUE);
                     reported = new Outcome(AgentMessages.micros(b, "started"),
                             HostSummary.fromJson(Json.requireObject(b, "summary")));
                     completeWhenAllArrived();
                 }
-                case AgentMessages.FAILED -> lost("failed: " + b.path("message").asText());
-                default -> lost("sent '" + AgentMessages.op(frame) + "'");
+                case FAILED -> lost("failed: " + b.path("message").asText());
+                default -> lost("sent '" + AgentMessages.op(frame).wire() + "'");
             }
         } catch (BadParameterException e) {
             lost("sent a bad frame: " + e.getMessage());

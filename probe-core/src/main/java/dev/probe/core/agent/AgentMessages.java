@@ -7,7 +7,10 @@ import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The AGENT frames between a coordinator and an agent (docs/PROTOCOL.md, "Agents"), each a JSON object whose
@@ -16,13 +19,18 @@ import java.util.regex.Pattern;
  * microseconds since the epoch on the clock of whoever wrote them.
  */
 public final class AgentMessages {
-    public static final String CLOCK = "clock";
-    public static final String START = "start";
-    public static final String PING = "ping";
-    public static final String INTERVAL = "interval";
-    public static final String DONE = "done";
-    public static final String FAILED = "failed";
-    private static final Pattern OP = Pattern.compile("clock|start|ping|interval|done|failed");
+    /** What an AGENT frame is; on the wire in lower case. */
+    public enum Op {
+        CLOCK, START, PING, INTERVAL, DONE, FAILED;
+
+        /** The {@code op} as written. */
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private static final Pattern OP = Pattern.compile(
+            Arrays.stream(Op.values()).map(Op::wire).collect(Collectors.joining("|")));
     private static final long MAX_MICROS = Long.MAX_VALUE / 4;
 
     private AgentMessages() {
@@ -34,19 +42,19 @@ public final class AgentMessages {
     }
 
     /** The {@code op} of an AGENT frame. */
-    public static String op(ControlFrame frame) {
+    public static Op op(ControlFrame frame) {
         if (frame.type() != FrameType.AGENT) {
             throw new BadParameterException("frame", "expected AGENT, got " + frame.type());
         }
-        return Json.requireString(frame.body(), "op", OP);
+        return Op.valueOf(Json.requireString(frame.body(), "op", OP).toUpperCase(Locale.ROOT));
     }
 
     public static long micros(ObjectNode body, String field) {
         return Json.requireLong(body, field, 0, MAX_MICROS);
     }
 
-    static ControlFrame frame(String op, ObjectNode body) {
-        body.put("op", op);
+    static ControlFrame frame(Op op, ObjectNode body) {
+        body.put("op", op.wire());
         return new ControlFrame(FrameType.AGENT, body);
     }
 
@@ -54,7 +62,7 @@ public final class AgentMessages {
     public static ControlFrame clockRequest(long t0) {
         ObjectNode n = Json.object();
         n.put("t0", t0);
-        return frame(CLOCK, n);
+        return frame(Op.CLOCK, n);
     }
 
     /** Agent to coordinator: the sample, received at {@code t1} and answered at {@code t2} (agent's clock). */
@@ -63,18 +71,18 @@ public final class AgentMessages {
         n.put("t0", t0);
         n.put("t1", t1);
         n.put("t2", t2);
-        return frame(CLOCK, n);
+        return frame(Op.CLOCK, n);
     }
 
     /** Coordinator to agent: start the run at {@code atMicros} on the agent's clock. */
     public static ControlFrame start(long atMicros) {
         ObjectNode n = Json.object();
         n.put("at", atMicros);
-        return frame(START, n);
+        return frame(Op.START, n);
     }
 
     public static ControlFrame ping() {
-        return frame(PING, Json.object());
+        return frame(Op.PING, Json.object());
     }
 
     /** Agent to coordinator: interval {@code index} of its run. */
@@ -82,7 +90,7 @@ public final class AgentMessages {
         ObjectNode n = Json.object();
         n.put("i", index);
         interval.putTo(n);
-        return frame(INTERVAL, n);
+        return frame(Op.INTERVAL, n);
     }
 
     /**
@@ -94,12 +102,12 @@ public final class AgentMessages {
         n.put("started", startedMicros);
         n.put("intervals", intervals);
         n.set("summary", s.toJson());
-        return frame(DONE, n);
+        return frame(Op.DONE, n);
     }
 
     static ControlFrame failed(String message) {
         ObjectNode n = Json.object();
         n.put("message", message == null ? "failed" : message);
-        return frame(FAILED, n);
+        return frame(Op.FAILED, n);
     }
 }

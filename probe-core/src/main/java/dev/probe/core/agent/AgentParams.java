@@ -1,13 +1,14 @@
 package dev.probe.core.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,7 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
 
     /**
      * One run to one server: {@code spec} is a {@link BulkParams} or a {@link TestParams} (to the probe server at
-     * {@code host:port}), or an {@link ObjstoreRun} (to its endpoint, whose host and port these are).
+     * {@code host:port}), or an {@link ObjstoreLeg} (to its endpoint, whose host and port these are).
      */
     public record Leg(String host, int port, SessionSpec spec) {
         public Leg {
@@ -36,10 +37,10 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
             if (port < 1 || port > 65_535) {
                 throw new BadParameterException("target.port", port + " is not a port");
             }
-            if (!(spec instanceof BulkParams) && !(spec instanceof TestParams) && !(spec instanceof ObjstoreRun)) {
+            if (!(spec instanceof BulkParams) && !(spec instanceof TestParams) && !(spec instanceof ObjstoreLeg)) {
                 throw new BadParameterException("legs", "a leg is a bulk run, a test or an object-storage run");
             }
-            if (spec instanceof ObjstoreRun o && !o.target().equals(new FanoutConfig.HostPort(host, port))) {
+            if (spec instanceof ObjstoreLeg o && !o.target().equals(new HostPort(host, port))) {
                 throw new BadParameterException("target", "an object-storage leg goes to its endpoint");
             }
         }
@@ -112,7 +113,7 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
             ObjectNode l = (ObjectNode) item;
             ObjectNode target = Json.requireObject(l, "target");
             SessionSpec spec = l.has("bulk") ? BulkParams.fromJson(Json.requireObject(l, "bulk"))
-                    : l.has("objstore") ? ObjstoreRun.fromJson(Json.requireObject(l, "objstore"))
+                    : l.has("objstore") ? ObjstoreLeg.fromJson(Json.requireObject(l, "objstore"))
                     : TestParams.fromJson(Json.requireObject(l, "test"));
             legs.add(new Leg(Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535), spec));
         }
@@ -120,12 +121,12 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
     }
 
     private static String field(SessionSpec spec) {
-        return spec instanceof BulkParams ? "bulk" : spec instanceof ObjstoreRun ? "objstore" : "test";
+        return spec instanceof BulkParams ? "bulk" : spec instanceof ObjstoreLeg ? "objstore" : "test";
     }
 
     /** True when the legs are object-storage runs (the agent then needs its OCI config). */
     public boolean objstore() {
-        return legs.get(0).spec() instanceof ObjstoreRun;
+        return legs.get(0).spec() instanceof ObjstoreLeg;
     }
 
     /** Bytes the legs will move together when each is a volume (a timed leg counts 0: it is bounded while running). */
@@ -133,7 +134,7 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
         long sum = 0;
         for (Leg leg : legs) {
             long v = leg.spec() instanceof BulkParams b ? b.volume()
-                    : leg.spec() instanceof ObjstoreRun o ? o.params().bulk().volume() : 0;
+                    : leg.spec() instanceof ObjstoreLeg o ? o.params().bulk().volume() : 0;
             sum = sum > Long.MAX_VALUE - v ? Long.MAX_VALUE : sum + v;
         }
         return sum;

@@ -2,8 +2,10 @@ package dev.probe.core.agent;
 
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
+import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Route;
 import dev.probe.core.client.Target;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.objstore.client.ObjstoreClient;
 import dev.probe.core.objstore.client.ObjstoreConfig;
 import dev.probe.core.params.BulkParams;
@@ -17,6 +19,7 @@ import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.server.ServerLog;
+import dev.probe.core.server.WorkSessionHandler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -34,13 +37,15 @@ import java.util.function.Consumer;
  * failing leg fails the run. {@link #cancel()} (the coordinator went away) interrupts the legs, which closes
  * their connections.
  */
-final class AgentRun {
+final class AgentRun implements WorkSessionHandler.Work {
     private final AgentParams params;
     private final AgentConfig config;
     private final Consumer<ControlFrame> send;
     private final ServerLog log;
     private final String name;
     private final List<Thread> legs = new ArrayList<>();
+    /** Bytes all legs have moved, against the agent's --max-bytes. */
+    private final AtomicLong moved = new AtomicLong();
     private volatile boolean finished;
     private Thread thread;
 
@@ -54,7 +59,8 @@ final class AgentRun {
     }
 
     /** True once the run reported its outcome (DONE); a control connection closing after that is clean. */
-    boolean finished() {
+    @Override
+    public boolean finished() {
         return finished;
     }
 
@@ -64,7 +70,8 @@ final class AgentRun {
         thread.start();
     }
 
-    void cancel() {
+    @Override
+    public void cancel() {
         if (thread != null) {
             thread.interrupt();
         }
@@ -77,31 +84,8 @@ final class AgentRun {
         AtomicLong started = new AtomicLong(Long.MAX_VALUE);
         List<CompletableFuture<HostSummary>> outcomes = new ArrayList<>();
         CompletableFuture<HostSummary> firstFailure = new CompletableFuture<>();
-        AtomicLong moved = new AtomicLong();
-        long maxBytes = config.limits().maxBytes();
         for (int i = 0; i < params.legs().size(); i++) {
-            int leg = i;
-            CompletableFuture<HostSummary> outcome = new CompletableFuture<>();
-            outcomes.add(outcome);
-            Thread t = new Thread(() -> {
-                try {
-                    outcome.complete(runLeg(params.legs().get(leg), atMicros, started, interval -> {
-                        timeline.add(leg, interval.index(), interval.sample());
-                        if (moved.addAndGet(interval.sample().bytes()) > maxBytes) {
-                            firstFailure.completeExceptionally(new IllegalStateException(String.format(
-                                    "the run moved more than this agent's --max-bytes of %,d bytes; stopped", maxBytes)));
-                        }
-                    }));
-                } catch (Throwable e) {
-                    outcome.completeExceptionally(e);
-                    firstFailure.completeExceptionally(e);
-                } finally {
-                    timeline.end(leg);
-                }
-            }, "probe-agent-leg-" + leg);
-            t.setDaemon(true);
-            legs.add(t);
-            t.start();
+            outcomes.add(startLeg(i, atMicros, started, timeline, firstFailure));
         }
         try {
             // the first leg to fail fails the run at once; the others are stopped below
@@ -130,6 +114,34 @@ final class AgentRun {
         }
     }
 
+    /** Leg {@code leg} on a thread of its own; a failure, or moving more than --max-bytes, fails the run at once. */
+    private CompletableFuture<HostSummary> startLeg(int leg, long atMicros, AtomicLong started, MergedTimeline timeline,
+                                                    CompletableFuture<HostSummary> firstFailure) {
+        long maxBytes = config.limits().maxBytes();
+        CompletableFuture<HostSummary> outcome = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                outcome.complete(runLeg(params.legs().get(leg), atMicros, started, interval -> {
+                    timeline.add(leg, interval.index(), interval.sample());
+                    if (moved.addAndGet(interval.sample().bytes()) > maxBytes) {
+                        firstFailure.completeExceptionally(new ProbeException(ProbeException.Kind.REFUSED,
+                                String.format("the run moved more than this agent's --max-bytes of %,d bytes; stopped",
+                                        maxBytes)));
+                    }
+                }));
+            } catch (Throwable e) {
+                outcome.completeExceptionally(e);
+                firstFailure.completeExceptionally(e);
+            } finally {
+                timeline.end(leg);
+            }
+        }, "probe-agent-leg-" + leg);
+        t.setDaemon(true);
+        legs.add(t);
+        t.start();
+        return outcome;
+    }
+
     private String targets() {
         return String.join(", ", params.legs().stream().map(AgentParams.Leg::toString).toList());
     }
@@ -138,52 +150,69 @@ final class AgentRun {
     private record LegInterval(int index, HostInterval sample) {
     }
 
-    /** Runs one leg as an ordinary client run; its data starts at {@code atMicros}. */
+    /**
+     * Runs one leg as an ordinary client run; its data starts at {@code atMicros}. A failure keeps its type and
+     * kind, its message naming the leg.
+     */
     private HostSummary runLeg(AgentParams.Leg leg, long atMicros, AtomicLong started, Consumer<LegInterval> intervals)
             throws InterruptedException {
         Target target = new Target(leg.host(), leg.port(), config.connectTimeout(), config.timeout(),
                 config.targets(), config.transport(), new Route(config.legsFrom(), params.dscp()));
         AtomicInteger index = new AtomicInteger();
+        Consumer<HostInterval> each = i -> intervals.accept(new LegInterval(index.getAndIncrement(), i));
+        Runnable atStart = () -> awaitStart(atMicros, started);
         try {
             if (leg.spec() instanceof BulkParams bulk) {
-                return HostSummary.of(new BulkClient(new BulkConfig(target, bulk, BulkConfig.PAPER_DB_SIZE))
-                        .run(new BulkListener() {
-                            @Override
-                            public void onReady(Ready ready) {
-                                awaitStart(atMicros, started);
-                            }
-
-                            @Override
-                            public void onProgress(BulkProgress p) {
-                                intervals.accept(new LegInterval(index.getAndIncrement(), HostInterval.of(p)));
-                            }
-                        }).summary());
+                return runBulk(target, bulk, each, atStart);
+            } else if (leg.spec() instanceof ObjstoreLeg objstore) {
+                return runObjstore(target, objstore, each, atStart);
+            } else if (leg.spec() instanceof TestParams test) {
+                return runTest(target, test, each, atStart);
             }
-            if (leg.spec() instanceof ObjstoreRun o) {
-                ObjstoreConfig oc = new ObjstoreConfig(o.endpoint(), o.namespace(), o.bucket(), o.params(), config.oci(),
-                        BulkConfig.PAPER_DB_SIZE, target.route());
-                return HostSummary.of(new ObjstoreClient(oc).run(
-                        p -> intervals.accept(new LegInterval(index.getAndIncrement(), HostInterval.of(p))),
-                        () -> awaitStart(atMicros, started)).summary());
-            }
-            TestParams test = (TestParams) leg.spec();
-            return HostSummary.of(new RedoClient(new RedoConfig(target, test)).run(new RunListener() {
-                @Override
-                public void onReady(Ready ready, int sndbufGranted) {
-                    awaitStart(atMicros, started);
-                }
-
-                @Override
-                public void onInterval(IntervalSample sample) {
-                    intervals.accept(new LegInterval(index.getAndIncrement(), HostInterval.of(sample)));
-                }
-            }).summary(), test.numConn());
-        } catch (RuntimeException e) {
-            if (e instanceof CancellationException) {
-                throw e;
-            }
-            throw new IllegalStateException(leg + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("an agent has no client for " + leg.spec().getClass().getSimpleName());
+        } catch (ProbeException e) {
+            throw new ProbeException(e.kind(), leg + ": " + e.getMessage());
+        } catch (UsageException e) {
+            throw new UsageException(leg + ": " + e.getMessage(), e);
         }
+    }
+
+    private static HostSummary runBulk(Target target, BulkParams bulk, Consumer<HostInterval> each, Runnable atStart)
+            throws InterruptedException {
+        return HostSummary.of(new BulkClient(new BulkConfig(target, bulk, BulkConfig.PAPER_DB_SIZE))
+                .run(new BulkListener() {
+                    @Override
+                    public void onReady(Ready ready) {
+                        atStart.run();
+                    }
+
+                    @Override
+                    public void onProgress(BulkProgress p) {
+                        each.accept(HostInterval.of(p));
+                    }
+                }).summary());
+    }
+
+    private HostSummary runObjstore(Target target, ObjstoreLeg o, Consumer<HostInterval> each, Runnable atStart)
+            throws InterruptedException {
+        ObjstoreConfig oc = new ObjstoreConfig(o.endpoint(), o.namespace(), o.bucket(), o.params(), config.oci(),
+                BulkConfig.PAPER_DB_SIZE, target.route());
+        return HostSummary.of(new ObjstoreClient(oc).run(p -> each.accept(HostInterval.of(p)), atStart).summary());
+    }
+
+    private static HostSummary runTest(Target target, TestParams test, Consumer<HostInterval> each, Runnable atStart)
+            throws InterruptedException {
+        return HostSummary.of(new RedoClient(new RedoConfig(target, test)).run(new RunListener() {
+            @Override
+            public void onReady(Ready ready, int sndbufGranted) {
+                atStart.run();
+            }
+
+            @Override
+            public void onInterval(IntervalSample sample) {
+                each.accept(HostInterval.of(sample));
+            }
+        }).summary(), test.numConn());
     }
 
     /** The session is open (connections joined) before the instant; data starts at it. */

@@ -1,6 +1,8 @@
 package dev.probe.core.agent;
 
 import dev.probe.core.client.ClientRun;
+import dev.probe.core.client.Heartbeat;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.protocol.Frames;
@@ -8,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -24,7 +25,6 @@ import java.util.function.Consumer;
 public final class Fanout {
     private static final int CLOCK_SAMPLES = 8;
     /** Well inside the agents' idle timeout (60 s by default). */
-    private static final long PING_SECONDS = 10;
     /** Time for every agent to open its session (connect, handshake, join each channel) before the start. */
     private static final long START_MARGIN_MICROS = 1_000_000;
     private final FanoutConfig config;
@@ -43,7 +43,7 @@ public final class Fanout {
         List<Thread> threads = new ArrayList<>();
         try {
             for (int i = 0; i < hosts; i++) {
-                FanoutConfig.HostPort agent = config.from().get(i);
+                HostPort agent = config.from().get(i);
                 AgentLink link = new AgentLink(i, agent.toString(), timeline);
                 links.add(link);
                 CompletableFuture<Void> ready = new CompletableFuture<>();
@@ -70,17 +70,7 @@ public final class Fanout {
             awaitAll(links, config.tolerateLost());
             List<FanoutResult.Host> results = new ArrayList<>();
             for (int i = 0; i < hosts; i++) {
-                AgentLink link = links.get(i);
-                FanoutConfig.HostPort from = config.from().get(i);
-                List<String> to = plan.get(i).legs().stream().map(AgentParams.Leg::toString).toList();
-                if (link.outcome().isCompletedExceptionally()) {
-                    results.add(FanoutResult.Host.lost(from, to, config.channelsOf(i), clocks.get(i),
-                            new FanoutResult.Loss(link.lostAt(), reason(link), link.bytesSeen())));
-                    continue;
-                }
-                AgentLink.Outcome o = await(link.outcome());
-                results.add(new FanoutResult.Host(from, to, config.channelsOf(i), clocks.get(i),
-                        o.startedMicros() - clocks.get(i).offsetMicros() - start, o.summary(), null));
+                results.add(host(i, links.get(i), plan.get(i), clocks.get(i), start));
             }
             if (results.stream().allMatch(h -> h.loss() != null)) {
                 throw new ProbeException(ProbeException.Kind.LOST, "every agent was lost: " + results.get(0).loss().reason());
@@ -90,6 +80,20 @@ public final class Fanout {
         } finally {
             threads.forEach(Thread::interrupt);
         }
+    }
+
+    /** Host {@code i}'s figures, its start on the coordinator's clock; or its loss. */
+    private FanoutResult.Host host(int i, AgentLink link, AgentParams request, ClockSample clock, long start)
+            throws InterruptedException {
+        HostPort from = config.from().get(i);
+        List<String> to = request.legs().stream().map(AgentParams.Leg::toString).toList();
+        if (link.outcome().isCompletedExceptionally()) {
+            return FanoutResult.Host.lost(from, to, config.channelsOf(i), clock,
+                    new FanoutResult.Loss(link.lostAt(), reason(link), link.bytesSeen()));
+        }
+        AgentLink.Outcome o = await(link.outcome());
+        return new FanoutResult.Host(from, to, config.channelsOf(i), clock,
+                o.startedMicros() - clock.offsetMicros() - start, o.summary(), null);
     }
 
     /** One agent's control session, open until the agent reports its outcome (or fails). */
@@ -130,7 +134,7 @@ public final class Fanout {
 
     /**
      * Waits until every agent has reported its outcome, or (unless lost agents are tolerated) throws the first
-     * failure as soon as it happens; pings
+     * failure as soon as it happens (naming the agent); pings
      * the agents meanwhile, as their control connections are otherwise silent and would trip the idle timeout.
      */
     private static void awaitAll(List<AgentLink> links, boolean tolerateLost) throws InterruptedException {
@@ -145,13 +149,7 @@ public final class Fanout {
             if (pending.length == 0) {
                 return;
             }
-            try {
-                CompletableFuture.anyOf(pending).get(PING_SECONDS, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
-                links.forEach(l -> l.send(AgentMessages.ping()));
-            } catch (ExecutionException e) {
-                // the loop throws it, naming the agent
-            }
+            Heartbeat.await(CompletableFuture.anyOf(pending), () -> links.forEach(l -> l.send(AgentMessages.ping())));
         }
     }
 

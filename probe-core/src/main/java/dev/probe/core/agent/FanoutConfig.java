@@ -1,6 +1,7 @@
 package dev.probe.core.agent;
 
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.SessionSpec;
@@ -25,13 +26,6 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
     /** The largest clock uncertainty accepted: half the best round trip of an agent's clock samples. */
     public static final Duration MAX_CLOCK_UNCERTAINTY = Duration.ofMillis(100);
 
-    /** A host and a port, as typed. */
-    public record HostPort(String host, int port) {
-        @Override
-        public String toString() {
-            return host + ":" + port;
-        }
-    }
 
     /** A test's --rate shared by connections. */
     public FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec total, ClientSecurity agentSecurity,
@@ -59,10 +53,10 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
         if (to.size() > AgentParams.MAX_LEGS) {
             throw new BadParameterException("to", to.size() + " servers is more than " + AgentParams.MAX_LEGS);
         }
-        if (!(total instanceof BulkParams) && !(total instanceof TestParams) && !(total instanceof ObjstoreRun)) {
+        if (!(total instanceof BulkParams) && !(total instanceof TestParams) && !(total instanceof ObjstoreLeg)) {
             throw new BadParameterException("from", "fans out bulk, object-storage and sync/async runs only");
         }
-        if (total instanceof ObjstoreRun o && !to.equals(List.of(o.target()))) {
+        if (total instanceof ObjstoreLeg o && !to.equals(List.of(o.target()))) {
             throw new BadParameterException("to", "an object-storage run goes to its --endpoint only");
         }
         if (channels(total) < from.size()) {
@@ -85,7 +79,7 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
 
     /** The bulk shape of a bulk or object-storage run. */
     public static BulkParams bulkOf(SessionSpec spec) {
-        return spec instanceof ObjstoreRun o ? o.params().bulk() : (BulkParams) spec;
+        return spec instanceof ObjstoreLeg o ? o.params().bulk() : (BulkParams) spec;
     }
 
     /** The whole run's channels (a bulk run) or connections (a test). */
@@ -134,8 +128,7 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
         if (this.total instanceof TestParams t) {
             double share = rateShares.isEmpty() ? channels / (double) all
                     : rateShares.get(host) / rateShares.stream().mapToDouble(Double::doubleValue).sum();
-            return new TestParams(t.mode(), t.length(), channels, t.duration(), t.interval(), t.write(), t.sockbuf(),
-                    t.rate() * share, t.warmup(), t.payload(), t.reverse());
+            return t.toBuilder().connections(channels).rate(t.rate() * share).build();
         }
         BulkParams b = bulkOf(this.total);
         long volume = 0;
@@ -152,6 +145,6 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
         BulkParams share = new BulkParams(b.direction(), channels, volume, b.duration(), b.pieceSize(), b.interval(),
                 b.sockbuf(), b.verify(), b.runId() + suffix, b.congestion(), b.payload(), b.salt());
         // an object-storage host's pieces are numbered from 0 like any run's: its objects go under a prefix of its own
-        return this.total instanceof ObjstoreRun o ? o.with(share, suffix.substring(1) + "/") : share;
+        return this.total instanceof ObjstoreLeg o ? o.with(share, suffix.substring(1) + "/") : share;
     }
 }

@@ -1,12 +1,13 @@
 package dev.probe.core.agent;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.JsonDocument;
 import dev.probe.core.units.Rates;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -26,9 +27,9 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
      * One host: where it ran from and to, its channels, its clock sample, its start and its summary; or, lost,
      * its {@code loss} (then {@code summary} is null).
      */
-    public record Host(FanoutConfig.HostPort from, List<String> to, int channels, ClockSample clock,
+    public record Host(HostPort from, List<String> to, int channels, ClockSample clock,
                        long startMicros, HostSummary summary, Loss loss) implements JsonDocument {
-        static Host lost(FanoutConfig.HostPort from, List<String> to, int channels, ClockSample clock,
+        static Host lost(HostPort from, List<String> to, int channels, ClockSample clock,
                          Loss loss) {
             return new Host(from, to, channels, clock, 0, null, loss);
         }

@@ -88,25 +88,10 @@ public final class BulkClient {
         long t0 = System.nanoTime();
         PieceQueue queue = new PieceQueue(params.pieceCount(),
                 params.volume() > 0 ? Long.MAX_VALUE : t0 + params.duration().toNanos());
-        List<BulkWorker> workers = new ArrayList<>();
-        for (int i = 0; i < session.connections().size(); i++) {
-            ClientConnection c = session.connections().get(i);
-            if (params.congestion() != null) {
-                setCongestion(c, params.congestion());
-            }
-            CRC32C sent = params.verify() && !params.payload().derivable() ? new CRC32C() : null;
-            workers.add(backup
-                    ? new BackupWorker(i, c, params, queue, new BulkCounters(), sent == null
-                            ? ChunkSource.generated(content, Tls.session(c.channel()) != null)
-                            : ChunkSource.buffers(content, sent::update), sent)
-                    : new RestoreWorker(i, c, params, queue, new BulkCounters(),
-                            new PieceReceiver(content, params.verify(), i)));
-        }
+        List<BulkWorker> workers = workers(session, content, queue);
         BulkReporter reporter = new BulkReporter(workers, params, listener, backup);
         reporter.start(t0);
-        for (BulkWorker w : workers) {
-            w.handler.start(w, t0);
-        }
+        workers.forEach(w -> w.handler.start(w, t0));
         stop.onRequest(() -> {
             queue.close();
             workers.forEach(w -> w.channel.eventLoop().execute(w::endNow));
@@ -124,9 +109,7 @@ public final class BulkClient {
         }
         TcpInfo clientTcp = backup ? reporter.readTcp() : null;
         long now = System.nanoTime(); // a channel that never finished (the run failed) counts until now
-        for (BulkWorker w : workers) {
-            w.counters().finishedIfNot(now);
-        }
+        workers.forEach(w -> w.counters().finishedIfNot(now));
         long end = workers.stream().mapToLong(w -> w.counters().finishedNanos()).max().orElse(now);
         reporter.stop(end);
         if (failure == null) {
@@ -139,6 +122,26 @@ public final class BulkClient {
             throw failure;
         }
         return result;
+    }
+
+    /** One worker per channel: a backup's sends pieces from the queue, a restore's asks for them and checks them. */
+    private List<BulkWorker> workers(ClientRun.Session session, Content content, PieceQueue queue) {
+        BulkParams params = config.params();
+        List<BulkWorker> workers = new ArrayList<>();
+        for (int i = 0; i < session.connections().size(); i++) {
+            ClientConnection c = session.connections().get(i);
+            if (params.congestion() != null) {
+                setCongestion(c, params.congestion());
+            }
+            CRC32C sent = params.verify() && !params.payload().derivable() ? new CRC32C() : null;
+            workers.add(params.direction() == Direction.BACKUP
+                    ? new BackupWorker(i, c, params, queue, new BulkCounters(), sent == null
+                            ? ChunkSource.generated(content, Tls.session(c.channel()) != null)
+                            : ChunkSource.buffers(content, sent::update), sent)
+                    : new RestoreWorker(i, c, params, queue, new BulkCounters(),
+                            new PieceReceiver(content, params.verify(), i)));
+        }
+        return workers;
     }
 
     private static void setCongestion(ClientConnection c, String algorithm) {

@@ -3,8 +3,8 @@ package dev.probe.core.disk;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.server.SessionConnection;
+import dev.probe.core.server.WorkSessionHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.file.Path;
 
@@ -12,15 +12,12 @@ import java.nio.file.Path;
  * The server's side of a remote disk check: runs it on a thread of its own (never on the event loop), sends each
  * point as it is measured and then the outcome, and stops the check when the client goes away.
  */
-final class DiskHandler extends ChannelInboundHandlerAdapter {
-    private final SessionConnection connection;
-    private final RemoteDisk request;
+final class DiskHandler extends WorkSessionHandler {
+    private final RemoteDiskSpec request;
     private final DiskKind kind;
-    private volatile boolean finished;
-    private Thread thread;
 
-    DiskHandler(SessionConnection connection, RemoteDisk request, DiskKind kind) {
-        this.connection = connection;
+    DiskHandler(SessionConnection connection, RemoteDiskSpec request, DiskKind kind) {
+        super(connection, "disk check", "the client closed the connection");
         this.request = request;
         this.kind = kind;
     }
@@ -40,11 +37,12 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         String name = connection.session().shortId();
-        thread = new Thread(() -> {
+        CheckThread check = new CheckThread();
+        check.thread = new Thread(() -> {
             try {
                 connection.log().log("disk check " + name + " in " + dir + " starts");
                 DiskResult r = new DiskCheck(dir, request.params()).run(p -> ctx.writeAndFlush(DiskMessages.point(p)));
-                finished = true;
+                check.finished = true;
                 ctx.writeAndFlush(DiskMessages.done(r.dir(), r.fileSystem(), r.blockSize()));
                 connection.log().log("disk check " + name + " done: " + r.points().size() + " points");
             } catch (InterruptedException | java.nio.channels.ClosedByInterruptException e) {
@@ -62,8 +60,25 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
                 kind.release();
             }
         }, "probe-disk-check");
-        thread.setDaemon(true);
-        thread.start();
+        check.thread.setDaemon(true);
+        begin(check);
+        check.thread.start();
+    }
+
+    /** The check on a thread of its own (never the event loop); interrupted when the client goes away. */
+    private static final class CheckThread implements Work {
+        volatile boolean finished;
+        Thread thread;
+
+        @Override
+        public boolean finished() {
+            return finished;
+        }
+
+        @Override
+        public void cancel() {
+            thread.interrupt();
+        }
     }
 
     /** The client's pings keep the connection from idling out; anything else ends the session. */
@@ -80,22 +95,8 @@ final class DiskHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Tells the client why in one line, then closes the connection. */
-    private static void refuse(ChannelHandlerContext ctx, String why) {
-        ctx.writeAndFlush(DiskMessages.failed(why)).addListener(f -> ctx.close());
-    }
-
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        if (thread != null && !finished) {
-            thread.interrupt();
-        }
-        connection.closed(finished, finished ? null : "the client closed the connection");
-        ctx.fireChannelInactive();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        ctx.close();
+    protected ControlFrame failure(String why) {
+        return DiskMessages.failed(why);
     }
 }

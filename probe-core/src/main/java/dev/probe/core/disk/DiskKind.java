@@ -30,12 +30,12 @@ public final class DiskKind implements SessionKind {
 
     @Override
     public String name() {
-        return RemoteDisk.KIND;
+        return RemoteDiskSpec.KIND;
     }
 
     @Override
     public SessionSpec parse(ObjectNode params) {
-        RemoteDisk r = RemoteDisk.fromJson(params);
+        RemoteDiskSpec r = RemoteDiskSpec.fromJson(params);
         if (root == null) {
             throw new BadParameterException("at", "this server has no --dir to run a disk check in");
         }
@@ -87,6 +87,6 @@ public final class DiskKind implements SessionKind {
 
     @Override
     public ChannelHandler handler(SessionConnection c) {
-        return new DiskHandler(c, (RemoteDisk) c.session().spec(), this);
+        return new DiskHandler(c, (RemoteDiskSpec) c.session().spec(), this);
     }
 }

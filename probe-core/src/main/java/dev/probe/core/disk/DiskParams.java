@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * A disk check, validated once: the test file's {@code size}, the profiles, the latency bound of the oltp answer,
  * the oltp read share, each load point's length, the highest outstanding I/O count, whether to run without direct
  * I/O ({@code buffered}, every figure then marked) and whether to keep the file. Where it runs (the directory) is
- * the caller's: a local path, or a server's own {@code --dir} for {@code --at} ({@link RemoteDisk}).
+ * the caller's: a local path, or a server's own {@code --dir} for {@code --at} ({@link RemoteDiskSpec}).
  */
 public record DiskParams(long size, Set<Profile> profiles, Duration maxLatency, int readPct, Duration point,
                          int maxOutstanding, boolean buffered, boolean keep) {

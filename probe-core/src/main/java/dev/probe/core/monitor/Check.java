@@ -58,9 +58,9 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
         String standby = standby();
         String check = kind.label();
         TestParams p = kind == Kind.STREAM
-                ? new TestParams(Mode.ASYNC, STREAM_MESSAGE, 1, length, Duration.ofMillis(500), false, 0, 0,
-                        Duration.ZERO)
-                : new TestParams(Mode.SYNC, writeSize, 1, length, length, false, 0, 0, Duration.ZERO);
+                ? TestParams.builder(Mode.ASYNC).length(STREAM_MESSAGE).duration(length)
+                        .interval(Duration.ofMillis(500)).build()
+                : TestParams.builder(Mode.SYNC).length(writeSize).duration(length).interval(length).build();
         Histogram all = new Histogram(3);
         ObjectNode ev = Json.object().put("standby", standby).put("check", check);
         try {

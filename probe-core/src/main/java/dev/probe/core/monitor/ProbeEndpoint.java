@@ -1,12 +1,13 @@
 package dev.probe.core.monitor;
 
-import dev.probe.core.error.UsageException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import dev.probe.core.client.AllowedTargets;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
+import dev.probe.core.error.UsageException;
 import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
 import java.io.IOException;
 import java.net.URLDecoder;
@@ -134,24 +135,12 @@ final class ProbeEndpoint implements HttpHandler, AutoCloseable {
     }
 
     private Target parse(String target) {
-        String host = target;
-        int port = template.port();
-        int colon = target.lastIndexOf(':');
-        if (colon > 0 && (target.indexOf(':') == colon || target.startsWith("["))) {
-            host = target.substring(0, colon);
-            try {
-                port = Integer.parseInt(target.substring(colon + 1));
-            } catch (NumberFormatException e) {
-                throw new UsageException("target '" + target + "': the port is not a number");
-            }
+        try {
+            HostPort at = HostPort.parse(target, template.port());
+            return template.at(at.host(), at.port());
+        } catch (UsageException e) {
+            throw new UsageException("target " + e.getMessage());
         }
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        if (port < 1 || port > 65_535 || host.isBlank()) {
-            throw new UsageException("target '" + target + "' is not HOST:PORT with a port 1 to 65535");
-        }
-        return template.at(host, port);
     }
 
     private static Duration scrapeTimeout(HttpExchange exchange) {

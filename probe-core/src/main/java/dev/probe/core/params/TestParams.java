@@ -59,34 +59,110 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
         }
     }
 
-    /** The client sends. */
-    public TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval, boolean write,
-                      long sockbuf, double rate, Duration warmup, Payload payload) {
-        this(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, payload, false);
-    }
-
-    /** With random content. */
-    public TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval, boolean write,
-                      long sockbuf, double rate, Duration warmup) {
-        this(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, Payload.RANDOM);
-    }
-
     /** The same test with {@code content}. */
     public TestParams withPayload(Payload content) {
-        return new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, content,
-                reverse);
+        return toBuilder().payload(content).build();
     }
 
     /** The same test with the server sending ({@code true}) or the client. */
     public TestParams withReverse(boolean serverSends) {
-        return new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, payload,
-                serverSends);
+        return toBuilder().reverse(serverSends).build();
     }
 
     /** oratcptest's defaults: SYNC, 1 MiB, one connection, 10 s, 1 s intervals. */
     public static TestParams defaults() {
-        return new TestParams(Mode.SYNC, 1024 * 1024, 1, Duration.ofSeconds(10), Duration.ofSeconds(1),
-                false, 0, 0, Duration.ZERO);
+        return builder(Mode.SYNC).build();
+    }
+
+    /** A test of {@code mode} with oratcptest's defaults for the rest, set by name; {@link Builder#build} checks it. */
+    public static Builder builder(Mode mode) {
+        return new Builder(mode);
+    }
+
+    /** This test's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(mode).length(length).connections(numConn).duration(duration).interval(interval)
+                .write(write).sockbuf(sockbuf).rate(rate).warmup(warmup).payload(payload).reverse(reverse);
+    }
+
+    /** A test's values set by name (oratcptest's defaults until set); {@link #build} ends in the checked record. */
+    public static final class Builder {
+        private final Mode mode;
+        private long length = 1024 * 1024;
+        private int numConn = 1;
+        private Duration duration = Duration.ofSeconds(10);
+        private Duration interval = Duration.ofSeconds(1);
+        private boolean write;
+        private long sockbuf;
+        private double rate;
+        private Duration warmup = Duration.ZERO;
+        private Payload payload = Payload.RANDOM;
+        private boolean reverse;
+
+        private Builder(Mode mode) {
+            this.mode = mode;
+        }
+
+        /** Bytes per message (0: an empty message, a round trip). */
+        public Builder length(long bytes) {
+            this.length = bytes;
+            return this;
+        }
+
+        public Builder connections(int n) {
+            this.numConn = n;
+            return this;
+        }
+
+        public Builder duration(Duration d) {
+            this.duration = d;
+            return this;
+        }
+
+        public Builder interval(Duration d) {
+            this.interval = d;
+            return this;
+        }
+
+        /** The server writes each message to disk before its ACK (AFFIRM). */
+        public Builder write(boolean forced) {
+            this.write = forced;
+            return this;
+        }
+
+        /** Socket buffer size asked for (0: the OS's default). */
+        public Builder sockbuf(long bytes) {
+            this.sockbuf = bytes;
+            return this;
+        }
+
+        /** Messages per second over all connections (0: as fast as they go). */
+        public Builder rate(double messagesPerSecond) {
+            this.rate = messagesPerSecond;
+            return this;
+        }
+
+        public Builder warmup(Duration d) {
+            this.warmup = d;
+            return this;
+        }
+
+        public Builder payload(Payload p) {
+            this.payload = p;
+            return this;
+        }
+
+        /** The server sends (a reverse test). */
+        public Builder reverse(boolean serverSends) {
+            this.reverse = serverSends;
+            return this;
+        }
+
+        /** The checked record: a {@link BadParameterException} names a value out of range. */
+        public TestParams build() {
+            return new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, payload,
+                    reverse);
+        }
     }
 
     public boolean openLoop() {

@@ -1,7 +1,7 @@
 package dev.probe.core.protocol;
 
-import dev.probe.core.error.UsageException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.error.UsageException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -2,6 +2,7 @@ package dev.probe.core.qualify;
 
 import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.protocol.BadParameterException;
 import java.time.Duration;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.List;
  *
  * @param flag the option that named them, for errors
  */
-public record Agents(String flag, List<FanoutConfig.HostPort> from, ClientSecurity security, Duration connectTimeout,
+public record Agents(String flag, List<HostPort> from, ClientSecurity security, Duration connectTimeout,
                      Duration timeout) {
     public Agents {
         from = List.copyOf(from);
@@ -24,7 +25,7 @@ public record Agents(String flag, List<FanoutConfig.HostPort> from, ClientSecuri
     /** A fan-out of {@code spec} from these agents to {@code target}, a test's rate shared by {@code rateShares}. */
     FanoutConfig fanout(dev.probe.core.client.Target target, dev.probe.core.params.SessionSpec spec,
                         List<Double> rateShares) {
-        return new FanoutConfig(from, List.of(new FanoutConfig.HostPort(target.host(), target.port())), spec, security,
+        return new FanoutConfig(from, List.of(new HostPort(target.host(), target.port())), spec, security,
                 target.transport(), connectTimeout, timeout, false, rateShares, target.route().dscp());
     }
 }

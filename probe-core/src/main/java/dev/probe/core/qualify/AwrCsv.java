@@ -122,6 +122,12 @@ public final class AwrCsv {
             s[2]++;
             spans.put(key, new LocalDateTime[] {begin, end});
         }
+        return load(name, c.history, sums, spans, instancePeaks);
+    }
+
+    /** The intervals summed over the instances, in time order, and the peak they give (the p95 beside it). */
+    private static RedoLoad load(String name, boolean history, Map<String, double[]> sums,
+                                 Map<String, LocalDateTime[]> spans, java.util.SortedMap<Integer, Double> instancePeaks) {
         if (sums.isEmpty()) {
             throw new UsageException("--awr " + name + ": no '" + METRIC + "' rows");
         }
@@ -131,11 +137,11 @@ public final class AwrCsv {
         intervals.sort((a, b) -> a.begin().compareTo(b.begin()));
         double[] peaks = intervals.stream().mapToDouble(RedoLoad.Interval::peakBytesPerSecond).sorted().toArray();
         double p95 = peaks[(int) Math.min(peaks.length - 1, Math.ceil(0.95 * peaks.length) - 1)];
-        String statistic = c.history
+        String statistic = history
                 ? "the busiest minute's VALUE (a one-minute mean), summed over " + instances(intervals)
                 : "the busiest interval's MAXVAL (each instance's highest rate in it), summed over "
                         + instances(intervals) + ": an upper bound, the instances' peaks need not coincide";
-        return new RedoLoad(peaks[peaks.length - 1], p95, name + " (" + (c.history ? "GV$SYSMETRIC_HISTORY"
+        return new RedoLoad(peaks[peaks.length - 1], p95, name + " (" + (history ? "GV$SYSMETRIC_HISTORY"
                 : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals)", statistic, intervals,
                 instancePeaks);
     }

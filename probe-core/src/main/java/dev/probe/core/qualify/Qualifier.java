@@ -66,34 +66,47 @@ public final class Qualifier {
         return QualifyResult.of(config, startedAt, f.measured(), loadFailed);
     }
 
+    /** Runs the idle steps in the plan's order, each building its own test from its kind, then the loaded ones. */
     private void measure(StepPlan plan, Runner runner, Figures f) throws InterruptedException {
-        TestResult rtt = runner.run(0, new TestParams(Mode.SYNC, 0, 1, runner.length(0),
-                plan.steps().get(0).interval(),
-                false, 0, 0, Duration.ZERO, config.payload()), RunListener.NONE);
+        int loadedFrom = plan.firstLoaded();
+        for (int i = 0; i < loadedFrom; i++) {
+            step(runner, i, f);
+        }
+        if (loadedFrom < plan.steps().size()) {
+            underLoad(plan, runner, f);
+        }
+    }
+
+    private void step(Runner runner, int i, Figures f) throws InterruptedException {
+        switch (runner.plan.steps().get(i).kind()) {
+            case ROUND_TRIP -> roundTrip(runner, i, f);
+            case CAPACITY -> {
+                f.capacity = Measured.bps(runner.run(i, stream(runner, i, CAPACITY_CONNECTIONS, 0), RunListener.NONE));
+                f.bdp = Sizing.bdpBytes(Math.max(config.requiredBps(), f.capacity), f.rttMs / 1000);
+                f.buffer = Sizing.socketBuffer(f.bdp);
+            }
+            case DEFAULT_BUFFERS -> f.defaultBps = Measured.bps(runner.run(i, stream(runner, i, 1, 0), RunListener.NONE));
+            case TUNED_BUFFERS -> {
+                TestResult tuned = runner.run(i, stream(runner, i, 1, f.buffer), RunListener.NONE);
+                f.tunedBps = Measured.bps(tuned);
+                f.sndbuf = tuned.summary().sndbufGranted();
+                f.rcvbuf = tuned.summary().serverRcvbufGranted();
+            }
+            case REDO_RATE -> f.lag = paced(runner, i, f.buffer);
+            case SYNC -> sync(runner, i);
+            default -> throw new IllegalStateException("no step " + runner.plan.steps().get(i).kind());
+        }
+    }
+
+    /** 0-byte SYNC messages: the round trip, and the BDP and buffer it gives at the required bandwidth. */
+    private void roundTrip(Runner runner, int i, Figures f) throws InterruptedException {
+        TestResult rtt = runner.run(i, TestParams.builder(Mode.SYNC).length(0).duration(runner.length(i))
+                .interval(runner.plan.steps().get(i).interval()).payload(config.payload()).build(), RunListener.NONE);
         f.rttMs = rtt.summary().latency().p50();
         TcpStats t = rtt.summary().tcp();
         f.minRttMs = t == null || t.minRttMs() <= 0 ? Double.NaN : t.minRttMs();
         f.bdp = Sizing.bdpBytes(config.requiredBps(), f.rttMs / 1000);
         f.buffer = Sizing.socketBuffer(f.bdp);
-        int i = 1;
-        if (config.async()) {
-            f.capacity = Measured.bps(runner.run(i, stream(runner, i++, CAPACITY_CONNECTIONS, 0), RunListener.NONE));
-            f.defaultBps = Measured.bps(runner.run(i, stream(runner, i++, 1, 0), RunListener.NONE));
-            f.bdp = Sizing.bdpBytes(Math.max(config.requiredBps(), f.capacity), f.rttMs / 1000);
-            f.buffer = Sizing.socketBuffer(f.bdp);
-            TestResult tuned = runner.run(i, stream(runner, i++, 1, f.buffer), RunListener.NONE);
-            f.tunedBps = Measured.bps(tuned);
-            f.sndbuf = tuned.summary().sndbufGranted();
-            f.rcvbuf = tuned.summary().serverRcvbufGranted();
-            f.lag = paced(runner, i++, f.buffer);
-        }
-        int loadedFrom = plan.firstLoaded();
-        for (; i < loadedFrom; i++) {
-            sync(runner, i);
-        }
-        if (loadedFrom < plan.steps().size()) {
-            underLoad(plan, runner, f);
-        }
     }
 
     /**
@@ -133,15 +146,16 @@ public final class Qualifier {
         StepPlan.Step paced = runner.plan.steps().get(i);
         double rate = config.load().peakBytesPerSecond() / paced.writeSize();
         LagTrace lag = new LagTrace(rate, paced.writeSize(), config.reverse());
-        runner.run(i, new TestParams(Mode.ASYNC, paced.writeSize(), 1, runner.length(i), paced.interval(),
-                false, buffer, rate, Duration.ZERO, config.redoPayload(), config.reverse()), lag);
+        runner.run(i, TestParams.builder(Mode.ASYNC).length(paced.writeSize()).duration(runner.length(i))
+                .interval(paced.interval()).sockbuf(buffer).rate(rate).payload(config.redoPayload())
+                .reverse(config.reverse()).build(), lag);
         return lag;
     }
 
     private void sync(Runner runner, int i) throws InterruptedException {
         StepPlan.Step s = runner.plan.steps().get(i);
-        runner.run(i, new TestParams(Mode.SYNC, s.writeSize(), 1, runner.length(i), s.interval(),
-                s.affirm(), 0, 0, Duration.ZERO, config.payload()), RunListener.NONE);
+        runner.run(i, TestParams.builder(Mode.SYNC).length(s.writeSize()).duration(runner.length(i))
+                .interval(s.interval()).write(s.affirm()).payload(config.payload()).build(), RunListener.NONE);
     }
 
     /** The figures as the steps give them; NaN, 0 or null for a step not (or not wholly) run. */
@@ -178,9 +192,9 @@ public final class Qualifier {
     private TestParams stream(Runner runner, int i, int connections, long sockbuf) {
         Duration d = runner.length(i);
         Duration warmup = d.dividedBy(5);
-        return new TestParams(Mode.ASYNC, STREAM_MESSAGE, connections, d.minus(warmup),
-                runner.plan.steps().get(i).interval(),
-                false, sockbuf, 0, warmup, config.payload(), config.reverse());
+        return TestParams.builder(Mode.ASYNC).length(STREAM_MESSAGE).connections(connections).duration(d.minus(warmup))
+                .interval(runner.plan.steps().get(i).interval()).sockbuf(sockbuf).warmup(warmup)
+                .payload(config.payload()).reverse(config.reverse()).build();
     }
 
     /** Runs one step's test against the target and records it; none starts after a stop was requested. */

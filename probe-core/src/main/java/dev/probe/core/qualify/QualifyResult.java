@@ -29,29 +29,8 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
     /** The verdicts and settings {@code m} supports; {@code incomplete} is why the steps stopped early, or null. */
     static QualifyResult of(QualifyConfig config, Instant startedAt, Measured m, String incomplete) {
         List<Verdict> verdicts = new ArrayList<>();
-        LagTrace lag = m.loadedLag() != null ? m.loadedLag() : m.lag();
-        if (config.async() && lag != null) {
-            TcpStats tcp = config.reverse() ? null // this end received: loss and the sender's limits are the server's
-                    : m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
-                    .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-            long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
-            StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
-                    tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
-                    Sizing.granted(granted, config.target().transport().epoll()))
-                    .given(m.capacityBps()).withSender(tcp == null ? null : tcp.limited());
-            Verdict async = Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
-                    lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),
-                    config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),
-                    tcp == null ? null : tcp.congestion()));
-            if (m.loadedLag() != null && m.lag() != null) {
-                double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
-                        && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))
-                        .findFirst().orElse(Double.NaN);
-                async = Verdicts.underLoad(async, Verdicts.lagBeside(m.lag(), m.loadedLag()), m.load());
-                if (m.lag().flat() && !m.loadedLag().flat()) {
-                    async = Verdicts.fairShare(async, loadedBps, config.load().peakBytesPerSecond() * 8, m.load());
-                }
-            }
+        Verdict async = asyncVerdict(config, m);
+        if (async != null) {
             verdicts.add(async);
         }
         List<Measured.StepResult> syncs = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.SYNC)
@@ -86,6 +65,36 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
                 ? LagProjection.of(config.load(), m.tunedBps() / 8) : null;
         return new QualifyResult(config, startedAt, m, List.copyOf(verdicts), sqlnet,
                 buffer <= 0 ? List.of() : Sizing.sysctlLines(buffer, PROC_SYS), projection, incomplete);
+    }
+
+    /** ASYNC: the tuned single stream against the required bandwidth with a flat lag; null when not asked or run. */
+    private static Verdict asyncVerdict(QualifyConfig config, Measured m) {
+        LagTrace lag = m.loadedLag() != null ? m.loadedLag() : m.lag();
+        if (!config.async() || lag == null) {
+            return null;
+        }
+        TcpStats tcp = config.reverse() ? null // this end received: loss and the sender's limits are the server's
+                : m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
+                .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
+        StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
+                tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
+                Sizing.granted(granted, config.target().transport().epoll()))
+                .given(m.capacityBps()).withSender(tcp == null ? null : tcp.limited());
+        Verdict async = Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
+                lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),
+                config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),
+                tcp == null ? null : tcp.congestion()));
+        if (m.loadedLag() != null && m.lag() != null) {
+            double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
+                    && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))
+                    .findFirst().orElse(Double.NaN);
+            async = Verdicts.underLoad(async, Verdicts.lagBeside(m.lag(), m.loadedLag()), m.load());
+            if (m.lag().flat() && !m.loadedLag().flat()) {
+                async = Verdicts.fairShare(async, loadedBps, config.load().peakBytesPerSecond() * 8, m.load());
+            }
+        }
+        return async;
     }
 
     private static String suffix(Measured.StepResult s) {

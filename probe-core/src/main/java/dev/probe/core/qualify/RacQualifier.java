@@ -85,8 +85,9 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
                 long buffer = Sizing.socketBuffer(Sizing.bdpBytes(Sizing.requiredBitsPerSecond(
                         rates.stream().mapToDouble(Double::doubleValue).max().orElse(0), base.tcpEfficiency()), rtt));
                 rates.forEach(x -> lags.add(new LagTrace(x / s.writeSize(), s.writeSize())));
-                r = fanout(new TestParams(Mode.ASYNC, s.writeSize(), rates.size(), s.duration(), interval, false,
-                        buffer, sum / s.writeSize(), Duration.ZERO, base.redoPayload()), merged -> {
+                r = fanout(TestParams.builder(Mode.ASYNC).length(s.writeSize()).connections(rates.size())
+                        .duration(s.duration()).interval(interval).sockbuf(buffer).rate(sum / s.writeSize())
+                        .payload(base.redoPayload()).build(), merged -> {
                             for (int h = 0; h < merged.perHost().size() && h < lags.size(); h++) {
                                 var x = merged.perHost().get(h);
                                 lags.get(h).add(x.tSeconds(), x.bytes(), x.messages(), 0);
@@ -94,8 +95,9 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
                         });
             } else {
                 boolean trip = s.kind() == Kind.ROUND_TRIP;
-                r = fanout(new TestParams(Mode.SYNC, trip ? 0 : s.writeSize(), rates.size(), s.duration(), interval,
-                        s.affirm(), 0, 0, Duration.ZERO, base.payload()), merged -> { });
+                r = fanout(TestParams.builder(Mode.SYNC).length(trip ? 0 : s.writeSize()).connections(rates.size())
+                        .duration(s.duration()).interval(interval).write(s.affirm()).payload(base.payload())
+                        .build(), merged -> { });
                 if (trip) {
                     rttMs = r.hosts().stream().map(FanoutResult.Host::summary).filter(java.util.Objects::nonNull)
                             .mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN);

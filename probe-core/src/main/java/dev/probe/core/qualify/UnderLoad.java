@@ -66,8 +66,8 @@ public record UnderLoad(Kind kind, int channels, Agents agents) {
     /** The run that loads the link for {@code length}, towards {@code target}. */
     SessionSpec spec(Duration length, Payload payload) {
         return switch (kind) {
-            case ASYNC -> new TestParams(Mode.ASYNC, MESSAGE, channels, length, INTERVAL, false, 0, 0, Duration.ZERO,
-                    payload);
+            case ASYNC -> TestParams.builder(Mode.ASYNC).length(MESSAGE).connections(channels).duration(length)
+                    .interval(INTERVAL).payload(payload).build();
             case BACKUP, RESTORE -> new BulkParams(kind == Kind.BACKUP ? Direction.BACKUP : Direction.RESTORE,
                     channels, 0, length, PIECE, INTERVAL, 0, false, "qualify-load-"
                     + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16), null, payload,

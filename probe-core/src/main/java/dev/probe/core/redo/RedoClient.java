@@ -1,5 +1,6 @@
 package dev.probe.core.redo;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;
@@ -19,7 +20,6 @@ import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.units.CpuTime;
 import dev.probe.core.units.Rates;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import java.net.InetSocketAddress;
@@ -75,6 +75,70 @@ public final class RedoClient {
         TestParams params = config.params();
         Target target = config.target();
         RunMetrics metrics = new RunMetrics();
+        List<Sender> senders = senders(session, content, metrics);
+        IntervalCollector collector = new IntervalCollector(listener);
+        IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
+        Instant startedAt = Instant.now();
+        CpuTime cpuAtStart = CpuTime.now();
+        long t0 = System.nanoTime();
+        reporter.start(t0);
+        senders.forEach(s -> s.handler().start(s, t0));
+        stop.onRequest(() -> senders.forEach(s -> s.channel().eventLoop().execute(s::endNow)));
+        long deadline = t0 + params.totalDuration().plus(target.timeout()).toNanos();
+        Awaited awaited = awaitResults(session, senders, deadline);
+        List<Result> results = awaited.results();
+        ProbeException failure = awaited.failure();
+        TcpInfo finalTcp = reporter.readTcp();
+        Channel first = session.connections().get(0).channel();
+        long now = System.nanoTime(); // a sender that never finished (the run failed) counts until now
+        long end = senders.stream().mapToLong(s -> s.counters().finishedNanos() < 0 ? now : s.counters().finishedNanos())
+                .max().orElse(now);
+        IntervalReporter.Baseline base = reporter.stop(end);
+        if (failure == null) {
+            failure = countProblem(senders, results, params.reverse());
+        }
+        Flow flow = Flow.of(reporter.sumBytes() - base.bytes(), end - base.nanos(), results, failure != null,
+                params.reverse());
+        long messages = reporter.sumMessages() - base.messages();
+        TcpStats tcp = finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
+        Ready ready = session.ready();
+        Summary summary = new Summary(flow.senderNanos() / 1e9, flow.sent(), flow.received(),
+                flow.received() < 0 ? Double.NaN : Rates.mibPerSecond(flow.received(), flow.receiverNanos()),
+                Rates.mibPerSecond(flow.sent(), flow.senderNanos()),
+                messages, flow.senderNanos() <= 0 ? 0 : messages / (flow.senderNanos() / 1e9),
+                LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
+                params.openLoop(), sndbuf, ready.rcvbuf(), cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results),
+                sndbufNow(first, sndbuf), interfaceMtu(first));
+        TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
+                target.transport().name(), ready.server(), Tls.session(first),
+                summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),
+                target.route().toJson(ready.synTos()));
+        listener.onFinished(result);
+        if (failure != null) {
+            throw failure;
+        }
+        return result;
+    }
+
+    /** The server's RESULTs, or none and why. */
+    private record Awaited(List<Result> results, ProbeException failure) {
+    }
+
+    /** Waits for the server's RESULTs until {@code deadline}; the senders are stopped either way. */
+    private static Awaited awaitResults(ClientRun.Session session, List<Sender> senders, long deadline)
+            throws InterruptedException {
+        try {
+            return new Awaited(session.awaitResults(deadline), null);
+        } catch (ProbeException e) {
+            return new Awaited(List.of(), e);
+        } finally {
+            senders.forEach(s -> s.channel().eventLoop().execute(s::stop));
+        }
+    }
+
+    /** One sender per connection (or a receiver, in a reverse test). */
+    private List<Sender> senders(ClientRun.Session session, Content content, RunMetrics metrics) {
+        TestParams params = config.params();
         List<Sender> senders = new ArrayList<>();
         for (int i = 0; i < session.connections().size(); i++) {
             ClientConnection c = session.connections().get(i);
@@ -84,67 +148,21 @@ public final class RedoClient {
                     ? new SyncSender(c.channel(), c.handler(), content, i, counters, params, metrics)
                     : new AsyncSender(c.channel(), c.handler(), content, i, counters, params));
         }
-        IntervalCollector collector = new IntervalCollector(listener);
-        IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
-        Instant startedAt = Instant.now();
-        CpuTime cpuAtStart = CpuTime.now();
-        long t0 = System.nanoTime();
-        reporter.start(t0);
-        for (Sender s : senders) {
-            s.handler().start(s, t0);
+        return senders;
+    }
+
+    /**
+     * The measured bytes each way and the time each end took: {@code sent} and the sender's time, {@code received}
+     * (-1 when the server's counts never came back) and the receiver's time.
+     */
+    private record Flow(long sent, long senderNanos, long received, long receiverNanos) {
+        /** This end's counts and the server's RESULTs; in a reverse test this end received, so the two swap. */
+        static Flow of(long here, long hereNanos, List<Result> results, boolean failed, boolean reverse) {
+            long there = failed && results.isEmpty() ? -1 : results.stream().mapToLong(Result::measuredBytes).sum();
+            long thereNanos = results.stream().mapToLong(Result::measuredNanos).max().orElse(0);
+            return reverse ? new Flow(Math.max(0, there), thereNanos, here, hereNanos)
+                    : new Flow(here, hereNanos, there, thereNanos);
         }
-        stop.onRequest(() -> senders.forEach(s -> s.channel().eventLoop().execute(s::endNow)));
-        long deadline = t0 + params.totalDuration().plus(target.timeout()).toNanos();
-        List<Result> results = List.of();
-        ProbeException failure = null;
-        try {
-            results = session.awaitResults(deadline);
-        } catch (ProbeException e) {
-            failure = e;
-        } finally {
-            senders.forEach(s -> s.channel().eventLoop().execute(s::stop));
-        }
-        TcpInfo finalTcp = reporter.readTcp();
-        int sndbufAtEnd = sndbufNow(session.connections().get(0).channel(), sndbuf);
-        int interfaceMtu = interfaceMtu(session.connections().get(0).channel());
-        long now = System.nanoTime(); // a sender that never finished (the run failed) counts until now
-        long end = senders.stream().mapToLong(s -> s.counters().finishedNanos() < 0 ? now : s.counters().finishedNanos())
-                .max().orElse(now);
-        IntervalReporter.Baseline base = reporter.stop(end);
-        if (failure == null) {
-            failure = countProblem(senders, results, params.reverse());
-        }
-        long measuredBytes = reporter.sumBytes() - base.bytes();
-        long messages = reporter.sumMessages() - base.messages();
-        long senderNanos = end - base.nanos();
-        long received = failure != null && results.isEmpty() ? -1
-                : results.stream().mapToLong(Result::measuredBytes).sum();
-        long receiverNanos = results.stream().mapToLong(Result::measuredNanos).max().orElse(0);
-        if (params.reverse()) { // this end received: the server's RESULT has the sender's counts
-            long serverSent = received;
-            received = measuredBytes;
-            measuredBytes = Math.max(0, serverSent);
-            long clientNanos = senderNanos;
-            senderNanos = receiverNanos;
-            receiverNanos = clientNanos;
-        }
-        TcpStats tcp = finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
-        Ready ready = session.ready();
-        Summary summary = new Summary(senderNanos / 1e9, measuredBytes, received,
-                received < 0 ? Double.NaN : Rates.mibPerSecond(received, receiverNanos), Rates.mibPerSecond(measuredBytes, senderNanos),
-                messages, senderNanos <= 0 ? 0 : messages / (senderNanos / 1e9),
-                LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
-                params.openLoop(), sndbuf, ready.rcvbuf(), cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results),
-                sndbufAtEnd, interfaceMtu);
-        TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
-                target.transport().name(), ready.server(), Tls.session(session.connections().get(0).channel()),
-                summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),
-                target.route().toJson(ready.synTos()));
-        listener.onFinished(result);
-        if (failure != null) {
-            throw failure;
-        }
-        return result;
     }
 
     /** TCP guarantees the server saw every byte sent; anything else is a fault worth failing the run for. */

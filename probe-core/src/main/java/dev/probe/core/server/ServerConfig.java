@@ -50,40 +50,129 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
      * temp directory, 60 s idle, 10 s handshake, 1 h max ({@link #forLoopback} for tests on 127.0.0.1).
      */
     public static ServerConfig defaults() {
-        return new ServerConfig("0.0.0.0", 5555, Path.of(System.getProperty("java.io.tmpdir"), "probe-server.dat"),
-                1024L * 1024 * 1024, Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofHours(1), true, null,
-                ServerLimits.defaults(), ServerSecurity.none(), Transport.best());
+        return builder().build();
+    }
+
+    /** The defaults, to change by name; {@link Builder#build} checks the whole. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** These settings, to change some by name. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.bind = bind;
+        b.port = port;
+        b.file = file;
+        b.fileSize = fileSize;
+        b.idleTimeout = idleTimeout;
+        b.handshakeTimeout = handshakeTimeout;
+        b.maxDuration = maxDuration;
+        b.intervals = intervals;
+        b.dir = dir;
+        b.limits = limits;
+        b.security = security;
+        b.transport = transport;
+        return b;
     }
 
     /** The same settings listening on {@code newBind}:{@code newPort}, quiet, storing bulk pieces in {@code newDir}. */
     public ServerConfig forLoopback(String newBind, int newPort, Path newFile, Path newDir) {
-        return new ServerConfig(newBind, newPort, newFile, fileSize, idleTimeout, handshakeTimeout, maxDuration, false,
-                newDir, limits, security, transport);
+        return toBuilder().listen(newBind, newPort).file(newFile).intervals(false).dir(newDir).build();
     }
 
     public ServerConfig withLimits(ServerLimits newLimits) {
-        return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                newLimits, security, transport);
+        return toBuilder().limits(newLimits).build();
     }
 
     public ServerConfig withSecurity(ServerSecurity newSecurity) {
-        return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                limits, newSecurity, transport);
+        return toBuilder().security(newSecurity).build();
     }
 
     public ServerConfig withTimeouts(Duration newIdle, Duration newHandshake, Duration newMaxDuration) {
-        return new ServerConfig(bind, port, file, fileSize, newIdle, newHandshake, newMaxDuration, intervals, dir,
-                limits, security, transport);
+        return toBuilder().timeouts(newIdle, newHandshake, newMaxDuration).build();
     }
 
     public ServerConfig withFileSize(long newFileSize) {
-        return new ServerConfig(bind, port, file, newFileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                limits, security, transport);
+        return toBuilder().fileSize(newFileSize).build();
     }
 
     public ServerConfig withTransport(Transport newTransport) {
-        return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals, dir,
-                limits, security, newTransport);
+        return toBuilder().transport(newTransport).build();
+    }
+
+    /** A server's settings by name, from the defaults; {@link #build} ends in the checked record. */
+    public static final class Builder {
+        private String bind = "0.0.0.0";
+        private int port = 5555;
+        private Path file = Path.of(System.getProperty("java.io.tmpdir"), "probe-server.dat");
+        private long fileSize = 1024L * 1024 * 1024;
+        private Duration idleTimeout = Duration.ofSeconds(60);
+        private Duration handshakeTimeout = Duration.ofSeconds(10);
+        private Duration maxDuration = Duration.ofHours(1);
+        private boolean intervals = true;
+        private Path dir;
+        private ServerLimits limits = ServerLimits.defaults();
+        private ServerSecurity security = ServerSecurity.none();
+        private Transport transport = Transport.best();
+
+        private Builder() {
+        }
+
+        public Builder listen(String address, int tcpPort) {
+            this.bind = address;
+            this.port = tcpPort;
+            return this;
+        }
+
+        public Builder file(Path base) {
+            this.file = base;
+            return this;
+        }
+
+        public Builder fileSize(long bytes) {
+            this.fileSize = bytes;
+            return this;
+        }
+
+        public Builder timeouts(Duration idle, Duration handshake, Duration longestTest) {
+            this.idleTimeout = idle;
+            this.handshakeTimeout = handshake;
+            this.maxDuration = longestTest;
+            return this;
+        }
+
+        /** Log each running test's interval rates. */
+        public Builder intervals(boolean logged) {
+            this.intervals = logged;
+            return this;
+        }
+
+        /** Where bulk pieces are stored (null: discarded). */
+        public Builder dir(Path store) {
+            this.dir = store;
+            return this;
+        }
+
+        public Builder limits(ServerLimits l) {
+            this.limits = l;
+            return this;
+        }
+
+        public Builder security(ServerSecurity s) {
+            this.security = s;
+            return this;
+        }
+
+        public Builder transport(Transport t) {
+            this.transport = t;
+            return this;
+        }
+
+        public ServerConfig build() {
+            return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals,
+                    dir, limits, security, transport);
+        }
     }
 
     private static void positive(String name, Duration d) {

@@ -1,10 +1,8 @@
 package dev.probe.core.agent;
 
-import dev.probe.core.client.AllowedTargets;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.ControlFrame;
@@ -14,9 +12,9 @@ import dev.probe.core.protocol.Handshake;
 import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.server.ServerConfig;
+import dev.probe.core.testing.Await;
 import dev.probe.core.testing.TestServers;
 import dev.probe.core.transport.Transport;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.DataInputStream;
@@ -34,6 +32,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * An agent's port is hardened as the server's (it is the server's listener with one session kind): other kinds,
@@ -120,11 +120,7 @@ class AgentHardeningTest {
             for (int i = 0; i < 100; i++) {
                 idle.add(TestServers.connect(agent));
             }
-            long end = System.currentTimeMillis() + 5000;
-            while (agent.connectionCount() > 0 && System.currentTimeMillis() < end) {
-                Thread.sleep(20);
-            }
-            assertEquals(0, agent.connectionCount(), "closed after the 1 s handshake deadline");
+            Await.until(Duration.ofSeconds(5), "closed after the 1 s handshake deadline", () -> agent.connectionCount() == 0);
             idle.get(0).setSoTimeout(1000);
             try {
                 assertEquals(-1, idle.get(0).getInputStream().read());

@@ -1,20 +1,15 @@
 package dev.probe.core.agent;
 
-import dev.probe.core.client.AllowedTargets;
-import dev.probe.core.testing.AgentTestbed;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.testing.AgentTestbed;
+import dev.probe.core.testing.Await;
 import dev.probe.core.transport.Transport;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +21,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 23, point 1: an agent sends only where its --allow-targets allow, and only as much as its own limits
@@ -67,7 +66,9 @@ class AgentLimitsTest {
             throws Exception {
         ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, total));
         assertTrue(e.getMessage().contains(flag), e.getMessage());
-        Thread.sleep(200);
+        // once the agent's control connection is gone no run can start any more: then nothing may have arrived
+        Await.until(Duration.ofSeconds(5), "the agent's session ended", () -> agent.sessionCount() == 0);
+        assertEquals(0, server.sessionCount(), "no session at the server");
         assertTrue(bed.serverLog.stream().noneMatch(l -> l.contains("bulk backup")),
                 "no run reached the server: " + bed.serverLog);
     }
@@ -111,10 +112,7 @@ class AgentLimitsTest {
                 throw new IllegalStateException(e);
             }
         });
-        long deadline = System.currentTimeMillis() + 10_000;
-        while (agent.sessionCount() == 0 && System.currentTimeMillis() < deadline) {
-            Thread.sleep(10);
-        }
+        Await.until(Duration.ofSeconds(10), "the first run holding the agent", () -> agent.sessionCount() > 0);
         ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, backup(1, 1L << 20, Duration.ZERO)));
         assertTrue(e.getMessage().contains("--max-runs 1"), e.getMessage());
         assertTrue(first.get(20, TimeUnit.SECONDS).bytes() > 0, "the first run went on");

@@ -28,11 +28,11 @@ class AgentMessagesFuzzTest {
             // refused, naming the field
         }
         try {
-            String op = AgentMessages.op(new ControlFrame(FrameType.AGENT, body));
+            AgentMessages.Op op = AgentMessages.op(new ControlFrame(FrameType.AGENT, body));
             switch (op) {
-                case AgentMessages.CLOCK, AgentMessages.START -> AgentMessages.micros(body, op.equals("clock") ? "t0" : "at");
-                case AgentMessages.INTERVAL -> HostInterval.fromJson(body);
-                case AgentMessages.DONE -> HostSummary.fromJson(Json.requireObject(body, "summary"));
+                case CLOCK, START -> AgentMessages.micros(body, op == AgentMessages.Op.CLOCK ? "t0" : "at");
+                case INTERVAL -> HostInterval.fromJson(body);
+                case DONE -> HostSummary.fromJson(Json.requireObject(body, "summary"));
                 default -> { }
             }
         } catch (BadParameterException expected) {

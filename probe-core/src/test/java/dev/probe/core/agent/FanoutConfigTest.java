@@ -1,10 +1,7 @@
 package dev.probe.core.agent;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
@@ -17,6 +14,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How a fan-out run is shared among its hosts: channels round-robin, the volume in whole pieces. */
 class FanoutConfigTest {
@@ -26,9 +26,9 @@ class FanoutConfigTest {
     }
 
     private static FanoutConfig config(int hosts, int servers, SessionSpec total) {
-        List<FanoutConfig.HostPort> from = IntStream.range(0, hosts).mapToObj(i -> new FanoutConfig.HostPort("node" + i, 5556))
+        List<HostPort> from = IntStream.range(0, hosts).mapToObj(i -> new HostPort("node" + i, 5556))
                 .toList();
-        List<FanoutConfig.HostPort> to = IntStream.range(0, servers).mapToObj(i -> new FanoutConfig.HostPort("standby" + i, 5555))
+        List<HostPort> to = IntStream.range(0, servers).mapToObj(i -> new HostPort("standby" + i, 5555))
                 .toList();
         return new FanoutConfig(from, to, total, ClientSecurity.none(), Transport.best(), Duration.ofSeconds(1),
                 Duration.ofSeconds(1), false);
@@ -86,8 +86,8 @@ class FanoutConfigTest {
 
     @Test
     void aTestsConnectionsAndRateAreSharedTheSameWay() {
-        TestParams total = new TestParams(Mode.SYNC, 4096, 5, Duration.ofSeconds(2), Duration.ofSeconds(1), false, 0,
-                1000, Duration.ZERO);
+        TestParams total = TestParams.builder(Mode.SYNC).length(4096).connections(5).duration(Duration.ofSeconds(2))
+                .rate(1000).build();
         List<AgentParams> plan = config(2, 1, total).plan();
         assertEquals(List.of(3, 2), plan.stream().map(a -> ((TestParams) a.legs().get(0).spec()).numConn()).toList());
         assertEquals(600.0, ((TestParams) plan.get(0).legs().get(0).spec()).rate(), 1e-9);
@@ -108,8 +108,8 @@ class FanoutConfigTest {
             }
             assertEquals(a, AgentParams.fromJson(a.toJson()), "payload and salt survive the wire");
         }
-        TestParams test = new TestParams(Mode.ASYNC, 4096, 4, Duration.ofSeconds(2), Duration.ofSeconds(1), false, 0, 0,
-                Duration.ZERO, Payload.parse("zeros"));
+        TestParams test = TestParams.builder(Mode.ASYNC).length(4096).connections(4).duration(Duration.ofSeconds(2))
+                .payload(Payload.parse("zeros")).build();
         for (AgentParams a : config(2, 1, test).plan()) {
             assertEquals("zeros", ((TestParams) a.legs().get(0).spec()).payload().toString());
         }

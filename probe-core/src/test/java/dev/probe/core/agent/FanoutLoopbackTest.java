@@ -1,15 +1,9 @@
 package dev.probe.core.agent;
 
-import dev.probe.core.client.AllowedTargets;
-import dev.probe.core.testing.AgentTestbed;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
@@ -17,6 +11,8 @@ import dev.probe.core.params.Mode;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Auth;
+import dev.probe.core.testing.AgentTestbed;
+import dev.probe.core.testing.Await;
 import dev.probe.core.transport.Transport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -31,6 +27,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Fan-out bulk runs: three agents on 127.0.0.1 (each its own port) driven by a coordinator to one server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -65,7 +65,7 @@ class FanoutLoopbackTest {
         return bed.agent(secret, AgentLimits.defaults(AllowedTargets.loopback()));
     }
 
-    private static FanoutConfig.HostPort at(ProbeServer s) {
+    private static HostPort at(ProbeServer s) {
         return AgentTestbed.at(s);
     }
 
@@ -114,10 +114,8 @@ class FanoutLoopbackTest {
         // host 0: 2 channels, one to each server; host 1: 1 channel, to server 1 (1 mod 2)
         assertEquals(List.of(at(servers.get(0)).toString(), at(servers.get(1)).toString()), r.hosts().get(0).to());
         assertEquals(List.of(at(servers.get(1)).toString()), r.hosts().get(1).to());
-        long deadline = System.currentTimeMillis() + 5000;
-        while ((counted(log0)[1] < 1 || counted(log1)[1] < 2) && System.currentTimeMillis() < deadline) {
-            Thread.sleep(20);
-        }
+        Await.until(Duration.ofSeconds(5), "both servers logged their channels' ends",
+                () -> counted(log0)[1] >= 1 && counted(log1)[1] >= 2);
         assertEquals(1, counted(log0)[1], log0.toString());
         assertEquals(2, counted(log1)[1], log1.toString());
         assertEquals(r.bytes(), counted(log0)[0] + counted(log1)[0], "the servers counted every byte the hosts report");
@@ -130,8 +128,8 @@ class FanoutLoopbackTest {
         List<String> log = new CopyOnWriteArrayList<>();
         ProbeServer server = server(log);
         List<ProbeServer> agents = List.of(agent(SECRET), agent(SECRET));
-        TestParams sync = new TestParams(Mode.SYNC, 4096, 2, Duration.ofMillis(500), Duration.ofMillis(250), false, 0, 0,
-                Duration.ZERO);
+        TestParams sync = TestParams.builder(Mode.SYNC).length(4096).connections(2).duration(Duration.ofMillis(500))
+                .interval(Duration.ofMillis(250)).build();
         new Fanout(config(agents, server, sync, false).withDscp(46)).run(m -> { });
         long marked = log.stream().filter(l -> l.contains(": its SYN arrived with DSCP 46")).count();
         assumeTrue(marked > 0 || log.stream().noneMatch(l -> l.contains("SYN arrived")),
@@ -146,8 +144,8 @@ class FanoutLoopbackTest {
         ProbeServer server = server();
         List<ProbeServer> agents = List.of(agent(SECRET), agent(SECRET));
         List<MergedInterval> merged = new CopyOnWriteArrayList<>();
-        TestParams sync = new TestParams(Mode.SYNC, 4096, 3, Duration.ofSeconds(1), Duration.ofMillis(200), false, 0, 0,
-                Duration.ZERO);
+        TestParams sync = TestParams.builder(Mode.SYNC).length(4096).connections(3).duration(Duration.ofSeconds(1))
+                .interval(Duration.ofMillis(200)).build();
         FanoutResult r = new Fanout(config(agents, server, sync, false)).run(merged::add);
 
         assertEquals("sync", r.kind());
@@ -162,10 +160,7 @@ class FanoutLoopbackTest {
             assertEquals(i.all().messages(), i.perHost().stream().mapToLong(HostInterval::messages).sum());
         }
         assertTrue(r.startSkewMs() < 100, "start skew " + r.startSkewMs() + " ms");
-        long deadline = System.currentTimeMillis() + 5000;
-        while (counted(serverLog)[1] < 2 && System.currentTimeMillis() < deadline) {
-            Thread.sleep(20);
-        }
+        Await.until(Duration.ofSeconds(5), "the server logged both channels' ends", () -> counted(serverLog)[1] >= 2);
         assertEquals(r.bytes(), counted(serverLog)[0], "the server counted what the hosts report: " + serverLog);
     }
 
@@ -206,7 +201,9 @@ class FanoutLoopbackTest {
         ProbeException e = assertThrows(ProbeException.class,
                 () -> new Fanout(config(agents, server, backup(4, 16L << 20, Duration.ZERO))).run(i -> { }));
         assertTrue(e.getMessage().startsWith("agent 127.0.0.1:" + wrong.address().getPort()), e.getMessage());
-        Thread.sleep(300);
+        // once every agent's control connection is gone no run can start any more: then nothing may have arrived
+        Await.until(Duration.ofSeconds(5), "the agents' sessions ended", () -> agents.get(0).sessionCount() == 0);
+        assertEquals(0, server.sessionCount(), "no session at the server");
         assertTrue(serverLog.stream().noneMatch(l -> l.contains("bulk backup")), "no run reached the server: " + serverLog);
     }
 
@@ -276,18 +273,11 @@ class FanoutLoopbackTest {
             }
         });
         coordinator.start();
-        long end = System.currentTimeMillis() + 10_000;
-        while (merged.size() < 2 && System.currentTimeMillis() < end) {
-            Thread.sleep(50);
-        }
-        assertTrue(merged.size() >= 2, "the run was under way");
+        Await.until(Duration.ofSeconds(10), "the run under way", () -> merged.size() >= 2);
         coordinator.interrupt();
         coordinator.join(5000);
         long gone = System.currentTimeMillis();
-        while (server.sessionCount() > 0 && System.currentTimeMillis() - gone < 3000) {
-            Thread.sleep(20);
-        }
-        assertEquals(0, server.sessionCount(), "the agents' runs ended");
+        Await.until(Duration.ofSeconds(3), "the agents' runs ended", () -> server.sessionCount() == 0);
         assertTrue(System.currentTimeMillis() - gone < 1500, "within a second or so: " + (System.currentTimeMillis() - gone));
     }
 }

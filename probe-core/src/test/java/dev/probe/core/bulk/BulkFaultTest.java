@@ -13,12 +13,14 @@ import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
 import dev.probe.core.server.ServerConfig;
-import dev.probe.core.testing.FaultProxy.Fault;
+import dev.probe.core.testing.Await;
 import dev.probe.core.testing.FaultProxy;
+import dev.probe.core.testing.FaultProxy.Fault;
 import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.RunningServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -54,11 +56,8 @@ class BulkFaultTest {
         }
         awaitNoSessions();
         Path run = fixture.dir().resolve("store").resolve("c1");
-        long deadline = System.currentTimeMillis() + 5000;
-        while (Files.exists(run) && System.currentTimeMillis() < deadline) {
-            Thread.sleep(20);
-        }
-        assertFalse(Files.exists(run), "no corrupted piece stored: the failed backup's run is removed");
+        Await.until(Duration.ofSeconds(5), "no corrupted piece stored: the failed backup's run is removed",
+                () -> !Files.exists(run));
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.probe.core.result.BulkListener;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLimits;
 import dev.probe.core.server.SpaceBudget;
+import dev.probe.core.testing.Await;
 import dev.probe.core.testing.TestServers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,11 +59,8 @@ class SpaceTest {
             assertTrue(Files.isDirectory(store.resolve("fits")), "a backup within the budget is stored");
             ProbeException e = assertThrows(ProbeException.class, () -> run(s, backup("over", 24 * MIB)));
             assertTrue(e.getMessage().contains("--disk-max-size of 50,331,648"), e.getMessage());
-            long deadline = System.currentTimeMillis() + 5000;
-            while (Files.exists(store.resolve("over")) && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
-            }
-            assertFalse(Files.exists(store.resolve("over")), "the failed backup's pieces are removed");
+            Await.until(Duration.ofSeconds(5), "the failed backup's pieces are removed",
+                    () -> !Files.exists(store.resolve("over")));
             run(s, backup("fits", 24 * MIB)); // the same run again: its pieces replace the earlier ones in the budget
         }
     }

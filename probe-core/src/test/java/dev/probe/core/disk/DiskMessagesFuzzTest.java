@@ -23,7 +23,7 @@ class DiskMessagesFuzzTest {
             return;
         }
         try {
-            RemoteDisk.fromJson(body);
+            RemoteDiskSpec.fromJson(body);
         } catch (BadParameterException expected) {
             // refused, naming the field
         }

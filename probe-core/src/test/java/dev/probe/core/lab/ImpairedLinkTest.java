@@ -68,7 +68,8 @@ class ImpairedLinkTest {
     private TestResult probeThrough(Mode mode, long length, Duration duration) throws Exception {
         ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"), null);
         try (ProbeServer server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config, l -> { }))) {
-            TestParams p = new TestParams(mode, length, 1, duration, Duration.ofMillis(500), false, 0, 0, Duration.ZERO);
+            TestParams p = TestParams.builder(mode).length(length).duration(duration).interval(Duration.ofMillis(500))
+                    .build();
             RedoConfig c = RedoConfig.of(topology.serverAddress(), server.address().getPort(), p);
             return InNamespace.call(topology.clientNamespace(), () -> new RedoClient(c).run(new RunListener() { }));
         }

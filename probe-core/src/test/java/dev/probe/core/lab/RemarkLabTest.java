@@ -42,8 +42,8 @@ class RemarkLabTest extends LabTestBase {
         Target t = lab.target();
         Target marked = new Target(t.host(), t.port(), t.connectTimeout(), t.timeout(), t.security(), t.transport(),
                 new Route(null, dscp));
-        TestParams p = new TestParams(Mode.SYNC, 512, 1, Duration.ofMillis(500), Duration.ofMillis(250), false, 0, 0,
-                Duration.ZERO);
+        TestParams p = TestParams.builder(Mode.SYNC).length(512).duration(Duration.ofMillis(500))
+                .interval(Duration.ofMillis(250)).build();
         TestResult r = lab.inClient(() -> new RedoClient(new RedoConfig(marked, p)).run(RunListener.NONE));
         JsonNode route = r.toJson().path("params").path("route");
         assertEquals(dscp, route.path("dscp").asInt());

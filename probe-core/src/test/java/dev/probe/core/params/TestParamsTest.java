@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 class TestParamsTest {
     @Test
     void jsonRoundTrip() {
-        TestParams p = new TestParams(Mode.ASYNC, 4096, 4, Duration.ofSeconds(5), Duration.ofMillis(500), true,
-                4 << 20, 1000, Duration.ofSeconds(2));
+        TestParams p = TestParams.builder(Mode.ASYNC).length(4096).connections(4).duration(Duration.ofSeconds(5))
+                .interval(Duration.ofMillis(500)).write(true).sockbuf(4 << 20).rate(1000).warmup(Duration.ofSeconds(2))
+                .build();
         assertEquals(p, TestParams.fromJson(p.toJson()));
     }
 
@@ -61,9 +62,9 @@ class TestParamsTest {
         ObjectNode n4 = TestParams.defaults().toJson();
         n4.put("rate", Double.NaN);
         assertThrows(BadParameterException.class, () -> TestParams.fromJson(n4));
-        assertThrows(BadParameterException.class, () -> new TestParams(Mode.SYNC, 0, 0, Duration.ofSeconds(1),
-                Duration.ofSeconds(1), false, 0, 0, Duration.ZERO));
-        assertThrows(BadParameterException.class, () -> new TestParams(Mode.SYNC, 0, 1, Duration.ofSeconds(1),
-                Duration.ofMillis(1), false, 0, 0, Duration.ZERO));
+        assertThrows(BadParameterException.class, () -> TestParams.builder(Mode.SYNC).length(0).connections(0)
+                .duration(Duration.ofSeconds(1)).build());
+        assertThrows(BadParameterException.class, () -> TestParams.builder(Mode.SYNC).length(0)
+                .duration(Duration.ofSeconds(1)).interval(Duration.ofMillis(1)).build());
     }
 }

@@ -74,8 +74,8 @@ class PayloadCaptureTest {
     @Test
     void redoAsyncMessagesNeverRepeat() throws Exception {
         try (RecordingProxy proxy = new RecordingProxy(server.address().getPort(), true, capture, CAPTURE)) {
-            redo(proxy, new TestParams(Mode.ASYNC, 1 << 20, 2, Duration.ofSeconds(20), Duration.ofSeconds(1), false, 0,
-                    rateFor(CAPTURE + (32L << 20), 20, 1 << 20), Duration.ZERO));
+            redo(proxy, TestParams.builder(Mode.ASYNC).length(1 << 20).connections(2).duration(Duration.ofSeconds(20))
+                    .rate(rateFor(CAPTURE + (32L << 20), 20, 1 << 20)).build());
             assertIncompressible(proxy);
         }
     }
@@ -83,8 +83,8 @@ class PayloadCaptureTest {
     @Test
     void redoSyncMessagesNeverRepeat() throws Exception {
         try (RecordingProxy proxy = new RecordingProxy(server.address().getPort(), true, capture, CAPTURE)) {
-            redo(proxy, new TestParams(Mode.SYNC, 256 << 10, 1, Duration.ofSeconds(20), Duration.ofSeconds(1), false, 0,
-                    rateFor(CAPTURE + (32L << 20), 20, 256 << 10), Duration.ZERO));
+            redo(proxy, TestParams.builder(Mode.SYNC).length(256 << 10).duration(Duration.ofSeconds(20))
+                    .rate(rateFor(CAPTURE + (32L << 20), 20, 256 << 10)).build());
             assertIncompressible(proxy);
         }
     }

@@ -47,8 +47,8 @@ class WindowLimitLabTest extends LabTestBase {
     }
 
     private TcpStats.Limited limited(long sockbuf) throws Exception {
-        TestParams p = new TestParams(Mode.ASYNC, 1 << 20, 1, Duration.ofSeconds(4), Duration.ofSeconds(1), false,
-                sockbuf, 0, Duration.ofSeconds(1));
+        TestParams p = TestParams.builder(Mode.ASYNC).length(1 << 20).duration(Duration.ofSeconds(4)).sockbuf(sockbuf)
+                .warmup(Duration.ofSeconds(1)).build();
         RedoConfig c = new RedoConfig(lab.target(), p);
         TestResult r = lab.inClient(() -> new RedoClient(c).run(RunListener.NONE));
         assertTrue(r.summary().tcp() != null && r.summary().tcp().limited().known(), "TCP_INFO's chronograph read");

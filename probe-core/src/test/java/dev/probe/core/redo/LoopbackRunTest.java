@@ -56,8 +56,8 @@ class LoopbackRunTest {
 
     private static TestParams params(Mode mode, long length, int conns, long durationMs, boolean write, double rate,
                                      long warmupMs) {
-        return new TestParams(mode, length, conns, Duration.ofMillis(durationMs), Duration.ofMillis(200), write, 0,
-                rate, Duration.ofMillis(warmupMs));
+        return TestParams.builder(mode).length(length).connections(conns).duration(Duration.ofMillis(durationMs))
+                .interval(Duration.ofMillis(200)).write(write).rate(rate).warmup(Duration.ofMillis(warmupMs)).build();
     }
 
     @Test

@@ -73,8 +73,8 @@ class DataHandlersTest {
 
     @Test
     void syncMessagesAreAckedAndEndIsAnsweredWithTheReceiversCounts() {
-        EmbeddedChannel ch = session(new TestParams(Mode.SYNC, 1024, 1, Duration.ofSeconds(1), Duration.ofSeconds(1),
-                false, 0, 0, Duration.ZERO));
+        EmbeddedChannel ch = session(TestParams.builder(Mode.SYNC).length(1024).duration(Duration.ofSeconds(1))
+                .build());
         ch.writeInbound(new DataChunk(Unpooled.wrappedBuffer(new byte[512]), true, false));
         assertNull(ch.readOutbound(), "no ACK before the message's last byte");
         ch.writeInbound(new DataChunk(Unpooled.wrappedBuffer(new byte[512]), false, true));

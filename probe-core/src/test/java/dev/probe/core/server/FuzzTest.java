@@ -4,6 +4,7 @@ import static dev.probe.core.testing.TestServers.helloOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
@@ -11,14 +12,14 @@ import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Ending;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
+import dev.probe.core.testing.Await;
 import dev.probe.core.testing.RunningServer;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -67,8 +68,9 @@ class FuzzTest {
     }
 
     private static ObjectNode validHello(SplittableRandom r) {
-        TestParams p = new TestParams(r.nextBoolean() ? Mode.SYNC : Mode.ASYNC, r.nextInt(4096), 1 + r.nextInt(3),
-                Duration.ofMillis(200), Duration.ofMillis(100), false, 0, 0, Duration.ZERO);
+        TestParams p = TestParams.builder(r.nextBoolean() ? Mode.SYNC : Mode.ASYNC).length(r.nextInt(4096))
+                .connections(1 + r.nextInt(3)).duration(Duration.ofMillis(200)).interval(Duration.ofMillis(100))
+                .build();
         return new Hello(1, Handshake.randomId(), p.kind(), p.toJson()).frame().body();
     }
 
@@ -187,8 +189,8 @@ class FuzzTest {
     }
 
     private void normalClientIsServed() throws Exception {
-        TestParams p = new TestParams(Mode.SYNC, 256, 2, Duration.ofMillis(150), Duration.ofMillis(100), false, 0, 0,
-                Duration.ZERO);
+        TestParams p = TestParams.builder(Mode.SYNC).length(256).connections(2).duration(Duration.ofMillis(150))
+                .interval(Duration.ofMillis(100)).build();
         long messages = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
                 .run(new RunListener() { }).summary().messages();
         assertTrue(messages > 0, "normal client served during the fuzzing: " + messages);
@@ -226,9 +228,8 @@ class FuzzTest {
         }
         pool.shutdown();
         normalClientIsServed();
-        for (int i = 0; i < 300 && (fixture.get().connectionCount() > 0 || fixture.get().sessionCount() > 0); i++) {
-            Thread.sleep(20);
-        }
+        Await.until(Duration.ofSeconds(6), "every fuzz connection and session freed",
+                () -> fixture.get().connectionCount() == 0 && fixture.get().sessionCount() == 0);
         long after = usedHeapAfterGc();
         System.out.printf("fuzz: %d cases, %d frames, server heap %d KiB before, %d KiB after%n", CASES, frames.get(),
                 before / 1024, after / 1024);

@@ -54,8 +54,8 @@ class HandshakeHandlerTest {
     }
 
     private static Hello sync() {
-        return helloOf(1, Handshake.randomId(), new TestParams(Mode.SYNC, 1024, 1, Duration.ofSeconds(1),
-                Duration.ofSeconds(1), false, 0, 0, Duration.ZERO));
+        return helloOf(1, Handshake.randomId(), TestParams.builder(Mode.SYNC).length(1024)
+                .duration(Duration.ofSeconds(1)).build());
     }
 
     private static ErrorReply error(ControlFrame f) {

@@ -7,12 +7,13 @@ import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
+import dev.probe.core.testing.Await;
 import dev.probe.core.testing.RunningServer;
 import dev.probe.core.testing.TestServers;
 import java.io.IOException;
@@ -43,20 +44,14 @@ class IdleAndKillTest {
             for (int i = 0; i < 500; i++) {
                 idle.add(connect());
             }
-            for (int i = 0; i < 100 && fixture.get().connectionCount() < 500; i++) {
-                Thread.sleep(20);
-            }
-            assertEquals(500, fixture.get().connectionCount(), "all 500 held open");
-            TestParams p = new TestParams(Mode.ASYNC, 65536, 2, Duration.ofMillis(500), Duration.ofMillis(250), false,
-                    0, 0, Duration.ZERO);
+            Await.until(Duration.ofSeconds(2), "all 500 held open", () -> fixture.get().connectionCount() == 500);
+            TestParams p = TestParams.builder(Mode.ASYNC).length(65536).connections(2).duration(Duration.ofMillis(500))
+                    .interval(Duration.ofMillis(250)).build();
             long t = System.nanoTime();
             var r = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p)).run(new RunListener() { });
             assertTrue(r.summary().bytesReceived() > 0, "a normal test runs beside them");
             assertTrue(System.nanoTime() - t < TimeUnit.SECONDS.toNanos(3), "and is not held up");
-            for (int i = 0; i < 400 && fixture.get().connectionCount() > 0; i++) {
-                Thread.sleep(20);
-            }
-            assertEquals(0, fixture.get().connectionCount(), "closed at the 3 s deadline");
+            Await.until(Duration.ofSeconds(8), "closed at the 3 s deadline", () -> fixture.get().connectionCount() == 0);
             for (Socket s : idle) {
                 s.setSoTimeout(2000);
                 assertEquals(-1, s.getInputStream().read(), "the server closed it");
@@ -71,8 +66,7 @@ class IdleAndKillTest {
 
     @Test
     void killedClientIsFreedWithinASecondAndTheNextTestRuns() throws Exception {
-        TestParams params = new TestParams(Mode.ASYNC, 1 << 20, 1, Duration.ofSeconds(30), Duration.ofSeconds(1), false,
-                0, 0, Duration.ZERO);
+        TestParams params = TestParams.builder(Mode.ASYNC).length(1 << 20).duration(Duration.ofSeconds(30)).build();
         Socket s = connect();
         byte[] hello = Json.bytes(new Hello(1, Handshake.randomId(), params.kind(), params.toJson()).frame().body());
         s.getOutputStream().write(ByteBuffer.allocate(12 + hello.length).putInt(Frames.MAGIC).put((byte) 1)
@@ -89,12 +83,11 @@ class IdleAndKillTest {
             assertTrue(System.nanoTime() - t < TimeUnit.SECONDS.toNanos(1), "freed within a second");
         }
         System.out.printf("killed client freed in %.1f ms%n", (System.nanoTime() - t) / 1e6);
-        for (int i = 0; i < 100 && !fixture.log().contains("aborted (connection 0 closed before END after "); i++) {
-            Thread.sleep(10);
-        }
-        assertTrue(fixture.log().contains("aborted (connection 0 closed before END after "), fixture.log().toString());
+        Await.until(Duration.ofSeconds(1), "the abort logged: " + fixture.log(),
+                () -> fixture.log().contains("aborted (connection 0 closed before END after "));
         var r = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(),
-                new TestParams(Mode.SYNC, 0, 1, Duration.ofMillis(200), Duration.ofMillis(100), false, 0, 0, Duration.ZERO)))
+                TestParams.builder(Mode.SYNC).length(0).duration(Duration.ofMillis(200))
+                        .interval(Duration.ofMillis(100)).build()))
                 .run(new RunListener() { });
         assertTrue(r.summary().messages() > 0);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
@@ -28,10 +29,10 @@ import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
+import dev.probe.core.testing.Await;
 import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.TestServers;
 import dev.probe.core.tls.Tls;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.Socket;
@@ -70,8 +71,8 @@ class SecurityTest {
     }
 
     private static TestParams quick(Mode mode, int conns) {
-        return new TestParams(mode, 1024, conns, Duration.ofMillis(300), Duration.ofMillis(100), false, 0, 0,
-                Duration.ZERO);
+        return TestParams.builder(mode).length(1024).connections(conns).duration(Duration.ofMillis(300))
+                .interval(Duration.ofMillis(100)).build();
     }
 
     private Target target(ClientSecurity security) {
@@ -263,16 +264,14 @@ class SecurityTest {
                 perSession.getMessage());
         Thread busy = new Thread(() -> {
             try {
-                run(new TestParams(Mode.SYNC, 0, 1, Duration.ofSeconds(3), Duration.ofSeconds(1), false, 0, 0,
-                        Duration.ZERO), ClientSecurity.none());
+                run(TestParams.builder(Mode.SYNC).length(0).duration(Duration.ofSeconds(3)).build(), ClientSecurity
+                        .none());
             } catch (Exception ignored) {
                 // the test only needs it to hold a session
             }
         });
         busy.start();
-        for (int i = 0; i < 100 && server.sessionCount() == 0; i++) {
-            Thread.sleep(20);
-        }
+        Await.until(Duration.ofSeconds(2), "the busy session open", () -> server.sessionCount() > 0);
         ProbeException sessions = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));
         assertTrue(sessions.getMessage().contains("(max-sessions 1)"), sessions.getMessage());
         busy.join();
@@ -314,8 +313,8 @@ class SecurityTest {
     @Test
     void rateCapHoldsASessionToItsRate() throws Exception {
         start(ServerSecurity.none(), new ServerLimits(64, 1024, 256, 20L << 20));
-        TestResult r = run(new TestParams(Mode.ASYNC, 64 * 1024, 2, Duration.ofSeconds(2), Duration.ofMillis(500), false,
-                0, 0, Duration.ZERO), ClientSecurity.none());
+        TestResult r = run(TestParams.builder(Mode.ASYNC).length(64 * 1024).connections(2)
+                .duration(Duration.ofSeconds(2)).interval(Duration.ofMillis(500)).build(), ClientSecurity.none());
         double mib = r.summary().throughputMibS();
         assertTrue(mib > 12 && mib < 26, "capped at 20 MiB/s, measured " + mib);
         BulkParams b = new BulkParams(Direction.RESTORE, 2, 0, Duration.ofSeconds(2), 1L << 20, Duration.ofMillis(500),

@@ -83,8 +83,8 @@ class ServerRobustnessTest {
     }
 
     private void assertServesNormalClient() throws Exception {
-        TestParams p = new TestParams(Mode.SYNC, 512, 2, Duration.ofMillis(300), Duration.ofMillis(100), false, 0, 0,
-                Duration.ZERO);
+        TestParams p = TestParams.builder(Mode.SYNC).length(512).connections(2).duration(Duration.ofMillis(300))
+                .interval(Duration.ofMillis(100)).build();
         TestResult r = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
                 .run(new RunListener() { });
         assertTrue(r.summary().messages() > 0);
@@ -187,8 +187,7 @@ class ServerRobustnessTest {
 
     @Test
     void testLongerThanMaxDurationIsRefusedAndTheClientSaysWhy() {
-        TestParams p = new TestParams(Mode.SYNC, 0, 1, Duration.ofMinutes(10), Duration.ofSeconds(1), false, 0, 0,
-                Duration.ZERO);
+        TestParams p = TestParams.builder(Mode.SYNC).length(0).duration(Duration.ofMinutes(10)).build();
         ProbeException e = assertThrows(ProbeException.class,
                 () -> new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
                         .run(new RunListener() { }));
@@ -198,8 +197,7 @@ class ServerRobustnessTest {
 
     @Test
     void clientThatNeverReadsItsAcksIsNotReadEither() throws Exception {
-        TestParams p = new TestParams(Mode.SYNC, 0, 1, Duration.ofSeconds(30), Duration.ofSeconds(1), false, 0, 0,
-                Duration.ZERO);
+        TestParams p = TestParams.builder(Mode.SYNC).length(0).duration(Duration.ofSeconds(30)).build();
         try (Socket s = connect()) {
             s.setReceiveBufferSize(64 * 1024);
             OutputStream out = s.getOutputStream();

@@ -5,6 +5,7 @@ import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerSecurity;
@@ -47,8 +48,8 @@ public final class AgentTestbed implements AutoCloseable {
         return a;
     }
 
-    public static FanoutConfig.HostPort at(ProbeServer s) {
-        return new FanoutConfig.HostPort("127.0.0.1", s.address().getPort());
+    public static HostPort at(ProbeServer s) {
+        return new HostPort("127.0.0.1", s.address().getPort());
     }
 
     @Override

@@ -1,18 +1,5 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.payload.PieceQueue;
-import dev.probe.core.client.ProbeException;
-import dev.probe.core.client.RunStop;
-import dev.probe.core.client.Ticker;
-import dev.probe.core.params.BulkParams;
-import dev.probe.core.params.Direction;
-import dev.probe.core.result.BulkProgress;
-import dev.probe.core.result.BulkSummary;
-import dev.probe.core.result.ChannelStats;
-import dev.probe.core.result.ObjstoreResult;
-import dev.probe.core.units.CpuTime;
-import dev.probe.core.units.CpuUsage;
-import dev.probe.core.units.Rates;
 import com.oracle.bmc.ClientConfiguration;
 import com.oracle.bmc.model.BmcException;
 import com.oracle.bmc.objectstorage.ObjectStorageClient;
@@ -22,6 +9,20 @@ import com.oracle.bmc.objectstorage.requests.ListObjectsRequest;
 import com.oracle.bmc.objectstorage.responses.ListObjectsResponse;
 import com.oracle.bmc.retrier.DefaultRetryCondition;
 import com.oracle.bmc.retrier.RetryConfiguration;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
+import dev.probe.core.client.Ticker;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Direction;
+import dev.probe.core.payload.PieceQueue;
+import dev.probe.core.result.BulkProgress;
+import dev.probe.core.result.BulkSummary;
+import dev.probe.core.result.ChannelStats;
+import dev.probe.core.result.ObjstoreResult;
+import dev.probe.core.result.ProgressSampler;
+import dev.probe.core.units.CpuTime;
+import dev.probe.core.units.CpuUsage;
+import dev.probe.core.units.Rates;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -111,42 +112,15 @@ public final class ObjstoreClient {
                 channels.add(new ObjstoreChannel(i, clients.get(i), config, queue, names, metrics));
             }
             List<BulkProgress> samples = Collections.synchronizedList(new ArrayList<>());
-            long[] last = {t0, 0};
-            Ticker ticker = new Ticker(b.interval().toNanos(), now -> {
-                long bytes = channels.stream().mapToLong(ObjstoreChannel::progressBytes).sum();
-                long pieces = channels.stream().mapToLong(c -> c.pieces).sum();
-                double rate = bytes / Math.max(1e-9, (now - t0) / 1e9);
-                double eta = b.volume() > 0 && rate > 0 ? (b.volume() - bytes) / rate
-                        : b.volume() == 0 ? Math.max(0, deadline - now) / 1e9 : Double.NaN;
-                BulkProgress p = new BulkProgress((now - t0) / 1e9, bytes - last[1], bytes,
-                        Rates.gbps(bytes - last[1], now - last[0]), Rates.mibPerSecond(bytes - last[1], now - last[0]),
-                        pieces, backup && b.volume() > 0 ? b.pieceCount() : -1, eta, null);
-                samples.add(p);
-                progress.accept(p);
-                last[0] = now;
-                last[1] = bytes;
-            }, true);
+            Ticker ticker = ticker(b, t0, channels, samples, progress);
             ticker.start(t0);
             stop.onRequest(queue::close);
-            List<Future<?>> futures = new ArrayList<>();
-            channels.forEach(c -> futures.add(pool.submit(c)));
-            ProbeException failure = null;
-            try {
-                for (Future<?> f : futures) {
-                    f.get();
-                }
-            } catch (ExecutionException e) {
-                pool.shutdownNow();
-                pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
-                failure = failure(e.getCause());
-            }
+            ProbeException failure = runAll(pool, channels);
             long now = System.nanoTime();
             long end = channels.stream().mapToLong(c -> c.finishedNanos == 0 ? now : c.finishedNanos).max().orElse(now);
             ticker.stop(end);
             if (!config.params().keep() && failure == null) { // a failed run's endpoint may be gone: no cleanup wait
-                List<String> done = new ArrayList<>();
-                channels.forEach(c -> done.addAll(c.written));
-                delete(clients.get(0), backup ? done : names);
+                delete(clients.get(0), backup ? channels.stream().flatMap(c -> c.written.stream()).toList() : names);
             }
             ObjstoreResult result = result(startedAt, channels, metrics, t0, end, samples, cpuAtStart.until(CpuTime.now()),
                     failure != null ? failure.getMessage() : stop.reason());
@@ -158,6 +132,35 @@ public final class ObjstoreClient {
         } finally {
             pool.shutdownNow();
             clients.forEach(ObjectStorageClient::close);
+        }
+    }
+
+    /** Every interval: the channels' progress, sampled, kept and told to {@code progress}. */
+    private static Ticker ticker(BulkParams b, long t0, List<ObjstoreChannel> channels, List<BulkProgress> samples,
+                                 Consumer<BulkProgress> progress) {
+        ProgressSampler sampler = new ProgressSampler(t0, b.volume(), b.duration(),
+                b.direction() == Direction.BACKUP && b.volume() > 0 ? b.pieceCount() : -1);
+        return new Ticker(b.interval().toNanos(), now -> {
+            BulkProgress p = sampler.sample(now, channels.stream().mapToLong(ObjstoreChannel::progressBytes).sum(),
+                    channels.stream().mapToLong(c -> c.pieces).sum(), null);
+            samples.add(p);
+            progress.accept(p);
+        }, true);
+    }
+
+    /** Runs every channel on the pool until all are done or one fails: that failure, or null. */
+    private ProbeException runAll(ExecutorService pool, List<ObjstoreChannel> channels) throws InterruptedException {
+        List<Future<?>> futures = new ArrayList<>();
+        channels.forEach(c -> futures.add(pool.submit(c)));
+        try {
+            for (Future<?> f : futures) {
+                f.get();
+            }
+            return null;
+        } catch (ExecutionException e) {
+            pool.shutdownNow();
+            pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            return failure(e.getCause());
         }
     }
 

@@ -7,19 +7,22 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The Object Storage endpoint's pipeline, in order: admission (connection caps), TLS (when on), idle watch, header
- * deadline, HTTP/1.1 codec, chunked writer, router
- * (path and signature), bounded JSON aggregation (blob uploads stream past it), then the bucket, object and
- * multipart handlers, and last the handler of what no one answered.
+ * deadline, HTTP/1.1 codec, Netty's keep-alive handler
+ * (closes after a response when the request or the response says so), chunked writer, router (path and
+ * signature), bounded JSON aggregation (blob uploads stream past it), the dispatch to the one operation each
+ * request's route names (buckets, objects, multipart), and last the handler of what no one answered.
  */
 public final class EndpointInitializer extends ChannelInitializer<SocketChannel> {
     private final ObjectStore store;
@@ -66,13 +69,17 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
         p.addLast("header-deadline", guard.deadline());
         p.addLast("http", new HttpServerCodec(4096, 16 * 1024, 1024 * 1024));
         p.addLast("headers-done", guard.headersDone());
+        p.addLast("keep-alive", new HttpServerKeepAliveHandler());
         p.addLast("chunked", new ChunkedWriteHandler());
         p.addLast("router", new EndpointRouter(verifier, log));
         p.addLast("json-bodies", new JsonBodies(log));
-        BlobUpload upload = new BlobUpload(store, disk.next());
-        p.addLast("buckets", new BucketHandler(store, log));
-        p.addLast("objects", new ObjectHandler(store, upload, log));
-        p.addLast("multipart", new MultipartHandler(store, upload, log));
+        p.addLast("dispatch", dispatch(store, new BlobUpload(store, disk.next()), log));
         p.addLast("errors", errors);
+    }
+
+    /** The operations, each request to the one its route names. */
+    static EndpointDispatch dispatch(ObjectStore store, BlobUpload upload, ServerLog log) {
+        return new EndpointDispatch(List.of(new BucketRequests(store), new ObjectRequests(store),
+                new MultipartRequests(store)), upload, log);
     }
 }

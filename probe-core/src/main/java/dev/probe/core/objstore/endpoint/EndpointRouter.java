@@ -11,7 +11,7 @@ import io.netty.util.ReferenceCountUtil;
 
 /**
  * First of the endpoint's own handlers: checks each request (decoded, a known path, a valid signature) and
- * records it as the connection's {@link Exchange} for the handlers after it. A refused request is answered here
+ * records it as the connection's {@link Exchange} for the aggregator and {@link EndpointDispatch} after it. A refused request is answered here
  * and its body dropped; nothing of it reaches the store.
  */
 final class EndpointRouter extends ChannelInboundHandlerAdapter {

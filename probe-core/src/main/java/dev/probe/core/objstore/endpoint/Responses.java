@@ -4,7 +4,6 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.server.ServerLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -12,7 +11,6 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -41,19 +39,17 @@ final class Responses {
         return r;
     }
 
-    /** Sends {@code r} with the request ids; closes afterwards unless the request keeps the connection alive. */
+    /**
+     * Sends {@code r} with the request ids. Whether the connection stays open is the pipeline's
+     * {@code HttpServerKeepAliveHandler}'s call: the request's keep-alive, or {@code Connection: close} set here.
+     */
     static void send(ChannelHandlerContext ctx, HttpRequest request, FullHttpResponse r) {
         r.headers().set("opc-request-id", requestId());
         String clientId = request == null ? null : request.headers().get("opc-client-request-id");
         if (clientId != null) {
             r.headers().set("opc-client-request-id", clientId);
         }
-        if (request != null && HttpUtil.isKeepAlive(request)) {
-            ctx.writeAndFlush(r);
-        } else {
-            r.headers().set(HttpHeaderNames.CONNECTION, "close");
-            ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
-        }
+        ctx.writeAndFlush(r);
     }
 
     /**
@@ -70,10 +66,8 @@ final class Responses {
                 .set(HttpHeaderNames.CONTENT_LENGTH, r.content().readableBytes()).set("opc-request-id", requestId());
         if (midBody) {
             r.headers().set(HttpHeaderNames.CONNECTION, "close");
-            ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
-        } else {
-            send(ctx, request, r);
         }
+        send(ctx, request, r);
     }
 
     /** Any failure as an OCI error: its own status when it is one, 500 otherwise. */

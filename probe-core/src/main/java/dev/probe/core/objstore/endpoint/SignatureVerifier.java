@@ -112,6 +112,22 @@ public final class SignatureVerifier {
         }
         List<String> signed = List.of(headers.toLowerCase(Locale.ROOT).trim().split(" +"));
         requireCovered(request, signed);
+        String signing = signingString(request, signed);
+        try {
+            Signature s = Signature.getInstance("SHA256withRSA");
+            s.initVerify(key);
+            s.update(signing.getBytes(StandardCharsets.UTF_8));
+            if (!s.verify(Base64.getDecoder().decode(signature))) {
+                throw unauthenticated("the signature does not verify");
+            }
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw unauthenticated("the signature does not verify");
+        }
+        checkDate(request.headers().get(signed.contains("x-date") ? "x-date" : "date"));
+    }
+
+    /** The string the client signed: each covered header as "name: value", a line each, in the order given. */
+    private static String signingString(HttpRequest request, List<String> signed) {
         StringBuilder signing = new StringBuilder();
         HttpHeaders h = request.headers();
         for (String name : signed) {
@@ -129,17 +145,7 @@ public final class SignatureVerifier {
                 signing.append(name).append(": ").append(v);
             }
         }
-        try {
-            Signature s = Signature.getInstance("SHA256withRSA");
-            s.initVerify(key);
-            s.update(signing.toString().getBytes(StandardCharsets.UTF_8));
-            if (!s.verify(Base64.getDecoder().decode(signature))) {
-                throw unauthenticated("the signature does not verify");
-            }
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw unauthenticated("the signature does not verify");
-        }
-        checkDate(h.get(signed.contains("x-date") ? "x-date" : "date"));
+        return signing.toString();
     }
 
     /** The headers OCI requires a signature to cover, each by its exact name. */

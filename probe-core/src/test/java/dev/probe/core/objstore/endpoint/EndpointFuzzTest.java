@@ -5,6 +5,7 @@ import dev.probe.core.server.ServerLog;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.concurrent.ImmediateEventExecutor;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * Fuzzes the Object Storage endpoint as its pipeline has it (HTTP codec, router with the request path and the
- * signature check, bounded JSON bodies, bucket, object and multipart handlers) with arbitrary bytes, half the time
+ * signature check, bounded JSON bodies, the dispatch to the bucket, object and multipart operations) with arbitrary bytes, half the time
  * with signatures required (the Authorization header's parser), half without (every route and JSON body reached).
  * A finding is an exception that reaches the end of the pipeline, any 5xx answer or a connection dropped with no
  * answer (the log line each writes): bad requests must get a 4xx naming what is wrong.
@@ -43,9 +44,9 @@ class EndpointFuzzTest {
         store.createBucket("probe", "b", "ocid1.compartment.probe");
         BlobUpload upload = new BlobUpload(store, ImmediateEventExecutor.INSTANCE);
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(4096, 16 * 1024, 1024 * 1024),
-                new ChunkedWriteHandler(), new EndpointRouter((input[0] & 1) == 0 ? verifier : null, serverLog),
-                new JsonBodies(serverLog), new BucketHandler(store, serverLog), new ObjectHandler(store, upload, serverLog),
-                new MultipartHandler(store, upload, serverLog), new EndpointErrors(serverLog));
+                new HttpServerKeepAliveHandler(), new ChunkedWriteHandler(),
+                new EndpointRouter((input[0] & 1) == 0 ? verifier : null, serverLog), new JsonBodies(serverLog),
+                EndpointInitializer.dispatch(store, upload, serverLog), new EndpointErrors(serverLog));
         try {
             ch.writeInbound(Unpooled.wrappedBuffer(input, 1, input.length - 1));
             ch.runPendingTasks();

@@ -10,6 +10,7 @@ import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.server.ServerLimits;
+import dev.probe.core.testing.Await;
 import dev.probe.core.testing.TestServers;
 import dev.probe.core.transport.Transport;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** {@code probe disk --at}: a server runs the check inside its own --dir, one at a time, up to its size. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class DiskRemoteTest {
+class RemoteDiskClientTest {
     private Path root;
     private ProbeServer server;
     private final List<String> log = new CopyOnWriteArrayList<>();
@@ -70,7 +71,7 @@ class DiskRemoteTest {
     @Test
     void theServerRunsTheCheckInsideItsDirAndStreamsEveryPoint() throws Exception {
         List<LoadPoint> heard = new ArrayList<>();
-        DiskResult r = new DiskRemote(target(), new RemoteDisk("redo", params(64L << 20, Duration.ofMillis(100),
+        DiskResult r = new RemoteDiskClient(target(), new RemoteDiskSpec("redo", params(64L << 20, Duration.ofMillis(100),
                 EnumSet.of(Profile.REDO, Profile.OLTP)))).run(heard::add);
         assertEquals(DiskCheck.REDO_SIZES.length, r.of("redo").size());
         assertTrue(!r.of("oltp").isEmpty());
@@ -84,14 +85,14 @@ class DiskRemoteTest {
 
     @Test
     void pathsOutsideItsDirAndSizesOverItsLimitAreRefusedNamingTheField() {
-        ProbeException outside = assertThrows(ProbeException.class, () -> new DiskRemote(target(),
-                new RemoteDisk("/etc", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
+        ProbeException outside = assertThrows(ProbeException.class, () -> new RemoteDiskClient(target(),
+                new RemoteDiskSpec("/etc", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
         assertTrue(outside.getMessage().contains("dir: /etc is outside the server's --dir"), outside.getMessage());
-        ProbeException escape = assertThrows(ProbeException.class, () -> new DiskRemote(target(),
-                new RemoteDisk("redo/../..", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
+        ProbeException escape = assertThrows(ProbeException.class, () -> new RemoteDiskClient(target(),
+                new RemoteDiskSpec("redo/../..", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
         assertTrue(escape.getMessage().contains("is outside"), escape.getMessage());
-        ProbeException big = assertThrows(ProbeException.class, () -> new DiskRemote(target(),
-                new RemoteDisk("redo", params(512L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
+        ProbeException big = assertThrows(ProbeException.class, () -> new RemoteDiskClient(target(),
+                new RemoteDiskSpec("redo", params(512L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
         assertTrue(big.getMessage().contains("size: ") && big.getMessage().contains("--disk-max-size"), big.getMessage());
     }
 
@@ -100,21 +101,18 @@ class DiskRemoteTest {
         List<LoadPoint> first = new CopyOnWriteArrayList<>();
         Thread long1 = new Thread(() -> {
             try {
-                new DiskRemote(target(), new RemoteDisk("redo", params(64L << 20, Duration.ofSeconds(20),
+                new RemoteDiskClient(target(), new RemoteDiskSpec("redo", params(64L << 20, Duration.ofSeconds(20),
                         EnumSet.of(Profile.OLTP)))).run(first::add);
             } catch (InterruptedException | RuntimeException ignored) {
                 // interrupted below
             }
         });
         long1.start();
-        long end = System.currentTimeMillis() + 20_000;
-        while (testFiles().isEmpty() && System.currentTimeMillis() < end) {
-            Thread.sleep(20);
-        }
-        Thread.sleep(300);
+        Await.until(Duration.ofSeconds(20), "the first check's test file", () -> !testFiles().isEmpty());
+        Thread.sleep(300); // into its first point, past READY: the second asks while the first one measures
         long asked = System.currentTimeMillis();
-        ProbeException busy = assertThrows(ProbeException.class, () -> new DiskRemote(target(),
-                new RemoteDisk("redo", params(64L << 20, Duration.ofSeconds(20), EnumSet.of(Profile.REDO)))).run(p -> { }));
+        ProbeException busy = assertThrows(ProbeException.class, () -> new RemoteDiskClient(target(),
+                new RemoteDiskSpec("redo", params(64L << 20, Duration.ofSeconds(20), EnumSet.of(Profile.REDO)))).run(p -> { }));
         assertTrue(busy.getMessage().contains("one at a time"), busy.getMessage());
         assertTrue(System.currentTimeMillis() - asked < 5000, "the refusal right after READY is heard at once, not "
                 + "after two points and the timeout (issue 23, point 7)");
@@ -122,10 +120,7 @@ class DiskRemoteTest {
         long1.interrupt();
         long1.join(5000);
         long gone = System.currentTimeMillis();
-        while (!testFiles().isEmpty() && System.currentTimeMillis() - gone < 5000) {
-            Thread.sleep(20);
-        }
-        assertTrue(testFiles().isEmpty(), "the check stopped and removed its file");
+        Await.until(Duration.ofSeconds(5), "the check stopped and removed its file", () -> testFiles().isEmpty());
         assertTrue(System.currentTimeMillis() - gone < 3000, "well before its 20 s point ended");
         assertTrue(first.isEmpty(), "no point of 20 s completed");
     }

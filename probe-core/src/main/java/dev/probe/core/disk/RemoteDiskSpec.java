@@ -11,11 +11,11 @@ import java.util.regex.Pattern;
  * A disk check a client asks a probe server to run (HELLO kind "disk"): in {@code dir}, which must lie inside the
  * server's own {@code --dir}, with {@code params}.
  */
-public record RemoteDisk(String dir, DiskParams params) implements SessionSpec {
+public record RemoteDiskSpec(String dir, DiskParams params) implements SessionSpec {
     public static final String KIND = "disk";
     private static final Pattern PATH = Pattern.compile("[^\\x00-\\x1f]{1,4096}");
 
-    public RemoteDisk {
+    public RemoteDiskSpec {
         if (dir == null || !PATH.matcher(dir).matches()) {
             throw new BadParameterException("dir", "is not a path");
         }
@@ -36,8 +36,8 @@ public record RemoteDisk(String dir, DiskParams params) implements SessionSpec {
         return n;
     }
 
-    public static RemoteDisk fromJson(ObjectNode n) {
-        return new RemoteDisk(Json.requireString(n, "dir", PATH), DiskParams.fromJson(n));
+    public static RemoteDiskSpec fromJson(ObjectNode n) {
+        return new RemoteDiskSpec(Json.requireString(n, "dir", PATH), DiskParams.fromJson(n));
     }
 
     @Override

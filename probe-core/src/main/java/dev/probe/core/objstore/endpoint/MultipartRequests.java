@@ -1,6 +1,5 @@
 package dev.probe.core.objstore.endpoint;
 
-import dev.probe.core.server.ServerLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -15,13 +14,13 @@ import java.util.List;
  * Multipart uploads: create one (JSON), PUT a part (streamed into a blob), list parts, commit the chosen parts
  * (JSON; the object's MD5 is the multipart MD5), or abort (the parts' blobs go).
  */
-final class MultipartHandler extends EndpointHandler {
-    MultipartHandler(ObjectStore store, BlobUpload upload, ServerLog log) {
-        super(store, upload, log, Route.Kind.UPLOADS, Route.Kind.UPLOAD);
+final class MultipartRequests extends EndpointOperation {
+    MultipartRequests(ObjectStore store) {
+        super(store, Route.Kind.UPLOADS, Route.Kind.UPLOAD);
     }
 
     @Override
-    protected void serve(ChannelHandlerContext ctx, Exchange ex) throws IOException {
+    protected void serve(ChannelHandlerContext ctx, Exchange ex, BlobUpload upload) throws IOException {
         Route route = ex.route();
         HttpMethod m = ex.method();
         if (route.kind() == Route.Kind.UPLOADS) {

@@ -2,6 +2,7 @@ package dev.probe.core.disk;
 
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientRun;
+import dev.probe.core.client.Heartbeat;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.client.Worker;
@@ -14,8 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -24,12 +23,11 @@ import java.util.function.Consumer;
  * (the server's idle timeout would otherwise end a long check) and gives up when the server sends nothing for
  * two points plus the network timeout.
  */
-public final class DiskRemote {
-    private static final long PING_SECONDS = 10;
+public final class RemoteDiskClient {
     private final Target target;
-    private final RemoteDisk request;
+    private final RemoteDiskSpec request;
 
-    public DiskRemote(Target target, RemoteDisk request) {
+    public RemoteDiskClient(Target target, RemoteDiskSpec request) {
         this.target = target;
         this.request = request;
     }
@@ -41,22 +39,21 @@ public final class DiskRemote {
             ClientConnection c = session.connections().get(0);
             c.handler().start(listener, System.nanoTime());
             long silence = 2 * request.params().point().toNanos() + target.timeout().toNanos();
-            while (true) {
-                try {
-                    ControlFrame done = listener.outcome.get(PING_SECONDS, TimeUnit.SECONDS);
-                    return new DiskResult(startedAt, target.host() + ":" + done.body().path("dir").asText(request.dir()),
-                            done.body().path("file_system").asText(), done.body().path("block_size").asInt(),
-                            request.params(), List.copyOf(listener.received));
-                } catch (TimeoutException e) {
-                    if (System.nanoTime() - listener.lastHeard > silence) {
-                        throw new ProbeException(ProbeException.Kind.TIMEOUT, target.host() + " sent nothing for "
-                                + silence / 1_000_000_000 + " s during the disk check");
-                    }
-                    c.channel().writeAndFlush(DiskMessages.ping());
-                } catch (ExecutionException e) {
-                    throw e.getCause() instanceof RuntimeException r ? r
-                            : new ProbeException(ProbeException.Kind.PROTOCOL, String.valueOf(e.getCause()));
+            Heartbeat.await(listener.outcome, () -> {
+                if (System.nanoTime() - listener.lastHeard > silence) {
+                    throw new ProbeException(ProbeException.Kind.TIMEOUT, target.host() + " sent nothing for "
+                            + silence / 1_000_000_000 + " s during the disk check");
                 }
+                c.channel().writeAndFlush(DiskMessages.ping());
+            });
+            try {
+                ControlFrame done = listener.outcome.get();
+                return new DiskResult(startedAt, target.host() + ":" + done.body().path("dir").asText(request.dir()),
+                        done.body().path("file_system").asText(), done.body().path("block_size").asInt(),
+                        request.params(), List.copyOf(listener.received));
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r
+                        : new ProbeException(ProbeException.Kind.PROTOCOL, String.valueOf(e.getCause()));
             }
         });
     }

@@ -1,6 +1,6 @@
 package dev.probe.core.objstore.endpoint;
 
-import dev.probe.core.server.ServerLog;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -11,7 +11,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
@@ -21,13 +20,13 @@ import java.util.Map;
  * Whole objects: PUT streams the body into a blob, GET streams a range of it as the connection drains (HEAD
  * only the headers), If-Match checked against the etag; DELETE removes it.
  */
-final class ObjectHandler extends EndpointHandler {
-    ObjectHandler(ObjectStore store, BlobUpload upload, ServerLog log) {
-        super(store, upload, log, Route.Kind.OBJECT);
+final class ObjectRequests extends EndpointOperation {
+    ObjectRequests(ObjectStore store) {
+        super(store, Route.Kind.OBJECT);
     }
 
     @Override
-    protected void serve(ChannelHandlerContext ctx, Exchange ex) throws IOException {
+    protected void serve(ChannelHandlerContext ctx, Exchange ex, BlobUpload upload) throws IOException {
         Route route = ex.route();
         HttpMethod m = ex.method();
         store.bucket(route.namespace(), route.bucket());
@@ -80,13 +79,8 @@ final class ObjectHandler extends EndpointHandler {
             ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
             return;
         }
-        boolean keepAlive = HttpUtil.isKeepAlive(request);
         ctx.write(r);
         ctx.writeAndFlush(new HttpChunkedInput(new BlobsInput(store.blobs(), o.blobs(), offset, length)))
-                .addListener(f -> {
-                    if (!f.isSuccess() || !keepAlive) {
-                        ctx.close();
-                    }
-                });
+                .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
     }
 }

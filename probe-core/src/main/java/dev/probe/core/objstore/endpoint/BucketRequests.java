@@ -1,6 +1,5 @@
 package dev.probe.core.objstore.endpoint;
 
-import dev.probe.core.server.ServerLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.netty.channel.ChannelHandlerContext;
@@ -8,13 +7,13 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /** Namespace and bucket requests, small JSON both ways: GET /n, create and get a bucket, list its objects. */
-final class BucketHandler extends EndpointHandler {
-    BucketHandler(ObjectStore store, ServerLog log) {
-        super(store, null, log, Route.Kind.NAMESPACE, Route.Kind.BUCKETS, Route.Kind.BUCKET, Route.Kind.OBJECTS);
+final class BucketRequests extends EndpointOperation {
+    BucketRequests(ObjectStore store) {
+        super(store, Route.Kind.NAMESPACE, Route.Kind.BUCKETS, Route.Kind.BUCKET, Route.Kind.OBJECTS);
     }
 
     @Override
-    protected void serve(ChannelHandlerContext ctx, Exchange ex) {
+    protected void serve(ChannelHandlerContext ctx, Exchange ex, BlobUpload upload) {
         Route route = ex.route();
         HttpMethod m = ex.method();
         JsonNode reply;

@@ -1,11 +1,12 @@
 package dev.probe.core.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.client.HostPort;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.ObjstoreParams;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -16,11 +17,11 @@ import java.util.regex.Pattern;
  * region, so all hosts measure the same service and an agent connects only where the request says), namespace,
  * bucket and the run. Each agent signs with its own OCI config ({@code probe agent --oci-config}).
  */
-public record ObjstoreRun(String endpoint, String namespace, String bucket, ObjstoreParams params) implements SessionSpec {
+public record ObjstoreLeg(String endpoint, String namespace, String bucket, ObjstoreParams params) implements SessionSpec {
     private static final Pattern URL = Pattern.compile("https?://[A-Za-z0-9._\\-\\[\\]:]{1,260}/?");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._\\-]{1,256}");
 
-    public ObjstoreRun {
+    public ObjstoreLeg {
         if (endpoint == null || !URL.matcher(endpoint).matches()) {
             throw new BadParameterException("endpoint", "'" + endpoint + "' is not an http(s) URL of a host and port");
         }
@@ -36,19 +37,19 @@ public record ObjstoreRun(String endpoint, String namespace, String bucket, Objs
     }
 
     /** The endpoint's host and port (443 or 80 by scheme when it names none): where the agent connects. */
-    public FanoutConfig.HostPort target() {
+    public HostPort target() {
         try {
             URI uri = new URI(endpoint);
             int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
-            return new FanoutConfig.HostPort(uri.getHost(), port);
+            return new HostPort(uri.getHost(), port);
         } catch (URISyntaxException e) {
             throw new BadParameterException("endpoint", "'" + endpoint + "' is not a URL");
         }
     }
 
     /** The same run with {@code bulk} as its shape and {@code suffix} on the object prefix. */
-    ObjstoreRun with(BulkParams bulk, String suffix) {
-        return new ObjstoreRun(endpoint, namespace, bucket,
+    ObjstoreLeg with(BulkParams bulk, String suffix) {
+        return new ObjstoreLeg(endpoint, namespace, bucket,
                 new ObjstoreParams(bulk, params.partSize(), params.prefix() + suffix, params.keep()));
     }
 
@@ -69,8 +70,8 @@ public record ObjstoreRun(String endpoint, String namespace, String bucket, Objs
         return n;
     }
 
-    static ObjstoreRun fromJson(ObjectNode n) {
-        return new ObjstoreRun(Json.requireString(n, "endpoint", URL), Json.requireString(n, "namespace", NAME),
+    static ObjstoreLeg fromJson(ObjectNode n) {
+        return new ObjstoreLeg(Json.requireString(n, "endpoint", URL), Json.requireString(n, "namespace", NAME),
                 Json.requireString(n, "bucket", NAME), new ObjstoreParams(BulkParams.fromJson(n),
                 Json.requireLong(n, "part_size", ObjstoreParams.MIN_PART, ObjstoreParams.MAX_PART),
                 Json.requireString(n, "prefix", Pattern.compile("[^\\x00-\\x1f]{0,512}")), Json.requireBoolean(n, "keep")));
