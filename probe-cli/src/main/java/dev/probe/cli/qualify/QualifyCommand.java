@@ -308,6 +308,28 @@ public final class QualifyCommand implements Callable<Integer> {
         if (!mode.matches("async|sync|both")) {
             throw new UsageException("--mode: '" + mode + "' is not async, sync or both");
         }
+        RedoLoad redo = redoLoad();
+        if (loadFrom != null && underLoad == null) {
+            throw new UsageException("--load-from runs the --under-load load from agents; give --under-load "
+                    + "too (e.g. --under-load backup:16)");
+        }
+        UnderLoad background = underLoad == null ? null : UnderLoad.parse(underLoad, loadFrom == null ? null
+                : agents("--load-from", loadFrom));
+        RedoCompression compression = redoSample == null ? null
+                : RedoCompression.measure(redoSample, RedoCompression.MAX_SAMPLE);
+        QualifyConfig config = QualifyConfig.builder(connect.target(host), redo)
+                .modes(!mode.equals("sync"), !mode.equals("async")).writeSizes(writeSizes).affirm(affirm)
+                .commitBudget(commitBudget, localLogWrite).tcpEfficiency(tcpEfficiency)
+                .gap(gap == null ? 0 : gap, gapWithin).budget(budget).payload(content.checked())
+                .compression(compression).underLoad(background).reverse(direction != null && direction.reverse).build();
+        if (direction != null && direction.both) {
+            BothDirections.reverseShare(config); // the budget must hold both passes
+        }
+        return config;
+    }
+
+    /** The redo to carry: the AWR file's peak (instances summed), or --redo-rate (one rate per instance with --from). */
+    private RedoLoad redoLoad() throws Exception {
         RedoLoad redo;
         if (load.awr != null) {
             redo = AwrCsv.read(load.awr);
@@ -327,20 +349,6 @@ public final class QualifyCommand implements Callable<Integer> {
             }
             redo = RedoLoad.given(perInstance.stream().mapToDouble(Double::doubleValue).sum());
         }
-        if (loadFrom != null && underLoad == null) {
-            throw new UsageException("--load-from runs the --under-load load from agents; give --under-load "
-                    + "too (e.g. --under-load backup:16)");
-        }
-        UnderLoad background = underLoad == null ? null : UnderLoad.parse(underLoad, loadFrom == null ? null
-                : agents("--load-from", loadFrom));
-        RedoCompression compression = redoSample == null ? null
-                : RedoCompression.measure(redoSample, RedoCompression.MAX_SAMPLE);
-        QualifyConfig config = new QualifyConfig(connect.target(host), redo, !mode.equals("sync"), !mode.equals("async"), writeSizes,
-                affirm, commitBudget, localLogWrite, tcpEfficiency, gap == null ? 0 : gap, gapWithin, budget,
-                content.checked(), compression, background, direction != null && direction.reverse);
-        if (direction != null && direction.both) {
-            BothDirections.reverseShare(config); // the budget must hold both passes
-        }
-        return config;
+        return redo;
     }
 }

@@ -90,30 +90,31 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         }
     }
 
-    /** Random content and no redo sample. */
-    public QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
-                         boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
-                         long gapBytes, Duration gapWithin, Duration budget) {
-        this(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite, tcpEfficiency, gapBytes,
-                gapWithin, budget, Payload.RANDOM, null, null, false);
+    /** A qualification of {@code target} for {@code load} with {@code probe qualify}'s defaults; set the rest by name. */
+    public static Builder builder(Target target, RedoLoad load) {
+        return new Builder(target, load);
+    }
+
+    /** This qualification's values, to change some by name. */
+    public Builder toBuilder() {
+        return new Builder(target, load).modes(async, sync).writeSizes(writeSizes).affirm(affirm)
+                .commitBudget(commitBudget, localLogWrite).tcpEfficiency(tcpEfficiency).gap(gapBytes, gapWithin)
+                .budget(budget).payload(payload).compression(compression).underLoad(underLoad).reverse(reverse);
     }
 
     /** The same qualification with the redo steps run again under {@code load}. */
-    public QualifyConfig withLoad(UnderLoad load) {
-        return new QualifyConfig(target, this.load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
-                tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, load, reverse);
+    public QualifyConfig withLoad(UnderLoad background) {
+        return toBuilder().underLoad(background).build();
     }
 
     /** The stream steps of this qualification in the other direction (the standby's server sends), in {@code within}. */
     public QualifyConfig reversed(Duration within) {
-        return new QualifyConfig(target, load, true, false, writeSizes, affirm, commitBudget, localLogWrite,
-                tcpEfficiency, gapBytes, gapWithin, within, payload, compression, underLoad, true);
+        return toBuilder().modes(true, false).budget(within).reverse(true).build();
     }
 
     /** This qualification within {@code within}. */
     public QualifyConfig within(Duration within) {
-        return new QualifyConfig(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
-                tcpEfficiency, gapBytes, gapWithin, within, payload, compression, underLoad, reverse);
+        return toBuilder().budget(within).build();
     }
 
     /** What the paced redo step sends: content that compresses as the redo sample did, else {@link #payload}. */
@@ -124,5 +125,101 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
     /** Required bandwidth in bit/s. */
     public double requiredBps() {
         return Sizing.requiredBitsPerSecond(load.peakBytesPerSecond(), tcpEfficiency);
+    }
+
+    /** A qualification's values by name, from {@code probe qualify}'s defaults; {@link #build} checks the whole. */
+    public static final class Builder {
+        private final Target target;
+        private final RedoLoad load;
+        private boolean async = true;
+        private boolean sync = true;
+        private List<Long> writeSizes = List.of(32L * 1024);
+        private boolean affirm;
+        private Duration commitBudget = Duration.ofMillis(2);
+        private Duration localLogWrite = Duration.ZERO;
+        private double tcpEfficiency = 0.7;
+        private long gapBytes;
+        private Duration gapWithin;
+        private Duration budget = Duration.ofMinutes(3);
+        private Payload payload = Payload.RANDOM;
+        private RedoCompression compression;
+        private UnderLoad underLoad;
+        private boolean reverse;
+
+        private Builder(Target target, RedoLoad load) {
+            this.target = target;
+            this.load = load;
+        }
+
+        /** Which verdicts: ASYNC (the stream steps), SYNC (the round trips per write size), or both. */
+        public Builder modes(boolean asyncSteps, boolean syncSteps) {
+            this.async = asyncSteps;
+            this.sync = syncSteps;
+            return this;
+        }
+
+        public Builder writeSizes(List<Long> sizes) {
+            this.writeSizes = sizes;
+            return this;
+        }
+
+        /** The standby writes each SYNC message before its ACK (AFFIRM), beside the FASTSYNC run. */
+        public Builder affirm(boolean forced) {
+            this.affirm = forced;
+            return this;
+        }
+
+        /** What SYNC may add to a commit, and the primary's own log write (left out of the round trip). */
+        public Builder commitBudget(Duration added, Duration ownLogWrite) {
+            this.commitBudget = added;
+            this.localLogWrite = ownLogWrite;
+            return this;
+        }
+
+        public Builder tcpEfficiency(double share) {
+            this.tcpEfficiency = share;
+            return this;
+        }
+
+        /** A redo gap of {@code bytes} to be resolved {@code within} (0 and null: none). */
+        public Builder gap(long bytes, Duration within) {
+            this.gapBytes = bytes;
+            this.gapWithin = within;
+            return this;
+        }
+
+        public Builder budget(Duration total) {
+            this.budget = total;
+            return this;
+        }
+
+        public Builder payload(Payload content) {
+            this.payload = content;
+            return this;
+        }
+
+        /** How the redo sample compressed (--redo-sample), or null. */
+        public Builder compression(RedoCompression measured) {
+            this.compression = measured;
+            return this;
+        }
+
+        /** The background load the redo steps run again under (--under-load), or null. */
+        public Builder underLoad(UnderLoad background) {
+            this.underLoad = background;
+            return this;
+        }
+
+        /** The standby's server sends (the other direction). */
+        public Builder reverse(boolean serverSends) {
+            this.reverse = serverSends;
+            return this;
+        }
+
+        /** The checked record: a {@link BadParameterException} names the flag of a value out of range. */
+        public QualifyConfig build() {
+            return new QualifyConfig(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
+                    tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, underLoad, reverse);
+        }
     }
 }

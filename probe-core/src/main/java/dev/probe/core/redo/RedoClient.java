@@ -19,7 +19,6 @@ import dev.probe.core.result.TestResult;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.units.CpuTime;
-import dev.probe.core.units.Rates;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import java.net.InetSocketAddress;
@@ -97,18 +96,14 @@ public final class RedoClient {
         if (failure == null) {
             failure = countProblem(senders, results, params.reverse());
         }
-        Flow flow = Flow.of(reporter.sumBytes() - base.bytes(), end - base.nanos(), results, failure != null,
-                params.reverse());
-        long messages = reporter.sumMessages() - base.messages();
+        Summary.Flow flow = flow(reporter.sumBytes() - base.bytes(), end - base.nanos(),
+                reporter.sumMessages() - base.messages(), results, failure != null, params.reverse());
         TcpStats tcp = finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
         Ready ready = session.ready();
-        Summary summary = new Summary(flow.senderNanos() / 1e9, flow.sent(), flow.received(),
-                flow.received() < 0 ? Double.NaN : Rates.mibPerSecond(flow.received(), flow.receiverNanos()),
-                Rates.mibPerSecond(flow.sent(), flow.senderNanos()),
-                messages, flow.senderNanos() <= 0 ? 0 : messages / (flow.senderNanos() / 1e9),
-                LatencyStats.of(metrics.summaryLatency()), LatencyStats.of(metrics.summaryDisk()), tcp,
-                params.openLoop(), sndbuf, ready.rcvbuf(), cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results),
-                sndbufNow(first, sndbuf), interfaceMtu(first));
+        Summary summary = Summary.of(flow, LatencyStats.of(metrics.summaryLatency()),
+                LatencyStats.of(metrics.summaryDisk()), tcp, params.openLoop(),
+                new Summary.Buffers(sndbuf, sndbufNow(first, sndbuf), ready.rcvbuf(), interfaceMtu(first)),
+                cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results));
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(first),
                 summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),
@@ -152,17 +147,15 @@ public final class RedoClient {
     }
 
     /**
-     * The measured bytes each way and the time each end took: {@code sent} and the sender's time, {@code received}
-     * (-1 when the server's counts never came back) and the receiver's time.
+     * What moved: this end's counts and the server's RESULTs (-1 received when they never came back); in a reverse
+     * test this end received, so the two swap.
      */
-    private record Flow(long sent, long senderNanos, long received, long receiverNanos) {
-        /** This end's counts and the server's RESULTs; in a reverse test this end received, so the two swap. */
-        static Flow of(long here, long hereNanos, List<Result> results, boolean failed, boolean reverse) {
-            long there = failed && results.isEmpty() ? -1 : results.stream().mapToLong(Result::measuredBytes).sum();
-            long thereNanos = results.stream().mapToLong(Result::measuredNanos).max().orElse(0);
-            return reverse ? new Flow(Math.max(0, there), thereNanos, here, hereNanos)
-                    : new Flow(here, hereNanos, there, thereNanos);
-        }
+    private static Summary.Flow flow(long here, long hereNanos, long messages, List<Result> results, boolean failed,
+                                     boolean reverse) {
+        long there = failed && results.isEmpty() ? -1 : results.stream().mapToLong(Result::measuredBytes).sum();
+        long thereNanos = results.stream().mapToLong(Result::measuredNanos).max().orElse(0);
+        return reverse ? new Summary.Flow(Math.max(0, there), thereNanos, here, hereNanos, messages)
+                : new Summary.Flow(here, hereNanos, there, thereNanos, messages);
     }
 
     /** TCP guarantees the server saw every byte sent; anything else is a fault worth failing the run for. */

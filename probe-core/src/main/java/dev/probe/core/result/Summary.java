@@ -2,6 +2,7 @@ package dev.probe.core.result;
 
 import dev.probe.core.protocol.Json;
 import dev.probe.core.units.CpuUsage;
+import dev.probe.core.units.Rates;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -14,6 +15,29 @@ public record Summary(double durationS, long bytesSent, long bytesReceived, doub
                       double senderThroughputMibS, long messages, double messagesPerS, LatencyStats latency,
                       LatencyStats disk, TcpStats tcp, boolean openLoop, int sndbufGranted, int serverRcvbufGranted,
                       CpuUsage cpu, CpuUsage serverCpu, int sndbufAtEnd, int interfaceMtu) {
+    /**
+     * What moved after warm-up: bytes {@code sent} in the sender's {@code senderNanos}, bytes {@code received} (-1:
+     * the server's counts never came back) in the receiver's {@code receiverNanos}, and the messages.
+     */
+    public record Flow(long sent, long senderNanos, long received, long receiverNanos, long messages) {
+    }
+
+    /** The socket buffers: send granted at the start and at the end (autotuned), the server's receive, the MTU. */
+    public record Buffers(int sndbufGranted, int sndbufAtEnd, int serverRcvbufGranted, int interfaceMtu) {
+    }
+
+    /** The summary of {@code flow}, its rates worked out here, with the latencies, TCP_INFO, buffers and CPU. */
+    public static Summary of(Flow flow, LatencyStats latency, LatencyStats disk, TcpStats tcp, boolean openLoop,
+                             Buffers buffers, CpuUsage cpu, CpuUsage serverCpu) {
+        double senderSeconds = flow.senderNanos() / 1e9;
+        return new Summary(senderSeconds, flow.sent(), flow.received(),
+                flow.received() < 0 ? Double.NaN : Rates.mibPerSecond(flow.received(), flow.receiverNanos()),
+                Rates.mibPerSecond(flow.sent(), flow.senderNanos()), flow.messages(),
+                flow.senderNanos() <= 0 ? 0 : flow.messages() / senderSeconds, latency, disk, tcp, openLoop,
+                buffers.sndbufGranted(), buffers.serverRcvbufGranted(), cpu, serverCpu, buffers.sndbufAtEnd(),
+                buffers.interfaceMtu());
+    }
+
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
         n.put("duration_s", durationS);

@@ -28,8 +28,9 @@ class BothDirectionsLabTest extends LabTestBase {
     @Test
     void aLinkLossyOneWayIsQualifiedEachWayAndTheAsymmetryShows() throws Exception {
         lab = up("pbd", new LinkSpec(20, 1, false, Direction.BACKUP, CAP_BPS, 1500, 0, 150, 1));
-        QualifyConfig c = new QualifyConfig(lab.target(), RedoLoad.given(3e6), true, false, List.of(32L << 10), false,
-                Duration.ofMillis(2), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(40));
+        QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(3e6)).modes(true, false)
+                .writeSizes(List.of(32L << 10)).affirm(false).commitBudget(Duration.ofMillis(2), Duration.ZERO)
+                .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(40)).build();
         BothDirections both = lab.inClient(() -> BothDirections.run(c, (i, n, s) -> { }, (i, n, s) -> { },
                 new RunStop()));
         double forward = both.forward().measured().tunedBps();

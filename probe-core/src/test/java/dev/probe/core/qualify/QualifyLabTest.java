@@ -52,9 +52,9 @@ class QualifyLabTest {
 
     private QualifyResult qualify(double redoBytesPerSecond, boolean async, Duration commitBudget, Duration budget)
             throws Exception {
-        QualifyConfig c = new QualifyConfig(lab.target(),
-                RedoLoad.given(redoBytesPerSecond), async, !async, List.of(32L << 10), false, commitBudget,
-                Duration.ZERO, 0.7, 0, null, budget);
+        QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(redoBytesPerSecond)).modes(async, !async)
+                .writeSizes(List.of(32L << 10)).affirm(false).commitBudget(commitBudget, Duration.ZERO)
+                .tcpEfficiency(0.7).gap(0, null).budget(budget).build();
         return lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }));
     }
 

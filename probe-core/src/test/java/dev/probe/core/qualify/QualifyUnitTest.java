@@ -288,16 +288,20 @@ class QualifyUnitTest {
                 () -> config(true, true, List.of(32L << 10), false, Duration.ofSeconds(5))).getMessage());
         assertTrue(assertThrows(BadParameterException.class, () -> config(true, true, List.of(100L), false,
                 Duration.ofMinutes(1))).getMessage().startsWith("--redo-write-size: 100 bytes is out of range"));
-        assertTrue(assertThrows(BadParameterException.class, () -> new QualifyConfig(Target.of("h", 1),
-                RedoLoad.given(1e6), true, true, List.of(1024L), false, Duration.ofMillis(2), Duration.ZERO, 1.5, 0,
-                null, Duration.ofMinutes(1))).getMessage().startsWith("--tcp-efficiency: 1.5"));
-        assertTrue(assertThrows(BadParameterException.class, () -> new QualifyConfig(Target.of("h", 1),
-                RedoLoad.given(1e6), true, true, List.of(1024L), false, Duration.ofMillis(2), Duration.ZERO, 0.7,
-                1 << 30, null, Duration.ofMinutes(1))).getMessage().startsWith("--gap:"));
+        assertTrue(assertThrows(BadParameterException.class, () -> QualifyConfig
+                .builder(Target.of("h", 1), RedoLoad.given(1e6)).modes(true, true).writeSizes(List.of(1024L))
+                .affirm(false).commitBudget(Duration.ofMillis(2), Duration.ZERO).tcpEfficiency(1.5).gap(0, null)
+                .budget(Duration.ofMinutes(1)).build()).getMessage().startsWith("--tcp-efficiency: 1.5"));
+        assertTrue(assertThrows(BadParameterException.class, () -> QualifyConfig
+                .builder(Target.of("h", 1), RedoLoad.given(1e6)).modes(true, true).writeSizes(List.of(1024L))
+                .affirm(false).commitBudget(Duration.ofMillis(2), Duration.ZERO).tcpEfficiency(0.7).gap(1 << 30, null)
+                .budget(Duration.ofMinutes(1)).build()).getMessage().startsWith("--gap:"));
         assertEquals("--redo-rate: a peak of 1.0E300 bytes/s is above the 100000000000 (100 GB/s) a link could be "
-                + "qualified for", assertThrows(BadParameterException.class, () -> new QualifyConfig(Target.of("h", 1),
-                RedoLoad.given(1e300), true, true, List.of(1024L), false, Duration.ofMillis(2), Duration.ZERO, 0.7, 0,
-                null, Duration.ofMinutes(1))).getMessage(), "refused before any step runs (issue 23, point 7)");
+                + "qualified for", assertThrows(BadParameterException.class, () -> QualifyConfig
+                        .builder(Target.of("h", 1), RedoLoad.given(1e300)).modes(true, true).writeSizes(List.of(1024L))
+                        .affirm(false).commitBudget(Duration.ofMillis(2), Duration.ZERO).tcpEfficiency(0.7).gap(0, null)
+                        .budget(Duration.ofMinutes(1))
+                        .build()).getMessage(), "refused before any step runs (issue 23, point 7)");
     }
 
     @Test
@@ -348,7 +352,8 @@ class QualifyUnitTest {
     }
 
     private static QualifyConfig config(boolean async, boolean sync, List<Long> sizes, boolean affirm, Duration budget) {
-        return new QualifyConfig(Target.of("standby", 5555), RedoLoad.given(45e6), async, sync, sizes, affirm,
-                Duration.ofMillis(2), Duration.ZERO, 0.7, 0, null, budget);
+        return QualifyConfig.builder(Target.of("standby", 5555), RedoLoad.given(45e6)).modes(async, sync)
+                .writeSizes(sizes).affirm(affirm).commitBudget(Duration.ofMillis(2), Duration.ZERO).tcpEfficiency(0.7)
+                .gap(0, null).budget(budget).build();
     }
 }

@@ -42,9 +42,11 @@ class RacLoopbackTest {
         ProbeServer server = bed.server();
         List<ProbeServer> nodes = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())),
                 bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
-        QualifyConfig base = new QualifyConfig(Target.of("127.0.0.1", server.address().getPort()),
-                RedoLoad.given(rates.stream().mapToDouble(Double::doubleValue).sum()), true, true, List.of(32L << 10),
-                false, Duration.ofMillis(20), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(16));
+        QualifyConfig base = QualifyConfig
+                .builder(Target.of("127.0.0.1", server.address().getPort()), RedoLoad.given(rates.stream().mapToDouble(Double::doubleValue).sum()))
+                .modes(true, true).writeSizes(List.of(32L << 10)).affirm(false)
+                .commitBudget(Duration.ofMillis(20), Duration.ZERO).tcpEfficiency(0.7).gap(0, null)
+                .budget(Duration.ofSeconds(16)).build();
         return new RacQualifier(base, new Agents("--from", nodes.stream().map(AgentTestbed::at).toList(),
                 new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)), rates);
     }

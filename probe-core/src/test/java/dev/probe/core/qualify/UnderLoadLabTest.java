@@ -47,8 +47,9 @@ class UnderLoadLabTest extends LabTestBase {
     /** Loaded minus idle SYNC p50 (512-byte messages: one packet each) with the link's queue at {@code limit}. */
     private double rise(int limit) throws Exception {
         lab = up("pul", new LinkSpec(4, 0, false, Direction.BACKUP, RATE_BPS, PACKET, limit, 150, 1));
-        QualifyConfig c = new QualifyConfig(lab.target(), RedoLoad.given(1e6), false, true, List.of(512L), false,
-                Duration.ofMillis(20), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(30))
+        QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(1e6)).modes(false, true)
+                .writeSizes(List.of(512L)).affirm(false).commitBudget(Duration.ofMillis(20), Duration.ZERO)
+                .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(30)).build()
                 .withLoad(UnderLoad.parse("backup:8", null));
         QualifyResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }));
         assertEquals(null, r.incomplete());

@@ -44,8 +44,10 @@ class UnderLoadLoopbackTest {
     }
 
     private static QualifyConfig config(ProbeServer server, UnderLoad load) {
-        return new QualifyConfig(Target.of("127.0.0.1", server.address().getPort()), RedoLoad.given(5e6), true, true,
-                List.of(32L << 10), false, Duration.ofMillis(20), Duration.ZERO, 0.7, 0, null, Duration.ofSeconds(20))
+        return QualifyConfig.builder(Target.of("127.0.0.1", server.address().getPort()), RedoLoad.given(5e6))
+                .modes(true, true).writeSizes(List.of(32L << 10)).affirm(false)
+                .commitBudget(Duration.ofMillis(20), Duration.ZERO).tcpEfficiency(0.7).gap(0, null)
+                .budget(Duration.ofSeconds(20)).build()
                 .withLoad(load);
     }
 
