@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -188,12 +190,9 @@ class AgentJarIT {
         run.awaitMatch(Pattern.compile("(Gbit/s)"), 30_000);
         run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), 30_000);
         run.kill();
-        long end = System.currentTimeMillis() + 5_000;
-        while (server.stdout().lines().filter(l -> l.contains("aborted")).count() < 2 && System.currentTimeMillis() < end) {
-            Thread.sleep(50);
-        }
-        assertEquals(2, server.stdout().lines().filter(l -> l.contains("aborted")).count(),
-                "both agents' runs ended at the server: " + server.stdout());
+        Await.until(Duration.ofSeconds(5), "both agents' runs ended at the server",
+                () -> server.stdout().lines().filter(l -> l.contains("aborted")).count() >= 2);
+        assertEquals(2, server.stdout().lines().filter(l -> l.contains("aborted")).count(), server.stdout());
     }
 
     @Test
@@ -209,10 +208,8 @@ class AgentJarIT {
         assertTrue(doc.at("/incomplete/reason").asText().contains("SIGTERM"), doc.toString());
         assertTrue(doc.path("intervals").size() >= 1, "the intervals until then");
         assertTrue(Files.notExists(dir.resolve("stopped.json.partial")));
-        long end = System.currentTimeMillis() + 5_000;
-        while (server.stdout().lines().filter(l -> l.contains("aborted")).count() < 2 && System.currentTimeMillis() < end) {
-            Thread.sleep(50);
-        }
+        Await.until(Duration.ofSeconds(5), "both agents' runs ended at the server",
+                () -> server.stdout().lines().filter(l -> l.contains("aborted")).count() >= 2);
         assertEquals(2, server.stdout().lines().filter(l -> l.contains("aborted")).count(), server.stdout());
     }
 }

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.testing.Await;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -70,16 +72,10 @@ class ProbeJarIT extends ServerIT {
         }
         ProbeProcess victim = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--mode",
                 "async", "--duration", "30s");
-        long end = System.currentTimeMillis() + 20_000;
-        while (!victim.printed("Mbytes/s") && System.currentTimeMillis() < end) {
-            Thread.sleep(50);
-        }
+        Await.until(Duration.ofSeconds(20), "the victim's first interval", () -> victim.printed("Mbytes/s"));
         victim.kill();
         victim.awaitExit(10);
-        end = System.currentTimeMillis() + 10_000;
-        while (!server.printed("aborted") && System.currentTimeMillis() < end) {
-            Thread.sleep(50);
-        }
+        Await.until(Duration.ofSeconds(10), "the server logs the aborted test", () -> server.printed("aborted"));
         assertTrue(server.printed("aborted (connection 0 closed before END"), server.stdout());
         assertTrue(server.printed("dropping /127.0.0.1"), server.stdout());
         ProbeProcess client = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--length",

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -46,11 +48,8 @@ class SecurityJarIT {
                     "1s", "--secret-file", secret.toString());
             assertTrue(plain.awaitExit(60) != 0);
             assertTrue(plain.stderr().contains("this server requires TLS"), plain.stderr());
-            long end = System.currentTimeMillis() + 5000;
-            while (!server.printed("authentication failed from /127.0.0.1") && System.currentTimeMillis() < end) {
-                Thread.sleep(50);
-            }
-            assertTrue(server.printed("authentication failed from /127.0.0.1"), server.stdout());
+            Await.until(Duration.ofSeconds(5), "the server logs the failed authentication",
+                    () -> server.printed("authentication failed from /127.0.0.1"));
         }
     }
 }

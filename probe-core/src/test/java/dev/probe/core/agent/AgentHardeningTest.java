@@ -1,5 +1,8 @@
 package dev.probe.core.agent;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.AllowedTargets;
@@ -32,8 +35,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * An agent's port is hardened as the server's (it is the server's listener with one session kind): other kinds,

@@ -1,5 +1,9 @@
 package dev.probe.core.agent;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.HostPort;
 import dev.probe.core.params.BulkParams;
@@ -14,9 +18,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How a fan-out run is shared among its hosts: channels round-robin, the volume in whole pieces. */
 class FanoutConfigTest {

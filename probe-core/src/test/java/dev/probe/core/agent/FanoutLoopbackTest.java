@@ -1,5 +1,10 @@
 package dev.probe.core.agent;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.ClientSecurity;
@@ -27,10 +32,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Fan-out bulk runs: three agents on 127.0.0.1 (each its own port) driven by a coordinator to one server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

@@ -1,7 +1,5 @@
 package dev.probe.core.bulk;
 
-import dev.probe.core.payload.IntegrityException;
-import dev.probe.core.payload.PieceQueue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -9,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.params.BulkParams;
-import dev.probe.core.payload.Content;
-import dev.probe.core.payload.Payload;
 import dev.probe.core.params.Direction;
+import dev.probe.core.payload.Content;
+import dev.probe.core.payload.IntegrityException;
+import dev.probe.core.payload.Payload;
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.ProtocolException;

@@ -1,10 +1,15 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.testing.RecordingProxy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.oracle.bmc.Region;
+import com.oracle.bmc.auth.SimpleAuthenticationDetailsProvider;
+import com.oracle.bmc.auth.StringPrivateKeySupplier;
+import com.oracle.bmc.objectstorage.ObjectStorageClient;
+import com.oracle.bmc.objectstorage.model.CreateBucketDetails;
+import com.oracle.bmc.objectstorage.requests.CreateBucketRequest;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.client.ProbeException;
@@ -14,17 +19,12 @@ import dev.probe.core.objstore.endpoint.SignatureVerifier;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.ObjstoreParams;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.result.ObjstoreResult;
 import dev.probe.core.testing.FaultProxy;
 import dev.probe.core.testing.FaultProxy.Fault;
+import dev.probe.core.testing.RecordingProxy;
 import dev.probe.core.testing.TestServers;
-import dev.probe.core.payload.Payload;
-import com.oracle.bmc.Region;
-import com.oracle.bmc.auth.SimpleAuthenticationDetailsProvider;
-import com.oracle.bmc.auth.StringPrivateKeySupplier;
-import com.oracle.bmc.objectstorage.ObjectStorageClient;
-import com.oracle.bmc.objectstorage.model.CreateBucketDetails;
-import com.oracle.bmc.objectstorage.requests.CreateBucketRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
