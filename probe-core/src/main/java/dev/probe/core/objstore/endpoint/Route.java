@@ -29,7 +29,7 @@ public record Route(Kind kind, String namespace, String bucket, String object, M
         if (s.length == 0 || !s[0].equals("n")) {
             throw OciError.badRequest("unknown path " + abbreviate(raw));
         }
-        if (s.length == 1) {
+        if (s.length == 1 || s.length == 2 && s[1].isEmpty()) { // GET /n/, as OCI's API reference writes it
             return new Route(Kind.NAMESPACE, null, null, null, query);
         }
         String ns = segment(s[1]);

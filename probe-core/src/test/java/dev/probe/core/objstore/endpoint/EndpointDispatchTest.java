@@ -48,6 +48,7 @@ class EndpointDispatchTest {
     @Test
     void eachRouteReachesItsOperationOnOneKeptAliveConnection() {
         assertEquals("\"probe\"", exchange(request(HttpMethod.GET, "/n", 0)).body());
+        assertEquals("\"probe\"", exchange(request(HttpMethod.GET, "/n/", 0)).body(), "as OCI's reference writes it");
         store.createBucket("probe", "b", "ocid1.compartment.probe");
         Answer put = exchange(request(HttpMethod.PUT, "/n/probe/b/b/o/x", 10), "01234", "56789");
         assertEquals(200, put.status(), put.head().toString());
