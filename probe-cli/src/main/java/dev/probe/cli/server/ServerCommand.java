@@ -8,6 +8,7 @@ import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.Fatal;
 import dev.probe.core.server.ServerLog;
+import dev.probe.core.tls.Tls;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -113,7 +114,7 @@ public final class ServerCommand implements Callable<Integer> {
                     + (authorizedKeys != null ? "signatures checked" : "UNSIGNED requests accepted") + ").");
         }
         if (config.security().tls() != null) {
-            log.log("TLS on; certificate SHA-256 fingerprint " + config.security().tlsFingerprint()
+            log.log("TLS on (" + Tls.engine() + "); certificate SHA-256 fingerprint " + config.security().tlsFingerprint()
                     + " (clients: --tls --trust-fingerprint " + config.security().tlsFingerprint() + ")");
         }
         if (warnOpen(server.address().getAddress(), config.security().auth() != null)) {

@@ -58,12 +58,12 @@ public final class ResultEnvelope {
         params.put("server", server);
     }
 
-    /** {@code "tls": {"protocol","cipher"}} when TLS was on, {@code "tls": false} otherwise. */
+    /** {@code "tls": {"protocol","cipher","engine"}} when TLS was on, {@code "tls": false} otherwise. */
     static void putTls(ObjectNode params, Tls.Session tls) {
         if (tls == null) {
             params.put("tls", false);
         } else {
-            params.putObject("tls").put("protocol", tls.protocol()).put("cipher", tls.cipher());
+            params.putObject("tls").put("protocol", tls.protocol()).put("cipher", tls.cipher()).put("engine", tls.engine());
         }
     }
 }

@@ -2,6 +2,8 @@ package dev.probe.core.tls;
 
 import dev.probe.core.error.UsageException;
 import io.netty.channel.Channel;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.ReferenceCountedOpenSslEngine;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
@@ -25,8 +27,17 @@ public final class Tls {
     public record Server(SslContext context, String fingerprint) {
     }
 
-    /** Protocol and cipher suite of an established TLS session, for results. */
-    public record Session(String protocol, String cipher) {
+    /** Protocol, cipher suite and engine (BoringSSL through netty-tcnative, or the JDK's) of a TLS session. */
+    public record Session(String protocol, String cipher, String engine) {
+    }
+
+    /**
+     * The engine TLS contexts get here: netty-tcnative's BoringSSL when it loads (the bundle carries it for
+     * x86_64 and aarch64 Linux), else the JDK's SSLEngine, several times slower per byte.
+     */
+    public static String engine() {
+        return OpenSsl.isAvailable() ? "netty-tcnative " + OpenSsl.versionString() : "JDK "
+                + System.getProperty("java.version");
     }
 
     /** From PEM files (certificate chain, PKCS#8 key), or self-signed when both are null. */
@@ -81,6 +92,7 @@ public final class Tls {
             return null;
         }
         SSLSession s = h.engine().getSession();
-        return new Session(s.getProtocol(), s.getCipherSuite());
+        return new Session(s.getProtocol(), s.getCipherSuite(), h.engine() instanceof ReferenceCountedOpenSslEngine
+                ? "netty-tcnative " + OpenSsl.versionString() : "JDK " + System.getProperty("java.version"));
     }
 }

@@ -230,6 +230,9 @@ class SecurityTest {
         assertNotNull(r.tls());
         assertTrue(r.tls().protocol().startsWith("TLSv1."), r.tls().protocol());
         assertTrue(r.toJson().at("/params/tls/cipher").asText().startsWith("TLS_"), r.toJson().toString());
+        assertEquals(Tls.engine(), r.toJson().at("/params/tls/engine").asText(), "which engine ran is recorded");
+        assertTrue(!io.netty.handler.ssl.OpenSsl.isAvailable() || Tls.engine().startsWith("netty-tcnative "),
+                "BoringSSL where tcnative loads: " + Tls.engine());
         assertTrue(r.summary().messages() > 0);
     }
 
