@@ -125,7 +125,7 @@ final class Connector {
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(high / 2, high))
                 .option(ChannelOption.MESSAGE_SIZE_ESTIMATOR, RegionSizes.INSTANCE)
                 .handler(new ClientInitializer(target.security().tls(), target.host(), target.port()));
-        target.transport().configure(b);
+        target.transport().keepAlive(b);
         if (sockbuf > 0) {
             b.option(ChannelOption.SO_SNDBUF, (int) sockbuf).option(ChannelOption.SO_RCVBUF, (int) sockbuf);
         }

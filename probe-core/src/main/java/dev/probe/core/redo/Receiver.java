@@ -6,6 +6,7 @@ import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Mark;
+import dev.probe.core.transport.StreamReads;
 import io.netty.channel.Channel;
 
 /**
@@ -16,6 +17,7 @@ import io.netty.channel.Channel;
 final class Receiver extends Sender {
     Receiver(Channel channel, ClientConnectionHandler handler, int stream, SendCounters counters, TestParams params) {
         super(channel, handler, null, stream, counters, params);
+        StreamReads.large(channel);
     }
 
     @Override

@@ -1,15 +1,16 @@
 package dev.probe.core.redo;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.server.DiskQueue;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.transport.StreamReads;
 import io.netty.channel.ChannelHandler;
 import io.netty.util.AttributeKey;
-import dev.probe.core.server.DiskQueue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -93,6 +94,7 @@ public final class RedoKind implements SessionKind, AutoCloseable {
         if (params.reverse()) {
             return new ReverseHandler(c);
         }
+        StreamReads.large(c.channel()); // a redo stream: few connections, fast
         DiskWriter disk = null;
         if (params.write()) {
             disk = new DiskWriter(c.diskQueue(), c.channel(), c.gate(), c.channel().attr(RING).get(), logs.size(),

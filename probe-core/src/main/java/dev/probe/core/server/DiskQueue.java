@@ -2,6 +2,8 @@ package dev.probe.core.server;
 
 import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.util.ReferenceCounted;
@@ -27,12 +29,14 @@ public final class DiskQueue {
     private final EventExecutor executor;
     private final Channel channel;
     private final ReadGate gate;
+    private final DiskBacklog backlog;
     private final ServerLog log;
     private final AtomicLong pending = new AtomicLong();
     private volatile boolean failed;
 
-    DiskQueue(EventExecutor executor, Channel channel, ReadGate gate, ServerLog log) {
+    DiskQueue(EventExecutor executor, Channel channel, ReadGate gate, DiskBacklog backlog, ServerLog log) {
         this.executor = executor;
+        this.backlog = backlog;
         this.channel = channel;
         this.gate = gate;
         this.log = log;
@@ -43,6 +47,8 @@ public final class DiskQueue {
         if (pending.addAndGet(bytes) > HIGH_WATER) {
             gate.close(ReadGate.DISK);
         }
+        long pinned = pinned(bytes, data);
+        backlog.add(pinned, gate);
         executor.execute(() -> {
             try {
                 if (!failed) {
@@ -55,8 +61,21 @@ public final class DiskQueue {
                 if (pending.addAndGet(-bytes) < LOW_WATER) {
                     gate.open(ReadGate.DISK);
                 }
+                backlog.done(pinned);
             }
         });
+    }
+
+    /**
+     * The memory {@code data} keeps while it waits: a received chunk is a slice of the read it came in (up to 1 MiB),
+     * and the whole read stays allocated until its last slice is written, so the server-wide bound counts that.
+     */
+    private static long pinned(int bytes, ReferenceCounted data) {
+        if (data instanceof ByteBufHolder h) {
+            ByteBuf root = h.content().unwrap() == null ? h.content() : h.content().unwrap();
+            return Math.max(bytes, root.capacity());
+        }
+        return bytes;
     }
 
     /** Runs {@code task} on the disk thread after everything queued so far (also after a failure). */

@@ -5,13 +5,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Pauses reading from a connection while any reason to stop holds: replies (ACKs) piling up because the
- * client does not read them, messages waiting for the disk, or the session's rate cap. Thread-safe; each reason
+ * client does not read them, messages waiting for the disk (this connection's, or all connections' together),
+ * or the session's rate cap. Thread-safe; each reason
  * is one bit.
  */
 public final class ReadGate {
     public static final int OUTBOUND = 1;
     public static final int DISK = 2;
     public static final int RATE = 4;
+    /** The server's disk queues together hold too much ({@code DiskBacklog}). */
+    public static final int DISK_ALL = 8;
 
     private final Channel channel;
     private final AtomicInteger closedBy = new AtomicInteger();

@@ -13,6 +13,7 @@ final class ServerContext {
     private final ServerLog log;
     private final SessionRegistry sessions;
     private final EventExecutorGroup diskThreads;
+    private final DiskBacklog diskBacklog = new DiskBacklog();
     private final String version;
     private final Map<String, SessionKind> kinds = new LinkedHashMap<>();
     private final AtomicLong authFailures = new AtomicLong();
@@ -44,6 +45,11 @@ final class ServerContext {
 
     EventExecutorGroup diskThreads() {
         return diskThreads;
+    }
+
+    /** What all connections' disk queues hold together, bounded. */
+    DiskBacklog diskBacklog() {
+        return diskBacklog;
     }
 
     String version() {

@@ -70,7 +70,7 @@ public final class ServerThreads implements AutoCloseable {
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, RegionSizes.INSTANCE)
                     .childHandler(child);
-            transport.configure(b);
+            transport.keepAlive(b);
             return b.bind(address, port).sync().channel();
         } catch (Exception e) {
             throw IoErrors.sneaky(IoErrors.cannotListen(e, address, port));

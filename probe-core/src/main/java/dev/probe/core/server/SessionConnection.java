@@ -50,7 +50,7 @@ public final class SessionConnection {
     /** This connection's queue of disk work, on one of the server's disk threads (the same queue each call). */
     public synchronized DiskQueue diskQueue() {
         if (diskQueue == null) {
-            diskQueue = new DiskQueue(server.diskThreads().next(), channel, gate, server.log());
+            diskQueue = new DiskQueue(server.diskThreads().next(), channel, gate, server.diskBacklog(), server.log());
         }
         return diskQueue;
     }

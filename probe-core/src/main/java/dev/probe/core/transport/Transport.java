@@ -2,11 +2,9 @@ package dev.probe.core.transport;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
@@ -95,27 +93,17 @@ public record Transport(boolean epoll, String whyNotEpoll) {
         return o;
     }
 
-    /**
-     * What one read may take from the socket: adaptive from 64 KiB up to 1 MiB. Netty's default stops at 64 KiB, so
-     * a fast stream cost a receive system call (and an event-loop turn) per 64 KiB; at up to 1 MiB a receiving
-     * probe spends about a quarter less CPU per GiB (async 1 MiB on loopback, JIT warm: 0.165 against 0.221 s/GiB;
-     * iperf3 0.152 in the same run). Control connections' reads stay small: the size follows what arrives.
-     */
-    public static RecvByteBufAllocator receiveBuffers() {
-        return new AdaptiveRecvByteBufAllocator(512, 64 * 1024, 1024 * 1024);
-    }
-
-    /** Sets {@link #keepAlive()} and {@link #receiveBuffers()} on a client bootstrap. */
+    /** Sets {@link #keepAlive()} and {@link StreamReads} on a client bootstrap. */
     @SuppressWarnings("unchecked")
-    public void configure(Bootstrap b) {
+    public void keepAlive(Bootstrap b) {
         keepAlive().forEach((k, v) -> b.option((ChannelOption<Object>) k, v));
-        b.option(ChannelOption.RCVBUF_ALLOCATOR, receiveBuffers());
+        b.option(ChannelOption.RCVBUF_ALLOCATOR, StreamReads.INSTANCE);
     }
 
-    /** Sets {@link #keepAlive()} and {@link #receiveBuffers()} on each connection a server accepts. */
+    /** Sets {@link #keepAlive()} and {@link StreamReads} on each connection a server accepts. */
     @SuppressWarnings("unchecked")
-    public void configure(ServerBootstrap b) {
+    public void keepAlive(ServerBootstrap b) {
         keepAlive().forEach((k, v) -> b.childOption((ChannelOption<Object>) k, v));
-        b.childOption(ChannelOption.RCVBUF_ALLOCATOR, receiveBuffers());
+        b.childOption(ChannelOption.RCVBUF_ALLOCATOR, StreamReads.INSTANCE);
     }
 }

@@ -47,7 +47,7 @@ class KeepAliveTest {
                         protected void initChannel(Channel ch) {
                         }
                     });
-                    t.configure(b);
+                    t.keepAlive(b);
                     Channel ch = b.connect("127.0.0.1", port).sync().channel();
                     assertEquals(Boolean.TRUE, ch.config().getOption(ChannelOption.SO_KEEPALIVE), t.name());
                     String out = ss(port);
