@@ -149,6 +149,11 @@ class LoopbackRunTest {
             assertEquals(ring, Files.size(p), p + ": a whole ring, as a preallocated standby redo log");
             assertTrue(notAllZero(p, ring - 4096), p + ": written through to its end, not sparse");
         }
+        // a ring goes back to the free list on its connection's disk thread once that connection has closed and its
+        // writes are done; the next run may take its ring on another disk thread, so wait for the close, then give
+        // the disk threads (idle by then) a moment: the free list is not visible from here to poll
+        Await.until(Duration.ofSeconds(5), "the first run's connections closed", () -> server.connectionCount() == 0);
+        Thread.sleep(200);
         run(params(Mode.SYNC, 64 * 1024, 1, 300, true, 0, 0), new ArrayList<>());
         try (var files = Files.list(dir)) {
             assertEquals(List.of(log0, log1), files.sorted().toList(), "a later run reuses a ring");
