@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.testing.TestFiles;
 import java.nio.ByteBuffer;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
@@ -41,9 +42,7 @@ class DiskCheckTest {
 
     @AfterEach
     void clean() throws Exception {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TestFiles.deleteTree(dir);
     }
 
     private static DiskParams params(EnumSet<Profile> profiles) {

@@ -11,13 +11,13 @@ import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.server.ServerLimits;
 import dev.probe.core.testing.Await;
+import dev.probe.core.testing.TestFiles;
 import dev.probe.core.testing.TestServers;
 import dev.probe.core.transport.Transport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -48,9 +48,7 @@ class RemoteDiskClientTest {
     @AfterEach
     void stop() throws Exception {
         server.close();
-        try (Stream<Path> files = Files.walk(root)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TestFiles.deleteTree(root);
     }
 
     private Target target() {

@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.FrameDecoder;
 import dev.probe.core.protocol.ProtocolException;
+import dev.probe.core.testing.TestFiles;
 import dev.probe.core.testing.TestServers;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -38,9 +39,7 @@ class HandshakeFuzzTest {
     @AfterAll
     static void stop() throws Exception {
         server.close();
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TestFiles.deleteTree(dir);
     }
 
     @FuzzTest(maxDuration = "5m")

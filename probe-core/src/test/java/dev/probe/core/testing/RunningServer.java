@@ -62,40 +62,8 @@ public final class RunningServer implements BeforeEachCallback, AfterEachCallbac
                 server.close();
             }
         } finally {
-            deleteTree(dir);
+            TestFiles.deleteTree(dir);
         }
-    }
-
-    /**
-     * Deletes {@code dir}; a file that goes while it is walked (a failed backup's run, removed by the server's disk
-     * thread as it winds down) is simply gone.
-     */
-    static void deleteTree(Path dir) throws IOException {
-        Files.walkFileTree(dir, new java.nio.file.SimpleFileVisitor<>() {
-            @Override
-            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes a)
-                    throws IOException {
-                Files.deleteIfExists(file);
-                return java.nio.file.FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                if (e instanceof java.nio.file.NoSuchFileException) {
-                    return java.nio.file.FileVisitResult.CONTINUE;
-                }
-                throw e;
-            }
-
-            @Override
-            public java.nio.file.FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                if (e != null && !(e instanceof java.nio.file.NoSuchFileException)) {
-                    throw e;
-                }
-                Files.deleteIfExists(d);
-                return java.nio.file.FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     public ProbeServer get() {
