@@ -10,6 +10,7 @@ import io.netty.util.UncheckedBooleanSupplier;
 import java.util.Collections;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * How much one read may take from the socket: Netty's default (up to 64 KiB) until a connection is marked as a
@@ -18,7 +19,7 @@ import java.util.WeakHashMap;
  * on loopback, JIT warm: 0.15-0.17 against 0.18-0.28 s/GiB; iperf3 0.15-0.16 in the same runs). Bulk's many
  * channels keep the default: with 1,024 backup channels storing to disk, reads of up to 1 MiB held 1.3 GB of pooled
  * direct memory at the peak, against 0.37 GB. Set on every connection before its first read (Netty keeps the
- * handle it first made), the handle chooses at the start of each read loop.
+ * handle it first made); the handle takes the mark at the start of a read loop.
  */
 public final class StreamReads implements RecvByteBufAllocator {
     public static final StreamReads INSTANCE = new StreamReads();
@@ -34,13 +35,20 @@ public final class StreamReads implements RecvByteBufAllocator {
         return new Switch();
     }
 
-    /** The channels marked, by their config (what a handle is given); weak, so a closed channel's goes. */
+    /**
+     * Channels marked whose handle has not yet seen it, by their config (what a handle is given); weak, so the
+     * config of a channel closed before its next read goes. {@link #UNSEEN} lets the read path skip the lock when
+     * there is nothing to look up (a server of bulk channels only).
+     */
     private static final Set<ChannelConfig> MARKED = Collections.synchronizedSet(
             Collections.newSetFromMap(new WeakHashMap<>()));
+    private static final AtomicInteger UNSEEN = new AtomicInteger();
 
     /** Lets {@code channel}'s reads grow to 1 MiB from its next read loop on. */
     public static void large(Channel channel) {
-        MARKED.add(channel.config());
+        if (MARKED.add(channel.config())) {
+            UNSEEN.incrementAndGet();
+        }
     }
 
     /** A channel's handle: the default's or the large one's, chosen at each read loop's start. */
@@ -49,9 +57,13 @@ public final class StreamReads implements RecvByteBufAllocator {
         private final ExtendedHandle big = (ExtendedHandle) LARGE.newHandle();
         private ExtendedHandle current = small;
 
+        /** A marked connection stays marked: the mark is taken once, then the large handle serves every read. */
         @Override
         public void reset(ChannelConfig config) {
-            current = MARKED.contains(config) ? big : small;
+            if (current == small && UNSEEN.get() > 0 && MARKED.remove(config)) {
+                UNSEEN.decrementAndGet();
+                current = big;
+            }
             current.reset(config);
         }
 
