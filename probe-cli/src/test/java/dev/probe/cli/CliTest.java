@@ -461,6 +461,6 @@ class CliTest {
         assertTrue(o.contains("Sender throughput = ") && o.contains("(ACKed by this client after warm-up"), o);
         assertTrue(o.contains("Throughput (ACKed)"), "the interval lines say what they count: " + o);
         assertTrue(o.matches("(?s).*CPU Utilization: local/sender [0-9.]+ % of a core \\([0-9.]+ s user, [0-9.]+ s sys; "
-                + "[0-9.]+ s/GiB\\), remote/receiver [0-9.]+ % of a core.*"), o);
+                + "[0-9.]+ s/GiB; JIT [0-9.]+ s, GC [0-9.]+ s\\), remote/receiver [0-9.]+ % of a core.*"), o);
     }
 }

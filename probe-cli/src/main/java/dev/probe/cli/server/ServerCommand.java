@@ -5,10 +5,11 @@ import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.objstore.endpoint.EndpointConfig;
-import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.Fatal;
+import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
 import dev.probe.core.tls.Tls;
+import dev.probe.core.transport.Transport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -103,8 +104,9 @@ public final class ServerCommand implements Callable<Integer> {
         Fatal.install(log);
         ProbeServer server = ProbeServer.start(config, objectStore(), log);
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "probe-shutdown"));
-        String tcpInfo = config.transport().epoll() ? "TCP_INFO available"
-                : "TCP_INFO unavailable: " + config.transport().whyNotEpoll();
+        Transport t = config.transport();
+        String tcpInfo = t.linuxNative() ? "TCP_INFO available" + (t.whyNot() == null ? "" : "; " + t.whyNot())
+                : "TCP_INFO unavailable: " + t.whyNoTcpInfo();
         log.log("Probe server started on " + server.address().getAddress().getHostAddress() + ":"
                 + server.address().getPort() + " (" + ProbeServer.version(config) + ", " + tcpInfo + ").");
         if (server.objectStoreAddress() != null) {

@@ -70,8 +70,12 @@ public final class Ending {
                 }
             }
             if (serverCpu != null) {
-                n.putObject("cpu").put("user_s", serverCpu.userSeconds()).put("sys_s", serverCpu.systemSeconds())
-                        .put("wall_s", serverCpu.wallSeconds()).put("cores", serverCpu.cores());
+                ObjectNode c = n.putObject("cpu").put("user_s", serverCpu.userSeconds())
+                        .put("sys_s", serverCpu.systemSeconds()).put("wall_s", serverCpu.wallSeconds())
+                        .put("cores", serverCpu.cores());
+                if (serverCpu.jvmKnown()) {
+                    c.put("jit_s", serverCpu.jitSeconds()).put("gc_s", serverCpu.gcSeconds());
+                }
             }
             return new ControlFrame(FrameType.RESULT, n);
         }
@@ -104,8 +108,11 @@ public final class Ending {
                 return null;
             }
             ObjectNode c = Json.requireObject(n, "cpu");
+            boolean jvm = c.has("jit_s") && c.has("gc_s"); // absent from an older server
             return new CpuUsage(Json.requireDouble(c, "user_s", 0, 1e9), Json.requireDouble(c, "sys_s", 0, 1e9),
-                    Json.requireDouble(c, "wall_s", 0, 1e9), Json.requireInt(c, "cores", 1, 1 << 16));
+                    Json.requireDouble(c, "wall_s", 0, 1e9), Json.requireInt(c, "cores", 1, 1 << 16),
+                    jvm ? Json.requireDouble(c, "jit_s", 0, 1e9) : Double.NaN,
+                    jvm ? Json.requireDouble(c, "gc_s", 0, 1e9) : Double.NaN);
         }
     }
 

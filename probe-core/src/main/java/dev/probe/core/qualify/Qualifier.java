@@ -175,7 +175,7 @@ public final class Qualifier {
         LoadFigures load;
 
         Measured measured() {
-            boolean linux = config.target().transport().epoll();
+            boolean linux = config.target().transport().linuxNative();
             boolean clamped = !Double.isNaN(tunedBps) && Sizing.clamped(buffer, Math.min(sndbuf, rcvbuf), linux);
             return new Measured(rttMs, minRttMs, capacity, defaultBps, tunedBps, bdp, buffer, sndbuf, rcvbuf, clamped,
                     lag, loadedLag, load, List.copyOf(done));

@@ -79,7 +79,7 @@ public record QualifyResult(QualifyConfig config, Instant startedAt, Measured me
         long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                 tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
-                Sizing.granted(granted, config.target().transport().epoll()))
+                Sizing.granted(granted, config.target().transport().linuxNative()))
                 .given(m.capacityBps()).withSender(tcp == null ? null : tcp.limited());
         Verdict async = Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
                 lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),

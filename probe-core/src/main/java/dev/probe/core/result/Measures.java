@@ -8,7 +8,6 @@ final class Measures {
     private Measures() {
     }
 
-    /** Adds {@code latency_ms}, {@code disk_write_ms} and {@code tcp} to {@code n}, each only when present. */
     /**
      * {@code "cpu": {"local": {...}, "remote": {...}}}: each side's process CPU over the run (remote absent where the
      * peer does not report it), as seconds, a percentage of one core, seconds per GiB moved, and starved or not.
@@ -36,8 +35,12 @@ final class Measures {
             s.put("s_per_gib", perGib);
         }
         s.put("starved", u.starved());
+        if (u.jvmKnown()) {
+            s.put("jit_s", u.jitSeconds()).put("gc_s", u.gcSeconds());
+        }
     }
 
+    /** Adds {@code latency_ms}, {@code disk_write_ms} and {@code tcp} to {@code n}, each only when present. */
     static void put(ObjectNode n, LatencyStats latency, LatencyStats disk, TcpStats tcp) {
         if (latency != null) {
             n.set("latency_ms", latency.toJson());

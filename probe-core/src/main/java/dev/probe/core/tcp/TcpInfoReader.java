@@ -113,7 +113,7 @@ public final class TcpInfoReader {
     public static void setCongestionControl(Channel channel, String algorithm) {
         if (!supported(channel)) {
             throw new dev.probe.core.error.CannotRunException("congestion control '" + algorithm + "' can only be set with the native "
-                    + "epoll transport on Linux");
+                    + "epoll or io_uring transport on Linux");
         }
         byte[] name = algorithm.getBytes(StandardCharsets.US_ASCII);
         Memory buf = new Memory(name.length + 1L);

@@ -2,9 +2,10 @@ package dev.probe.core.transport;
 
 import java.util.regex.Pattern;
 
-/** Plain wording for socket errors: drops Netty's native call prefix ("recvAddress(..) failed: ") and address suffix. */
+/** Plain wording for socket errors: drops Netty's native call prefix ("recvAddress(..) failed: ", 4.2's "bind(..) failed with error(-98): ")
+ * and address suffix. */
 public final class IoErrors {
-    private static final Pattern NATIVE_PREFIX = Pattern.compile("^\\w+\\(\\.\\.\\) failed: ");
+    private static final Pattern NATIVE_PREFIX = Pattern.compile("^\\w+\\(\\.\\.\\) failed(?: with error\\(-?\\d+\\))?: ");
     private static final Pattern ADDRESS_SUFFIX = Pattern.compile(": /?[\\w.:\\[\\]-]+:\\d+$");
 
     private IoErrors() {

@@ -2,41 +2,95 @@ package dev.probe.core.units;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * This process's CPU time at one instant: user and system seconds from /proc/self/stat on Linux (the JVM's
- * process CPU time, all counted as user, elsewhere), with the wall clock beside it.
+ * process CPU time, all counted as user, elsewhere), the part of it the JVM's own JIT compiler and garbage collector
+ * threads used (from /proc/self/task; -1 where unknown), with the wall clock beside it. Read at a run's start and
+ * end, never on the hot path (a thread count's worth of small file reads).
  *
  * <pre>{@code
  * CpuTime start = CpuTime.now();
  * ... run ...
  * CpuUsage used = start.until(CpuTime.now());
  * }</pre>
+ *
+ * @param userNanos   the process's user CPU time
+ * @param systemNanos the process's system CPU time
+ * @param wallNanos   {@link System#nanoTime()} when read
+ * @param jitNanos    CPU time of the C1/C2 compiler (and code cache sweeper) threads, or -1
+ * @param gcNanos     CPU time of the garbage collector's threads, or -1
  */
-public record CpuTime(long userNanos, long systemNanos, long wallNanos) {
+public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jitNanos, long gcNanos) {
     /** Linux's USER_HZ: /proc counts CPU time in these ticks on every mainstream architecture. */
     private static final long TICK_NANOS = 10_000_000;
-    private static final Path STAT = Path.of("/proc/self/stat");
+    private static final Path SELF = Path.of("/proc/self");
 
     public static CpuTime now() {
         long wall = System.nanoTime();
         try {
-            String stat = String.join(" ", Files.readAllLines(STAT));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return new CpuTime(Long.parseLong(f[11]) * TICK_NANOS, Long.parseLong(f[12]) * TICK_NANOS, wall);
+            long[] ticks = ticks(Files.readString(SELF.resolve("stat")));
+            long[] jvm = jvmThreads();
+            return new CpuTime(ticks[0] * TICK_NANOS, ticks[1] * TICK_NANOS, wall, jvm[0], jvm[1]);
         } catch (IOException | RuntimeException e) {
             java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
             long total = os instanceof com.sun.management.OperatingSystemMXBean
                     ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : 0;
-            return new CpuTime(Math.max(0, total), 0, wall);
+            return new CpuTime(Math.max(0, total), 0, wall, -1, -1);
         }
+    }
+
+    /** User and system ticks from a /proc stat line (the command name may hold spaces: fields follow its ')'). */
+    private static long[] ticks(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
+    }
+
+    /** {JIT, GC} CPU nanoseconds over this process's threads, told apart by the names HotSpot gives them. */
+    private static long[] jvmThreads() {
+        long jit = 0;
+        long gc = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(SELF.resolve("task"))) {
+            for (Path task : tasks) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (IOException gone) {
+                    continue; // the thread ended between the listing and the read
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                long[] t = ticks(stat);
+                if (isJit(name)) {
+                    jit += t[0] + t[1];
+                } else if (isGc(name)) {
+                    gc += t[0] + t[1];
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return new long[] {-1, -1};
+        }
+        return new long[] {jit * TICK_NANOS, gc * TICK_NANOS};
+    }
+
+    static boolean isJit(String thread) {
+        return thread.startsWith("C1 CompilerThre") || thread.startsWith("C2 CompilerThre")
+                || thread.startsWith("Sweeper thread");
+    }
+
+    static boolean isGc(String thread) {
+        return thread.startsWith("GC Thread#") || thread.startsWith("G1 ") || thread.startsWith("ZWorker")
+                || thread.startsWith("Shenandoah") || thread.startsWith("Parallel GC");
     }
 
     /** What the process used from this sample to {@code end}. */
     public CpuUsage until(CpuTime end) {
+        boolean jvmKnown = jitNanos >= 0 && end.jitNanos >= 0;
         return new CpuUsage((end.userNanos - userNanos) / 1e9, (end.systemNanos - systemNanos) / 1e9,
-                (end.wallNanos - wallNanos) / 1e9, Runtime.getRuntime().availableProcessors());
+                (end.wallNanos - wallNanos) / 1e9, Runtime.getRuntime().availableProcessors(),
+                jvmKnown ? (end.jitNanos - jitNanos) / 1e9 : Double.NaN,
+                jvmKnown ? (end.gcNanos - gcNanos) / 1e9 : Double.NaN);
     }
 }

@@ -145,7 +145,7 @@ class BulkLoopbackTest {
 
     @Test
     void bothEndsUseTheRequestedCongestionControl() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.probe.core.transport.Transport.best().epoll(), "needs native epoll");
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.probe.core.transport.Transport.best().linuxNative(), "needs native epoll");
         for (Direction d : Direction.values()) {
             BulkParams p = new BulkParams(d, 2, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200), 0, true,
                     "cc-" + d.wireName(), "reno");
@@ -166,7 +166,7 @@ class BulkLoopbackTest {
         BulkResult r = run(volume(Direction.RESTORE, 4, 64L << 20, 1L << 20, "never-stored"));
         assertEquals("discard", r.storage());
         assertEquals(64, r.summary().pieces());
-        if (dev.probe.core.transport.Transport.best().epoll()) {
+        if (dev.probe.core.transport.Transport.best().linuxNative()) {
             assertEquals("server", r.toJson().at("/summary/tcp/side").asText());
             assertTrue(r.toJson().at("/summary/tcp/congestion").asText().matches("[a-z0-9_]+"),
                     "the sending side's congestion control is recorded: " + r.toJson().at("/summary/tcp"));

@@ -34,12 +34,12 @@ class KeepAliveTest {
     Path dir;
 
     @Test
-    void bothEndsOfAConnectionKeepItAliveEpollAndNio() throws Exception {
+    void bothEndsOfAConnectionKeepItAliveOnEveryTransport() throws Exception {
         Path ss = Path.of("/usr/bin/ss");
         assumeTrue(Files.isExecutable(ss) || Files.isExecutable(Path.of("/bin/ss")), "ss (iproute2) is not installed");
         try (ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> { })) {
             int port = server.address().getPort();
-            for (Transport t : List.of(Transport.best(), Transport.select(true))) {
+            for (Transport t : List.of(Transport.best(), Transport.select(true), Transport.select(Transport.Kind.IO_URING))) {
                 EventLoopGroup group = t.group(1, "keepalive-test");
                 try {
                     Bootstrap b = new Bootstrap().group(group).channel(t.channel()).handler(new ChannelInitializer<>() {

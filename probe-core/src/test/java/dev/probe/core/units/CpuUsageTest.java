@@ -18,6 +18,36 @@ class CpuUsageTest {
         assertTrue(new CpuUsage(3.0, 0.7, 2.0, 2).starved(), "185 % of two cores is above 90 % of them");
         assertFalse(new CpuUsage(3.0, 0.5, 2.0, 2).starved(), "175 % is not");
         assertEquals("50.0 % of a core (0.80 s user, 0.20 s sys; 0.250 s/GiB)", u.describe(4L << 30));
+        assertEquals("50.0 % of a core (0.80 s user, 0.20 s sys; 0.250 s/GiB; JIT 0.10 s, GC 0.02 s)",
+                new CpuUsage(0.8, 0.2, 2.0, 2, 0.1, 0.02).describe(4L << 30));
+    }
+
+    @Test
+    void theJvmsOwnThreadsAreToldApartByName() {
+        assertTrue(CpuTime.isJit("C2 CompilerThre") && CpuTime.isJit("C1 CompilerThre") && CpuTime.isJit("Sweeper thread"));
+        assertTrue(CpuTime.isGc("GC Thread#0") && CpuTime.isGc("G1 Conc#0") && CpuTime.isGc("G1 Refine#0"));
+        assertFalse(CpuTime.isJit("probe-io-3-1") || CpuTime.isGc("probe-io-3-1") || CpuTime.isGc("VM Thread"));
+    }
+
+    @Test
+    void collectingShowsUpAsGcTimeWithinTheProcesssCpu() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task")),
+                "Linux /proc");
+        CpuTime start = CpuTime.now();
+        // full collections run on the GC's threads, not this one
+        long sum = 0;
+        for (int i = 0; i < 30; i++) {
+            for (int j = 0; j < 20_000; j++) {
+                sum += Integer.rotateLeft(j * 31 + i, i & 31) ^ Long.hashCode(sum);
+            }
+            System.gc();
+        }
+        CpuUsage used = start.until(CpuTime.now());
+        assertTrue(sum != 1 && used.jvmKnown(), "JIT and GC shares read on Linux: " + used);
+        assertTrue(used.jitSeconds() >= 0 && used.gcSeconds() >= 0, used.toString());
+        assertTrue(used.jitSeconds() + used.gcSeconds() <= used.userSeconds() + used.systemSeconds() + 0.02,
+                "the JVM's share is part of the process's CPU: " + used);
+        assertTrue(used.gcSeconds() > 0, "30 full collections take CPU on the GC threads: " + used);
     }
 
     @Test

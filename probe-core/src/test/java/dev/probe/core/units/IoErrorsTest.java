@@ -15,6 +15,11 @@ class IoErrorsTest {
         assertEquals("Connection reset by peer",
                 IoErrors.describe(new IOException("recvAddress(..) failed: Connection reset by peer")));
         assertEquals("Broken pipe", IoErrors.describe(new IOException("Broken pipe")));
+        // Netty 4.2 adds the errno
+        assertEquals("Connection refused", IoErrors.describe(
+                new IOException("finishConnect(..) failed with error(-111): Connection refused: /127.0.0.1:16000")));
+        assertEquals("Address already in use",
+                IoErrors.describe(new IOException("bind(..) failed with error(-98): Address already in use")));
         assertEquals("IOException", IoErrors.describe(new IOException()));
     }
 }
