@@ -8,7 +8,6 @@ under the server's per-source cap (half of --max-connections). Prints "connected
 then, on exit, "still-open K" (the connections the server had not closed; a server's handshake timeout closes them).
 """
 import resource
-import select
 import socket
 import sys
 
@@ -34,14 +33,13 @@ def main():
     sys.stdin.read()  # held until the caller closes our stdin
     still = 0
     for s in socks:
-        r, _, _ = select.select([s], [], [], 0)
-        if not r:
+        s.setblocking(False)
+        try:
+            still += 1 if s.recv(1, socket.MSG_PEEK) else 0  # b"": the server closed it
+        except BlockingIOError:
             still += 1  # nothing to read and no EOF: the server still holds it
-        else:
-            try:
-                still += 1 if s.recv(1, socket.MSG_PEEK) else 0
-            except OSError:
-                pass
+        except OSError:
+            pass  # reset by the server
         s.close()
     print(f"still-open {still}", flush=True)
 

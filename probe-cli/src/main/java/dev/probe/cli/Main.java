@@ -1,6 +1,7 @@
 package dev.probe.cli;
 
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.LeanJvm;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine.IVersionProvider;
@@ -12,6 +13,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        LeanJvm.restartIfDefault(args);
         System.setProperty("java.awt.headless", "true");
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);

@@ -129,6 +129,11 @@ final class ProbeProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** The process's id (a server restarted lean keeps it: execve). */
+    long pid() {
+        return process.pid();
+    }
+
     String stdout() {
         return String.join("\n", lines);
     }

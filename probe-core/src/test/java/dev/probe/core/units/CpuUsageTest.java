@@ -25,8 +25,9 @@ class CpuUsageTest {
     @Test
     void theJvmsOwnThreadsAreToldApartByName() {
         assertTrue(CpuTime.isJit("C2 CompilerThre") && CpuTime.isJit("C1 CompilerThre") && CpuTime.isJit("Sweeper thread"));
-        assertTrue(CpuTime.isGc("GC Thread#0") && CpuTime.isGc("G1 Conc#0") && CpuTime.isGc("G1 Refine#0"));
-        assertFalse(CpuTime.isJit("probe-io-3-1") || CpuTime.isGc("probe-io-3-1") || CpuTime.isGc("VM Thread"));
+        assertTrue(CpuTime.isGc("GC Thread#0") && CpuTime.isGc("G1 Conc#0") && CpuTime.isGc("G1 Refine#0")
+                && CpuTime.isGc("VM Thread"), "the serial collector's pauses run on the VM thread");
+        assertFalse(CpuTime.isJit("probe-io-3-1") || CpuTime.isGc("probe-io-3-1") || CpuTime.isGc("VM Periodic Tas"));
     }
 
     @Test
