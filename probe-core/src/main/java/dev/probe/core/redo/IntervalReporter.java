@@ -9,6 +9,7 @@ import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tcp.TcpInfoReader;
+import dev.probe.core.units.CpuTime;
 import dev.probe.core.units.Rates;
 import java.time.Duration;
 import java.util.List;
@@ -37,8 +38,8 @@ final class IntervalReporter {
     /** Time and TCP reading at the end of warm-up (or the start): the summary's baseline. */
     private volatile Baseline baseline;
 
-    /** Start of the measured window: when, the counts each sender had when it wrote its MARK, and TCP_INFO. */
-    record Baseline(long nanos, long bytes, long messages, TcpInfo tcp) {
+    /** Start of the measured window: when, the counts each sender had when it wrote its MARK, TCP_INFO, CPU. */
+    record Baseline(long nanos, long bytes, long messages, TcpInfo tcp, CpuTime cpu) {
     }
 
     IntervalReporter(List<Sender> senders, RunMetrics metrics, TestParams params, RunListener listener,
@@ -56,7 +57,7 @@ final class IntervalReporter {
         t0 = startNanos;
         lastNanos = startNanos;
         lastTcp = readTcp();
-        baseline = new Baseline(startNanos, 0, 0, lastTcp);
+        baseline = new Baseline(startNanos, 0, 0, lastTcp, CpuTime.now());
         ticker.start(startNanos);
         ticker.every(this::watchdog, 100);
         if (!params.warmup().isZero()) {
@@ -72,7 +73,7 @@ final class IntervalReporter {
         ticker.stop(dataEndNanos);
         Baseline b = baseline;
         return new Baseline(b.nanos(), senders.stream().mapToLong(s -> s.counters().markBytes()).sum(),
-                senders.stream().mapToLong(s -> s.counters().markMessages()).sum(), b.tcp());
+                senders.stream().mapToLong(s -> s.counters().markMessages()).sum(), b.tcp(), b.cpu());
     }
 
     String congestion() {
@@ -86,7 +87,7 @@ final class IntervalReporter {
 
     private void endWarmup() {
         metrics.resetSummary();
-        baseline = new Baseline(System.nanoTime(), 0, 0, readTcp());
+        baseline = new Baseline(System.nanoTime(), 0, 0, readTcp(), CpuTime.now());
         for (Sender s : senders) {
             s.channel().eventLoop().execute(s::sendMark);
         }

@@ -78,7 +78,6 @@ public final class RedoClient {
         IntervalCollector collector = new IntervalCollector(listener);
         IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
         Instant startedAt = Instant.now();
-        CpuTime cpuAtStart = CpuTime.now();
         long t0 = System.nanoTime();
         reporter.start(t0);
         senders.forEach(s -> s.handler().start(s, t0));
@@ -103,7 +102,7 @@ public final class RedoClient {
         Summary summary = Summary.of(flow, LatencyStats.of(metrics.summaryLatency()),
                 LatencyStats.of(metrics.summaryDisk()), tcp, params.openLoop(),
                 new Summary.Buffers(sndbuf, sndbufNow(first, sndbuf), ready.rcvbuf(), interfaceMtu(first)),
-                cpuAtStart.until(CpuTime.now()), ClientRun.serverCpu(results));
+                base.cpu().until(CpuTime.now()), ClientRun.serverCpu(results));
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(first),
                 summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),

@@ -47,6 +47,7 @@ final class RedoServerHandler extends ChannelInboundHandlerAdapter {
             onData(ctx, (DataChunk) msg);
         } else if (msg == Mark.INSTANCE && !ended) {
             counters.onMark();
+            session.restartCpu();
         } else if (msg instanceof ControlFrame && ((ControlFrame) msg).type() == FrameType.END && !ended) {
             onEnd(ctx, End.from(((ControlFrame) msg).body()));
         } else {

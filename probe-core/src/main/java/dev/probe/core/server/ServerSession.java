@@ -16,7 +16,7 @@ public final class ServerSession {
     private final SessionSpec spec;
     private final SocketAddress peer;
     private final long startNanos = System.nanoTime();
-    private final CpuTime cpuAtStart = CpuTime.now();
+    private volatile CpuTime cpuAtStart = CpuTime.now();
     private final ReceiveCounters[] counters;
     private final Channel[] channels;
     private final List<ScheduledFuture<?>> timers = new ArrayList<>();
@@ -58,7 +58,12 @@ public final class ServerSession {
         return kind;
     }
 
-    /** The server process's CPU since this session opened (the process serves other sessions too). */
+    /** Counts CPU from now: the client's MARK ends its warm-up (each connection's MARK; they come together). */
+    public void restartCpu() {
+        cpuAtStart = CpuTime.now();
+    }
+
+    /** The server process's CPU since this session opened or its warm-up ended (it serves other sessions too). */
     public CpuUsage cpuSinceStart() {
         return cpuAtStart.until(CpuTime.now());
     }
