@@ -32,7 +32,7 @@ import jdk.net.ExtendedSocketOptions;
  * loads. Part of the client's and server's configuration; nothing reads it from a static field.
  *
  * <pre>{@code
- * Transport t = Transport.select("epoll");   // epoll where available, NIO otherwise
+ * Transport t = Transport.select(Transport.Kind.EPOLL);   // epoll where available, NIO otherwise
  * EventLoopGroup g = t.group(2, "probe-client");
  * }</pre>
  *
