@@ -23,6 +23,10 @@ org.jctools:jctools-core: the version netty-common embeds
     JCTools
     Licence: Apache License, Version 2.0
     https://github.com/JCTools/JCTools
+org.jctools:jctools-core-jdk11: the version netty-common embeds (Netty 4.2: JCTools' Java 11 queues)
+    JCTools
+    Licence: Apache License, Version 2.0
+    https://github.com/JCTools/JCTools
 
 <#list dependencyMap as e>
 <#assign p = e.getKey()/>
