@@ -12,9 +12,9 @@ The Java runtime (runtime/) is a jlink image of OpenJDK (its version is in runti
 version 2, with the Classpath Exception; its notices and the licences of the code it contains are in
 runtime/legal/ (one directory per module).
 
-probe itself is under the Apache License, Version 2.0 (LICENSE). One library below, JFreeSVG
-(org.jfree:org.jfree.svg, the SVG charts of `probe report`), is under the GNU General Public License version 3
-or later, so this bundle as a whole is distributed under the GPL's terms as well.
+probe itself is under the Apache License, Version 2.0 (LICENSE). No library below is under the GPL or AGPL alone:
+where one names the GPL (version 2 with the Classpath Exception), it is one choice beside the EPL 2.0 or the Apache
+licence; JFreeChart is under the LGPL 2.1.
 
 Libraries in lib/probe.jar (${dependencyMap?size}), as groupId:artifactId:version, name, licence, home page:
 

@@ -31,7 +31,8 @@ final class ProbeCommand {
     /** The subcommands, in the order help lists them. */
     static final List<Class<?>> SUBCOMMANDS = List.of(ServerCommand.class, ClientCommand.class,
             QualifyCommand.class, BulkCommand.class, ObjstoreCommand.class, ReportCommand.class, SweepCommand.class,
-            LabCommand.class, DemoCommand.class, AgentCommand.class, DiskCommand.class, MonitorCommand.class);
+            LabCommand.class, DemoCommand.class, AgentCommand.class, DiskCommand.class, MonitorCommand.class,
+            CompletionCommand.class);
     /** The subcommands of the commands that have some. */
     private static final Map<Class<?>, List<Class<?>>> GROUPS = Map.of(
             ReportCommand.class, ReportCommand.SUBCOMMANDS, LabCommand.class, LabCommand.SUBCOMMANDS);

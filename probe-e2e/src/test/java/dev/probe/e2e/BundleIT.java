@@ -285,6 +285,78 @@ class BundleIT {
         assertFalse(Files.exists(home.resolve("runtime/include")), "no header files");
     }
 
+    /**
+     * Issue 29: no library in the bundle is under the GPL or AGPL alone (license-maven-plugin's data, as the notices
+     * carry it). A library passes when one of its licences is not a GPL: the LGPL, the GPL with the Classpath
+     * Exception, or any other licence offered beside it.
+     */
+    @Test
+    void noBundledLibraryIsUnderTheGplOrAgplAlone() throws Exception {
+        List<String> lines = Files.readAllLines(home.resolve("THIRD-PARTY-NOTICES"));
+        List<String> gplOnly = new ArrayList<>();
+        int checked = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i).trim();
+            if (!l.startsWith("Licence: ")) {
+                continue;
+            }
+            checked++;
+            boolean anotherChoice = false;
+            for (String licence : l.substring("Licence: ".length()).split("; ")) {
+                anotherChoice |= !copyleftWithoutException(licence);
+            }
+            if (!anotherChoice) {
+                gplOnly.add(lines.get(i - 2).trim() + " (" + l + ")");
+            }
+        }
+        assertTrue(checked > 30, "the notices give each library's licence: " + checked);
+        assertEquals(List.of(), gplOnly, "libraries under the GPL or AGPL alone");
+        assertFalse(String.join("\n", lines).contains("org.jfree:org.jfree.svg"), "JFreeSVG (GPLv3) is gone");
+    }
+
+    /** GPL or AGPL of any version, not the LGPL, not with the Classpath Exception. */
+    static boolean copyleftWithoutException(String licence) {
+        String l = licence.toLowerCase(java.util.Locale.ROOT);
+        boolean gpl = l.matches(".*\\ba?gpl.*") || l.contains("general public licen");
+        boolean weaker = l.contains("lesser") || l.contains("lgpl") || l.contains("library general")
+                || l.contains("classpath") || l.contains("cpe");
+        return gpl && !weaker;
+    }
+
+    @Test
+    void theGplCheckTellsTheLicencesApart() {
+        assertTrue(copyleftWithoutException("GNU General Public License (GPL)"));
+        assertTrue(copyleftWithoutException("GNU Affero General Public License v3"));
+        assertTrue(copyleftWithoutException("GPL-3.0-or-later"));
+        assertFalse(copyleftWithoutException("GNU Lesser General Public Licence"));
+        assertFalse(copyleftWithoutException("GPL2 w/ CPE"));
+        assertFalse(copyleftWithoutException("The GNU General Public License (GPL), Version 2, With Classpath Exception"));
+        assertFalse(copyleftWithoutException("Apache License, Version 2.0"));
+    }
+
+    /** Issue 29: the shipped bash completion, sourced in a real bash, completes commands and options. */
+    @Test
+    void bashCompletionCompletesCommandsAndOptions() throws Exception {
+        Path script = home.resolve("share/bash-completion/completions/probe");
+        assertTrue(Files.isRegularFile(script), "completion shipped in the bundle");
+        assertEquals(List.of("qualify"), complete(script, "probe", "qu"));
+        assertEquals(List.of("--mode"), complete(script, "probe", "client", "--mo"));
+        assertFalse(complete(script, "probe", "").contains("completion"), "the hidden command is not offered");
+    }
+
+    /** COMPREPLY for the last of {@code words} (the word being completed), from bash with the script sourced. */
+    private static List<String> complete(Path script, String... words) throws Exception {
+        String line = String.join(" ", words);
+        String cmd = "source \"$1\"; shift; COMP_WORDS=(\"$@\"); COMP_CWORD=$(( $# - 1 )); COMP_LINE=\"$*\"; "
+                + "COMP_POINT=${#COMP_LINE}; _complete_probe 2>/dev/null; printf '%s\\n' \"${COMPREPLY[@]}\"";
+        List<String> argv = new ArrayList<>(List.of("bash", "-c", cmd, "bash", script.toString()));
+        argv.addAll(List.of(words));
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, line + ": " + out);
+        return out.lines().map(String::trim).filter(l -> !l.isEmpty()).toList();
+    }
+
     @Test
     void thePrometheusRulesAndScrapeConfigAreShipped() throws Exception {
         Path rules = home.resolve("share/prometheus/dgprobe-rules.yml");

@@ -27,7 +27,6 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import org.jfree.svg.SVGGraphics2D;
 
 /**
  * The report's charts (JFreeChart, headless): throughput, FC/Internet multiple and time-to-move against RTT, the
@@ -177,9 +176,8 @@ public final class Charts {
         try (OutputStream out = Files.newOutputStream(dir.resolve(name + ".png"))) {
             ChartUtils.writeChartAsPNG(out, chart, WIDTH, HEIGHT);
         }
-        SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
-        chart.draw(g2, new Rectangle2D.Double(0, 0, WIDTH, HEIGHT));
-        Files.writeString(dir.resolve(name + ".svg"), g2.getSVGDocument(), StandardCharsets.UTF_8);
-        return g2.getSVGElement();
+        String svg = Svg.element(chart, WIDTH, HEIGHT);
+        Files.writeString(dir.resolve(name + ".svg"), Svg.document(svg), StandardCharsets.UTF_8);
+        return svg;
     }
 }

@@ -50,8 +50,14 @@ class KeepAliveTest {
                     t.keepAlive(b);
                     Channel ch = b.connect("127.0.0.1", port).sync().channel();
                     assertEquals(Boolean.TRUE, ch.config().getOption(ChannelOption.SO_KEEPALIVE), t.name());
-                    String out = ss(port);
                     int local = ((java.net.InetSocketAddress) ch.localAddress()).getPort();
+                    // the server sets its side's options when its accept loop takes the connection, which can
+                    // come after connect() returns here
+                    String out = ss(port);
+                    for (int i = 0; i < 50 && TIMER.matcher(out).results().count() < 2; i++) {
+                        Thread.sleep(100);
+                        out = ss(port);
+                    }
                     assertKeepAlive(out, ":" + local + " ", t.name() + " client socket");
                     assertKeepAlive(out, ":" + port + " ", t.name() + " server's socket");
                     ch.close().sync();
