@@ -334,6 +334,32 @@ class BundleIT {
         assertFalse(copyleftWithoutException("Apache License, Version 2.0"));
     }
 
+    /** Issue 29: a man page for probe and each command, rendered by man-db and groff without a warning. */
+    @Test
+    void manPagesRenderWithoutWarnings() throws Exception {
+        Path man1 = home.resolve("share/man/man1");
+        List<Path> pages;
+        try (var list = Files.list(man1)) {
+            pages = list.filter(p -> p.toString().endsWith(".1")).sorted().toList();
+        }
+        assertTrue(pages.size() >= 20 && pages.contains(man1.resolve("probe.1"))
+                && pages.contains(man1.resolve("probe-report-compare.1")), "pages: " + pages);
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/man")), "man-db is not installed");
+        for (Path page : pages) {
+            Process p = new ProcessBuilder("man", "--warnings", "-l", page.toString())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            String warnings = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, page + ": " + warnings);
+            assertEquals("", warnings.strip(), page + " renders without warnings");
+        }
+        ProcessBuilder pb = new ProcessBuilder("man", "-l", man1.resolve("probe-client.1").toString());
+        pb.environment().put("MANWIDTH", "100");
+        Process client = pb.start();
+        String text = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(client.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(text.contains("--mode") && text.contains("--from=HOST[:PORT][,HOST[:PORT]...]"), text);
+    }
+
     /** Issue 29: the shipped bash completion, sourced in a real bash, completes commands and options. */
     @Test
     void bashCompletionCompletesCommandsAndOptions() throws Exception {

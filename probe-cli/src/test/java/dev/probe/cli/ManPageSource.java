@@ -1,0 +1,59 @@
+package dev.probe.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine;
+import picocli.codegen.docgen.manpage.ManPageGenerator;
+
+/**
+ * Build step (exec-maven-plugin, prepare-package): writes the AsciiDoc man page source of {@code probe} and of every
+ * subcommand that help lists (picocli-codegen's generator, from the same model as the help), which the asciidoctor
+ * plugin renders as troff into the bundle's {@code share/man/man1}. {@code main(OUTDIR)}.
+ */
+public final class ManPageSource {
+    private ManPageSource() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path out = Files.createDirectories(Path.of(args[0]));
+        write(ProbeCommand.commandLine(new String[0]), out);
+    }
+
+    private static final java.util.regex.Pattern ITALIC = java.util.regex.Pattern.compile("(?<!_)_([^_\\s]+)_(?!_)");
+
+    /**
+     * On option lines, square brackets inside a parameter label and around a split option's repetition as AsciiDoc's
+     * {@code {startsb}} and {@code {endsb}}: AsciiDoc reads {@code [...]} before a formatting mark as an attribute list, which turned
+     * {@code --from=_HOST[:PORT]_[,_HOST[:PORT]_...]} into stray text.
+     */
+    static String escapeBrackets(String adoc) {
+        StringBuilder b = new StringBuilder();
+        for (String line : adoc.split("\n", -1)) {
+            if (line.contains("*-")) {
+                line = ITALIC.matcher(line).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
+                        "_" + m.group(1).replace("[", "{startsb}").replace("]", "{endsb}") + "_"));
+                line = line.replace("_[,_", "_{startsb},_").replace("_...]", "_...{endsb}");
+            }
+            b.append(line).append('\n');
+        }
+        return b.substring(0, b.length() - 1);
+    }
+
+    private static void write(CommandLine cmd, Path out) throws IOException {
+        if (cmd.getCommandSpec().usageMessage().hidden()) {
+            return;
+        }
+        String name = cmd.getCommandSpec().qualifiedName("-");
+        java.io.StringWriter adoc = new java.io.StringWriter();
+        try (PrintWriter w = new PrintWriter(adoc)) {
+            ManPageGenerator.writeSingleManPage(w, cmd.getCommandSpec());
+        }
+        Files.writeString(out.resolve(name + ".adoc"), escapeBrackets(adoc.toString()), StandardCharsets.UTF_8);
+        for (CommandLine sub : cmd.getSubcommands().values()) {
+            write(sub, out);
+        }
+    }
+}
