@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -30,15 +26,15 @@ class DebPackageIT {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/dpkg")), "dpkg is not installed (not a Debian-family host)");
         assumeTrue(!Files.exists(Path.of("/opt/probe")) && !Files.exists(Path.of("/etc/probe")),
                 "/opt/probe or /etc/probe exists: a probe is installed here, and this test would replace it");
-        assumeTrue(run("dpkg-query", "-W", "probe").code != 0, "a probe package is installed already");
-        Path deb = deb();
-        boolean userBefore = run("getent", "passwd", "probe").code == 0;
+        assumeTrue(Packages.run("dpkg-query", "-W", "probe").code() != 0, "a probe package is installed already");
+        Path deb = Packages.built("probe_.+_amd64\\.deb");
+        boolean userBefore = Packages.run("getent", "passwd", "probe").code() == 0;
         try {
-            Result install = run("dpkg", "-i", deb.toString());
-            assertEquals(0, install.code, install.out);
-            Result version = run("/usr/bin/probe", "--version");
-            assertEquals(0, version.code, version.out);
-            assertTrue(version.out.contains("probe"), version.out);
+            Packages.Result install = Packages.run("dpkg", "-i", deb.toString());
+            assertEquals(0, install.code(), install.out());
+            Packages.Result version = Packages.run("/usr/bin/probe", "--version");
+            assertEquals(0, version.code(), version.out());
+            assertTrue(version.out().contains("probe"), version.out());
             Path secret = Path.of("/etc/probe/secret");
             assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(secret)));
             assertEquals("probe", Files.readAttributes(secret, java.nio.file.attribute.PosixFileAttributes.class)
@@ -46,28 +42,28 @@ class DebPackageIT {
             assertTrue(Files.isRegularFile(Path.of("/lib/systemd/system/probe-server.service")));
             assertFalse(Files.exists(Path.of("/etc/systemd/system/multi-user.target.wants/probe-server.service")),
                     "installed, not enabled");
-            Result files = run("dpkg", "-L", "probe");
-            assertTrue(files.out.contains("/usr/share/man/man1/probe.1") && files.out.contains("/usr/share/man/man1/probe-client.1")
-                    && files.out.contains("/usr/share/bash-completion/completions/probe"), files.out);
+            Packages.Result files = Packages.run("dpkg", "-L", "probe");
+            assertTrue(files.out().contains("/usr/share/man/man1/probe.1") && files.out().contains("/usr/share/man/man1/probe-client.1")
+                    && files.out().contains("/usr/share/bash-completion/completions/probe"), files.out());
             // not dropped by a dpkg path-exclude (slim images), and man-db present: man probe finds the page
             if (Files.isRegularFile(Path.of("/usr/share/man/man1/probe.1")) && Files.isExecutable(Path.of("/usr/bin/man"))) {
-                Result man = run("man", "-w", "probe");
-                assertTrue(man.code == 0 && man.out.contains("/usr/share/man/man1/probe.1"), "man -w probe: " + man.out);
+                Packages.Result man = Packages.run("man", "-w", "probe");
+                assertTrue(man.code() == 0 && man.out().contains("/usr/share/man/man1/probe.1"), "man -w probe: " + man.out());
             }
             assertTrue(Files.isRegularFile(Path.of("/opt/probe/lib/probe.jsa")), "the CDS archive made at install");
             serverAndClientFromTheInstalledFiles();
 
-            Result remove = run("dpkg", "-r", "probe");
-            assertEquals(0, remove.code, remove.out);
+            Packages.Result remove = Packages.run("dpkg", "-r", "probe");
+            assertEquals(0, remove.code(), remove.out());
             assertFalse(Files.exists(Path.of("/usr/bin/probe")) || Files.exists(Path.of("/opt/probe/bin/probe")));
             assertFalse(Files.exists(Path.of("/opt/probe/lib/probe.jsa")), "the archive made at install went too");
             assertTrue(Files.isRegularFile(secret) && Files.isRegularFile(Path.of("/etc/probe/server.env")),
                     "removal keeps /etc/probe");
         } finally {
-            run("dpkg", "--purge", "probe");
-            run("rm", "-rf", "/etc/probe", "/opt/probe");
+            Packages.run("dpkg", "--purge", "probe");
+            Packages.run("rm", "-rf", "/etc/probe", "/opt/probe");
             if (!userBefore) {
-                run("userdel", "probe");
+                Packages.run("userdel", "probe");
             }
         }
     }
@@ -82,26 +78,5 @@ class DebPackageIT {
             assertEquals(0, code, client.stderr() + client.stdout());
             assertTrue(client.printed("Test finished."), client.stdout());
         }
-    }
-
-    private static Path deb() throws IOException {
-        Path target = Path.of(System.getProperty("probe.target", "probe-cli/target"));
-        try (Stream<Path> files = Files.list(target)) {
-            return files.filter(p -> p.getFileName().toString().matches("probe_.+_amd64\\.deb")).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no probe_*_amd64.deb in " + target));
-        }
-    }
-
-    private record Result(int code, String out) {
-    }
-
-    private static Result run(String... command) throws Exception {
-        Process p = new ProcessBuilder(new ArrayList<>(List.of(command))).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return new Result(-1, String.join(" ", command) + " timed out: " + out);
-        }
-        return new Result(p.exitValue(), out);
     }
 }
