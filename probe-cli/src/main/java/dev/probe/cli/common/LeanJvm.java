@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * collections then fill (8 GiB on a 512 GiB database host; on a 24 GiB test host a server holding 1,024 bulk
  * channels peaked at 500 MiB RSS, 397 MiB of it heap). With {@link #FLAGS} the same load peaks at about 250 MiB
  * (docs/reference/speed.md). {@code PROBE_LEAN_JVM=off} keeps the JVM as started; the bundle's {@code bin/probe}
- * passes the same flags itself.
+ * (and so the packages' service) goes through the same restart.
  */
 public final class LeanJvm {
     /** A serial collector (no G1 remembered sets, one GC thread's worth of CPU) and a heap that starts small. */

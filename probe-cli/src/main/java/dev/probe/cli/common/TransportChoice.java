@@ -14,7 +14,7 @@ public final class TransportChoice {
     /** The transport asked for, or its fallback where it does not load; a misspelt name is an error. */
     public static Transport selected() {
         if (Boolean.getBoolean("probe.nio")) {
-            return Transport.select(true);
+            return Transport.select(Transport.Kind.NIO);
         }
         String asked = System.getProperty("probe.transport");
         if (asked == null || asked.isBlank()) {

@@ -70,12 +70,7 @@ public final class Ending {
                 }
             }
             if (serverCpu != null) {
-                ObjectNode c = n.putObject("cpu").put("user_s", serverCpu.userSeconds())
-                        .put("sys_s", serverCpu.systemSeconds()).put("wall_s", serverCpu.wallSeconds())
-                        .put("cores", serverCpu.cores());
-                if (serverCpu.jvmKnown()) {
-                    c.put("jit_s", serverCpu.jitSeconds()).put("gc_s", serverCpu.gcSeconds());
-                }
+                putCpu(n.putObject("cpu"), serverCpu);
             }
             return new ControlFrame(FrameType.RESULT, n);
         }
@@ -114,6 +109,19 @@ public final class Ending {
                     jvm ? Json.requireDouble(c, "jit_s", 0, 1e9) : Double.NaN,
                     jvm ? Json.requireDouble(c, "gc_s", 0, 1e9) : Double.NaN);
         }
+    }
+
+    /**
+     * A process's CPU as the RESULT carries it and result files show it: {@code user_s}, {@code sys_s},
+     * {@code wall_s}, {@code cores}, and {@code jit_s}, {@code gc_s} where known; returns {@code into}.
+     */
+    public static ObjectNode putCpu(ObjectNode into, CpuUsage cpu) {
+        into.put("user_s", cpu.userSeconds()).put("sys_s", cpu.systemSeconds()).put("wall_s", cpu.wallSeconds())
+                .put("cores", cpu.cores());
+        if (cpu.jvmKnown()) {
+            into.put("jit_s", cpu.jitSeconds()).put("gc_s", cpu.gcSeconds());
+        }
+        return into;
     }
 
     private static long optionalCount(ObjectNode n, String field) {

@@ -1,5 +1,6 @@
 package dev.probe.core.result;
 
+import dev.probe.core.protocol.Ending;
 import dev.probe.core.units.CpuUsage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -25,9 +26,7 @@ final class Measures {
         if (u == null) {
             return;
         }
-        ObjectNode s = cpu.putObject(side);
-        s.put("user_s", u.userSeconds()).put("sys_s", u.systemSeconds()).put("wall_s", u.wallSeconds())
-                .put("cores", u.cores()).put("percent_of_core", u.percentOfCore());
+        ObjectNode s = Ending.putCpu(cpu.putObject(side), u).put("percent_of_core", u.percentOfCore());
         double perGib = u.secondsPerGib(bytes);
         if (Double.isNaN(perGib)) {
             s.putNull("s_per_gib");
@@ -35,9 +34,6 @@ final class Measures {
             s.put("s_per_gib", perGib);
         }
         s.put("starved", u.starved());
-        if (u.jvmKnown()) {
-            s.put("jit_s", u.jitSeconds()).put("gc_s", u.gcSeconds());
-        }
     }
 
     /** Adds {@code latency_ms}, {@code disk_write_ms} and {@code tcp} to {@code n}, each only when present. */

@@ -67,11 +67,6 @@ public record Transport(Kind kind, String whyNot) {
         }
     }
 
-    /** Epoll unless {@code nioRequested} or it does not load here. */
-    public static Transport select(boolean nioRequested) {
-        return nioRequested ? new Transport(Kind.NIO, null) : select(Kind.EPOLL);
-    }
-
     /**
      * The transport asked for where it loads; io_uring falls back to epoll and epoll to NIO, saying why in
      * {@link #whyNot()} (a kernel without io_uring, a sandbox's seccomp filter, a platform without the native library).
