@@ -31,6 +31,7 @@ if ! command -v iperf3 >/dev/null || ! command -v sockperf >/dev/null; then
 fi
 command -v python3 >/dev/null || { echo "bench/loopback.sh needs python3 to read JSON" >&2; exit 1; }
 [ -f probe.jar ] || mvn -B -q package -DskipTests -Dbench.skip
+. bench/lib.sh
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
@@ -42,13 +43,11 @@ java -jar probe.jar server --bind 127.0.0.1 --port "$TPORT" --quiet --tls > "$OU
 iperf3 -s -B 127.0.0.1 -p "$IPORT" > "$OUT/iperf3-server.log" 2>&1 & pids+=($!)
 sockperf sr --tcp -i 127.0.0.1 -p "$SPORT" > "$OUT/sockperf-server.log" 2>&1 & pids+=($!)
 for log in probe-server probe-tls-server; do
-  for _ in $(seq 1 100); do grep -q "Probe server started" "$OUT/$log.log" 2>/dev/null && break; sleep 0.1; done
+  await_started "$OUT/$log.log" || { echo "$log did not start: $(cat "$OUT/$log.log")" >&2; exit 1; }
 done
 FP=$(grep -o "fingerprint [0-9A-F:]*" "$OUT/probe-tls-server.log" | head -1 | awk '{print $2}')
 TLS=(--tls --trust-fingerprint "$FP")
 sleep 1
-
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {'d': d}))" "$@"; }
 
 # one measurement each, its JSON in $OUT/r<round>-<name>.json
 iperf() { iperf3 -c 127.0.0.1 -p "$IPORT" -P "$1" -t "$DUR" -O 1 -J > "$OUT/r$2-iperf3-P$1.json"; }
@@ -78,13 +77,9 @@ java -jar probe.jar client 127.0.0.1 --port "$PPORT" --mode sync --length 1KiB -
   --json "$OUT/probe-sync-1k.json" > "$OUT/probe-sync-1k.txt"
 
 # objstore backup (real OCI SDK, multipart, MD5 at the server) vs bulk backup, 4 channels each
-command -v openssl >/dev/null || { apt-get update -qq && apt-get install -y -qq openssl >/dev/null; }
-openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$OUT/oci-key.pem" 2>/dev/null
-fp=$(openssl rsa -in "$OUT/oci-key.pem" -pubout -outform DER 2>/dev/null | openssl md5 -c | awk '{print $NF}')
-printf '[DEFAULT]\nuser=ocid1.user.oc1..bench\nfingerprint=%s\ntenancy=ocid1.tenancy.oc1..bench\nregion=us-ashburn-1\nkey_file=%s\n' \
-  "$fp" "$PWD/$OUT/oci-key.pem" > "$OUT/oci-config"
+oci_bench_config "$OUT"
 SPID=${pids[0]}
-srvcpu() { awk '{print ($14 + $15) / 100}' "/proc/$SPID/stat"; }
+srvcpu() { proc_cpu_s "$SPID"; }
 c0=$(srvcpu)
 java -jar probe.jar objstore backup --endpoint "http://127.0.0.1:$OPORT" --namespace probe --bucket bench \
   --config "$OUT/oci-config" --channels 4 --duration "${DUR}s" --json "$OUT/probe-objstore-4.json" > "$OUT/probe-objstore-4.txt"
@@ -116,7 +111,7 @@ if [ -n "${BASE_JAR:-}" ]; then
   $PIN1 java -jar "$BASE_JAR" server --bind 127.0.0.1 --port "$BPORT" --quiet > "$OUT/base-server.log" 2>&1 & pids+=($!)
   $PIN1 java -jar probe.jar server --bind 127.0.0.1 --port "$NPORT" --quiet > "$OUT/new-server.log" 2>&1 & pids+=($!)
   for log in base-server new-server; do
-    for _ in $(seq 1 100); do grep -q "Probe server started" "$OUT/$log.log" 2>/dev/null && break; sleep 0.1; done
+    await_started "$OUT/$log.log" || { echo "$log did not start: $(cat "$OUT/$log.log")" >&2; exit 1; }
   done
   # one measurement: $1 = jar, $2 = port, $3 = test name -> "Gbit/s client_s_per_gib server_s_per_gib"
   measure() {

@@ -18,6 +18,7 @@ PORT=${PORT:-15755}
 JAVA_OPTS=${JAVA_OPTS:-}
 [ -f probe.jar ] || mvn -B -q package -DskipTests -Dbench.skip
 command -v python3 >/dev/null || { echo "bench/memory.sh needs python3" >&2; exit 1; }
+. bench/lib.sh
 
 SPID=""
 cleanup() { [ -n "$SPID" ] && kill "$SPID" 2>/dev/null; wait 2>/dev/null || true; }
@@ -28,8 +29,7 @@ start_server() { # $1 = log name, rest = flags
   # shellcheck disable=SC2086
   java $JAVA_OPTS -jar probe.jar server --bind 127.0.0.1 --port "$PORT" --quiet "$@" > "$log" 2>&1 &
   SPID=$!
-  for _ in $(seq 1 100); do grep -q "Probe server started" "$log" 2>/dev/null && return; sleep 0.1; done
-  echo "server did not start: $(cat "$log")" >&2; exit 1
+  await_started "$log" || { echo "server did not start: $(cat "$log")" >&2; exit 1; }
 }
 stop_server() { kill "$SPID"; wait "$SPID" 2>/dev/null || true; SPID=""; }
 rss_mib() { awk -v k="$2" '$1 == k":" {print int($2 / 1024)}' "/proc/$1/status"; }
@@ -70,7 +70,7 @@ fi
 [[ $CASES == *" idle "* ]] || exit 0
 start_server idle --max-connections 12000 --handshake-timeout 120s
 async() { java -jar probe.jar client 127.0.0.1 --port "$PORT" --mode async --length 1MiB --duration 5s --warmup 1s \
-  --json "$OUT/$1.json" > "$OUT/$1.txt"; python3 -c "import json; print(round(json.load(open('$OUT/$1.json'))['summary']['throughput_mib_s']))"; }
+  --json "$OUT/$1.json" > "$OUT/$1.txt"; json "$OUT/$1.json" "round(d['summary']['throughput_mib_s'])"; }
 before=$(async idle-before)
 rss0=$(rss_mib "$SPID" VmRSS)
 exec 3> >(python3 bench/idle.py 127.0.0.1 "$PORT" 10000 > "$OUT/idle-holder.txt")

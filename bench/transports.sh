@@ -13,8 +13,8 @@ RUNS=${RUNS:-3}
 OUT=bench/out/transports
 mkdir -p "$OUT"
 command -v python3 >/dev/null || { echo "bench/transports.sh needs python3 to read JSON" >&2; exit 1; }
-command -v openssl >/dev/null || { echo "bench/transports.sh needs openssl for the OCI API key" >&2; exit 1; }
 [ -f probe.jar ] || mvn -B -q package -DskipTests -Dbench.skip
+. bench/lib.sh
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
@@ -27,17 +27,11 @@ for t in epoll io_uring; do
   pids+=($!); SPID[$t]=$!
 done
 for t in epoll io_uring; do
-  for _ in $(seq 1 100); do grep -q "Probe server started" "$OUT/server-$t.log" 2>/dev/null && break; sleep 0.1; done
-  grep -q "($t)" "$OUT/server-$t.log" || { echo "server on $t did not start on $t:"; cat "$OUT/server-$t.log"; exit 1; }
+  await_started "$OUT/server-$t.log" && grep -q "($t)" "$OUT/server-$t.log" || { echo "server on $t did not start on $t:"; cat "$OUT/server-$t.log"; exit 1; }
 done
 
-openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$OUT/oci-key.pem" 2>/dev/null
-fp=$(openssl rsa -in "$OUT/oci-key.pem" -pubout -outform DER 2>/dev/null | openssl md5 -c | awk '{print $NF}')
-printf '[DEFAULT]\nuser=ocid1.user.oc1..bench\nfingerprint=%s\ntenancy=ocid1.tenancy.oc1..bench\nregion=us-ashburn-1\nkey_file=%s\n' \
-  "$fp" "$PWD/$OUT/oci-key.pem" > "$OUT/oci-config"
-
-json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {'d': d}))" "$@"; }
-srvcpu() { awk '{print ($14 + $15) / 100}' "/proc/$1/stat"; }
+oci_bench_config "$OUT"
+srvcpu() { proc_cpu_s "$1"; }
 CPU="d['summary']['cpu']['local']['s_per_gib']"
 
 # one measurement: $1 = transport, $2 = test -> "value client_s_per_gib server_s_per_gib"
