@@ -32,10 +32,10 @@ public final class JsonStreamOption {
         return "-".equals(target);
     }
 
-    /** The stream, or null when not asked for. */
+    /** The stream, or {@link JsonStream#NONE} when not asked for. */
     public JsonStream open() throws IOException {
         if (target == null) {
-            return null;
+            return JsonStream.NONE;
         }
         return toStdout() ? JsonStream.to(new FileOutputStream(FileDescriptor.out)) : JsonStream.open(Path.of(target));
     }
@@ -47,7 +47,7 @@ public final class JsonStreamOption {
 
     /** A line on {@code err} when the stream stopped early (the run itself went on). */
     public static void warnIfCut(JsonStream stream, PrintWriter err) {
-        if (stream != null && stream.failure() != null) {
+        if (stream.failure() != null) {
             err.println("probe: --json-stream stopped early: " + stream.failure());
             err.flush();
         }

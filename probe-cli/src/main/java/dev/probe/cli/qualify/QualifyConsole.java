@@ -1,17 +1,18 @@
 package dev.probe.cli.qualify;
 
-import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.LoadPoint;
-import dev.probe.core.disk.RedoHeadroom;
-import dev.probe.core.qualify.BothDirections;
 import dev.probe.core.qualify.Measured;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.RedoLoad;
+import dev.probe.core.qualify.LinkResult;
+import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyResult;
+import dev.probe.core.qualify.StandbyDisk;
 import dev.probe.core.qualify.RacResult;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.Verdict;
+import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.Summary;
 import dev.probe.core.result.TestResult;
@@ -22,12 +23,31 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
-/** Prints a qualification: what it will run, each step as it starts and what it measured, then the verdicts. */
-final class QualifyConsole {
+/**
+ * Prints a qualification: what it will run, each step as it starts (also as a {@code --json-stream} event) and what
+ * it measured, then the verdicts.
+ */
+final class QualifyConsole implements Qualifier.Progress {
     private final PrintWriter out;
+    private final JsonStream stream;
 
-    QualifyConsole(PrintWriter out) {
+    QualifyConsole(PrintWriter out, JsonStream stream) {
         this.out = out;
+        this.stream = stream;
+    }
+
+    /** Whatever kind of run it was: one link, both directions or a RAC primary, then the standby's disk. */
+    void print(QualifyResult r) {
+        if (r.rac() != null) {
+            printRac(r.rac());
+        } else if (r.config().bothDirections()) {
+            printBoth(r);
+        } else {
+            printResult(r.link());
+        }
+        if (r.standbyDisk() != null) {
+            printStandbyDisk(r.standbyDisk(), r.config().writeSizes());
+        }
     }
 
     void printRequest(QualifyConfig c, StepPlan plan) {
@@ -67,16 +87,14 @@ final class QualifyConsole {
         out.flush();
     }
 
-    void onReverseStep(int index, int total, StepPlan.Step step) {
-        if (index == 1) {
-            out.println();
-            out.println("[Standby to primary: the standby's probe server sends in the stream steps]");
-        }
-        onStep(index, total, step);
+    @Override
+    public void reversePass() {
+        out.println();
+        out.println("[Standby to primary: the standby's probe server sends in the stream steps]");
     }
 
     /** A RAC run: each step's figures per node, then the verdicts. */
-    void printRac(RacResult r) {
+    private void printRac(RacResult r) {
         out.println();
         out.println("Measured from each node" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
         for (RacResult.Step s : r.steps()) {
@@ -92,10 +110,10 @@ final class QualifyConsole {
     }
 
     /** Both passes: each one's figures and verdicts, then the asymmetry and the overall verdict. */
-    void printBoth(BothDirections both) {
+    private void printBoth(QualifyResult both) {
         out.println();
         out.println("== Primary to standby ==");
-        printResult(both.forward());
+        printResult(both.link());
         if (both.reverse() != null) {
             out.println("== Standby to primary (the standby's server sent) ==");
             printResult(both.reverse());
@@ -106,12 +124,14 @@ final class QualifyConsole {
         out.flush();
     }
 
-    void onStep(int index, int total, StepPlan.Step step) {
+    @Override
+    public void step(int index, int total, StepPlan.Step step) {
         out.println(fmt("(step %d/%d) %s, %s ...", index, total, step.label(), Durations.describe(step.duration())));
         out.flush();
+        stream.step(index, total, step.label(), step.duration());
     }
 
-    void printResult(QualifyResult r) {
+    private void printResult(LinkResult r) {
         Measured m = r.measured();
         out.println();
         out.println("Measured" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
@@ -152,7 +172,7 @@ final class QualifyConsole {
     }
 
     /** The stream steps' figures: four streams, one with default and with 3 x BDP buffers, lags, the load. */
-    private void streamRows(QualifyResult r, Measured m) {
+    private void streamRows(LinkResult r, Measured m) {
         if (!Double.isNaN(m.capacityBps())) {
             row("Four streams together", mbit(m.capacityBps()) + fmt(" (%.1f x one stream; a sum of streams, not "
                     + "the link's capacity: a loss-limited path gives about 4 x one stream)",
@@ -227,7 +247,8 @@ final class QualifyConsole {
     }
 
     /** The standby's redo log write time per size (the AFFIRM share on its disk), the qualified sizes marked. */
-    void printStandbyDisk(DiskResult disk, List<Long> sizes, List<RedoHeadroom> headroom) {
+    private void printStandbyDisk(StandbyDisk standby, List<Long> sizes) {
+        var disk = standby.disk();
         out.printf(Locale.ROOT, "Standby redo log writes (probe disk at %s, %s): write + fdatasync, one writer%n",
                 disk.dir(), disk.fileSystem());
         for (LoadPoint p : disk.of("redo")) {
@@ -235,7 +256,7 @@ final class QualifyConsole {
                     p.ioSize(), p.writeLatency().p50(), p.writeLatency().p99(), p.direct() ? "" : " (buffered)");
         }
         out.println("  Carrying the peak redo, one writer at each size:");
-        headroom.forEach(h -> out.println("    " + h.describe()));
+        standby.headroom().forEach(h -> out.println("    " + h.describe()));
         out.flush();
     }
 }

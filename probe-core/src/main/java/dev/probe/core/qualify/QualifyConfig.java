@@ -10,25 +10,32 @@ import java.util.List;
 /**
  * A Data Guard qualification, validated once; each check names the flag as the user types it.
  *
- * @param target        the standby's probe server
- * @param load          the peak redo rate to size for (and the AWR intervals, when given)
- * @param async         qualify ASYNC transport (steps 1-5)
- * @param sync          qualify SYNC transport (steps 1 and 6)
- * @param writeSizes    redo write sizes for the paced and SYNC steps
- * @param affirm        SYNC also with the standby's forced write (AFFIRM) beside FASTSYNC
- * @param commitBudget  the commit time SYNC may add
- * @param localLogWrite the primary's own log write, which runs beside the remote one (0 = not given)
- * @param tcpEfficiency F in required bandwidth = peak / F x 8
- * @param gapBytes      a gap to resolve (0 = none) within {@code gapWithin}
- * @param budget        wall time for all steps
- * @param payload       what every step sends (random unless the user chose otherwise)
- * @param compression   a redo sample's measured compression ({@code --redo-sample}), or null: the paced redo
- *                      step then sends content that compresses as the sample did
+ * @param target         the standby's probe server
+ * @param load           the peak redo rate to size for (and the AWR intervals, when given; with {@code rac}, each
+ *                       instance's own peak)
+ * @param async          qualify ASYNC transport (steps 1-5)
+ * @param sync           qualify SYNC transport (steps 1 and 6)
+ * @param writeSizes     redo write sizes for the paced and SYNC steps
+ * @param affirm         SYNC also with the standby's forced write (AFFIRM) beside FASTSYNC
+ * @param commitBudget   the commit time SYNC may add
+ * @param localLogWrite  the primary's own log write, which runs beside the remote one (0 = not given)
+ * @param tcpEfficiency  F in required bandwidth = peak / F x 8
+ * @param gapBytes       a gap to resolve (0 = none) within {@code gapWithin}
+ * @param budget         wall time for all steps
+ * @param payload        what every step sends (random unless the user chose otherwise)
+ * @param compression    a redo sample's measured compression ({@code --redo-sample}), or null: the paced redo
+ *                       step then sends content that compresses as the sample did
+ * @param underLoad      the background load the redo steps run again under ({@code --under-load}), or null
+ * @param reverse        the stream steps run standby to primary (the standby's server sends)
+ * @param bothDirections the whole procedure primary to standby, then the stream steps reversed, in one budget
+ * @param rac            a RAC primary's nodes ({@code --from}): one stream per instance through their agents, or null
+ * @param standbyDir     with AFFIRM, the standby's redo log directory whose writes are timed afterwards, or null
  */
 public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
                             boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
                             long gapBytes, Duration gapWithin, Duration budget, Payload payload,
-                            RedoCompression compression, UnderLoad underLoad, boolean reverse) {
+                            RedoCompression compression, UnderLoad underLoad, boolean reverse, boolean bothDirections,
+                            Agents rac, String standbyDir) {
     /** The highest redo rate qualified: 100 GB/s, far past any database's (and any link's). */
     public static final double MAX_REDO_RATE = 1e11;
     /** The smallest budget that leaves each step a second or more. */
@@ -38,6 +45,20 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         if (target == null || load == null) {
             throw new BadParameterException("qualify", "a target and a redo rate are required");
         }
+        writeSizes = List.copyOf(writeSizes);
+        checkLoad(load, rac);
+        checkSteps(async, sync, writeSizes, affirm, standbyDir);
+        checkBudgets(commitBudget, localLogWrite, tcpEfficiency, gapBytes, gapWithin, budget);
+        checkContent(payload, compression, reverse || bothDirections);
+        if (bothDirections) {
+            reverseShare(budget, sync);
+        }
+        if (rac != null) {
+            checkRac(rac, load, underLoad != null || reverse || bothDirections, standbyDir);
+        }
+    }
+
+    private static void checkLoad(RedoLoad load, Agents rac) {
         if (!(load.peakBytesPerSecond() > 0)) {
             throw new BadParameterException("--redo-rate", "must be above 0");
         }
@@ -46,10 +67,17 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
                     + load.peakBytesPerSecond() + " bytes/s is above the " + (long) MAX_REDO_RATE + " (100 GB/s) a link "
                     + "could be qualified for");
         }
+        if (rac == null && !load.fromAwr() && load.instancePeaks().size() > 1) {
+            throw new BadParameterException("--redo-rate", "one rate per instance is for --from (a RAC primary's "
+                    + "nodes); give one rate here");
+        }
+    }
+
+    private static void checkSteps(boolean async, boolean sync, List<Long> writeSizes, boolean affirm,
+                                   String standbyDir) {
         if (!async && !sync) {
             throw new BadParameterException("--mode", "must be async, sync or both");
         }
-        writeSizes = List.copyOf(writeSizes);
         if (writeSizes.isEmpty()) {
             throw new BadParameterException("--redo-write-size", "give at least one size");
         }
@@ -59,6 +87,14 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
                         + Frames.MAX_DATA_LENGTH + "]");
             }
         }
+        if (standbyDir != null && !affirm) {
+            throw new BadParameterException("--standby-dir", "times the standby's redo log writes for --affirm; give "
+                    + "--affirm too");
+        }
+    }
+
+    private static void checkBudgets(Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
+                                     long gapBytes, Duration gapWithin, Duration budget) {
         if (commitBudget == null || commitBudget.isNegative() || commitBudget.isZero()) {
             throw new BadParameterException("--commit-budget", "must be above 0");
         }
@@ -74,6 +110,13 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         if (gapWithin != null && (gapWithin.isNegative() || gapWithin.isZero())) {
             throw new BadParameterException("--gap-within", "must be above 0");
         }
+        if (budget == null || budget.compareTo(MIN_BUDGET) < 0) {
+            throw new BadParameterException("--budget", (budget == null ? "missing" : budget.toSeconds() + " s")
+                    + " is below the minimum " + MIN_BUDGET.toSeconds() + " s");
+        }
+    }
+
+    private static void checkContent(Payload payload, RedoCompression compression, boolean reverse) {
         if (payload == null) {
             throw new BadParameterException("--payload", "is missing");
         }
@@ -84,9 +127,40 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         if (reverse && payload.type() == Payload.Type.FILE) {
             throw new BadParameterException("--payload", "a file is this host's: a reverse run's server cannot send it");
         }
-        if (budget == null || budget.compareTo(MIN_BUDGET) < 0) {
-            throw new BadParameterException("--budget", (budget == null ? "missing" : budget.toSeconds() + " s")
-                    + " is below the minimum " + MIN_BUDGET.toSeconds() + " s");
+    }
+
+    /**
+     * The reverse pass's share of a {@code --both-directions} budget: what its four stream steps weigh (two fifths
+     * beside SYNC, half without); a budget that leaves either pass less than {@link #MIN_BUDGET} names --budget.
+     */
+    static Duration reverseShare(Duration budget, boolean sync) {
+        Duration reverse = budget.multipliedBy(sync ? 2 : 1).dividedBy(sync ? 5 : 2);
+        if (reverse.compareTo(MIN_BUDGET) < 0 || budget.minus(reverse).compareTo(MIN_BUDGET) < 0) {
+            throw new BadParameterException("--budget", budget.toSeconds() + " s is too short for "
+                    + "--both-directions: each direction needs " + MIN_BUDGET.toSeconds() + " s (give "
+                    + "--budget " + MIN_BUDGET.toSeconds() * (sync ? 3 : 2) + "s or more)");
+        }
+        return reverse;
+    }
+
+    /** A RAC run: one rate per node, and none of what it cannot do yet. */
+    private static void checkRac(Agents nodes, RedoLoad load, boolean loadOrReverse, String standbyDir) {
+        int rates = Math.max(1, load.instancePeaks().size());
+        if (rates != nodes.from().size()) {
+            throw load.fromAwr() ? new BadParameterException("--awr", load.source() + " has " + rates + " instance"
+                    + (rates == 1 ? "" : "s") + ", " + nodes.flag() + " names " + nodes.from().size() + " nodes: one "
+                    + "agent per instance, in instance-number order")
+                    : new BadParameterException("--redo-rate", "give one rate per " + nodes.flag() + " host ("
+                    + nodes.from().size() + " hosts, " + rates + " rate" + (rates == 1 ? "" : "s")
+                    + "): e.g. --redo-rate 30MB/s,25MB/s");
+        }
+        if (loadOrReverse) {
+            throw new BadParameterException(nodes.flag(), "runs one stream per instance; --under-load, --reverse and "
+                    + "--both-directions are not available with it yet");
+        }
+        if (standbyDir != null) {
+            throw new BadParameterException(nodes.flag(), "runs one stream per instance; --standby-dir is not "
+                    + "available with it yet");
         }
     }
 
@@ -99,7 +173,8 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
     public Builder toBuilder() {
         return new Builder(target, load).modes(async, sync).writeSizes(writeSizes).affirm(affirm)
                 .commitBudget(commitBudget, localLogWrite).tcpEfficiency(tcpEfficiency).gap(gapBytes, gapWithin)
-                .budget(budget).payload(payload).compression(compression).underLoad(underLoad).reverse(reverse);
+                .budget(budget).payload(payload).compression(compression).underLoad(underLoad).reverse(reverse)
+                .bothDirections(bothDirections).rac(rac).standbyDir(standbyDir);
     }
 
     /** The same qualification with the redo steps run again under {@code load}. */
@@ -107,14 +182,21 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         return toBuilder().underLoad(background).build();
     }
 
-    /** The stream steps of this qualification in the other direction (the standby's server sends), in {@code within}. */
-    public QualifyConfig reversed(Duration within) {
-        return toBuilder().modes(true, false).budget(within).reverse(true).build();
+    /**
+     * {@code --both-directions}' two passes: this qualification primary to standby, then its stream steps the other
+     * way (the standby's server sends), each within its share of the budget.
+     */
+    List<QualifyConfig> passes() {
+        Duration reverseShare = reverseShare(budget, sync);
+        Builder one = toBuilder().bothDirections(false).standbyDir(null);
+        return List.of(one.budget(budget.minus(reverseShare)).build(),
+                one.modes(true, false).budget(reverseShare).reverse(true).build());
     }
 
-    /** This qualification within {@code within}. */
-    public QualifyConfig within(Duration within) {
-        return toBuilder().budget(within).build();
+    /** Each RAC instance's peak redo rate in bytes/s, instance i on {@link #rac}'s node i. */
+    public List<Double> instanceRates() {
+        return load.instancePeaks().isEmpty() ? List.of(load.peakBytesPerSecond())
+                : List.copyOf(load.instancePeaks().values());
     }
 
     /** What the paced redo step sends: content that compresses as the redo sample did, else {@link #payload}. */
@@ -145,6 +227,9 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         private RedoCompression compression;
         private UnderLoad underLoad;
         private boolean reverse;
+        private boolean bothDirections;
+        private Agents rac;
+        private String standbyDir;
 
         private Builder(Target target, RedoLoad load) {
             this.target = target;
@@ -216,10 +301,29 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
             return this;
         }
 
+        /** The whole procedure primary to standby, then the stream steps reversed, within one budget. */
+        public Builder bothDirections(boolean both) {
+            this.bothDirections = both;
+            return this;
+        }
+
+        /** A RAC primary's nodes (--from), instance i on node i; null for one primary host. */
+        public Builder rac(Agents nodes) {
+            this.rac = nodes;
+            return this;
+        }
+
+        /** With --affirm, the standby's redo log directory to time afterwards (--standby-dir), or null. */
+        public Builder standbyDir(String dir) {
+            this.standbyDir = dir;
+            return this;
+        }
+
         /** The checked record: a {@link BadParameterException} names the flag of a value out of range. */
         public QualifyConfig build() {
             return new QualifyConfig(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
-                    tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, underLoad, reverse);
+                    tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, underLoad, reverse, bothDirections,
+                    rac, standbyDir);
         }
     }
 }

@@ -7,7 +7,6 @@ import dev.probe.core.agent.MergedInterval;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
-import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.qualify.StepPlan.Kind;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,31 +18,24 @@ import java.util.function.Consumer;
  * A RAC primary's qualification ({@code qualify --from node1,node2}): through an agent on each node, the round trip
  * from each, then one redo stream per instance, each paced at its own instance's peak, all at once to the standby
  * with each stream's lag traced, then SYNC at each write size from each node. {@link RacResult} gives a verdict per
- * instance and for the sum.
+ * instance and for the sum. {@link QualifyConfig} checked that there is one rate per node.
  *
- * @param base  the qualification (target, write sizes, budget, commit budget, TCP efficiency, payload)
- * @param nodes the agents on the primary's nodes, instance i on node i
- * @param rates each instance's peak redo rate, bytes/s (--redo-rate's list, or --awr's per-instance peaks)
+ * @param base the qualification (target, the agents on the primary's nodes, instance i on node i, each instance's
+ *             peak, write sizes, budget, commit budget, TCP efficiency, payload)
  */
-public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates) {
-    public RacQualifier {
-        rates = List.copyOf(rates);
-        if (rates.size() != nodes.from().size()) {
-            throw base.load().fromAwr() ? new BadParameterException("--awr", base.load().source() + " has "
-                    + rates.size() + " instance" + (rates.size() == 1 ? "" : "s") + ", " + nodes.flag() + " names "
-                    + nodes.from().size() + " nodes: one agent per instance, in instance-number order")
-                    : new BadParameterException("--redo-rate", "give one rate per " + nodes.flag() + " host ("
-                    + nodes.from().size() + " hosts, " + rates.size() + " rate" + (rates.size() == 1 ? "" : "s")
-                    + "): e.g. --redo-rate 30MB/s,25MB/s");
-        }
-        if (base.underLoad() != null || base.reverse()) {
-            throw new BadParameterException(nodes.flag(), "runs one stream per instance; --under-load, --reverse and "
-                    + "--both-directions are not available with it yet");
-        }
+record RacQualifier(QualifyConfig base) {
+    /** The agents on the primary's nodes. */
+    Agents nodes() {
+        return base.rac();
+    }
+
+    /** Each instance's peak redo rate, bytes/s (--redo-rate's list, or --awr's per-instance peaks). */
+    List<Double> rates() {
+        return base.instanceRates();
     }
 
     /** The steps, the budget shared by {@link StepPlan}'s weights (round trip, the paced streams, each SYNC). */
-    public StepPlan plan() {
+    StepPlan plan() {
         int syncs = base.sync() ? base.writeSizes().size() * (base.affirm() ? 2 : 1) : 0;
         double weights = StepPlan.weight(Kind.ROUND_TRIP) + (base.async() ? StepPlan.weight(Kind.REDO_RATE) : 0)
                 + StepPlan.weight(Kind.SYNC) * syncs;
@@ -67,7 +59,7 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
     }
 
     /** Runs the steps in order; after a stop no further step starts and the result says why. */
-    public RacResult run(Qualifier.Progress progress, RunStop stop) throws InterruptedException {
+    RacResult run(Qualifier.Progress progress, RunStop stop) throws InterruptedException {
         Instant startedAt = Instant.now();
         StepPlan plan = plan();
         int n = plan.steps().size();
@@ -80,12 +72,12 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
             Duration interval = s.interval();
             FanoutResult r;
             if (s.kind() == Kind.REDO_RATE) {
-                double sum = rates.stream().mapToDouble(Double::doubleValue).sum();
+                double sum = rates().stream().mapToDouble(Double::doubleValue).sum();
                 double rtt = Double.isNaN(rttMs) ? 0.001 : rttMs / 1000;
                 long buffer = Sizing.socketBuffer(Sizing.bdpBytes(Sizing.requiredBitsPerSecond(
-                        rates.stream().mapToDouble(Double::doubleValue).max().orElse(0), base.tcpEfficiency()), rtt));
-                rates.forEach(x -> lags.add(new LagTrace(x / s.writeSize(), s.writeSize())));
-                r = fanout(TestParams.builder(Mode.ASYNC).length(s.writeSize()).connections(rates.size())
+                        rates().stream().mapToDouble(Double::doubleValue).max().orElse(0), base.tcpEfficiency()), rtt));
+                rates().forEach(x -> lags.add(new LagTrace(x / s.writeSize(), s.writeSize())));
+                r = fanout(TestParams.builder(Mode.ASYNC).length(s.writeSize()).connections(rates().size())
                         .duration(s.duration()).interval(interval).sockbuf(buffer).rate(sum / s.writeSize())
                         .payload(base.redoPayload()).build(), merged -> {
                             for (int h = 0; h < merged.perHost().size() && h < lags.size(); h++) {
@@ -95,7 +87,7 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
                         });
             } else {
                 boolean trip = s.kind() == Kind.ROUND_TRIP;
-                r = fanout(TestParams.builder(Mode.SYNC).length(trip ? 0 : s.writeSize()).connections(rates.size())
+                r = fanout(TestParams.builder(Mode.SYNC).length(trip ? 0 : s.writeSize()).connections(rates().size())
                         .duration(s.duration()).interval(interval).write(s.affirm()).payload(base.payload())
                         .build(), merged -> { });
                 if (trip) {
@@ -105,10 +97,10 @@ public record RacQualifier(QualifyConfig base, Agents nodes, List<Double> rates)
             }
             done.add(new RacResult.Step(s, r));
         }
-        return new RacResult(this, startedAt, done, List.copyOf(lags), stop.reason());
+        return new RacResult(base, startedAt, done, List.copyOf(lags), stop.reason());
     }
 
     private FanoutResult fanout(TestParams spec, Consumer<MergedInterval> intervals) throws InterruptedException {
-        return new Fanout(nodes.fanout(base.target(), spec, rates)).run(intervals);
+        return new Fanout(nodes().fanout(base.target(), spec, rates())).run(intervals);
     }
 }

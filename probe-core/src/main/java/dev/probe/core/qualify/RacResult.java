@@ -15,10 +15,11 @@ import java.util.Locale;
  * A RAC qualification's figures and verdicts: per instance (its stream carried at its own peak, lag flat), for the
  * sum (the link carried every instance at once), and SYNC from each node; kind {@code qualify}, mode {@code rac}.
  *
+ * @param config     the qualification, with its RAC nodes and each instance's rate
  * @param lags       each instance's stream's lag (from what its agent wrote: a lower bound)
  * @param incomplete why the steps stopped early, or null
  */
-public record RacResult(RacQualifier rac, Instant startedAt, List<Step> steps, List<LagTrace> lags,
+public record RacResult(QualifyConfig config, Instant startedAt, List<Step> steps, List<LagTrace> lags,
                         String incomplete) {
     /** A stream carried at least this share of its rate (as the standby counted it) keeps up. */
     static final double CARRIED = 0.97;
@@ -30,7 +31,7 @@ public record RacResult(RacQualifier rac, Instant startedAt, List<Step> steps, L
     /** Every verdict: one per instance and the sum (ASYNC), then SYNC per node and write size. */
     public List<Verdict> verdicts() {
         List<Verdict> out = new ArrayList<>();
-        QualifyConfig c = rac.base();
+        QualifyConfig c = config;
         for (Step s : steps) {
             if (s.step().kind() == StepPlan.Kind.REDO_RATE) {
                 out.addAll(async(s.result(), c));
@@ -50,7 +51,7 @@ public record RacResult(RacQualifier rac, Instant startedAt, List<Step> steps, L
         double sumCarried = 0;
         for (int i = 0; i < r.hosts().size(); i++) {
             FanoutResult.Host h = r.hosts().get(i);
-            double rate = rac.rates().get(i);
+            double rate = config.instanceRates().get(i);
             double carried = h.summary() == null ? 0 : h.summary().throughputGbps() * 1e9 / 8;
             LagTrace lag = i < lags.size() ? lags.get(i) : null;
             boolean keeps = carried >= CARRIED * rate && lag != null && lag.flat();
@@ -102,15 +103,15 @@ public record RacResult(RacQualifier rac, Instant startedAt, List<Step> steps, L
     }
 
     public ObjectNode toJson() {
-        QualifyConfig c = rac.base();
+        QualifyConfig c = config;
         ObjectNode p = Json.object();
         p.put("host", c.target().host());
         p.put("port", c.target().port());
         p.put("mode", "rac");
         ArrayNode from = p.putArray("from");
-        rac.nodes().from().forEach(h -> from.add(h.toString()));
+        config.rac().from().forEach(h -> from.add(h.toString()));
         ArrayNode rates = p.putArray("redo_rates_bytes_s");
-        rac.rates().forEach(rates::add);
+        config.instanceRates().forEach(rates::add);
         p.put("commit_budget_ms", c.commitBudget().toNanos() / 1e6);
         p.put("tcp_efficiency", c.tcpEfficiency());
         p.put("budget_s", c.budget().toSeconds());

@@ -47,6 +47,19 @@ public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, Stri
         return new RedoLoad(bytesPerSecond, Double.NaN, "--redo-rate", "as given", List.of());
     }
 
+    /**
+     * Rates given on the command line, one per RAC instance ({@code --redo-rate 30MB/s,25MB/s} with {@code --from}):
+     * their sum is the peak, and each is instance i's own peak.
+     */
+    public static RedoLoad given(List<Double> perInstance) {
+        java.util.SortedMap<Integer, Double> peaks = new java.util.TreeMap<>();
+        for (int i = 0; i < perInstance.size(); i++) {
+            peaks.put(i + 1, perInstance.get(i));
+        }
+        return new RedoLoad(perInstance.stream().mapToDouble(Double::doubleValue).sum(), Double.NaN, "--redo-rate",
+                "as given", List.of(), peaks);
+    }
+
     public boolean fromAwr() {
         return !intervals.isEmpty();
     }

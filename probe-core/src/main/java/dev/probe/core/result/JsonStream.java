@@ -19,6 +19,9 @@ import java.time.Instant;
  * stream, never the run: {@link #failure()} says why.
  */
 public final class JsonStream implements AutoCloseable {
+    /** No stream asked for: every event is dropped (as {@code RunListener.NONE} hears nothing). */
+    public static final JsonStream NONE = new JsonStream(OutputStream.nullOutputStream(), false);
+
     private final OutputStream out;
     private final boolean closeOut;
     private String failure;
@@ -41,7 +44,7 @@ public final class JsonStream implements AutoCloseable {
 
     /** One event line. */
     public synchronized void event(String event, JsonNode data) {
-        if (failure != null) {
+        if (failure != null || this == NONE) {
             return;
         }
         ObjectNode line = Json.object();

@@ -43,10 +43,12 @@ class LayeringTest {
             "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor");
     /**
      * The only edges between features: an agent runs the clients; qualify runs redo's client, a bulk or agents'
-     * load and a RAC primary's nodes; the monitor runs redo's client; both objstore sides share objstore's root.
+     * load, a RAC primary's nodes and the standby's redo disk check; the monitor runs redo's client; both objstore
+     * sides share objstore's root.
      */
     private static final Set<String> EDGES = Set.of("agent>redo", "agent>bulk", "agent>objstore.client",
-            "agent>objstore", "qualify>redo", "qualify>bulk", "qualify>agent", "monitor>redo",
+            "agent>objstore", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk",
+            "monitor>redo",
             "objstore.client>objstore", "objstore.endpoint>objstore");
 
     @Test

@@ -30,16 +30,15 @@ class BothDirectionsLabTest extends LabTestBase {
         lab = up("pbd", new LinkSpec(20, 1, false, Direction.BACKUP, CAP_BPS, 1500, 0, 150, 1));
         QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(3e6)).modes(true, false)
                 .writeSizes(List.of(32L << 10)).affirm(false).commitBudget(Duration.ofMillis(2), Duration.ZERO)
-                .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(40)).build();
-        BothDirections both = lab.inClient(() -> BothDirections.run(c, (i, n, s) -> { }, (i, n, s) -> { },
-                new RunStop()));
-        double forward = both.forward().measured().tunedBps();
+                .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(40)).bothDirections(true).build();
+        QualifyResult both = lab.inClient(() -> new Qualifier(c).run((i, n, s) -> { }, new RunStop()));
+        double forward = both.link().measured().tunedBps();
         double reverse = both.reverse().measured().tunedBps();
         System.out.printf("1 %% loss towards the standby, 20 ms, 40 Mbit/s: %s%n", both.asymmetry());
         assertTrue(reverse > 1.5 * forward, both.asymmetry());
         assertTrue(reverse > 0.6 * CAP_BPS, "standby to primary is clean: " + reverse);
         assertEquals("receiver_counts", both.reverse().measured().lag().measuredBy());
-        assertEquals(List.of("ASYNC", "ASYNC" + BothDirections.REVERSE), List.of(both.forward().verdicts().get(0).name(),
+        assertEquals(List.of("ASYNC", "ASYNC" + QualifyResult.REVERSE), List.of(both.link().verdicts().get(0).name(),
                 both.reverseVerdicts().get(0).name()));
         JsonNode doc = both.toJson();
         assertEquals(2, doc.path("summary").path("verdicts").size());

@@ -50,26 +50,26 @@ class QualifyLabTest {
         return new LinkSpec(rttMs, 0, false, Direction.BACKUP, rateBps, 1500, 0, 150, 1);
     }
 
-    private QualifyResult qualify(double redoBytesPerSecond, boolean async, Duration commitBudget, Duration budget)
+    private LinkResult qualify(double redoBytesPerSecond, boolean async, Duration commitBudget, Duration budget)
             throws Exception {
         QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(redoBytesPerSecond)).modes(async, !async)
                 .writeSizes(List.of(32L << 10)).affirm(false).commitBudget(commitBudget, Duration.ZERO)
                 .tcpEfficiency(0.7).gap(0, null).budget(budget).build();
-        return lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }));
+        return lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }).link());
     }
 
-    private static Verdict verdict(QualifyResult r, String name) {
+    private static Verdict verdict(LinkResult r, String name) {
         return r.verdicts().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test
     void aRateCappedLinkCarriesAModestRateAndFallsBehindOneAboveItsCap() throws Exception {
-        QualifyResult modest = qualify(1e6, true, Duration.ofMillis(2), Duration.ofSeconds(20));
+        LinkResult modest = qualify(1e6, true, Duration.ofMillis(2), Duration.ofSeconds(20));
         assertEquals(Verdict.Status.PASS, verdict(modest, "ASYNC").status(), verdict(modest, "ASYNC").reasons().toString());
         assertTrue(modest.measured().lag().flat());
 
         double rate = 8e6;
-        QualifyResult over = qualify(rate, true, Duration.ofMillis(2), Duration.ofSeconds(24));
+        LinkResult over = qualify(rate, true, Duration.ofMillis(2), Duration.ofSeconds(24));
         Verdict v = verdict(over, "ASYNC");
         assertEquals(Verdict.Status.FAIL, v.status(), v.reasons().toString());
         assertTrue(v.reasons().get(0).startsWith("bandwidth short by"), v.reasons().toString());
@@ -91,12 +91,12 @@ class QualifyLabTest {
     void syncPassesABudgetOnAShortLinkAndFailsItAt20Ms() throws Exception {
         Duration budget = Duration.ofMillis(15);
         lab.link().reconfigure(spec(1, 0));
-        QualifyResult near = qualify(1e6, false, budget, Duration.ofSeconds(15));
+        LinkResult near = qualify(1e6, false, budget, Duration.ofSeconds(15));
         assertEquals(Verdict.Status.PASS, verdict(near, "SYNC").status(), verdict(near, "SYNC").reasons().toString());
         assertTrue(near.measured().rttMs() >= 1 && near.measured().rttMs() < 2.5, "1 ms link: " + near.measured().rttMs());
 
         lab.link().reconfigure(spec(20, 0));
-        QualifyResult far = qualify(1e6, false, budget, Duration.ofSeconds(15));
+        LinkResult far = qualify(1e6, false, budget, Duration.ofSeconds(15));
         Verdict v = verdict(far, "SYNC");
         assertEquals(Verdict.Status.FAIL, v.status(), v.reasons().toString());
         assertTrue(far.measured().rttMs() >= 20, "20 ms link: " + far.measured().rttMs());
@@ -110,7 +110,7 @@ class QualifyLabTest {
         lab.link().reconfigure(spec(20, 0));
         double rtt = 0.020;
         double redo = 2.0 * wmemMax * 0.7 / (3 * rtt);
-        QualifyResult r = qualify(redo, true, Duration.ofMillis(2), Duration.ofSeconds(18));
+        LinkResult r = qualify(redo, true, Duration.ofMillis(2), Duration.ofSeconds(18));
         Measured m = r.measured();
         assertTrue(m.clamped(), "asked " + m.bufferRequested() + ", wmem_max " + wmemMax + ", granted " + m.sndbufGranted());
         assertTrue(m.bufferRequested() > wmemMax);

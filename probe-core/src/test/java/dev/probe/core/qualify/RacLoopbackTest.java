@@ -37,23 +37,24 @@ class RacLoopbackTest {
         }
     }
 
-    private RacQualifier rac(List<Double> rates) throws Exception {
+    private Qualifier rac(List<Double> rates) throws Exception {
         bed = new AgentTestbed(dir);
         ProbeServer server = bed.server();
         List<ProbeServer> nodes = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())),
                 bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
         QualifyConfig base = QualifyConfig
-                .builder(Target.of("127.0.0.1", server.address().getPort()), RedoLoad.given(rates.stream().mapToDouble(Double::doubleValue).sum()))
+                .builder(Target.of("127.0.0.1", server.address().getPort()), RedoLoad.given(rates))
                 .modes(true, true).writeSizes(List.of(32L << 10)).affirm(false)
                 .commitBudget(Duration.ofMillis(20), Duration.ZERO).tcpEfficiency(0.7).gap(0, null)
-                .budget(Duration.ofSeconds(16)).build();
-        return new RacQualifier(base, new Agents("--from", nodes.stream().map(AgentTestbed::at).toList(),
-                new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)), rates);
+                .budget(Duration.ofSeconds(16)).rac(new Agents("--from", nodes.stream().map(AgentTestbed::at).toList(),
+                        new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)))
+                .build();
+        return new Qualifier(base);
     }
 
     @Test
     void eachInstanceIsPacedAtItsOwnPeakAndJudgedAloneAndTogether() throws Exception {
-        RacResult r = rac(List.of(12e6, 5e6)).run((i, n, s) -> { }, new RunStop());
+        RacResult r = rac(List.of(12e6, 5e6)).run((i, n, s) -> { }, new RunStop()).rac();
         assertEquals(null, r.incomplete());
         FanoutResult paced = r.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.REDO_RATE).findFirst()
                 .orElseThrow().result();

@@ -51,7 +51,7 @@ class UnderLoadLabTest extends LabTestBase {
                 .writeSizes(List.of(512L)).affirm(false).commitBudget(Duration.ofMillis(20), Duration.ZERO)
                 .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(30)).build()
                 .withLoad(UnderLoad.parse("backup:8", null));
-        QualifyResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }));
+        LinkResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }).link());
         assertEquals(null, r.incomplete());
         List<Measured.StepResult> sync = r.measured().steps().stream()
                 .filter(s -> s.step().kind() == StepPlan.Kind.SYNC).toList();

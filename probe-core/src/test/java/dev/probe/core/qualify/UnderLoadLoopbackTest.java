@@ -58,7 +58,7 @@ class UnderLoadLoopbackTest {
                 bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
         UnderLoad load = UnderLoad.parse("backup:2", new Agents("--load-from", agents.stream().map(AgentTestbed::at).toList(),
                 new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)));
-        QualifyResult r = new Qualifier(config(server, load)).run((i, n, s) -> { });
+        LinkResult r = new Qualifier(config(server, load)).run((i, n, s) -> { }).link();
         assertEquals(null, r.incomplete());
         LoadFigures f = r.measured().load();
         assertTrue(f.besideBytes() > 0 && f.besideBps() > 0 && f.failure() == null, f.toString());
