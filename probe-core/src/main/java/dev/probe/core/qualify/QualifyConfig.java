@@ -46,121 +46,15 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
             throw new BadParameterException("qualify", "a target and a redo rate are required");
         }
         writeSizes = List.copyOf(writeSizes);
-        checkLoad(load, rac);
-        checkSteps(async, sync, writeSizes, affirm, standbyDir);
-        checkBudgets(commitBudget, localLogWrite, tcpEfficiency, gapBytes, gapWithin, budget);
-        checkContent(payload, compression, reverse || bothDirections);
+        QualifyChecks.load(load, rac);
+        QualifyChecks.steps(async, sync, writeSizes, affirm, standbyDir);
+        QualifyChecks.budgets(commitBudget, localLogWrite, tcpEfficiency, gapBytes, gapWithin, budget);
+        QualifyChecks.content(payload, compression, reverse || bothDirections);
         if (bothDirections) {
-            reverseShare(budget, sync);
+            QualifyChecks.reverseShare(budget, sync);
         }
         if (rac != null) {
-            checkRac(rac, load, underLoad != null || reverse || bothDirections, standbyDir);
-        }
-    }
-
-    private static void checkLoad(RedoLoad load, Agents rac) {
-        if (!(load.peakBytesPerSecond() > 0)) {
-            throw new BadParameterException("--redo-rate", "must be above 0");
-        }
-        if (load.peakBytesPerSecond() > MAX_REDO_RATE) {
-            throw new BadParameterException(load.fromAwr() ? "--awr" : "--redo-rate", "a peak of "
-                    + load.peakBytesPerSecond() + " bytes/s is above the " + (long) MAX_REDO_RATE + " (100 GB/s) a link "
-                    + "could be qualified for");
-        }
-        if (rac == null && !load.fromAwr() && load.instancePeaks().size() > 1) {
-            throw new BadParameterException("--redo-rate", "one rate per instance is for --from (a RAC primary's "
-                    + "nodes); give one rate here");
-        }
-    }
-
-    private static void checkSteps(boolean async, boolean sync, List<Long> writeSizes, boolean affirm,
-                                   String standbyDir) {
-        if (!async && !sync) {
-            throw new BadParameterException("--mode", "must be async, sync or both");
-        }
-        if (writeSizes.isEmpty()) {
-            throw new BadParameterException("--redo-write-size", "give at least one size");
-        }
-        for (long s : writeSizes) {
-            if (s < 512 || s > Frames.MAX_DATA_LENGTH) {
-                throw new BadParameterException("--redo-write-size", s + " bytes is out of range [512, "
-                        + Frames.MAX_DATA_LENGTH + "]");
-            }
-        }
-        if (standbyDir != null && !affirm) {
-            throw new BadParameterException("--standby-dir", "times the standby's redo log writes for --affirm; give "
-                    + "--affirm too");
-        }
-    }
-
-    private static void checkBudgets(Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
-                                     long gapBytes, Duration gapWithin, Duration budget) {
-        if (commitBudget == null || commitBudget.isNegative() || commitBudget.isZero()) {
-            throw new BadParameterException("--commit-budget", "must be above 0");
-        }
-        if (localLogWrite == null || localLogWrite.isNegative()) {
-            throw new BadParameterException("--local-log-write", "must not be negative");
-        }
-        if (!(tcpEfficiency > 0 && tcpEfficiency <= 1)) {
-            throw new BadParameterException("--tcp-efficiency", tcpEfficiency + " is out of range (0, 1]");
-        }
-        if (gapBytes < 0 || (gapBytes > 0) != (gapWithin != null)) {
-            throw new BadParameterException("--gap", "give --gap and --gap-within together");
-        }
-        if (gapWithin != null && (gapWithin.isNegative() || gapWithin.isZero())) {
-            throw new BadParameterException("--gap-within", "must be above 0");
-        }
-        if (budget == null || budget.compareTo(MIN_BUDGET) < 0) {
-            throw new BadParameterException("--budget", (budget == null ? "missing" : budget.toSeconds() + " s")
-                    + " is below the minimum " + MIN_BUDGET.toSeconds() + " s");
-        }
-    }
-
-    private static void checkContent(Payload payload, RedoCompression compression, boolean reverse) {
-        if (payload == null) {
-            throw new BadParameterException("--payload", "is missing");
-        }
-        if (reverse && compression != null) {
-            throw new BadParameterException("--redo-sample", "is this host's file: a reverse run's server cannot send "
-                    + "content like it");
-        }
-        if (reverse && payload.type() == Payload.Type.FILE) {
-            throw new BadParameterException("--payload", "a file is this host's: a reverse run's server cannot send it");
-        }
-    }
-
-    /**
-     * The reverse pass's share of a {@code --both-directions} budget: what its four stream steps weigh (two fifths
-     * beside SYNC, half without); a budget that leaves either pass less than {@link #MIN_BUDGET} names --budget.
-     */
-    static Duration reverseShare(Duration budget, boolean sync) {
-        Duration reverse = budget.multipliedBy(sync ? 2 : 1).dividedBy(sync ? 5 : 2);
-        if (reverse.compareTo(MIN_BUDGET) < 0 || budget.minus(reverse).compareTo(MIN_BUDGET) < 0) {
-            throw new BadParameterException("--budget", budget.toSeconds() + " s is too short for "
-                    + "--both-directions: each direction needs " + MIN_BUDGET.toSeconds() + " s (give "
-                    + "--budget " + MIN_BUDGET.toSeconds() * (sync ? 3 : 2) + "s or more)");
-        }
-        return reverse;
-    }
-
-    /** A RAC run: one rate per node, and none of what it cannot do yet. */
-    private static void checkRac(Agents nodes, RedoLoad load, boolean loadOrReverse, String standbyDir) {
-        int rates = Math.max(1, load.instancePeaks().size());
-        if (rates != nodes.from().size()) {
-            throw load.fromAwr() ? new BadParameterException("--awr", load.source() + " has " + rates + " instance"
-                    + (rates == 1 ? "" : "s") + ", " + nodes.flag() + " names " + nodes.from().size() + " nodes: one "
-                    + "agent per instance, in instance-number order")
-                    : new BadParameterException("--redo-rate", "give one rate per " + nodes.flag() + " host ("
-                    + nodes.from().size() + " hosts, " + rates + " rate" + (rates == 1 ? "" : "s")
-                    + "): e.g. --redo-rate 30MB/s,25MB/s");
-        }
-        if (loadOrReverse) {
-            throw new BadParameterException(nodes.flag(), "runs one stream per instance; --under-load, --reverse and "
-                    + "--both-directions are not available with it yet");
-        }
-        if (standbyDir != null) {
-            throw new BadParameterException(nodes.flag(), "runs one stream per instance; --standby-dir is not "
-                    + "available with it yet");
+            QualifyChecks.rac(rac, load, underLoad != null || reverse || bothDirections, standbyDir);
         }
     }
 
@@ -187,7 +81,7 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
      * way (the standby's server sends), each within its share of the budget.
      */
     List<QualifyConfig> passes() {
-        Duration reverseShare = reverseShare(budget, sync);
+        Duration reverseShare = QualifyChecks.reverseShare(budget, sync);
         Builder one = toBuilder().bothDirections(false).standbyDir(null);
         return List.of(one.budget(budget.minus(reverseShare)).build(),
                 one.modes(true, false).budget(reverseShare).reverse(true).build());

@@ -304,6 +304,46 @@ class QualifyUnitTest {
                         .build()).getMessage(), "refused before any step runs (issue 23, point 7)");
     }
 
+    /** What the engine runs is settled when its one config is built: combinations it cannot run are refused then. */
+    @Test
+    void oneConfigRefusesWhatTheEngineCannotRunBeforeAnyStep() {
+        Agents nodes = new Agents("--from", List.of(new dev.probe.core.client.HostPort("n1", 7000),
+                new dev.probe.core.client.HostPort("n2", 7000)), null, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        QualifyConfig.Builder two = QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(List.of(30e6, 25e6)));
+        assertEquals(List.of(30e6, 25e6), two.rac(nodes).build().instanceRates(), "instance i on node i");
+        assertEquals(55e6, two.build().load().peakBytesPerSecond(), "the sum is the peak");
+        assertEquals("--redo-rate: one rate per instance is for --from (a RAC primary's nodes); give one rate here",
+                assertThrows(BadParameterException.class, () -> two.rac(null).build()).getMessage());
+        assertEquals("--from: runs one stream per instance; --standby-dir is not available with it yet",
+                assertThrows(BadParameterException.class, () -> two.rac(nodes).affirm(true).standbyDir("/redo")
+                        .build()).getMessage());
+        assertEquals("--from: runs one stream per instance; --under-load, --reverse and --both-directions are not "
+                + "available with it yet", assertThrows(BadParameterException.class, () -> two.standbyDir(null)
+                .bothDirections(true).build()).getMessage());
+        QualifyConfig.Builder one = QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(1e6));
+        assertEquals("--standby-dir: times the standby's redo log writes for --affirm; give --affirm too",
+                assertThrows(BadParameterException.class, () -> one.standbyDir("/redo").build()).getMessage());
+        assertEquals("--payload: a file is this host's: a reverse run's server cannot send it",
+                assertThrows(BadParameterException.class, () -> one.standbyDir(null).bothDirections(true)
+                        .payload(dev.probe.core.payload.Payload.parse("file:/etc/hostname")).build()).getMessage(),
+                "the reverse pass of --both-directions is refused up front, not after the forward pass");
+    }
+
+    /** --both-directions splits one budget: the forward pass keeps SYNC, the reverse pass only the stream steps. */
+    @Test
+    void bothDirectionsRunsTwoPassesWithinOneBudget() {
+        QualifyConfig c = QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(1e6)).bothDirections(true)
+                .affirm(true).standbyDir("/redo").budget(Duration.ofSeconds(100)).build();
+        List<QualifyConfig> passes = c.passes();
+        assertEquals(List.of(Duration.ofSeconds(60), Duration.ofSeconds(40)), passes.stream()
+                .map(QualifyConfig::budget).toList());
+        assertEquals(List.of(false, true), passes.stream().map(QualifyConfig::reverse).toList());
+        assertEquals(List.of(true, false), passes.stream().map(QualifyConfig::sync).toList());
+        assertTrue(passes.stream().noneMatch(p -> p.bothDirections() || p.standbyDir() != null),
+                "each pass is one link's; the standby's disk runs once, after both");
+        assertEquals(StepPlan.of(c).steps().size(), new Qualifier(c).plan().steps().size());
+    }
+
     @Test
     void anAwrFileThatIsNotTextIsNamedAndAByteOrderMarkIsFine(@TempDir Path dir) throws Exception {
         Path binary = Files.write(dir.resolve("awr.bin"), new byte[] {(byte) 0xC3, 0x28, 0, (byte) 0xFF, 1, 2});
