@@ -37,7 +37,8 @@ class CompareReportTest {
     Path dir;
 
     private Path bulkResult(ProbeServer server, Direction d, String name) throws Exception {
-        BulkParams p = new BulkParams(d, 2, 32L << 20, Duration.ZERO, 4L << 20, Duration.ofMillis(200), 0, true, name);
+        BulkParams p = BulkParams.builder(d, name).channels(2).volume(32L << 20).pieceSize(4L << 20)
+                .interval(Duration.ofMillis(200)).build();
         var r = new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), p)).run(new BulkListener() { });
         Path file = dir.resolve(name + ".json");
         ResultFiles.writeJson(file, r.toJson());

@@ -67,8 +67,9 @@ public final class RunShapeOptions {
                     + Sizes.describe(vol) + " instead";
             piece = vol;
         }
-        return new BulkParams(direction, channels, vol, duration == null ? Duration.ZERO : duration, piece,
-                interval, sockbuf, verify, runId, congestion);
+        return BulkParams.builder(direction, runId).channels(channels).volume(vol)
+                .duration(duration == null ? Duration.ZERO : duration).pieceSize(piece).interval(interval)
+                .sockbuf(sockbuf).verify(verify).congestion(congestion).build();
     }
 
     /** A command's defaults for these options (and any other option it names), shown in its help. */

@@ -51,7 +51,8 @@ final class LinkOptions {
 
     /** The link, with {@link #PAPER_UNIT_SEGMENTS} segments per unit unless --unit-segments was given. */
     LinkSpec spec(double rttMs, double lossPct, Direction direction) {
-        return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps(), mtu, limit, maxDelayMs,
-                unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS);
+        return LinkSpec.builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction)
+                .rateBps(rateBps()).mtu(mtu).limit(limit).maxDelayMs(maxDelayMs)
+                .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).build();
     }
 }

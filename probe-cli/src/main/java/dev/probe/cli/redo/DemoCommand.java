@@ -80,8 +80,8 @@ public final class DemoCommand implements Callable<Integer> {
                             .build(), "async");
             out.println();
             out.println("=== 4. BULK backup, 4 channels, 512 MiB in 64 MiB pieces: time for a 1.06 TB backup");
-            BulkConfig bulk = new BulkConfig(target(port), new BulkParams(Direction.BACKUP, 4, 512L << 20,
-                    Duration.ZERO, 64L << 20, Duration.ofSeconds(1), 0, true, "demo"), BulkConfig.PAPER_DB_SIZE);
+            BulkConfig bulk = new BulkConfig(target(port), BulkParams.builder(Direction.BACKUP, "demo").channels(4)
+                    .volume(512L << 20).pieceSize(64L << 20).build(), BulkConfig.PAPER_DB_SIZE);
             BulkConsole console = new BulkConsole(out, false);
             console.printRequest(bulk, null);
             BulkResult result = new BulkClient(bulk).run(console);

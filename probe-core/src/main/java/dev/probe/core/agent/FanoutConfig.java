@@ -142,8 +142,9 @@ public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec t
                         + "-byte pieces leave host " + from.get(host) + " nothing to move");
             }
         }
-        BulkParams share = new BulkParams(b.direction(), channels, volume, b.duration(), b.pieceSize(), b.interval(),
-                b.sockbuf(), b.verify(), b.runId() + suffix, b.congestion(), b.payload(), b.salt());
+        BulkParams share = BulkParams.builder(b.direction(), b.runId() + suffix).channels(channels).volume(volume)
+                .duration(b.duration()).pieceSize(b.pieceSize()).interval(b.interval()).sockbuf(b.sockbuf())
+                .verify(b.verify()).congestion(b.congestion()).payload(b.payload()).salt(b.salt()).build();
         // an object-storage host's pieces are numbered from 0 like any run's: its objects go under a prefix of its own
         return this.total instanceof ObjstoreLeg o ? o.with(share, suffix.substring(1) + "/") : share;
     }

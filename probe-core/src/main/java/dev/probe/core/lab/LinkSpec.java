@@ -60,11 +60,22 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
 
     /** The paper's cell: RTT and loss, MTU 1500, no cap, loss in the data direction only. */
     public static LinkSpec of(double rttMs, double lossPct, Direction direction) {
-        return new LinkSpec(rttMs, lossPct, false, direction, 0, 1500, 0, 150, 1);
+        return builder().rttMs(rttMs).lossPct(lossPct).direction(direction).build();
+    }
+
+    /** A link from the paper's cell (no delay, no loss, backup, MTU 1500, no cap, netem's queue); set the rest by name. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** This link's values, to change some by name. */
+    public Builder toBuilder() {
+        return builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction).rateBps(rateBps).mtu(mtu)
+                .limit(limit).maxDelayMs(maxDelayMs).unitSegments(unitSegments);
     }
 
     public LinkSpec withCell(double newRttMs, double newLossPct, Direction newDirection) {
-        return new LinkSpec(newRttMs, newLossPct, lossBoth, newDirection, rateBps, mtu, limit, maxDelayMs, unitSegments);
+        return toBuilder().rttMs(newRttMs).lossPct(newLossPct).direction(newDirection).build();
     }
 
     /** True when units are GSO aggregates (the TUN devices then take offloads). */
@@ -102,5 +113,78 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
     public static String trim(double v) {
         String s = String.format(Locale.ROOT, "%.3f", v);
         return s.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+
+    /** A link's values by name; {@link #build} checks the whole. */
+    public static final class Builder {
+        private double rttMs;
+        private double lossPct;
+        private boolean lossBoth;
+        private Direction direction = Direction.BACKUP;
+        private long rateBps;
+        private int mtu = 1500;
+        private int limit;
+        private double maxDelayMs = 150;
+        private int unitSegments = 1;
+
+        private Builder() {
+        }
+
+        /** Round-trip delay, half each way. */
+        public Builder rttMs(double ms) {
+            this.rttMs = ms;
+            return this;
+        }
+
+        /** Loss in the data direction (both with {@link #lossBoth}), per cent. */
+        public Builder lossPct(double pct) {
+            this.lossPct = pct;
+            return this;
+        }
+
+        public Builder lossBoth(boolean both) {
+            this.lossBoth = both;
+            return this;
+        }
+
+        /** Which way the data flows: backup towards the server side, restore towards the client side. */
+        public Builder direction(Direction towards) {
+            this.direction = towards;
+            return this;
+        }
+
+        /** A cap per direction in bit/s; 0 = none. */
+        public Builder rateBps(long bps) {
+            this.rateBps = bps;
+            return this;
+        }
+
+        public Builder mtu(int bytes) {
+            this.mtu = bytes;
+            return this;
+        }
+
+        /** Packets each direction may hold; 0 = netem's formula. */
+        public Builder limit(int packets) {
+            this.limit = packets;
+            return this;
+        }
+
+        /** The longest delay the queue formula allows for. */
+        public Builder maxDelayMs(double ms) {
+            this.maxDelayMs = ms;
+            return this;
+        }
+
+        /** Segments per unit of loss, delay and queueing (1 = every packet). */
+        public Builder unitSegments(int segments) {
+            this.unitSegments = segments;
+            return this;
+        }
+
+        /** The checked record: a {@link BadParameterException} names the value out of range. */
+        public LinkSpec build() {
+            return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps, mtu, limit, maxDelayMs, unitSegments);
+        }
     }
 }

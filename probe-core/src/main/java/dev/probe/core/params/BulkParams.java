@@ -39,17 +39,13 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
     public static final Pattern PAYLOAD = Pattern.compile("[\\p{Print}]{1,1100}");
     private static final Pattern SALT = Pattern.compile("[0-9a-f]{1,16}");
 
-    /** With the system's default congestion control, random content and a fresh salt. */
-    public BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
-                      Duration interval, long sockbuf, boolean verify, String runId) {
-        this(direction, channels, volume, duration, pieceSize, interval, sockbuf, verify, runId, null);
-    }
-
-    /** Random content and a fresh salt. */
-    public BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
-                      Duration interval, long sockbuf, boolean verify, String runId, String congestion) {
-        this(direction, channels, volume, duration, pieceSize, interval, sockbuf, verify, runId, congestion,
-                Payload.RANDOM, Content.newSalt());
+    /**
+     * A {@code direction} run named {@code runId}, from these defaults: 1 channel, 1 MiB pieces, 1-s intervals, the
+     * system's socket buffers, verified, the system's congestion control, random content, a fresh salt; give a
+     * volume or a duration, and set the rest by name.
+     */
+    public static Builder builder(Direction direction, String runId) {
+        return new Builder(direction, runId);
     }
 
     public BulkParams {
@@ -123,10 +119,15 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
                 + (payload.type() == Payload.Type.RANDOM ? "" : ", payload " + payload);
     }
 
+    /** This run's values, to change some by name. */
+    public Builder toBuilder() {
+        return builder(direction, runId).channels(channels).volume(volume).duration(duration).pieceSize(pieceSize)
+                .interval(interval).sockbuf(sockbuf).verify(verify).congestion(congestion).payload(payload).salt(salt);
+    }
+
     /** The same run with {@code content} and {@code newSalt}. */
     public BulkParams withContent(Payload content, long newSalt) {
-        return new BulkParams(direction, channels, volume, duration, pieceSize, interval, sockbuf, verify, runId,
-                congestion, content, newSalt);
+        return toBuilder().payload(content).salt(newSalt).build();
     }
 
     /** What this run's pieces hold, as a stored backup records it: {@code {"payload", "salt"}}. */
@@ -191,5 +192,89 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
                 n.has("congestion") ? Json.requireString(n, "congestion", CONGESTION) : null,
                 n.has("payload") ? Payload.parse(Json.requireString(n, "payload", PAYLOAD)) : Payload.RANDOM,
                 n.has("salt") ? Long.parseUnsignedLong(Json.requireString(n, "salt", SALT), 16) : 0);
+    }
+
+    /** A bulk run's values by name; {@link #build} checks the whole. */
+    public static final class Builder {
+        private final Direction direction;
+        private final String runId;
+        private int channels = 1;
+        private long volume;
+        private Duration duration = Duration.ZERO;
+        private long pieceSize = 1L << 20;
+        private Duration interval = Duration.ofSeconds(1);
+        private long sockbuf;
+        private boolean verify = true;
+        private String congestion;
+        private Payload payload = Payload.RANDOM;
+        private long salt = Content.newSalt();
+
+        private Builder(Direction direction, String runId) {
+            this.direction = direction;
+            this.runId = runId;
+        }
+
+        public Builder channels(int n) {
+            this.channels = n;
+            return this;
+        }
+
+        /** Bytes to move in all (the last piece short); 0 with a {@link #duration}. */
+        public Builder volume(long bytes) {
+            this.volume = bytes;
+            return this;
+        }
+
+        /** How long to move pieces; zero with a {@link #volume}. */
+        public Builder duration(Duration length) {
+            this.duration = length;
+            return this;
+        }
+
+        public Builder pieceSize(long bytes) {
+            this.pieceSize = bytes;
+            return this;
+        }
+
+        /** How often progress is reported. */
+        public Builder interval(Duration every) {
+            this.interval = every;
+            return this;
+        }
+
+        /** SO_SNDBUF/SO_RCVBUF for every channel; 0 = the system's autotuning. */
+        public Builder sockbuf(long bytes) {
+            this.sockbuf = bytes;
+            return this;
+        }
+
+        /** The receiver checks every chunk with CRC32C. */
+        public Builder verify(boolean check) {
+            this.verify = check;
+            return this;
+        }
+
+        /** The congestion control both ends set (e.g. cubic); null = the system's default. */
+        public Builder congestion(String name) {
+            this.congestion = name;
+            return this;
+        }
+
+        public Builder payload(Payload content) {
+            this.payload = content;
+            return this;
+        }
+
+        /** With the run id, seeds the content. */
+        public Builder salt(long value) {
+            this.salt = value;
+            return this;
+        }
+
+        /** The checked record: a {@link BadParameterException} names the value out of range. */
+        public BulkParams build() {
+            return new BulkParams(direction, channels, volume, duration, pieceSize, interval, sockbuf, verify, runId,
+                    congestion, payload, salt);
+        }
     }
 }

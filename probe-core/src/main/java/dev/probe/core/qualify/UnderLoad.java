@@ -68,10 +68,10 @@ public record UnderLoad(Kind kind, int channels, Agents agents) {
         return switch (kind) {
             case ASYNC -> TestParams.builder(Mode.ASYNC).length(MESSAGE).connections(channels).duration(length)
                     .interval(INTERVAL).payload(payload).build();
-            case BACKUP, RESTORE -> new BulkParams(kind == Kind.BACKUP ? Direction.BACKUP : Direction.RESTORE,
-                    channels, 0, length, PIECE, INTERVAL, 0, false, "qualify-load-"
-                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16), null, payload,
-                    dev.probe.core.payload.Content.newSalt());
+            case BACKUP, RESTORE -> BulkParams.builder(kind == Kind.BACKUP ? Direction.BACKUP : Direction.RESTORE,
+                    "qualify-load-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16))
+                    .channels(channels).duration(length).pieceSize(PIECE).interval(INTERVAL).verify(false)
+                    .payload(payload).build();
         };
     }
 

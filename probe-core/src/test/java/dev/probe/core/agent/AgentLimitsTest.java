@@ -54,8 +54,8 @@ class AgentLimitsTest {
     }
 
     private static BulkParams backup(int channels, long volume, Duration duration) {
-        return new BulkParams(Direction.BACKUP, channels, volume, duration, 1L << 20, Duration.ofMillis(200), 0, true,
-                "lim", null);
+        return BulkParams.builder(Direction.BACKUP, "lim").channels(channels).volume(volume).duration(duration)
+                .interval(Duration.ofMillis(200)).build();
     }
 
     private static AgentLimits limits(String targets, int runs, int channels, long bytes) {

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /** How a fan-out run is shared among its hosts: channels round-robin, the volume in whole pieces. */
 class FanoutConfigTest {
     private static FanoutConfig config(int hosts, int channels, long volume, long piece) {
-        return config(hosts, 1, new BulkParams(Direction.BACKUP, channels, volume, Duration.ZERO, piece,
-                Duration.ofSeconds(1), 0, true, "run", null));
+        return config(hosts, 1, BulkParams.builder(Direction.BACKUP, "run").channels(channels).volume(volume)
+                .pieceSize(piece).build());
     }
 
     private static FanoutConfig config(int hosts, int servers, SessionSpec total) {
@@ -67,8 +67,7 @@ class FanoutConfigTest {
 
     @Test
     void withSeveralServersEachHostsChannelsGoRoundRobinOverThemStartingAtItsOwn() {
-        BulkParams total = new BulkParams(Direction.BACKUP, 7, 70L << 20, Duration.ZERO, 1L << 20, Duration.ofSeconds(1),
-                0, true, "run", null);
+        BulkParams total = BulkParams.builder(Direction.BACKUP, "run").channels(7).volume(70L << 20).build();
         List<AgentParams> plan = config(2, 3, total).plan();
         // host 0 has 4 channels: servers 0, 1, 2, 0; host 1 has 3: servers 1, 2, 0
         assertEquals(List.of("standby0:5555", "standby1:5555", "standby2:5555"),
@@ -99,8 +98,8 @@ class FanoutConfigTest {
 
     @Test
     void everyLegSendsTheRunsPayloadAndSalt() {
-        BulkParams total = new BulkParams(Direction.BACKUP, 4, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofSeconds(1),
-                0, true, "run", null).withContent(Payload.parse("compressible:0.4"), 0x1234);
+        BulkParams total = BulkParams.builder(Direction.BACKUP, "run").channels(4).volume(8L << 20).build()
+                .withContent(Payload.parse("compressible:0.4"), 0x1234);
         for (AgentParams a : config(2, 2, total).plan()) {
             for (AgentParams.Leg leg : a.legs()) {
                 BulkParams b = (BulkParams) leg.spec();

@@ -10,7 +10,6 @@ final class FanoutConfigTestData {
     }
 
     static BulkParams backup() {
-        return new BulkParams(Direction.BACKUP, 2, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofSeconds(1), 0, true,
-                "hard", null);
+        return BulkParams.builder(Direction.BACKUP, "hard").channels(2).volume(8L << 20).build();
     }
 }

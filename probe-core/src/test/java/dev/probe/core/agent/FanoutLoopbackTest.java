@@ -166,8 +166,8 @@ class FanoutLoopbackTest {
     }
 
     private static BulkParams backup(int channels, long volume, Duration duration) {
-        return new BulkParams(Direction.BACKUP, channels, volume, duration, 1L << 20, Duration.ofMillis(200), 0, true,
-                "fan", null);
+        return BulkParams.builder(Direction.BACKUP, "fan").channels(channels).volume(volume).duration(duration)
+                .interval(Duration.ofMillis(200)).build();
     }
 
     @Test

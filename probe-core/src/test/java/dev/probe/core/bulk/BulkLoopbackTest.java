@@ -46,7 +46,8 @@ class BulkLoopbackTest {
     }
 
     static BulkParams volume(Direction d, int channels, long volume, long piece, String runId) {
-        return new BulkParams(d, channels, volume, Duration.ZERO, piece, Duration.ofMillis(200), 0, true, runId);
+        return BulkParams.builder(d, runId).channels(channels).volume(volume).pieceSize(piece)
+                .interval(Duration.ofMillis(200)).build();
     }
 
     private BulkResult run(BulkParams p) throws Exception {
@@ -147,15 +148,15 @@ class BulkLoopbackTest {
     void bothEndsUseTheRequestedCongestionControl() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(dev.probe.core.transport.Transport.best().linuxNative(), "needs native epoll");
         for (Direction d : Direction.values()) {
-            BulkParams p = new BulkParams(d, 2, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200), 0, true,
-                    "cc-" + d.wireName(), "reno");
+            BulkParams p = BulkParams.builder(d, "cc-" + d.wireName()).channels(2).volume(8L << 20)
+                    .interval(Duration.ofMillis(200)).congestion("reno").build();
             BulkResult r = run(p);
             assertEquals("reno", r.toJson().at("/summary/tcp/congestion").asText(), d + ": the sending side's sockets "
                     + "(the client's for a backup, the server's for a restore) use reno, whatever the system default");
             assertEquals("reno", r.toJson().at("/params/congestion").asText());
         }
-        BulkParams bad = new BulkParams(Direction.BACKUP, 1, 1L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200), 0,
-                true, "cc-bad", "nosuchcc");
+        BulkParams bad = BulkParams.builder(Direction.BACKUP, "cc-bad").volume(1L << 20)
+                .interval(Duration.ofMillis(200)).congestion("nosuchcc").build();
         dev.probe.core.client.ProbeException e = org.junit.jupiter.api.Assertions.assertThrows(
                 dev.probe.core.client.ProbeException.class, () -> run(bad));
         assertTrue(e.getMessage().contains("refused congestion control 'nosuchcc'"), e.getMessage());
@@ -176,13 +177,13 @@ class BulkLoopbackTest {
 
     @Test
     void runByDurationStopsAtTheDeadline() throws Exception {
-        BulkParams p = new BulkParams(Direction.BACKUP, 2, 0, Duration.ofMillis(800), 8L << 20, Duration.ofMillis(200), 0,
-                true, "d1");
+        BulkParams p = BulkParams.builder(Direction.BACKUP, "d1").channels(2).duration(Duration.ofMillis(800))
+                .pieceSize(8L << 20).interval(Duration.ofMillis(200)).build();
         BulkResult r = run(p);
         assertEquals(0.8, r.summary().durationS(), 0.5);
         assertTrue(r.summary().bytes() > 0);
-        BulkParams q = new BulkParams(Direction.RESTORE, 2, 0, Duration.ofMillis(800), 8L << 20, Duration.ofMillis(200), 0,
-                true, "d2");
+        BulkParams q = BulkParams.builder(Direction.RESTORE, "d2").channels(2).duration(Duration.ofMillis(800))
+                .pieceSize(8L << 20).interval(Duration.ofMillis(200)).build();
         BulkResult s = run(q);
         assertEquals(0.8, s.summary().durationS(), 0.5);
         assertTrue(s.summary().bytes() > 0);

@@ -47,8 +47,8 @@ class BulkUnitTest {
                 () -> BulkLoopbackTest.volume(Direction.BACKUP, 1, 1L << 20, 1L << 30, "x")).getMessage()
                 .contains("larger than the volume"));
         assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 257, 1L << 30, 1L << 20, "x"));
-        assertThrows(BadParameterException.class, () -> new BulkParams(Direction.BACKUP, 1, 1L << 30, Duration.ofSeconds(5),
-                1L << 20, Duration.ofSeconds(1), 0, true, "x"));
+        assertThrows(BadParameterException.class, () -> BulkParams.builder(Direction.BACKUP, "x").volume(1L << 30)
+                .duration(Duration.ofSeconds(5)).build());
         assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 1, 1L << 30, 1L << 20, ".."));
         assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 1, 1L << 30, 1L << 20, "a/b"));
     }

@@ -41,8 +41,8 @@ class SpaceTest {
     }
 
     private static BulkParams backup(String runId, long volume) {
-        return new BulkParams(Direction.BACKUP, 2, volume, Duration.ZERO, 4 * MIB, Duration.ofMillis(200), 0, true,
-                runId, null);
+        return BulkParams.builder(Direction.BACKUP, runId).channels(2).volume(volume).pieceSize(4 * MIB)
+                .interval(Duration.ofMillis(200)).build();
     }
 
     private static void run(ProbeServer s, BulkParams p) throws InterruptedException {

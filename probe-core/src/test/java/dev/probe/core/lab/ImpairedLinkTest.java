@@ -60,8 +60,8 @@ class ImpairedLinkTest {
     }
 
     private ImpairedLink up(double rttMs, double lossPct, long rateBps, int mtu, int unitSegments) {
-        link = ImpairedLink.up(topology, new LinkSpec(rttMs, lossPct, false, Direction.BACKUP, rateBps, mtu, 0, 150,
-                unitSegments), 42);
+        link = ImpairedLink.up(topology, LinkSpec.builder().rttMs(rttMs).lossPct(lossPct).rateBps(rateBps).mtu(mtu)
+                .unitSegments(unitSegments).build(), 42);
         return link;
     }
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class LabModelTest {
     @Test
     void linkSpecSplitsTheDelayAndLosesOnlyInTheDataDirection() {
-        LinkSpec backup = new LinkSpec(20, 0.5, false, Direction.BACKUP, 0, 1500, 0, 150, 1);
+        LinkSpec backup = LinkSpec.builder().rttMs(20).lossPct(0.5).build();
         assertEquals(10_000_000L, backup.toward(true).delayNanos());
         assertEquals(10_000_000L, backup.toward(false).delayNanos());
         assertEquals(0.005, backup.toward(true).loss(), 1e-12);
@@ -21,11 +21,11 @@ class LabModelTest {
         LinkSpec restore = backup.withCell(20, 0.5, Direction.RESTORE);
         assertEquals(0, restore.toward(true).loss());
         assertEquals(0.005, restore.toward(false).loss(), 1e-12);
-        LinkSpec both = new LinkSpec(20, 1, true, Direction.BACKUP, 0, 1500, 0, 150, 1);
+        LinkSpec both = LinkSpec.builder().rttMs(20).lossPct(1).lossBoth(true).build();
         assertEquals(0.01, both.toward(false).loss(), 1e-12);
         assertEquals(187_500, backup.limitPackets(), "netem-plan's limit at 10 Gbit/s");
-        assertEquals(18_750, new LinkSpec(0, 0, false, Direction.BACKUP, 1_000_000_000L, 1500, 0, 150, 1).limitPackets());
-        assertEquals(500, new LinkSpec(0, 0, false, Direction.BACKUP, 0, 9000, 500, 150, 1).limitPackets());
+        assertEquals(18_750, LinkSpec.builder().rateBps(1_000_000_000L).build().limitPackets());
+        assertEquals(500, LinkSpec.builder().mtu(9000).limit(500).build().limitPackets());
         Impairment gbit = new Impairment(0, 0, 1_000_000_000L, 6000, 10);
         assertEquals(12_000, gbit.serializationNanos(1500), "1500 bytes at 1 Gbit/s take 12 us");
         assertEquals(48_000, gbit.burstNanos(), "a 6000-byte bucket holds 48 us");
@@ -35,11 +35,11 @@ class LabModelTest {
     @Test
     void badLinkValuesNameThemselves() {
         assertTrue(assertThrows(BadParameterException.class,
-                () -> new LinkSpec(10, 0, false, Direction.BACKUP, 0, 1400, 0, 150, 1)).getMessage().startsWith("mtu: 1400"));
-        assertThrows(BadParameterException.class, () -> new LinkSpec(-1, 0, false, Direction.BACKUP, 0, 1500, 0, 150, 1));
-        assertThrows(BadParameterException.class, () -> new LinkSpec(1, 100.5, false, Direction.BACKUP, 0, 1500, 0, 150, 1));
-        assertThrows(BadParameterException.class, () -> new LinkSpec(1, 0, false, Direction.BACKUP, 0, 1500, 0, 150, 0));
-        assertThrows(BadParameterException.class, () -> new LinkSpec(1, 0, false, null, 0, 1500, 0, 150, 1));
+                () -> LinkSpec.builder().rttMs(10).mtu(1400).build()).getMessage().startsWith("mtu: 1400"));
+        assertThrows(BadParameterException.class, () -> LinkSpec.builder().rttMs(-1).build());
+        assertThrows(BadParameterException.class, () -> LinkSpec.builder().rttMs(1).lossPct(100.5).build());
+        assertThrows(BadParameterException.class, () -> LinkSpec.builder().rttMs(1).unitSegments(0).build());
+        assertThrows(BadParameterException.class, () -> LinkSpec.builder().rttMs(1).direction(null).build());
     }
 
     @Test

@@ -110,11 +110,12 @@ class PayloadCaptureTest {
         String direct = "http://127.0.0.1:" + server.objectStoreAddress().getPort();
         try (ObjectStorageClient c = OciSdkEndpointTest.sdk(KEY, direct)) {
             c.createBucket(CreateBucketRequest.builder().namespaceName("probe").createBucketDetails(
-                    CreateBucketDetails.builder().name("b").compartmentId("ocid1.compartment.oc1..x").build()).build());
+                    CreateBucketDetails.builder().name("b").compartmentId("ocid1.compartment.oc1..x").build())
+                            .build());
         }
         try (RecordingProxy proxy = new RecordingProxy(server.objectStoreAddress().getPort(), true, capture, CAPTURE)) {
-            BulkParams b = new BulkParams(Direction.BACKUP, 2, CAPTURE + (16L << 20), Duration.ZERO, 32L << 20,
-                    Duration.ofSeconds(1), 0, true, "cap");
+            BulkParams b = BulkParams.builder(Direction.BACKUP, "cap").channels(2).volume(CAPTURE + (16L << 20))
+                    .pieceSize(32L << 20).build();
             SimpleAuthenticationDetailsProvider auth = SimpleAuthenticationDetailsProvider.builder()
                     .tenantId("ocid1.tenancy.oc1..t").userId("ocid1.user.oc1..u")
                     .fingerprint(SignatureVerifier.fingerprint(KEY.getPublic()))
@@ -150,8 +151,8 @@ class PayloadCaptureTest {
     }
 
     private void bulk(RecordingProxy proxy, Direction d) throws Exception {
-        BulkParams p = new BulkParams(d, 2, CAPTURE + (16L << 20), Duration.ZERO, 32L << 20, Duration.ofSeconds(1), 0,
-                true, "capture-" + d.wireName());
+        BulkParams p = BulkParams.builder(d, "capture-" + d.wireName()).channels(2).volume(CAPTURE + (16L << 20))
+                .pieceSize(32L << 20).build();
         new BulkClient(new BulkConfig(Target.of("127.0.0.1", proxy.port()), p, BulkConfig.PAPER_DB_SIZE))
                 .run(new BulkListener() { });
     }

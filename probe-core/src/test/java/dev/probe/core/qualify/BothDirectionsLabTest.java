@@ -27,7 +27,7 @@ class BothDirectionsLabTest extends LabTestBase {
 
     @Test
     void aLinkLossyOneWayIsQualifiedEachWayAndTheAsymmetryShows() throws Exception {
-        lab = up("pbd", new LinkSpec(20, 1, false, Direction.BACKUP, CAP_BPS, 1500, 0, 150, 1));
+        lab = up("pbd", LinkSpec.builder().rttMs(20).lossPct(1).rateBps(CAP_BPS).build());
         QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(3e6)).modes(true, false)
                 .writeSizes(List.of(32L << 10)).affirm(false).commitBudget(Duration.ofMillis(2), Duration.ZERO)
                 .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(40)).bothDirections(true).build();

@@ -47,7 +47,7 @@ class QualifyLabTest {
     }
 
     private static LinkSpec spec(double rttMs, long rateBps) {
-        return new LinkSpec(rttMs, 0, false, Direction.BACKUP, rateBps, 1500, 0, 150, 1);
+        return LinkSpec.builder().rttMs(rttMs).rateBps(rateBps).build();
     }
 
     private LinkResult qualify(double redoBytesPerSecond, boolean async, Duration commitBudget, Duration budget)

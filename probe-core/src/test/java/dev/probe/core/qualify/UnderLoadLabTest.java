@@ -46,7 +46,7 @@ class UnderLoadLabTest extends LabTestBase {
 
     /** Loaded minus idle SYNC p50 (512-byte messages: one packet each) with the link's queue at {@code limit}. */
     private double rise(int limit) throws Exception {
-        lab = up("pul", new LinkSpec(4, 0, false, Direction.BACKUP, RATE_BPS, PACKET, limit, 150, 1));
+        lab = up("pul", LinkSpec.builder().rttMs(4).rateBps(RATE_BPS).mtu(PACKET).limit(limit).build());
         QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(1e6)).modes(false, true)
                 .writeSizes(List.of(512L)).affirm(false).commitBudget(Duration.ofMillis(20), Duration.ZERO)
                 .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(30)).build()

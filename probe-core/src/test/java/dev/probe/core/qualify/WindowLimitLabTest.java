@@ -31,8 +31,7 @@ class WindowLimitLabTest extends LabTestBase {
 
     @BeforeEach
     void up() throws Exception {
-        lab = up("pwt", new LinkSpec(20, 0, false, Direction.BACKUP, CAP_BPS, 1500, (int) (BDP / 1500), 150,
-                1));
+        lab = up("pwt", LinkSpec.builder().rttMs(20).rateBps(CAP_BPS).limit((int) (BDP / 1500)).build());
     }
 
 

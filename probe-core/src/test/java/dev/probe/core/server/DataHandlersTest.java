@@ -68,7 +68,7 @@ class DataHandlersTest {
     }
 
     private static BulkParams bulk(Direction d, String run) {
-        return new BulkParams(d, 1, 2L * MIB, Duration.ZERO, MIB, Duration.ofSeconds(1), 0, true, run);
+        return BulkParams.builder(d, run).volume(2L * MIB).pieceSize(MIB).build();
     }
 
     @Test

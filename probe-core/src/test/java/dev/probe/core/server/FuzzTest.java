@@ -77,8 +77,8 @@ class FuzzTest {
     /** A HELLO whose parameters are broken in one of many ways. */
     private static ObjectNode brokenHello(SplittableRandom r) {
         ObjectNode hello = r.nextInt(4) == 0
-                ? helloOf(1, Handshake.randomId(), new BulkParams(Direction.BACKUP, 2, 1L << 30, Duration.ZERO,
-                        1L << 20, Duration.ofSeconds(1), 0, true, "f")).frame().body()
+                ? helloOf(1, Handshake.randomId(), BulkParams.builder(Direction.BACKUP, "f").channels(2)
+                        .volume(1L << 30).build()).frame().body()
                 : validHello(r);
         ObjectNode params = (ObjectNode) hello.get("params");
         List<String> fields = new ArrayList<>();

@@ -89,8 +89,8 @@ class SecurityTest {
     void rightSecretRunsTestsAndBulkRunsOnEveryConnection() throws Exception {
         start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
         assertTrue(run(quick(Mode.ASYNC, 3), new ClientSecurity(SECRET, null)).summary().bytesReceived() > 0);
-        BulkParams b = new BulkParams(Direction.RESTORE, 4, 8L << 20, Duration.ZERO, 1L << 20, Duration.ofMillis(200),
-                0, true, "sec");
+        BulkParams b = BulkParams.builder(Direction.RESTORE, "sec").channels(4).volume(8L << 20)
+                .interval(Duration.ofMillis(200)).build();
         var r = new BulkClient(new BulkConfig(target(new ClientSecurity(SECRET, null)), b, BulkConfig.PAPER_DB_SIZE))
                 .run(new BulkListener() { });
         assertEquals(8L << 20, r.summary().bytes());
@@ -320,8 +320,8 @@ class SecurityTest {
                 .duration(Duration.ofSeconds(2)).interval(Duration.ofMillis(500)).build(), ClientSecurity.none());
         double mib = r.summary().throughputMibS();
         assertTrue(mib > 12 && mib < 26, "capped at 20 MiB/s, measured " + mib);
-        BulkParams b = new BulkParams(Direction.RESTORE, 2, 0, Duration.ofSeconds(2), 1L << 20, Duration.ofMillis(500),
-                0, true, "cap");
+        BulkParams b = BulkParams.builder(Direction.RESTORE, "cap").channels(2).duration(Duration.ofSeconds(2))
+                .interval(Duration.ofMillis(500)).build();
         var restore = new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), b)).run(new BulkListener() { });
         assertTrue(restore.summary().throughputMibS() < 26, "restore capped: " + restore.summary().throughputMibS());
     }

@@ -60,7 +60,8 @@ class ObjstoreClientTest {
         String endpoint = "http://127.0.0.1:" + server.objectStoreAddress().getPort();
         try (ObjectStorageClient c = OciSdkEndpointTest.sdk(key, endpoint)) {
             c.createBucket(CreateBucketRequest.builder().namespaceName("probe").createBucketDetails(
-                    CreateBucketDetails.builder().name("backups").compartmentId("ocid1.compartment.oc1..x").build()).build());
+                    CreateBucketDetails.builder().name("backups").compartmentId("ocid1.compartment.oc1..x").build())
+                            .build());
         }
         return endpoint;
     }
@@ -81,7 +82,8 @@ class ObjstoreClientTest {
 
     private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress,
                                Payload payload, Route route) throws Exception {
-        BulkParams b = new BulkParams(d, 3, 40L << 20, Duration.ZERO, 16L << 20, Duration.ofMillis(200), 0, true, "rid");
+        BulkParams b = BulkParams.builder(d, "rid").channels(3).volume(40L << 20).pieceSize(16L << 20)
+                .interval(Duration.ofMillis(200)).build();
         b = b.withContent(payload, b.salt());
         SimpleAuthenticationDetailsProvider auth = SimpleAuthenticationDetailsProvider.builder()
                 .tenantId("ocid1.tenancy.oc1..t").userId("ocid1.user.oc1..u")
