@@ -82,10 +82,10 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                 tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
                 Sizing.granted(granted, config.target().transport().linuxNative()))
                 .given(m.capacityBps()).withSender(tcp == null ? null : tcp.limited());
-        Verdict async = Verdicts.async(new Verdicts.AsyncFigures(config.requiredBps(), m.tunedBps(), lag.flat(),
-                lag.growth(), lag.lastLag(), m.bufferRequested(), m.clamped(), granted, config.gapBytes(),
-                config.gapWithin(), config.load().peakBytesPerSecond(), limit, Sizing.congestionControls(PROC_SYS),
-                tcp == null ? null : tcp.congestion()));
+        Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBps(), m.tunedBps(), limit)
+                .lag(lag.flat(), lag.growth(), lag.lastLag()).buffers(m.bufferRequested(), m.clamped(), granted)
+                .gap(config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())
+                .congestion(Sizing.congestionControls(PROC_SYS), tcp == null ? null : tcp.congestion()).build());
         if (m.loadedLag() != null && m.lag() != null) {
             double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
                     && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))

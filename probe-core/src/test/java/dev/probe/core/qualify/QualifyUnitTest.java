@@ -173,16 +173,17 @@ class QualifyUnitTest {
         assertEquals(Verdict.Status.PASS, clamped.status(), "clamped but enough: a note, not a failure");
         assertTrue(clamped.reasons().stream().anyMatch(r -> r.startsWith("socket buffers clamped")));
         assertTrue(clamped.reasons().get(0).contains("1.20 x the required"), "headroom as a multiple");
-        Verdict gap = Verdicts.async(new Verdicts.AsyncFigures(500e6, 600e6, true, 0, 0, 1 << 20, false, 2 << 20,
-                50e9, Duration.ofMinutes(30), 60e6, StreamLimit.of(600e6, 1, 0, 1448, 2 << 20), List.of(), null));
+        Verdict gap = Verdicts.async(Verdicts.AsyncFigures.builder(500e6, 600e6,
+                StreamLimit.of(600e6, 1, 0, 1448, 2 << 20)).buffers(1 << 20, false, 2 << 20)
+                .gap(50e9, Duration.ofMinutes(30), 60e6).build());
         assertEquals(Verdict.Status.FAIL, gap.status(), "75 MB/s carried, 60 arriving: 50 GB take 55.6 min");
         assertTrue(gap.reasons().stream().anyMatch(r -> r.contains("resolves in 55.6 min")), gap.reasons().toString());
     }
 
     private static Verdicts.AsyncFigures async(double required, double carried, boolean flat, double growth,
                                                boolean clamped) {
-        return new Verdicts.AsyncFigures(required, carried, flat, growth, growth * 10, 8 << 20, clamped, 8 << 20, 0,
-                null, 45e6, StreamLimit.of(carried, 1, 0, 1448, 8 << 20), List.of(), null);
+        return Verdicts.AsyncFigures.builder(required, carried, StreamLimit.of(carried, 1, 0, 1448, 8 << 20))
+                .lag(flat, growth, growth * 10).buffers(8 << 20, clamped, 8 << 20).gap(0, null, 45e6).build();
     }
 
     /**
@@ -195,8 +196,9 @@ class QualifyUnitTest {
         StreamLimit loss = StreamLimit.of(9.5e6, 41, 0.0012, 1448, 3 * 5_125_000);
         assertEquals(StreamLimit.Limit.LOSS, loss.limit());
         assertEquals(10.0e6, loss.mathisBps(), 0.1e6, "1448 x 8 / 41 ms x 1.2247 / sqrt(0.0012)");
-        Verdict v = Verdicts.async(new Verdicts.AsyncFigures(114e6, 9.5e6, false, 0.5, 5, 15_375_000, true, 4_000_000,
-                0, null, 10e6, loss, List.of("reno", "cubic", "bbr"), "cubic"));
+        Verdict v = Verdicts.async(Verdicts.AsyncFigures.builder(114e6, 9.5e6, loss).lag(false, 0.5, 5)
+                .buffers(15_375_000, true, 4_000_000).gap(0, null, 10e6)
+                .congestion(List.of("reno", "cubic", "bbr"), "cubic").build());
         String all = String.join("\n", v.reasons());
         assertTrue(all.contains("loss-limited: 0.120 % of segments retransmitted at 41.0 ms allow about 10.0 Mbit/s"),
                 all);
@@ -237,8 +239,8 @@ class QualifyUnitTest {
         StreamLimit buffers = StreamLimit.of(12e6, 40, 0, 1448, 65_536);
         assertEquals(StreamLimit.Limit.BUFFERS, buffers.limit());
         assertEquals(13.1e6, buffers.bufferBps(), 0.1e6, "64 KiB x 8 / 40 ms");
-        Verdict v = Verdicts.async(new Verdicts.AsyncFigures(114e6, 12e6, false, 0.5, 5, 15_375_000, true, 131_072,
-                0, null, 10e6, buffers, List.of("cubic"), "cubic"));
+        Verdict v = Verdicts.async(Verdicts.AsyncFigures.builder(114e6, 12e6, buffers).lag(false, 0.5, 5)
+                .buffers(15_375_000, true, 131_072).gap(0, null, 10e6).congestion(List.of("cubic"), "cubic").build());
         String all = String.join("\n", v.reasons());
         assertTrue(all.contains("buffer-limited: the granted window of 65536 bytes allows 13.1 Mbit/s at 40.0 ms"), all);
         assertTrue(all.contains("raise the sysctls below on both hosts"), all);
