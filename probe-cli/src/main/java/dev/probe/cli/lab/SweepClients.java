@@ -1,5 +1,6 @@
 package dev.probe.cli.lab;
 
+import dev.probe.core.lab.SweepCampaign;
 import dev.probe.core.lab.SweepPlan;
 import dev.probe.core.objstore.endpoint.ApiKey;
 import dev.probe.core.params.Direction;
@@ -9,8 +10,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The client command lines of a sweep's runs: bulk over the probe protocol, objstore through the OCI SDK. */
+/**
+ * The client command lines of a sweep's runs, each started as a process by the {@link SweepRunner}: bulk over the
+ * probe protocol, objstore through the OCI SDK.
+ */
 final class SweepClients {
+    /** Each run's shape: a volume (then {@code perRun} is unused) or a duration, and the piece size. */
+    record Shape(Duration perRun, Long volume, long pieceSize) {
+    }
+
     private static final String SEED_PREFIX = "sweep-seed/";
     private static final String SEED_RUN = "sweepseed";
     private static final long MAX_PART = 16L * 1024 * 1024;
@@ -22,22 +30,21 @@ final class SweepClients {
     private final long pieceSize;
     private final ApiKey key;
 
-    SweepClients(SweepRunner runner, SweepPlan plan, String server, Duration duration, Long volume, long pieceSize,
-                 ApiKey key) {
+    SweepClients(SweepRunner runner, SweepPlan plan, String server, Shape shape, ApiKey key) {
         this.runner = runner;
         this.plan = plan;
         this.server = server;
-        this.duration = duration;
-        this.volume = volume;
-        this.pieceSize = volume != null ? Math.min(pieceSize, volume) : pieceSize;
+        this.duration = shape.perRun();
+        this.volume = shape.volume();
+        this.pieceSize = volume != null ? Math.min(shape.pieceSize(), volume) : shape.pieceSize();
         this.key = key;
     }
 
-    /** Runs one {@code kind} ("bulk" or "objstore") run of {@code cell}; returns its result file. */
-    Path run(String kind, SweepPlan.Cell cell, int run) throws IOException, InterruptedException {
-        String label = kind + "-" + plan.direction().wireName() + "-" + cell.label() + "-run" + run;
+    /** Runs one {@code kind} run of {@code cell}; returns its result file. */
+    Path run(SweepCampaign.Kind kind, SweepPlan.Cell cell, int run) throws IOException, InterruptedException {
+        String label = kind.wireName() + "-" + plan.direction().wireName() + "-" + cell.label() + "-run" + run;
         List<String> args = new ArrayList<>();
-        if (kind.equals("bulk")) {
+        if (kind == SweepCampaign.Kind.BULK) {
             args.addAll(List.of("bulk", server, "--port", String.valueOf(SweepRunner.PORT), "--timeout", "300s", "--direction",
                     plan.direction().wireName(), "--congestion", "cubic", "--run-id", label));
         } else {

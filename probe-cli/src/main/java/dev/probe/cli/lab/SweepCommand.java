@@ -7,7 +7,8 @@ import dev.probe.cli.common.RunShapeOptions;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabTopology;
-import dev.probe.core.lab.NetemLink;
+import dev.probe.core.lab.LinkMode;
+import dev.probe.core.lab.SweepCampaign;
 import dev.probe.core.lab.SweepPlan;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Json;
@@ -18,7 +19,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,18 +90,17 @@ public final class SweepCommand implements Callable<Integer> {
         Duration perRun = shape.volume == null && shape.duration == null ? Duration.ofSeconds(30) : shape.duration;
         LabTopology topology = where.topology();
         SweepPlan.Cell first = plan.cells().get(0);
-        Sweep.Config config = new Sweep.Config(topology, plan, direction, runs,
-                link.spec(first.rttMs(), first.lossPct(), direction), mode(), seed != null ? seed : System.nanoTime(),
-                out, perRun, shape.volume, shape.pieceSize, objstore);
+        Sweep.Link lab = new Sweep.Link(LinkMode.choose(impair), link.spec(first.rttMs(), first.lossPct(), direction),
+                seed != null ? seed : System.nanoTime());
+        Sweep.Config config = new Sweep.Config(topology, plan, lab, new SweepClients.Shape(perRun, shape.volume,
+                shape.pieceSize), out, objstore);
         PrintWriter console = events.console(spec);
         JsonStream stream = events.open();
-        if (stream != null) {
-            stream.start("sweep", topology.serverAddress(), Json.object().put("direction", direction.wireName())
-                    .put("cells", plan.cells().size()).put("runs", runs).put("impair", config.mode()));
-        }
-        SweepProgress progress = new SweepProgress(console, plan, objstore ? 2 : 1);
-        progress.begin(config.mode(), config.start(), perRun, shape.volume);
-        Sweep.Outcome outcome = new Sweep(config, progress, stream).run();
+        stream.start("sweep", topology.serverAddress(), Json.object().put("direction", direction.wireName())
+                .put("cells", plan.cells().size()).put("runs", runs).put("impair", lab.mode().wireName()));
+        SweepProgress progress = new SweepProgress(console, plan, config.kinds().size());
+        progress.begin(lab.mode(), lab.start(), perRun, shape.volume);
+        SweepCampaign.Outcome outcome = new Sweep(config, progress, stream).run();
         console.println(outcome.counters());
         if (outcome.results().isEmpty()) {
             throw new LabException("no run of the sweep succeeded (logs in " + out.resolve("logs") + ")");
@@ -112,28 +111,11 @@ public final class SweepCommand implements Callable<Integer> {
         progress.table(report.placements());
         console.println("report: " + page);
         console.flush();
-        if (stream != null) {
-            stream.event("end", Json.object().put("runs", outcome.results().size()).put("failed", outcome.failures())
-                    .put("report", page.toString()));
-            JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
-            stream.close();
-        }
+        stream.event("end", Json.object().put("runs", outcome.results().size()).put("failed", outcome.failures())
+                .put("report", page.toString()));
+        JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
+        stream.close();
         return outcome.failures() == 0 ? ExitCodes.OK : ExitCodes.FAILED;
-    }
-
-    private String mode() {
-        return switch (impair.toLowerCase(Locale.ROOT)) {
-            case "netem" -> {
-                if (!NetemLink.available()) {
-                    throw new LabException("this kernel has no netem (sch_netem) or tc cannot run; "
-                            + "use --impair userspace");
-                }
-                yield "netem";
-            }
-            case "userspace" -> "userspace";
-            case "auto" -> NetemLink.available() ? "netem" : "userspace";
-            default -> throw new UsageException("--impair must be netem, userspace or auto, not '" + impair + "'");
-        };
     }
 
     /** sweep's defaults: the paper's 35 channels, 64 MiB pieces (each run is short). */

@@ -1,6 +1,8 @@
 package dev.probe.cli.lab;
 
+import dev.probe.core.lab.LinkMode;
 import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.lab.SweepCampaign;
 import dev.probe.core.lab.SweepPlan;
 import dev.probe.report.CompareReport;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,31 +28,31 @@ final class SweepProgress {
         this.perCell = plan.runs() * kindsPerRun;
     }
 
-    void begin(String mode, LinkSpec link, Duration perRun, Long volume) {
+    void begin(LinkMode mode, LinkSpec link, Duration perRun, Long volume) {
         startNanos = System.nanoTime();
         out.printf(Locale.ROOT, "[Sweep] %d cells x %d run(s), %s, %s each; %s link: %s%n[Sweep] %s%n",
                 plan.cells().size(), plan.runs(), plan.direction().wireName(),
-                volume != null ? volume + " bytes" : perRun.toSeconds() + " s", mode,
+                volume != null ? volume + " bytes" : perRun.toSeconds() + " s", mode.wireName(),
                 link.describe().replaceFirst("^RTT [^,]*, loss [^,]*, ", ""), plan.scalingNote());
         out.flush();
     }
 
-    void finished(SweepPlan.Cell cell, int run, String kind, JsonNode doc) {
+    void finished(SweepPlan.Cell cell, int run, SweepCampaign.Kind kind, JsonNode doc) {
         double gbps = doc.path("summary").path("throughput_gbps").asDouble();
         line(cell, run, kind, String.format(Locale.ROOT, "%.3f Gbit/s (scaled %.3f)", gbps, gbps * plan.channelScale()));
     }
 
-    void failed(SweepPlan.Cell cell, int run, String kind, String why) {
+    void failed(SweepPlan.Cell cell, int run, SweepCampaign.Kind kind, String why) {
         line(cell, run, kind, "FAILED: " + why);
     }
 
-    private void line(SweepPlan.Cell cell, int run, String kind, String what) {
+    private void line(SweepPlan.Cell cell, int run, SweepCampaign.Kind kind, String what) {
         done++;
         int total = plan.cells().size() * perCell;
         double perRunS = (System.nanoTime() - startNanos) / 1e9 / done;
         long etaS = Math.round(perRunS * (total - done));
         out.printf(Locale.ROOT, "cell %d/%d RTT %s ms loss %s %%: %s run %d/%d %s; ETA %d min %02d s%n", cell.index(),
-                plan.cells().size(), LinkSpec.trim(cell.rttMs()), LinkSpec.trim(cell.lossPct()), kind, run, plan.runs(),
+                plan.cells().size(), LinkSpec.trim(cell.rttMs()), LinkSpec.trim(cell.lossPct()), kind.wireName(), run, plan.runs(),
                 what, etaS / 60, etaS % 60);
         out.flush();
     }

@@ -2,12 +2,8 @@ package dev.probe.cli.lab;
 
 import dev.probe.cli.common.SelfCommand;
 import dev.probe.core.lab.LabException;
-import dev.probe.core.lab.LabLink;
+import dev.probe.core.lab.LabTopology;
 import dev.probe.core.lab.Netns;
-import dev.probe.core.lab.SweepPlan;
-import dev.probe.core.protocol.Json;
-import dev.probe.core.result.ResultFiles;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,24 +13,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The processes of a sweep: a probe server inside the server namespace, then for each run a probe client
- * ({@code bulk} or {@code objstore}) inside the client namespace writing its JSON result, which is then
- * annotated with the cell's impairment and the capacity scaling so {@code report compare} can place it.
+ * ({@code bulk} or {@code objstore}) inside the client namespace writing its JSON result.
  */
 final class SweepRunner implements AutoCloseable {
     static final int PORT = 5555;
     static final int OBJECTSTORE_PORT = 5556;
     static final String BUCKET = "sweep";
-    private final LabLink link;
-    private final SweepPlan plan;
+    private final LabTopology topology;
     private final Path out;
-    private final String namespaceCongestion;
     private Process server;
 
-    SweepRunner(LabLink link, SweepPlan plan, Path out) {
-        this.link = link;
-        this.plan = plan;
+    SweepRunner(LabTopology topology, Path out) {
+        this.topology = topology;
         this.out = out;
-        this.namespaceCongestion = Netns.congestionControl(link.topology().clientNamespace());
     }
 
     /** Starts the server (with the Object Storage endpoint when {@code authorizedKeys} is given). */
@@ -46,7 +37,7 @@ final class SweepRunner implements AutoCloseable {
                     "--authorized-keys", authorizedKeys.toString(), "--bucket", BUCKET));
         }
         Path log = out.resolve("logs").resolve("server.log");
-        server = new ProcessBuilder(Netns.execIn(link.topology().serverNamespace(), SelfCommand.probe(args)))
+        server = new ProcessBuilder(Netns.execIn(topology.serverNamespace(), SelfCommand.probe(args)))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
@@ -71,7 +62,7 @@ final class SweepRunner implements AutoCloseable {
         Path log = out.resolve("logs").resolve(label + ".log");
         List<String> full = new ArrayList<>(args);
         full.addAll(List.of("--json", json.toString()));
-        Process p = new ProcessBuilder(Netns.execIn(link.topology().clientNamespace(), SelfCommand.probe(full)))
+        Process p = new ProcessBuilder(Netns.execIn(topology.clientNamespace(), SelfCommand.probe(full)))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         int code = p.waitFor();
         if (code != 0 || !Files.isRegularFile(json)) {
@@ -79,26 +70,6 @@ final class SweepRunner implements AutoCloseable {
                     + log + ")");
         }
         return json;
-    }
-
-    /** Adds the cell's impairment and the scaling to the result's params; returns the annotated document. */
-    ObjectNode annotate(Path json, SweepPlan.Cell cell) throws IOException {
-        ObjectNode doc = (ObjectNode) Json.MAPPER.readTree(json.toFile());
-        ObjectNode params = doc.withObjectProperty("params");
-        params.put("impair_rtt_ms", cell.rttMs());
-        params.put("impair_loss_pct", cell.lossPct());
-        params.put("impair_mode", link.mode());
-        params.put("impair_mtu", link.spec().mtu());
-        params.put("impair_rate_bps", link.spec().rateBps());
-        params.put("impair_loss_both", link.spec().lossBoth());
-        params.put("namespace_congestion", namespaceCongestion);
-        if (link.mode().equals("userspace")) {
-            params.put("impair_unit_segments", link.spec().unitSegments());
-        }
-        params.put("paper_channels", plan.paperChannels());
-        params.put("channel_scale", plan.channelScale());
-        ResultFiles.writeJson(json, doc);
-        return doc;
     }
 
     @Override

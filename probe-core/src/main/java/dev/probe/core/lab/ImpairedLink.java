@@ -68,8 +68,8 @@ public final class ImpairedLink implements LabLink {
     }
 
     @Override
-    public String mode() {
-        return "userspace";
+    public LinkMode mode() {
+        return LinkMode.USERSPACE;
     }
 
     @Override

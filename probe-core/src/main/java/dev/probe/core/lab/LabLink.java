@@ -18,8 +18,8 @@ public interface LabLink extends AutoCloseable {
     /** Throws a {@link LabException} when the link stopped working. */
     void checkHealthy();
 
-    /** "userspace" or "netem". */
-    String mode();
+    /** How this link is impaired. */
+    LinkMode mode();
 
     @Override
     void close();

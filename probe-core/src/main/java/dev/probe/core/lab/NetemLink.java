@@ -83,8 +83,8 @@ public final class NetemLink implements LabLink {
     }
 
     @Override
-    public String mode() {
-        return "netem";
+    public LinkMode mode() {
+        return LinkMode.NETEM;
     }
 
     @Override
