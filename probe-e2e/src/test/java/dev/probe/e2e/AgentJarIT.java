@@ -99,8 +99,6 @@ class AgentJarIT {
         assertTrue(err.contains("this agent has no OCI config (start it with --oci-config)") && !err.contains("\n"), err);
     }
 
-    @Test
-
     private ProbeProcess coordinator(String from, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("bulk", "127.0.0.1", "--port", String.valueOf(serverPort),
                 "--from", from, "--secret-file", secret.toString(), "--direction", "backup", "--piece-size", "8MiB",

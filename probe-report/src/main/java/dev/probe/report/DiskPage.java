@@ -180,7 +180,7 @@ public final class DiskPage {
         return l.isObject() ? fmt("%.3f / %.3f", l.path("avg").asDouble(), l.path("p99").asDouble()) : "-";
     }
 
-    private static String size(int bytes) {
+    static String size(int bytes) {
         return bytes >= 1 << 20 ? (bytes >> 20) + " MiB" : bytes >= 1024 ? (bytes >> 10) + " KiB" : bytes + " B";
     }
 }

@@ -31,7 +31,11 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         if (!java.nio.file.Files.isRegularFile(path)) {
             throw new ReportInputException(path + ": no such file");
         }
-        JsonNode d = document(path);
+        return of(document(path), path);
+    }
+
+    /** {@code d}, read from {@code path}: what the map needs of it, or a {@link ReportInputException} naming why not. */
+    static MeasuredPoint of(JsonNode d, Path path) {
         String kind = d.path("kind").asText();
         JsonNode s = d.path("summary");
         JsonNode p = d.path("params");

@@ -90,8 +90,7 @@ public final class BulkCommand implements Callable<Integer> {
         try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv);
              JsonStream stream = output.stream.open();
              Interrupts interrupts = Interrupts.install()) {
-            BulkListener events = stream == null ? new BulkListener() { }
-                    : stream.bulkListener("bulk", config.target().host(), config.target().port(), params.toJson());
+            BulkListener events = stream.bulkListener("bulk", config.target().host(), config.target().port(), params.toJson());
             new BulkClient(config).run(listener(console, events, csvWriter), interrupts.stop());
             JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);

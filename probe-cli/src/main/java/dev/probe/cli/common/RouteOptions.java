@@ -1,6 +1,6 @@
 package dev.probe.cli.common;
 
-import dev.probe.core.client.Route;
+import dev.probe.core.client.Egress;
 import dev.probe.core.error.UsageException;
 import picocli.CommandLine.Option;
 
@@ -29,7 +29,7 @@ public final class RouteOptions {
     }
 
     /** The route, checked: an address this host has, a DSCP in range. */
-    public Route route() {
-        return Route.parse(bind, dscp);
+    public Egress route() {
+        return Egress.parse(bind, dscp);
     }
 }

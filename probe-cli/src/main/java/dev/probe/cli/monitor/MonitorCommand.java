@@ -122,12 +122,10 @@ public final class MonitorCommand implements Callable<Integer> {
              MonitorServer http = MonitorServer.start(metrics, address, port, config, template, allowed,
                 line -> say(out, line), event(stream));
              Interrupts interrupts = Interrupts.install()) {
-            if (stream != null) {
-                stream.start("monitor", host == null ? null : host + ":" + connect.port, Json.object()
-                        .put("every_s", every.toMillis() / 1000.0).put("stream_every_s", streamEvery.toMillis() / 1000.0)
-                        .put("duty_cap", dutyCap).put("write_size", config.writeSize())
-                        .put("sync_length_s", syncLength.toMillis() / 1000.0).put("allow_targets", allowed.toString()));
-            }
+            stream.start("monitor", host == null ? null : host + ":" + connect.port, Json.object()
+                    .put("every_s", every.toMillis() / 1000.0).put("stream_every_s", streamEvery.toMillis() / 1000.0)
+                    .put("duty_cap", dutyCap).put("write_size", config.writeSize())
+                    .put("sync_length_s", syncLength.toMillis() / 1000.0).put("allow_targets", allowed.toString()));
             String at = "http://" + address.getHostAddress() + ":" + http.port();
             baselines.forEach(b -> say(out, "baseline for " + b.standby() + " (qualified " + b.qualifiedAt()
                     + "): commit budget " + b.commitBudgetSeconds() * 1000 + " ms, one stream must carry "
@@ -166,15 +164,13 @@ public final class MonitorCommand implements Callable<Integer> {
 
     private int stopped(PrintWriter out, JsonStream stream, Interrupts interrupts) {
         say(out, "stopped: " + interrupts.stop().reason());
-        if (stream != null) {
-            stream.event("end", Json.object().put("stopped", interrupts.stop().reason()));
-            JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
-        }
+        stream.event("end", Json.object().put("stopped", interrupts.stop().reason()));
+        JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
         return ExitCodes.OK;
     }
 
     private static Consumer<ObjectNode> event(JsonStream stream) {
-        return stream == null ? e -> { } : e -> stream.event("check", e);
+        return e -> stream.event("check", e);
     }
 
     private static void say(PrintWriter out, String line) {

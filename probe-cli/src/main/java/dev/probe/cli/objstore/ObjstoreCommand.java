@@ -118,7 +118,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
         if (fanout.fannedOut()) {
             return fannedOut(params);
         }
-        dev.probe.core.client.Route leaving = route.route(); // checked before the OCI config is read
+        dev.probe.core.client.Egress leaving = route.route(); // checked before the OCI config is read
         ObjstoreConfig config = new ObjstoreConfig(endpoint, namespace, bucket, params,
                 OciConfigFile.load("--config", configFile, profile), shape.dbSize, leaving);
         PrintWriter out = output.stream.console(spec);
@@ -128,23 +128,16 @@ public final class ObjstoreCommand implements Callable<Integer> {
         try (BulkCsvWriter csv = output.csv == null ? null : new BulkCsvWriter(output.csv);
              JsonStream stream = output.stream.open();
              Interrupts interrupts = Interrupts.install()) {
-            if (stream != null) {
-                stream.start("objstore", endpoint == null ? "(the profile's region)" : endpoint,
-                        params.bulk().toJson());
-            }
+            stream.start("objstore", endpoint == null ? "(the profile's region)" : endpoint, params.bulk().toJson());
             new ObjstoreClient(config).run(p -> {
                 console.onProgress(p);
                 if (csv != null) {
                     csv.onProgress(p);
                 }
-                if (stream != null) {
-                    stream.event("interval", p.toJson());
-                }
+                stream.event("interval", p.toJson());
             }, () -> { }, interrupts.stop(), result -> {
                 printSummary(console, result);
-                if (stream != null) {
-                    stream.event("end", result.toJson());
-                }
+                stream.event("end", result.toJson());
                 if (output.json != null) {
                     ResultFiles.writeJsonUnchecked(output.json, result.toJson());
                 }

@@ -11,7 +11,6 @@ import dev.probe.cli.common.OutputOptions;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.Pacing;
 import dev.probe.cli.common.PayloadOption;
-import dev.probe.core.error.UsageException;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.redo.RedoConfig;
@@ -81,10 +80,6 @@ public final class ClientCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         output.check();
         OutputPaths.file("--hlog", hlog);
-        if (reverse && (mode != Mode.ASYNC || write)) {
-            throw new UsageException("--reverse: the server sends in async mode only, without --write (give "
-                    + "--mode async)");
-        }
         TestParams params = TestParams.builder(mode).length(length).connections(numConn).duration(duration)
                 .interval(output.interval).write(write).sockbuf(endpoint.sockbuf).rate(rate.messagesPerSecond(length))
                 .warmup(warmup).payload(fanout.fannedOut() ? content.payload : content.checked()).reverse(reverse)

@@ -17,6 +17,7 @@ import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.BulkResult;
+import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.core.server.ServerConfig;
 import java.io.PrintWriter;
@@ -98,7 +99,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.println();
         out.println("=== " + title);
         Path json = jsonDir == null ? null : jsonDir.resolve(name + ".json");
-        TestRunner.run(new RedoConfig(target(port), params), out, json, null, null, null, new RunStop());
+        TestRunner.run(new RedoConfig(target(port), params), out, json, null, null, JsonStream.NONE, new RunStop());
     }
 
     private static Target target(int port) {

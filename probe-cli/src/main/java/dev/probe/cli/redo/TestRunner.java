@@ -46,10 +46,8 @@ final class TestRunner {
                 files.add(w);
                 listeners.add(w);
             }
-            if (stream != null) {
-                listeners.add(stream.runListener(config.target().host(), config.target().port(),
-                        config.params().toJson()));
-            }
+            listeners.add(stream.runListener(config.target().host(), config.target().port(),
+                    config.params().toJson()));
             if (json != null) {
                 listeners.add(new RunListener() {
                     @Override

@@ -82,7 +82,7 @@ public final class AgentCommand implements Callable<Integer> {
                     + "serves this host only");
         }
         java.net.InetAddress legs = legsFrom == null ? null
-                : dev.probe.core.client.Route.localAddress("--legs-from", legsFrom);
+                : dev.probe.core.client.Egress.localAddress("--legs-from", legsFrom);
         ServerSecurity own = security.security();
         if (own.auth() == null && !localOnly) {
             throw new UsageException("an agent needs a shared secret (--secret-file or PROBE_SECRET), so "

@@ -1,6 +1,5 @@
 package dev.probe.core.agent;
 
-import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
@@ -11,7 +10,7 @@ import io.netty.channel.ChannelHandler;
  * The agent's one session kind, "agent": a coordinator's control connection and the run it asks for, admitted only
  * within the agent's own {@link AgentLimits} (targets, runs, legs, channels, bytes).
  */
-public final class AgentKind implements SessionKind {
+public final class AgentKind implements SessionKind<AgentParams> {
     private final AgentConfig config;
 
     public AgentKind(AgentConfig config) {
@@ -24,7 +23,7 @@ public final class AgentKind implements SessionKind {
     }
 
     @Override
-    public SessionSpec parse(ObjectNode params) {
+    public AgentParams parse(ObjectNode params) {
         AgentParams p = AgentParams.fromJson(params);
         if (p.objstore() && config.oci() == null) {
             throw new BadParameterException("objstore", "this agent has no OCI config (start it with --oci-config)");
@@ -33,12 +32,12 @@ public final class AgentKind implements SessionKind {
     }
 
     @Override
-    public String refusal(SessionSpec spec, int open) {
-        return config.limits().refusal((AgentParams) spec, open);
+    public String refusal(AgentParams spec, int open) {
+        return config.limits().refusal(spec, open);
     }
 
     @Override
-    public ChannelHandler handler(SessionConnection c) {
-        return new AgentHandler(c, (AgentParams) c.session().spec(), config);
+    public ChannelHandler handler(SessionConnection c, AgentParams spec) {
+        return new AgentHandler(c, spec, config);
     }
 }

@@ -3,7 +3,7 @@ package dev.probe.core.agent;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.client.ProbeException;
-import dev.probe.core.client.Route;
+import dev.probe.core.client.Egress;
 import dev.probe.core.client.Target;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.objstore.client.ObjstoreClient;
@@ -157,7 +157,7 @@ final class AgentRun implements WorkSessionHandler.Work {
     private HostSummary runLeg(AgentParams.Leg leg, long atMicros, AtomicLong started, Consumer<LegInterval> intervals)
             throws InterruptedException {
         Target target = new Target(leg.host(), leg.port(), config.connectTimeout(), config.timeout(),
-                config.targets(), config.transport(), new Route(config.legsFrom(), params.dscp()));
+                config.targets(), config.transport(), new Egress(config.legsFrom(), params.dscp()));
         AtomicInteger index = new AtomicInteger();
         Consumer<HostInterval> each = i -> intervals.accept(new LegInterval(index.getAndIncrement(), i));
         Runnable atStart = () -> awaitStart(atMicros, started);

@@ -2,7 +2,6 @@ package dev.probe.core.bulk;
 
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
-import dev.probe.core.params.SessionSpec;
 import dev.probe.core.payload.Content;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.ServerConfig;
@@ -18,7 +17,7 @@ import io.netty.handler.ssl.SslHandler;
  * channel, with the server's {@code --dir} as the piece store (none: backups are verified and discarded,
  * restores generated). A stored backup records its payload and salt; a restore of it says them in READY.
  */
-public final class BulkKind implements SessionKind {
+public final class BulkKind implements SessionKind<BulkParams> {
     private final PieceStore store;
 
     /** Stores backups in {@code config.dir()} within {@code space} (both null: none stored). */
@@ -33,7 +32,7 @@ public final class BulkKind implements SessionKind {
     }
 
     @Override
-    public SessionSpec parse(ObjectNode params) {
+    public BulkParams parse(ObjectNode params) {
         BulkParams b = BulkParams.fromJson(params);
         if (b.direction() == Direction.RESTORE && !b.payload().derivable() && !RestoreSource.stored(store, b.runId())) {
             throw new BadParameterException("payload", "a restore of " + b.payload() + " reads back a stored backup, "
@@ -44,23 +43,20 @@ public final class BulkKind implements SessionKind {
 
     /** "files" or "discard": how this run's pieces are kept (backup) or where they come from (restore). */
     @Override
-    public String storage(SessionSpec spec) {
-        BulkParams b = (BulkParams) spec;
+    public String storage(BulkParams b) {
         boolean files = b.direction() == Direction.BACKUP ? store != null : RestoreSource.stored(store, b.runId());
         return files ? "files" : "discard";
     }
 
     /** A restore of a stored run: what the backup recorded it holds (its payload and salt). */
     @Override
-    public ObjectNode content(SessionSpec spec) {
-        BulkParams b = (BulkParams) spec;
+    public ObjectNode content(BulkParams b) {
         return b.direction() == Direction.RESTORE && RestoreSource.stored(store, b.runId()) ? store.content(b.runId())
                 : null;
     }
 
     @Override
-    public ChannelHandler handler(SessionConnection c) {
-        BulkParams params = (BulkParams) c.session().spec();
+    public ChannelHandler handler(SessionConnection c, BulkParams params) {
         Content content = params.payload().derivable() ? Content.of(params.payload(), params.seed(), params.pieceSize())
                 : null;
         if (params.direction() == Direction.BACKUP) {

@@ -14,10 +14,10 @@ import java.time.Duration;
  * @param timeout        network timeout: longest wait for any reply (READY, JOINED, an ACK, RESULT)
  * @param security       shared secret and TLS
  * @param transport      epoll or NIO
- * @param route          source address and DSCP ({@link Route#DEFAULT}: the OS's choice)
+ * @param route          source address and DSCP ({@link Egress#DEFAULT}: the OS's choice)
  */
 public record Target(String host, int port, Duration connectTimeout, Duration timeout, ClientSecurity security,
-                     Transport transport, Route route) {
+                     Transport transport, Egress route) {
     public Target {
         if (host == null || host.isBlank()) {
             throw new BadParameterException("host", "is missing");
@@ -38,14 +38,14 @@ public record Target(String host, int port, Duration connectTimeout, Duration ti
             transport = Transport.best();
         }
         if (route == null) {
-            route = Route.DEFAULT;
+            route = Egress.DEFAULT;
         }
     }
 
     /** A target leaving by the OS's choice of interface and class. */
     public Target(String host, int port, Duration connectTimeout, Duration timeout, ClientSecurity security,
                   Transport transport) {
-        this(host, port, connectTimeout, timeout, security, transport, Route.DEFAULT);
+        this(host, port, connectTimeout, timeout, security, transport, Egress.DEFAULT);
     }
 
     /** The same target over {@code newTransport}. */

@@ -1,6 +1,5 @@
 package dev.probe.core.disk;
 
-import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
@@ -17,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * requested path resolved, symbolic links followed, must stay under it), one check at a time, with a test file
  * no larger than the server allows; anything else is refused with one line naming the field.
  */
-public final class DiskKind implements SessionKind {
+public final class DiskKind implements SessionKind<RemoteDiskSpec> {
     private final Path root;
     private final SpaceBudget space;
     private final AtomicBoolean busy = new AtomicBoolean();
@@ -34,7 +33,7 @@ public final class DiskKind implements SessionKind {
     }
 
     @Override
-    public SessionSpec parse(ObjectNode params) {
+    public RemoteDiskSpec parse(ObjectNode params) {
         RemoteDiskSpec r = RemoteDiskSpec.fromJson(params);
         if (root == null) {
             throw new BadParameterException("at", "this server has no --dir to run a disk check in");
@@ -86,7 +85,7 @@ public final class DiskKind implements SessionKind {
     }
 
     @Override
-    public ChannelHandler handler(SessionConnection c) {
-        return new DiskHandler(c, (RemoteDiskSpec) c.session().spec(), this);
+    public ChannelHandler handler(SessionConnection c, RemoteDiskSpec spec) {
+        return new DiskHandler(c, spec, this);
     }
 }

@@ -52,7 +52,8 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
             throw new BadParameterException("payload", "is missing");
         }
         if (reverse && (mode != Mode.ASYNC || write)) {
-            throw new BadParameterException("reverse", "the server sends in async mode only, without disk writes");
+            throw new BadParameterException("reverse", "the server sends in async mode only, without --write (give "
+                    + "--mode async)");
         }
         if (reverse && payload.type() == Payload.Type.FILE) {
             throw new BadParameterException("reverse", "a file payload is this host's: the server cannot send it");

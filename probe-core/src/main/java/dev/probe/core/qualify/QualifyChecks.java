@@ -3,6 +3,7 @@ package dev.probe.core.qualify;
 import static dev.probe.core.qualify.QualifyConfig.MAX_REDO_RATE;
 import static dev.probe.core.qualify.QualifyConfig.MIN_BUDGET;
 
+import dev.probe.core.error.UsageException;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
@@ -44,8 +45,8 @@ final class QualifyChecks {
             }
         }
         if (standbyDir != null && !affirm) {
-            throw new BadParameterException("--standby-dir", "times the standby's redo log writes for --affirm; give "
-                    + "--affirm too");
+            throw new UsageException("--standby-dir times the standby's redo log writes for --affirm; give --affirm "
+                    + "too");
         }
     }
 

@@ -2,7 +2,6 @@ package dev.probe.core.redo;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Mode;
-import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.server.DiskQueue;
 import dev.probe.core.server.ServerConfig;
@@ -21,7 +20,7 @@ import java.util.concurrent.CompletionStage;
  * {@link RedoServerHandler}, with a {@link DiskWriter} to its own ring of {@link RedoLogs} beside {@code --file}
  * when the test asks for forced writes.
  */
-public final class RedoKind implements SessionKind, AutoCloseable {
+public final class RedoKind implements SessionKind<TestParams>, AutoCloseable {
     private static final AttributeKey<Path> RING = AttributeKey.valueOf("probe.redo.ring");
     private final RedoLogs logs;
 
@@ -35,13 +34,12 @@ public final class RedoKind implements SessionKind, AutoCloseable {
     }
 
     @Override
-    public SessionSpec parse(ObjectNode params) {
+    public TestParams parse(ObjectNode params) {
         return TestParams.fromJson(params);
     }
 
     @Override
-    public String refusal(SessionSpec spec, int open) {
-        TestParams p = (TestParams) spec;
+    public String refusal(TestParams p, int open) {
         return p.write() && p.numConn() > RedoLogs.MAX_RINGS ? "a --write test may use at most " + RedoLogs.MAX_RINGS
                 + " connections (--num-conn " + p.numConn() + "): the server keeps that many redo log rings" : null;
     }
@@ -51,8 +49,7 @@ public final class RedoKind implements SessionKind, AutoCloseable {
      * from before reverse tests would ignore the flag and wait for data, so the client checks for it.
      */
     @Override
-    public ObjectNode content(SessionSpec spec) {
-        TestParams p = (TestParams) spec;
+    public ObjectNode content(TestParams p) {
         if (!p.reverse()) {
             return null;
         }
@@ -64,8 +61,8 @@ public final class RedoKind implements SessionKind, AutoCloseable {
 
     /** A {@code --write} connection gets a ring, written through before READY the first time it is used. */
     @Override
-    public CompletionStage<Void> prepare(SessionConnection c) {
-        if (!((TestParams) c.session().spec()).write()) {
+    public CompletionStage<Void> prepare(SessionConnection c, TestParams params) {
+        if (!params.write()) {
             return CompletableFuture.completedFuture(null);
         }
         Path ring = logs.take();
@@ -89,8 +86,7 @@ public final class RedoKind implements SessionKind, AutoCloseable {
     }
 
     @Override
-    public ChannelHandler handler(SessionConnection c) {
-        TestParams params = (TestParams) c.session().spec();
+    public ChannelHandler handler(SessionConnection c, TestParams params) {
         if (params.reverse()) {
             return new ReverseHandler(c);
         }
@@ -100,7 +96,7 @@ public final class RedoKind implements SessionKind, AutoCloseable {
             disk = new DiskWriter(c.diskQueue(), c.channel(), c.gate(), c.channel().attr(RING).get(), logs.size(),
                     params.mode() == Mode.SYNC);
         }
-        return new RedoServerHandler(c, disk);
+        return new RedoServerHandler(c, disk, params.mode() == Mode.SYNC);
     }
 
     /** Removes the rings (after the disk threads have stopped). */

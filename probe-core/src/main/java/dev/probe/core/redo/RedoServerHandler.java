@@ -1,7 +1,5 @@
 package dev.probe.core.redo;
 
-import dev.probe.core.params.Mode;
-import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
@@ -32,13 +30,14 @@ final class RedoServerHandler extends ChannelInboundHandlerAdapter {
     private final boolean sync;
     private boolean ended;
 
-    RedoServerHandler(SessionConnection connection, DiskWriter disk) {
+    /** {@code sync}: each message is answered with an ACK (after {@code disk}'s forced write, when given). */
+    RedoServerHandler(SessionConnection connection, DiskWriter disk, boolean sync) {
         this.connection = connection;
         this.session = connection.session();
         this.counters = connection.counters();
         this.gate = connection.gate();
         this.disk = disk;
-        this.sync = ((TestParams) session.spec()).mode() == Mode.SYNC;
+        this.sync = sync;
     }
 
     @Override

@@ -15,13 +15,13 @@ final class ServerContext {
     private final EventExecutorGroup diskThreads;
     private final DiskBacklog diskBacklog = new DiskBacklog();
     private final String version;
-    private final Map<String, SessionKind> kinds = new LinkedHashMap<>();
+    private final Map<String, SessionKind<?>> kinds = new LinkedHashMap<>();
     private final AtomicLong authFailures = new AtomicLong();
     private final AuthBackoff authBackoff = new AuthBackoff();
     private final LogThrottle authLog;
 
     ServerContext(ServerConfig config, ServerLog log, SessionRegistry sessions, EventExecutorGroup diskThreads,
-                  String version, List<SessionKind> kinds) {
+                  String version, List<SessionKind<?>> kinds) {
         this.config = config;
         this.log = log;
         this.sessions = sessions;
@@ -57,7 +57,7 @@ final class ServerContext {
     }
 
     /** The session kind HELLO names, or null when this server runs none of that name. */
-    SessionKind kind(String name) {
+    SessionKind<?> kind(String name) {
         return kinds.get(name);
     }
 

@@ -114,7 +114,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         state = HandshakeState.SERVING;
         SessionConnection c = new SessionConnection(server, d.session(), d.index(), ctx.channel());
-        CompletableFuture<Void> prepared = d.session().kind().prepare(c).toCompletableFuture();
+        CompletableFuture<Void> prepared = d.session().admitted().prepare(c).toCompletableFuture();
         if (prepared.isDone() && !prepared.isCompletedExceptionally()) {
             start(ctx, d, c);
             return;
@@ -137,7 +137,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
 
     private void start(ChannelHandlerContext ctx, SessionAdmission.Decision d, SessionConnection c) {
         ctx.writeAndFlush(d.reply());
-        ctx.pipeline().replace(this, "data", d.session().kind().handler(c));
+        ctx.pipeline().replace(this, "data", d.session().admitted().handler(c));
     }
 
     private void refuse(ChannelHandlerContext ctx, ControlFrame error) {

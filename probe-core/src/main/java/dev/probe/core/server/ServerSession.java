@@ -12,7 +12,7 @@ import java.util.concurrent.ScheduledFuture;
 /** One test or bulk run on the server: its spec, its connections (joined by session id) and their counters. */
 public final class ServerSession {
     private final String id;
-    private final SessionKind kind;
+    private final Admitted<?> admitted;
     private final SessionSpec spec;
     private final SocketAddress peer;
     private final long startNanos = System.nanoTime();
@@ -25,9 +25,10 @@ public final class ServerSession {
     private String failure;
     private final RateCap rateCap;
 
-    ServerSession(String id, SessionKind kind, SessionSpec spec, Channel first, long rateCapBytesPerSecond) {
+    ServerSession(String id, Admitted<?> admitted, Channel first, long rateCapBytesPerSecond) {
         this.id = id;
-        this.kind = kind;
+        this.admitted = admitted;
+        SessionSpec spec = admitted.spec();
         this.rateCap = rateCapBytesPerSecond > 0 ? new RateCap(rateCapBytesPerSecond) : null;
         this.spec = spec;
         this.peer = first.remoteAddress();
@@ -53,9 +54,9 @@ public final class ServerSession {
         return rateCap;
     }
 
-    /** What the session runs. */
-    SessionKind kind() {
-        return kind;
+    /** What the session runs: its kind with its parameters. */
+    Admitted<?> admitted() {
+        return admitted;
     }
 
     /** Counts CPU from now: the client's MARK ends its warm-up (each connection's MARK; they come together). */

@@ -44,26 +44,27 @@ final class SessionAdmission {
                     + " is not supported (server speaks " + Frames.VERSION + ")");
         }
         Hello hello = Hello.from(frame.body());
-        SessionKind kind = server.kind(hello.kind());
+        SessionKind<?> kind = server.kind(hello.kind());
         if (kind == null) {
             throw new BadParameterException("kind", "'" + hello.kind() + "' is not valid");
         }
-        SessionSpec spec = kind.parse(hello.params());
+        Admitted<?> admitted = Admitted.parse(kind, hello.params());
+        SessionSpec spec = admitted.spec();
         String limit = server.limitFor(spec);
         if (limit == null) {
-            limit = kind.refusal(spec, server.sessions().size());
+            limit = admitted.refusal(server.sessions().size());
         }
         if (limit != null) {
             return Decision.refuse(ErrorCode.LIMIT, limit);
         }
         SocketBuffers.apply(ch, spec.sockbuf());
-        ServerSession session = server.sessions().open(kind, spec, ch);
+        ServerSession session = server.sessions().open(admitted, ch);
         int tos = SavedSyn.tos(ch); // the kernel gives the saved SYN once
         if (tos > 0) {
             server.log().log("session " + session.shortId() + ": its SYN arrived with DSCP " + (tos >> 2));
         }
         return new Decision(new Ready(session.id(), nonce, SocketBuffers.sndbuf(ch), SocketBuffers.rcvbuf(ch),
-                server.version(), kind.storage(spec), kind.content(spec), proof, tos).frame(), session, 0);
+                server.version(), admitted.storage(), admitted.content(), proof, tos).frame(), session, 0);
     }
 
     /** A JOIN on {@code ch}; {@code proof} goes into JOINED. */

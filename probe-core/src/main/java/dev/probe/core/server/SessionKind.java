@@ -14,24 +14,26 @@ import java.util.concurrent.CompletionStage;
  * <pre>{@code
  * ProbeListener.bind(config, log, threads, List.of(new RedoKind(config), new BulkKind(config)));
  * }</pre>
+ *
+ * @param <S> the parameters its HELLO carries, as {@link #parse} makes them: every other call gets them typed
  */
-public interface SessionKind {
+public interface SessionKind<S extends SessionSpec> {
     /** HELLO's {@code kind} for this session kind. */
     String name();
 
     /** Parses and validates HELLO's parameters; a bad one is a {@code BadParameterException} naming it. */
-    SessionSpec parse(ObjectNode params);
+    S parse(ObjectNode params);
 
     /**
      * Why this kind refuses {@code spec} with {@code open} sessions of the server under way (its own limits, beyond
      * the server's), or null; the refusal is sent with code LIMIT and should name the limit's flag.
      */
-    default String refusal(SessionSpec spec, int open) {
+    default String refusal(S spec, int open) {
         return null;
     }
 
     /** READY's {@code storage} field for a session of {@code spec} (how its data is kept), or null. */
-    default String storage(SessionSpec spec) {
+    default String storage(S spec) {
         return null;
     }
 
@@ -39,18 +41,22 @@ public interface SessionKind {
      * READY's {@code content} for a session of {@code spec}, when the server decides what its data is (a restore
      * of a stored run), or null.
      */
-    default ObjectNode content(SessionSpec spec) {
+    default ObjectNode content(S spec) {
         return null;
     }
 
     /**
-     * Work to finish before READY goes out on connection {@code c} (a file written through first, say), off the
-     * event loop: READY waits for it, and a failure refuses the connection with its message. None by default.
+     * Work to finish before READY goes out on connection {@code c} of a session of {@code spec} (a file written
+     * through first, say), off the event loop: READY waits for it, and a failure refuses the connection with its
+     * message. None by default.
      */
-    default CompletionStage<Void> prepare(SessionConnection c) {
+    default CompletionStage<Void> prepare(SessionConnection c, S spec) {
         return CompletableFuture.completedFuture(null);
     }
 
-    /** The handler that takes over connection {@code c} after the handshake (one per connection, stateful). */
-    ChannelHandler handler(SessionConnection c);
+    /**
+     * The handler that takes over connection {@code c} of a session of {@code spec} after the handshake (one per
+     * connection, stateful).
+     */
+    ChannelHandler handler(SessionConnection c, S spec);
 }

@@ -39,8 +39,9 @@ final class SessionRegistry {
         return sessions.size();
     }
 
-    ServerSession open(SessionKind kind, SessionSpec spec, Channel first) {
-        ServerSession s = new ServerSession(Handshake.randomId(), kind, spec, first,
+    ServerSession open(Admitted<?> admitted, Channel first) {
+        SessionSpec spec = admitted.spec();
+        ServerSession s = new ServerSession(Handshake.randomId(), admitted, first,
                 config.limits().rateCapBytesPerSecond());
         sessions.put(s.id(), s);
         if (spec.connections() > 1) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.probe.core.client.Route;
+import dev.probe.core.client.Egress;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
@@ -41,7 +41,7 @@ class RemarkLabTest extends LabTestBase {
     private int seen(int dscp) throws Exception {
         Target t = lab.target();
         Target marked = new Target(t.host(), t.port(), t.connectTimeout(), t.timeout(), t.security(), t.transport(),
-                new Route(null, dscp));
+                new Egress(null, dscp));
         TestParams p = TestParams.builder(Mode.SYNC).length(512).duration(Duration.ofMillis(500))
                 .interval(Duration.ofMillis(250)).build();
         TestResult r = lab.inClient(() -> new RedoClient(new RedoConfig(marked, p)).run(RunListener.NONE));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.client.Target;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.TcpStats;
@@ -323,8 +324,8 @@ class QualifyUnitTest {
                 + "available with it yet", assertThrows(BadParameterException.class, () -> two.standbyDir(null)
                 .bothDirections(true).build()).getMessage());
         QualifyConfig.Builder one = QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(1e6));
-        assertEquals("--standby-dir: times the standby's redo log writes for --affirm; give --affirm too",
-                assertThrows(BadParameterException.class, () -> one.standbyDir("/redo").build()).getMessage());
+        assertEquals("--standby-dir times the standby's redo log writes for --affirm; give --affirm too",
+                assertThrows(UsageException.class, () -> one.standbyDir("/redo").build()).getMessage());
         assertEquals("--payload: a file is this host's: a reverse run's server cannot send it",
                 assertThrows(BadParameterException.class, () -> one.standbyDir(null).bothDirections(true)
                         .payload(dev.probe.core.payload.Payload.parse("file:/etc/hostname")).build()).getMessage(),

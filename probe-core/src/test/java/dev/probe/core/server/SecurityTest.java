@@ -134,7 +134,8 @@ class SecurityTest {
             for (int i = 0; i < 5; i++) {
                 held.add(connectFrom("127.0.0.1"));
             }
-            Thread.sleep(300);
+            Await.until(Duration.ofSeconds(5), "the fifth connection refused, four held",
+                    () -> server.connectionCount() == 4);
             List<String> refusals = new ArrayList<>();
             for (Socket s : held) {
                 s.setSoTimeout(100);

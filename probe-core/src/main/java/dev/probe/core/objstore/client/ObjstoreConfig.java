@@ -1,6 +1,6 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.client.Route;
+import dev.probe.core.client.Egress;
 import dev.probe.core.params.ObjstoreParams;
 import dev.probe.core.protocol.BadParameterException;
 import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
@@ -8,14 +8,14 @@ import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
 /**
  * Where an object-storage run goes and who it is: the endpoint (null = the region's from the OCI config), the
  * namespace and bucket, the SDK authentication, the database size to project the time for, and the route the SDK's
- * connections take ({@code --bind}, {@code --dscp}; {@link Route#DEFAULT}: the OS's choice).
+ * connections take ({@code --bind}, {@code --dscp}; {@link Egress#DEFAULT}: the OS's choice).
  */
 public record ObjstoreConfig(String endpoint, String namespace, String bucket, ObjstoreParams params,
-                             BasicAuthenticationDetailsProvider auth, long dbSize, Route route) {
+                             BasicAuthenticationDetailsProvider auth, long dbSize, Egress route) {
     /** Leaving by the OS's choice. */
     public ObjstoreConfig(String endpoint, String namespace, String bucket, ObjstoreParams params,
                           BasicAuthenticationDetailsProvider auth, long dbSize) {
-        this(endpoint, namespace, bucket, params, auth, dbSize, Route.DEFAULT);
+        this(endpoint, namespace, bucket, params, auth, dbSize, Egress.DEFAULT);
     }
 
     public ObjstoreConfig {
@@ -29,7 +29,7 @@ public record ObjstoreConfig(String endpoint, String namespace, String bucket, O
             throw new BadParameterException("objstore", "params and authentication are required");
         }
         if (route == null) {
-            route = Route.DEFAULT;
+            route = Egress.DEFAULT;
         }
         if (dbSize <= 0) {
             throw new BadParameterException("db-size", dbSize + " bytes must be positive");

@@ -2,7 +2,7 @@ package dev.probe.core.objstore.client;
 
 import com.oracle.bmc.http.ClientConfigurator;
 import com.oracle.bmc.http.client.jersey3.ApacheClientProperties;
-import dev.probe.core.client.Route;
+import dev.probe.core.client.Egress;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -15,7 +15,7 @@ import org.apache.http.impl.conn.PoolingHttpClientConnectionManager;
 import org.apache.http.protocol.HttpContext;
 
 /**
- * The OCI SDK's HTTP connections leaving as a {@link Route} says ({@code objstore --bind/--dscp}): the SDK's
+ * The OCI SDK's HTTP connections leaving as a {@link Egress} says ({@code objstore --bind/--dscp}): the SDK's
  * Apache connector is given a connection manager whose sockets are bound to the source address and carry the
  * DSCP, for plain and TLS endpoints alike (TLS from the JDK's default context, as the SDK's own).
  */
@@ -27,7 +27,7 @@ final class RoutedConnections {
     }
 
     /** A configurator for {@code route}, or null for the OS's choice (the SDK's own connection manager then). */
-    static ClientConfigurator of(Route route) {
+    static ClientConfigurator of(Egress route) {
         if (route == null || (route.bind() == null && route.dscp() < 0)) {
             return null;
         }
@@ -44,7 +44,7 @@ final class RoutedConnections {
     }
 
     /** A socket factory whose sockets carry the route's DSCP and leave from its address. */
-    record Routed(ConnectionSocketFactory inner, Route route) implements ConnectionSocketFactory {
+    record Routed(ConnectionSocketFactory inner, Egress route) implements ConnectionSocketFactory {
         @Override
         public Socket createSocket(HttpContext context) throws IOException {
             Socket s = inner.createSocket(context);

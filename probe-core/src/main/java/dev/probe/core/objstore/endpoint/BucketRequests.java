@@ -9,12 +9,12 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 /** Namespace and bucket requests, small JSON both ways: GET /n, create and get a bucket, list its objects. */
 final class BucketRequests extends EndpointOperation {
     BucketRequests(ObjectStore store) {
-        super(store, Route.Kind.NAMESPACE, Route.Kind.BUCKETS, Route.Kind.BUCKET, Route.Kind.OBJECTS);
+        super(store, ApiPath.Kind.NAMESPACE, ApiPath.Kind.BUCKETS, ApiPath.Kind.BUCKET, ApiPath.Kind.OBJECTS);
     }
 
     @Override
     protected void serve(ChannelHandlerContext ctx, Exchange ex, BlobUpload upload) {
-        Route route = ex.route();
+        ApiPath route = ex.route();
         HttpMethod m = ex.method();
         JsonNode reply;
         switch (route.kind()) {

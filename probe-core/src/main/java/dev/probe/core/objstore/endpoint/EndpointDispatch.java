@@ -20,7 +20,7 @@ import java.util.Map;
  * dropped.
  */
 final class EndpointDispatch extends ChannelInboundHandlerAdapter {
-    private final Map<Route.Kind, EndpointOperation> operations = new EnumMap<>(Route.Kind.class);
+    private final Map<ApiPath.Kind, EndpointOperation> operations = new EnumMap<>(ApiPath.Kind.class);
     private final BlobUpload upload;
     private final ServerLog log;
     private Exchange current;
@@ -30,7 +30,7 @@ final class EndpointDispatch extends ChannelInboundHandlerAdapter {
         for (EndpointOperation op : ops) {
             op.kinds().forEach(k -> operations.put(k, op));
         }
-        if (operations.size() != Route.Kind.values().length) {
+        if (operations.size() != ApiPath.Kind.values().length) {
             throw new IllegalArgumentException("every route needs an operation: " + operations.keySet());
         }
         this.upload = upload;

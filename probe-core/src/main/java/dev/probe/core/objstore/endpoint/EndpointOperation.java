@@ -10,15 +10,15 @@ import java.util.Set;
  */
 abstract class EndpointOperation {
     protected final ObjectStore store;
-    private final Set<Route.Kind> kinds;
+    private final Set<ApiPath.Kind> kinds;
 
-    EndpointOperation(ObjectStore store, Route.Kind... kinds) {
+    EndpointOperation(ObjectStore store, ApiPath.Kind... kinds) {
         this.store = store;
         this.kinds = Set.of(kinds);
     }
 
     /** The routes this operation serves. */
-    final Set<Route.Kind> kinds() {
+    final Set<ApiPath.Kind> kinds() {
         return kinds;
     }
 

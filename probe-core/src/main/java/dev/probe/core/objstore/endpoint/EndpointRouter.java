@@ -33,7 +33,7 @@ final class EndpointRouter extends ChannelInboundHandlerAdapter {
                 if (!req.decoderResult().isSuccess()) {
                     throw OciError.badRequest("malformed HTTP request: " + req.decoderResult().cause().getMessage());
                 }
-                Route route = Route.parse(req.uri());
+                ApiPath route = ApiPath.parse(req.uri());
                 if (verifier != null) {
                     verifier.verify(req);
                 }

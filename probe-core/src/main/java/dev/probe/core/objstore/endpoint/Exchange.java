@@ -9,7 +9,7 @@ import io.netty.util.AttributeKey;
  * The request a connection is serving now, as the router accepted it (signature checked, path parsed), kept
  * on the channel for the handlers after it.
  */
-record Exchange(HttpRequest request, Route route) {
+record Exchange(HttpRequest request, ApiPath route) {
     private static final AttributeKey<Exchange> KEY = AttributeKey.valueOf("probe.objectstore.exchange");
 
     static void set(Channel channel, Exchange exchange) {
@@ -33,6 +33,6 @@ record Exchange(HttpRequest request, Route route) {
     /** True for a body streamed into a blob (object PUT, part PUT) rather than aggregated. */
     boolean streamsBlob() {
         return method().equals(HttpMethod.PUT)
-                && (route.kind() == Route.Kind.OBJECT || route.kind() == Route.Kind.UPLOAD);
+                && (route.kind() == ApiPath.Kind.OBJECT || route.kind() == ApiPath.Kind.UPLOAD);
     }
 }

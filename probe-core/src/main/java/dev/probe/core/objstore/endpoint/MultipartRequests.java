@@ -16,14 +16,14 @@ import java.util.List;
  */
 final class MultipartRequests extends EndpointOperation {
     MultipartRequests(ObjectStore store) {
-        super(store, Route.Kind.UPLOADS, Route.Kind.UPLOAD);
+        super(store, ApiPath.Kind.UPLOADS, ApiPath.Kind.UPLOAD);
     }
 
     @Override
     protected void serve(ChannelHandlerContext ctx, Exchange ex, BlobUpload upload) throws IOException {
-        Route route = ex.route();
+        ApiPath route = ex.route();
         HttpMethod m = ex.method();
-        if (route.kind() == Route.Kind.UPLOADS) {
+        if (route.kind() == ApiPath.Kind.UPLOADS) {
             Responses.require(m, HttpMethod.POST);
             store.bucket(route.namespace(), route.bucket());
             JsonNode b = RequestFields.jsonBody(ex.request());

@@ -22,12 +22,12 @@ import java.util.Map;
  */
 final class ObjectRequests extends EndpointOperation {
     ObjectRequests(ObjectStore store) {
-        super(store, Route.Kind.OBJECT);
+        super(store, ApiPath.Kind.OBJECT);
     }
 
     @Override
     protected void serve(ChannelHandlerContext ctx, Exchange ex, BlobUpload upload) throws IOException {
-        Route route = ex.route();
+        ApiPath route = ex.route();
         HttpMethod m = ex.method();
         store.bucket(route.namespace(), route.bucket());
         if (m.equals(HttpMethod.PUT)) {

@@ -13,7 +13,7 @@ import com.oracle.bmc.objectstorage.requests.CreateBucketRequest;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.client.ProbeException;
-import dev.probe.core.client.Route;
+import dev.probe.core.client.Egress;
 import dev.probe.core.objstore.endpoint.OciSdkEndpointTest;
 import dev.probe.core.objstore.endpoint.SignatureVerifier;
 import dev.probe.core.params.BulkParams;
@@ -77,11 +77,11 @@ class ObjstoreClientTest {
 
     private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress,
                                Payload payload) throws Exception {
-        return run(endpoint, bucket, d, keep, progress, payload, Route.DEFAULT);
+        return run(endpoint, bucket, d, keep, progress, payload, Egress.DEFAULT);
     }
 
     private ObjstoreResult run(String endpoint, String bucket, Direction d, boolean keep, List<Double> progress,
-                               Payload payload, Route route) throws Exception {
+                               Payload payload, Egress route) throws Exception {
         BulkParams b = BulkParams.builder(d, "rid").channels(3).volume(40L << 20).pieceSize(16L << 20)
                 .interval(Duration.ofMillis(200)).build();
         b = b.withContent(payload, b.salt());
@@ -129,7 +129,7 @@ class ObjstoreClientTest {
     @Test
     void theSdksConnectionsTakeTheRoute() throws Exception {
         String endpoint = start("discard");
-        Route route = new Route(java.net.InetAddress.getByName("127.0.0.2"), 46);
+        Egress route = new Egress(java.net.InetAddress.getByName("127.0.0.2"), 46);
         try (RecordingProxy proxy = new RecordingProxy(server.objectStoreAddress().getPort(), true,
                 dir.resolve("capture"), 0)) {
             ObjstoreResult r = run("http://127.0.0.1:" + proxy.port(), "backups", Direction.BACKUP, false,

@@ -18,9 +18,9 @@ import java.util.Map;
  * @param bind the local address to connect from, or null for the OS's choice
  * @param dscp the DiffServ code point 0..63 (IP TOS = dscp << 2), or -1 to leave the OS default
  */
-public record Route(InetAddress bind, int dscp) {
+public record Egress(InetAddress bind, int dscp) {
     /** The OS's choice of interface and class. */
-    public static final Route DEFAULT = new Route(null, -1);
+    public static final Egress DEFAULT = new Egress(null, -1);
     /** The code points by their RFC names (RFC 2474, 2597, 3246, 5865). */
     private static final Map<String, Integer> NAMES = Map.ofEntries(Map.entry("EF", 46), Map.entry("VA", 44),
             Map.entry("CS0", 0), Map.entry("CS1", 8), Map.entry("CS2", 16), Map.entry("CS3", 24),
@@ -29,7 +29,7 @@ public record Route(InetAddress bind, int dscp) {
             Map.entry("AF22", 20), Map.entry("AF23", 22), Map.entry("AF31", 26), Map.entry("AF32", 28),
             Map.entry("AF33", 30), Map.entry("AF41", 34), Map.entry("AF42", 36), Map.entry("AF43", 38));
 
-    public Route {
+    public Egress {
         if (dscp < -1 || dscp > 63) {
             throw new BadParameterException("dscp", dscp + " is out of range [0, 63] (a DSCP, not a TOS byte)");
         }
@@ -39,8 +39,8 @@ public record Route(InetAddress bind, int dscp) {
      * From the command line: {@code bind} an address of this host (or null), {@code dscp} a number 0..63 or a name
      * such as EF or AF41 (or null); each refusal names its flag and value.
      */
-    public static Route parse(String bind, String dscp) {
-        return new Route(bind == null ? null : localAddress("bind", bind), dscp == null ? -1 : dscp(dscp));
+    public static Egress parse(String bind, String dscp) {
+        return new Egress(bind == null ? null : localAddress("bind", bind), dscp == null ? -1 : dscp(dscp));
     }
 
     /** The IP TOS byte for {@link #dscp}, or -1. */

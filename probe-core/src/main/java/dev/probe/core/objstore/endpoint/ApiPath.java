@@ -10,13 +10,13 @@ import java.util.Map;
  * A request path of the OCI Object Storage API, split: {@code /n}, {@code /n/{ns}/b[/{bucket}[/o|u[/{object}]]]}.
  * Object names travel as one path segment ({@code /} encoded as {@code %2F}). Anything else is a 400.
  */
-public record Route(Kind kind, String namespace, String bucket, String object, Map<String, List<String>> query) {
+public record ApiPath(Kind kind, String namespace, String bucket, String object, Map<String, List<String>> query) {
     /** Which resource a path names. */
     public enum Kind { NAMESPACE, BUCKETS, BUCKET, OBJECTS, OBJECT, UPLOADS, UPLOAD }
 
     private static final int MAX_NAME = 1024;
 
-    public static Route parse(String uri) {
+    public static ApiPath parse(String uri) {
         QueryStringDecoder q = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 64);
         String raw = q.rawPath();
         Map<String, List<String>> query;
@@ -30,27 +30,27 @@ public record Route(Kind kind, String namespace, String bucket, String object, M
             throw OciError.badRequest("unknown path " + abbreviate(raw));
         }
         if (s.length == 1 || s.length == 2 && s[1].isEmpty()) { // GET /n/, as OCI's API reference writes it
-            return new Route(Kind.NAMESPACE, null, null, null, query);
+            return new ApiPath(Kind.NAMESPACE, null, null, null, query);
         }
         String ns = segment(s[1]);
         if (s.length == 3 && s[2].equals("b")) {
-            return new Route(Kind.BUCKETS, ns, null, null, query);
+            return new ApiPath(Kind.BUCKETS, ns, null, null, query);
         }
         if (s.length < 4 || !s[2].equals("b")) {
             throw OciError.badRequest("unknown path " + abbreviate(raw));
         }
         String bucket = segment(s[3]);
         if (s.length == 4) {
-            return new Route(Kind.BUCKET, ns, bucket, null, query);
+            return new ApiPath(Kind.BUCKET, ns, bucket, null, query);
         }
         boolean uploads = s[4].equals("u");
         if (!uploads && !s[4].equals("o") || s.length > 6) {
             throw OciError.badRequest("unknown path " + abbreviate(raw));
         }
         if (s.length == 5) {
-            return new Route(uploads ? Kind.UPLOADS : Kind.OBJECTS, ns, bucket, null, query);
+            return new ApiPath(uploads ? Kind.UPLOADS : Kind.OBJECTS, ns, bucket, null, query);
         }
-        return new Route(uploads ? Kind.UPLOAD : Kind.OBJECT, ns, bucket, segment(s[5]), query);
+        return new ApiPath(uploads ? Kind.UPLOAD : Kind.OBJECT, ns, bucket, segment(s[5]), query);
     }
 
     /** A query parameter, or null. */
