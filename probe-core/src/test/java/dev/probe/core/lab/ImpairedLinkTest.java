@@ -27,6 +27,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * drops at the configured rate (binomial bounds), caps the rate, and carries MTU 9000. Runs as root where
  * /dev/net/tun exists; skipped with that reason elsewhere.
  */
+@Tag("serial") // times the forwarder: not beside other tests
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ImpairedLinkTest {
     @TempDir

@@ -13,9 +13,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,21 +27,24 @@ import org.junit.jupiter.api.io.TempDir;
  * on a short link and fails it on a 20 ms one; a buffer request over the OS limit is reported with the sysctl
  * lines. Runs as root where /dev/net/tun exists; skipped with that reason elsewhere.
  */
+@Tag("serial") // times the forwarder: not beside other tests
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class QualifyLabTest {
     private static final long CAP_BPS = 40_000_000;
 
     @TempDir
-    Path dir;
+    static Path dir;
     private LabServer lab;
 
-    @BeforeEach
+    /** One lab for the class: each test sets the link's delay and rate first. */
+    @BeforeAll
     void up() throws Exception {
         assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
         lab = LabServer.up("pqt", spec(10, CAP_BPS), dir);
     }
 
-    @AfterEach
+    @AfterAll
     void down() {
         if (lab != null) {
             lab.close();
@@ -64,6 +69,7 @@ class QualifyLabTest {
 
     @Test
     void aRateCappedLinkCarriesAModestRateAndFallsBehindOneAboveItsCap() throws Exception {
+        lab.link().reconfigure(spec(10, CAP_BPS));
         LinkResult modest = qualify(1e6, true, Duration.ofMillis(2), Duration.ofSeconds(20));
         assertEquals(Verdict.Status.PASS, verdict(modest, "ASYNC").status(), verdict(modest, "ASYNC").reasons().toString());
         assertTrue(modest.measured().lag().flat());
