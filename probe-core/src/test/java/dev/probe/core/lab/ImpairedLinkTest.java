@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * drops at the configured rate (binomial bounds), caps the rate, and carries MTU 9000. Runs as root where
  * /dev/net/tun exists; skipped with that reason elsewhere.
  */
-@Tag("serial") // times the forwarder: not beside other tests
+@Tag("serial") // measures what the forwarder carries: with the CPU to itself
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ImpairedLinkTest {
     @TempDir

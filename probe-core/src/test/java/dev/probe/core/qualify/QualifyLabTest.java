@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * on a short link and fails it on a 20 ms one; a buffer request over the OS limit is reported with the sysctl
  * lines. Runs as root where /dev/net/tun exists; skipped with that reason elsewhere.
  */
-@Tag("serial") // times the forwarder: not beside other tests
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class QualifyLabTest {

@@ -9,6 +9,7 @@ import dev.probe.core.testing.LabTestBase;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * The lab's limit, as netem's, counts the packets in the delay line too (rate x one-way delay of them), so the
  * queue that waits for the rate holds L less those.
  */
+@Tag("serial") // a backup fills a 100 Mbit/s link the forwarder carries only with the CPU to itself
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class UnderLoadLabTest extends LabTestBase {
     /** What the userspace forwarder carries steadily on a two-core machine beside the load's own CPU. */
@@ -49,7 +51,7 @@ class UnderLoadLabTest extends LabTestBase {
         lab = up("pul", LinkSpec.builder().rttMs(4).rateBps(RATE_BPS).mtu(PACKET).limit(limit).build());
         QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(1e6)).modes(false, true)
                 .writeSizes(List.of(512L)).affirm(false).commitBudget(Duration.ofMillis(20), Duration.ZERO)
-                .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(30)).build()
+                .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(20)).build()
                 .withLoad(UnderLoad.parse("backup:8", null));
         LinkResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }).link());
         assertEquals(null, r.incomplete());

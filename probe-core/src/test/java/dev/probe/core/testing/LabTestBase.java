@@ -6,15 +6,13 @@ import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.Netns;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a test through a lab link shares: the link and its server, brought up on demand and closed after each test.
- * Tagged "serial": the build runs lab tests one at a time, after the others, as the userspace forwarder they time
- * needs the CPU to itself.
+ * Each lab has namespaces and a subnet of its own, so labs of two test classes can run at once; a test whose link
+ * must run near the forwarder's limit is tagged "serial" (the build runs those one at a time, after the others).
  */
-@Tag("serial")
 public abstract class LabTestBase {
     @TempDir
     protected Path dir;

@@ -60,6 +60,18 @@ class EndpointGuardTest {
         return s;
     }
 
+    /** True when the server has closed {@code s}; an admitted, idle connection answers nothing within 20 ms. */
+    private static boolean closedByServer(Socket s) throws IOException {
+        s.setSoTimeout(20);
+        try {
+            return s.getInputStream().read() == -1;
+        } catch (SocketTimeoutException open) {
+            return false;
+        } finally {
+            s.setSoTimeout(5000);
+        }
+    }
+
     private static String get(Socket s) throws IOException {
         s.getOutputStream().write("GET /n HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         byte[] b = new byte[12];
@@ -73,20 +85,22 @@ class EndpointGuardTest {
             connect("127.0.0.1");
         }
         // the server admits them in its own order: exactly one of the 65 is closed at once
-        Thread.sleep(300);
-        Socket closed = null;
-        for (Socket s : sockets) {
-            s.setSoTimeout(50);
-            try {
-                if (s.getInputStream().read() == -1) {
-                    assertEquals(null, closed, "only one connection over the per-source cap");
-                    closed = s;
+        List<Socket> closedOnes = new ArrayList<>();
+        Await.until(Duration.ofSeconds(5), "the connection over the per-source cap closed", () -> {
+            for (Socket s : sockets) {
+                if (!closedOnes.contains(s) && closedByServer(s)) {
+                    closedOnes.add(s);
                 }
-            } catch (SocketTimeoutException open) {
-                // admitted and idle
+            }
+            return !closedOnes.isEmpty();
+        });
+        for (Socket s : sockets) {
+            if (!closedOnes.contains(s) && closedByServer(s)) {
+                closedOnes.add(s);
             }
         }
-        assertTrue(closed != null, "the connection over the per-source cap is closed at once");
+        assertEquals(1, closedOnes.size(), "only one connection over the per-source cap");
+        Socket closed = closedOnes.get(0);
         assertEquals("HTTP/1.1 200", get(connect("127.0.0.2")), "another address is still served");
         sockets.get(closed == sockets.get(0) ? 1 : 0).close();
         Await.until(Duration.ofSeconds(5), "a freed slot is usable again", () -> {
