@@ -73,16 +73,19 @@ final class QualifyChecks {
         }
     }
 
-    static void content(Payload payload, RedoCompression compression, boolean reverse) {
+    /** {@code reverseBy}: the flag that makes the standby's server send ("--reverse", "--both-directions"), or null. */
+    static void content(Payload payload, RedoCompression compression, String reverseBy) {
+        boolean reverse = reverseBy != null;
         if (payload == null) {
             throw new BadParameterException("--payload", "is missing");
         }
         if (reverse && compression != null) {
-            throw new BadParameterException("--redo-sample", "is this host's file: a reverse run's server cannot send "
-                    + "content like it");
+            throw new BadParameterException("--redo-sample", "is this host's file: the standby's server, which sends "
+                    + "with " + reverseBy + ", cannot send content like it");
         }
         if (reverse && payload.type() == Payload.Type.FILE) {
-            throw new BadParameterException("--payload", "a file is this host's: a reverse run's server cannot send it");
+            throw new BadParameterException("--payload", "a file is this host's: the standby's server, which sends with "
+                    + reverseBy + ", cannot send it");
         }
     }
 

@@ -49,7 +49,7 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         QualifyChecks.load(load, rac);
         QualifyChecks.steps(async, sync, writeSizes, affirm, standbyDir);
         QualifyChecks.budgets(commitBudget, localLogWrite, tcpEfficiency, gapBytes, gapWithin, budget);
-        QualifyChecks.content(payload, compression, reverse || bothDirections);
+        QualifyChecks.content(payload, compression, reverse ? "--reverse" : bothDirections ? "--both-directions" : null);
         if (bothDirections) {
             QualifyChecks.reverseShare(budget, sync);
         }

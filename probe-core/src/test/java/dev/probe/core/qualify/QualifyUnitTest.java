@@ -326,7 +326,8 @@ class QualifyUnitTest {
         QualifyConfig.Builder one = QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(1e6));
         assertEquals("--standby-dir times the standby's redo log writes for --affirm; give --affirm too",
                 assertThrows(UsageException.class, () -> one.standbyDir("/redo").build()).getMessage());
-        assertEquals("--payload: a file is this host's: a reverse run's server cannot send it",
+        assertEquals("--payload: a file is this host's: the standby's server, which sends with --both-directions, "
+                + "cannot send it",
                 assertThrows(BadParameterException.class, () -> one.standbyDir(null).bothDirections(true)
                         .payload(dev.probe.core.payload.Payload.parse("file:/etc/hostname")).build()).getMessage(),
                 "the reverse pass of --both-directions is refused up front, not after the forward pass");
