@@ -61,9 +61,8 @@ public final class Qualifier {
         } else {
             link = new LinkQualifier(config).run(progress, stop);
         }
-        StandbyDisk disk = config.standbyDir() != null && link.incomplete() == null && stop.reason() == null
-                ? StandbyDisk.measure(config)
-                : null;
+        boolean measured = link.incomplete() == null && stop.reason() == null;
+        StandbyDisk disk = config.standbyDir() != null && measured ? StandbyDisk.measure(config) : null;
         return new QualifyResult(config, link, reverse, null, disk);
     }
 }
