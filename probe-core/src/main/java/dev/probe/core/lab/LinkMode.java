@@ -5,18 +5,11 @@ import java.util.Locale;
 
 /** How a lab link is impaired: tc netem on a veth pair, or probe's userspace forwarder between TUN devices. */
 public enum LinkMode {
-    NETEM("netem"),
-    USERSPACE("userspace");
-
-    private final String wireName;
-
-    LinkMode(String wireName) {
-        this.wireName = wireName;
-    }
+    NETEM, USERSPACE;
 
     /** "netem" or "userspace", as results' {@code impair_mode} and the console spell it. */
     public String wireName() {
-        return wireName;
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /**

@@ -13,7 +13,6 @@ import java.util.concurrent.ScheduledFuture;
 public final class ServerSession {
     private final String id;
     private final Admitted<?> admitted;
-    private final SessionSpec spec;
     private final SocketAddress peer;
     private final long startNanos = System.nanoTime();
     private volatile CpuTime cpuAtStart = CpuTime.now();
@@ -28,12 +27,10 @@ public final class ServerSession {
     ServerSession(String id, Admitted<?> admitted, Channel first, long rateCapBytesPerSecond) {
         this.id = id;
         this.admitted = admitted;
-        SessionSpec spec = admitted.spec();
         this.rateCap = rateCapBytesPerSecond > 0 ? new RateCap(rateCapBytesPerSecond) : null;
-        this.spec = spec;
         this.peer = first.remoteAddress();
-        this.counters = new ReceiveCounters[spec.connections()];
-        this.channels = new Channel[spec.connections()];
+        this.counters = new ReceiveCounters[admitted.spec().connections()];
+        this.channels = new Channel[admitted.spec().connections()];
         for (int i = 0; i < counters.length; i++) {
             counters[i] = new ReceiveCounters();
         }
@@ -70,7 +67,7 @@ public final class ServerSession {
     }
 
     public SessionSpec spec() {
-        return spec;
+        return admitted.spec();
     }
 
     SocketAddress peer() {
