@@ -3,7 +3,6 @@ package dev.probe.core.qualify;
 import dev.probe.core.client.Target;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
-import dev.probe.core.protocol.Frames;
 import java.time.Duration;
 import java.util.List;
 

@@ -2,7 +2,6 @@ package dev.probe.core.agent;
 
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
-import java.time.Duration;
 
 /** A small bulk backup for agent tests. */
 final class FanoutConfigTestData {

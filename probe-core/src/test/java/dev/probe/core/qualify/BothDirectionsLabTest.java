@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.client.RunStop;
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.params.Direction;
 import dev.probe.core.testing.LabTestBase;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;

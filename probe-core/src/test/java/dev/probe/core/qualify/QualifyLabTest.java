@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.Netns;
-import dev.probe.core.params.Direction;
 import dev.probe.core.testing.LabServer;
 import java.nio.file.Files;
 import java.nio.file.Path;

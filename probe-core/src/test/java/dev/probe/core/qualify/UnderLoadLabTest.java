@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.params.Direction;
 import dev.probe.core.testing.LabTestBase;
 import java.time.Duration;
 import java.util.List;

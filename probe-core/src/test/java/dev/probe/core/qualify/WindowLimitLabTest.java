@@ -3,7 +3,6 @@ package dev.probe.core.qualify;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.redo.RedoClient;
