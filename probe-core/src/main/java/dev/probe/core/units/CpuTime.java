@@ -5,6 +5,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * This process's CPU time at one instant: user and system seconds from /proc/self/stat on Linux (the JVM's
@@ -21,7 +23,8 @@ import java.nio.file.Path;
  * @param userNanos   the process's user CPU time
  * @param systemNanos the process's system CPU time
  * @param wallNanos   {@link System#nanoTime()} when read
- * @param jitNanos    CPU time of the C1/C2 compiler (and code cache sweeper) threads, or -1
+ * @param jitNanos    CPU time of the C1/C2 compiler (and code cache sweeper) threads, or -1 (a lower bound that never
+ *                    decreases: {@link JvmThreadTimes})
  * @param gcNanos     CPU time of the garbage collector's threads and the VM thread (which runs the serial
  *                    collector's pauses), or -1
  */
@@ -29,6 +32,8 @@ public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jit
     /** Linux's USER_HZ: /proc counts CPU time in these ticks on every mainstream architecture. */
     private static final long TICK_NANOS = 10_000_000;
     private static final Path SELF = Path.of("/proc/self");
+    /** Compiler threads come and go: their sums keep what ended threads had used. */
+    private static final JvmThreadTimes JVM_THREADS = new JvmThreadTimes();
 
     /** Samples this close together are one: a bulk run's 256 channels each end with the server's CPU. */
     private static final long REUSE_NANOS = 20_000_000;
@@ -68,8 +73,7 @@ public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jit
 
     /** {JIT, GC} CPU nanoseconds over this process's threads, told apart by the names HotSpot gives them. */
     private static long[] jvmThreads() {
-        long jit = 0;
-        long gc = 0;
+        Map<Long, long[]> ticks = new HashMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(SELF.resolve("task"))) {
             for (Path task : tasks) {
                 String stat;
@@ -79,17 +83,18 @@ public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jit
                     continue; // the thread ended between the listing and the read
                 }
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-                long[] t = ticks(stat);
-                if (isJit(name)) {
-                    jit += t[0] + t[1];
-                } else if (isGc(name)) {
-                    gc += t[0] + t[1];
+                JvmThreadTimes.Kind kind = isJit(name) ? JvmThreadTimes.Kind.JIT
+                        : isGc(name) ? JvmThreadTimes.Kind.GC : JvmThreadTimes.Kind.OTHER;
+                if (kind != JvmThreadTimes.Kind.OTHER) {
+                    long[] t = ticks(stat);
+                    ticks.put(Long.parseLong(task.getFileName().toString()), new long[] {kind.ordinal(), t[0] + t[1]});
                 }
             }
         } catch (IOException | RuntimeException e) {
             return new long[] {-1, -1};
         }
-        return new long[] {jit * TICK_NANOS, gc * TICK_NANOS};
+        long[] sums = JVM_THREADS.update(ticks);
+        return new long[] {sums[0] * TICK_NANOS, sums[1] * TICK_NANOS};
     }
 
     static boolean isJit(String thread) {
