@@ -193,6 +193,13 @@ class CliTest {
         assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--under-load",
                 "backup:1", "--load-from", "a,b"));
         assertOneLineError("--under-load: 1 channels cannot spread over 2 --load-from hosts (at least one each)");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--under-load",
+                "backup:2", "--load-dscp", "AF99"));
+        assertOneLineError("--load-dscp: 'AF99' is not a DSCP: a number 0..63 or a name such as EF, AF41, CS6");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--load-dscp", "CS1"));
+        assertOneLineError("--load-dscp marks the --under-load load; give --under-load too");
     }
 
     @Test

@@ -8,8 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,6 +80,22 @@ class LabJarIT {
             assertEquals(0, restore.awaitExit(90), restore.stdout() + restore.stderr());
             assertTrue(restore.printed("WARNING: lab " + name + " loses packets only towards the server (backup)"),
                     "a restore misses it and is told so: " + restore.stdout());
+            Path cut = dir.resolve("cut.json");
+            ProbeProcess stopped = ctrlC(List.of("bulk", serverAddress, "--port", String.valueOf(port), "--direction",
+                    "backup", "--channels", "2", "--duration", "60s", "--piece-size", "4MiB", "--interval", "500ms",
+                    "--json", cut.toString()), Pattern.compile("(\\d+\\.\\d+ Gbit/s)"));
+            assertTrue(stopped.printed("INCOMPLETE"), stopped.stdout());
+            assertTrue(stopped.printed("(from an interrupted run"), stopped.stdout());
+            assertTrue(JSON.readTree(cut.toFile()).path("incomplete").asText().contains("SIGINT"), Files.readString(cut));
+            Path page = dir.resolve("qualify-page");
+            Path verdict = dir.resolve("qualify.json");
+            ProbeProcess qualify = ctrlC(List.of("qualify", serverAddress, "--port", String.valueOf(port), "--redo-rate",
+                    "2MB/s", "--budget", "60s", "--json", verdict.toString(), "--out", page.toString()),
+                    Pattern.compile("\\(step (2)/"));
+            assertTrue(qualify.printed("VERDICT: INCOMPLETE"), qualify.stdout());
+            assertTrue(!qualify.stdout().contains("NaN"), qualify.stdout());
+            assertEquals("INCOMPLETE", JSON.readTree(verdict.toFile()).at("/summary/overall").asText());
+            assertTrue(Files.isRegularFile(page.resolve("qualify.html")), "the page is written too");
         }
         ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name);
         assertEquals(0, status.awaitExit(30), status.stderr());
@@ -88,6 +107,28 @@ class LabJarIT {
         ProbeProcess gone = ProbeProcess.start("lab", "status", "--name", name);
         assertEquals(1, gone.awaitExit(30));
         assertEquals("probe: lab '" + name + "' is not up", gone.stderr().trim());
+    }
+
+    /**
+     * Issue 39, point 5: {@code args} under {@code lab run} in a process group of their own, stopped as a terminal's
+     * Ctrl-C does (SIGINT to the whole group) once {@code going} is printed: the run prints its INCOMPLETE summary and
+     * writes its files, and lab run exits with its code, 130, within 2 s.
+     */
+    private ProbeProcess ctrlC(List<String> args, Pattern going) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("setsid", java(), "-jar", ProbeProcess.jar().toAbsolutePath()
+                .toString(), "lab", "run", "--name", name, java(), "-jar", ProbeProcess.jar().toAbsolutePath()
+                .toString()));
+        cmd.addAll(args);
+        ProbeProcess run = ProbeProcess.command(cmd, null, null);
+        run.awaitMatch(going, 60_000);
+        long sent = System.nanoTime();
+        new ProcessBuilder("kill", "-INT", "--", "-" + run.pid()).inheritIO().start().waitFor();
+        int code = run.awaitExit(30);
+        double took = (System.nanoTime() - sent) / 1e9;
+        assertEquals(130, code, run.stdout() + run.stderr());
+        assertTrue(took < 2.5, "exited " + took + " s after the signal");
+        assertTrue(!run.stderr().contains("internal error"), run.stderr());
+        return run;
     }
 
     @Test

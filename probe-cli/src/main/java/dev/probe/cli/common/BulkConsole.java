@@ -112,7 +112,7 @@ public final class BulkConsole implements BulkListener {
         boolean backup = r.params().direction() == Direction.BACKUP;
         CpuLine.of(s.cpu(), backup ? "sender" : "receiver", s.serverCpu(), backup ? "receiver" : "sender", s.bytes())
                 .forEach(out::println);
-        printProjection(s);
+        printProjection(s, r.incomplete() != null);
         printCompressed(r.params().payload(), s);
     }
 
@@ -148,11 +148,15 @@ public final class BulkConsole implements BulkListener {
                 s.channelMaxGbps()));
     }
 
-    /** The projected time for the run's database size; the summary's last line. */
-    public void printProjection(BulkSummary s) {
-        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s", Durations.readable(s.projectedMinutes() * 60),
+    /**
+     * The projected time for the run's database size, the summary's last line; from an {@code interrupted} run it
+     * says so, as its rate may not be the steady one.
+     */
+    public void printProjection(BulkSummary s, boolean interrupted) {
+        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s%s", Durations.readable(s.projectedMinutes() * 60),
                 s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)", s.channelsActive(),
-                        s.channels()) : ""));
+                        s.channels()) : "", interrupted ? " (from an interrupted run: the rate until the stop, which "
+                        + "may not be its steady one)" : ""));
         out.flush();
     }
 

@@ -17,8 +17,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run CMD inside the client (or server) namespace, through the impaired link.",
-            "Its traffic to the other end's address crosses the link. Exits with CMD's exit code; signals it gets "
-                + "are passed on to CMD."})
+            "Its traffic to the other end's address crosses the link. Exits with CMD's exit code. Ctrl-C reaches "
+                + "CMD as it would anywhere and lab run waits for it; a SIGINT or SIGTERM sent to lab run alone is "
+                + "passed on to CMD after 3 s."})
 public final class LabRunCommand implements Callable<Integer> {
     @Mixin
     TopologyOptions where;
@@ -49,14 +50,20 @@ public final class LabRunCommand implements Callable<Integer> {
         }
         Thread passOn = new Thread(() -> stop(p), "probe-lab-run-signal");
         Runtime.getRuntime().addShutdownHook(passOn);
-        int code = p.waitFor();
-        Runtime.getRuntime().removeShutdownHook(passOn);
-        return code;
+        try (SignalRelay relay = SignalRelay.install(p)) {
+            return p.waitFor();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(passOn);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it stops the command
+            }
+        }
     }
 
     /**
-     * SIGTERM or SIGINT to this command ends the JVM through its shutdown hooks: the command (ip netns exec
-     * replaces itself with CMD, so this is CMD) and its children get SIGTERM, then SIGKILL after 5 s.
+     * Any other end of this JVM (SIGHUP, an error): the command (ip netns exec replaces itself with CMD, so this is
+     * CMD) and its children get SIGTERM, then SIGKILL after 5 s. SIGINT and SIGTERM go through {@link SignalRelay}.
      */
     private static void stop(Process p) {
         List<ProcessHandle> all = new java.util.ArrayList<>(p.descendants().toList());

@@ -201,7 +201,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
         console.row("Requests", String.format(Locale.ROOT, "%d retries, %d errors", r.retries(), r.errors()));
         console.lines(CpuLine.of(r.summary().cpu(), r.params().bulk().direction() == Direction.BACKUP ? "sender"
                 : "receiver", null, null, r.summary().bytes()));
-        console.printProjection(r.summary());
+        console.printProjection(r.summary(), r.incomplete() != null);
         console.printCompressed(r.params().bulk().payload(), r.summary());
     }
 

@@ -12,6 +12,7 @@ import dev.probe.core.qualify.StandbyDisk;
 import dev.probe.core.qualify.RacResult;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.Verdict;
+import dev.probe.core.qualify.Verdicts;
 import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.Summary;
@@ -43,7 +44,8 @@ final class QualifyConsole implements Qualifier.Progress {
         } else if (r.config().bothDirections()) {
             printBoth(r);
         } else {
-            printResult(r.link());
+            printResult(r.link(), r.config().budget());
+            printSettings(r.link());
         }
         if (r.standbyDisk() != null) {
             printStandbyDisk(r.standbyDisk(), r.config().writeSizes());
@@ -113,15 +115,19 @@ final class QualifyConsole implements Qualifier.Progress {
     private void printBoth(QualifyResult both) {
         out.println();
         out.println("== Primary to standby ==");
-        printResult(both.link());
+        printResult(both.link(), both.config().budget());
+        LinkResult settings = both.link();
         if (both.reverse() != null) {
             out.println("== Standby to primary (the standby's server sent) ==");
-            printResult(both.reverse());
+            printResult(both.reverse(), both.config().budget());
             out.println("Asymmetry: " + both.asymmetry());
+            if (both.reverse().measured().bufferRequested() > settings.measured().bufferRequested()) {
+                settings = both.reverse(); // one block for both hosts: the larger of the two directions' needs
+            }
         }
         out.println("OVERALL VERDICT (both directions): " + both.overall());
         out.println();
-        out.flush();
+        printSettings(settings);
     }
 
     @Override
@@ -131,13 +137,18 @@ final class QualifyConsole implements Qualifier.Progress {
         stream.step(index, total, step.label(), step.duration());
     }
 
-    private void printResult(LinkResult r) {
+    /** One pass's figures and verdicts; {@code whole} is the --budget the user gave (a pass may have a share). */
+    private void printResult(LinkResult r, java.time.Duration whole) {
         Measured m = r.measured();
         out.println();
         out.println("Measured" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
-        row("Time taken", fmt("%s of a %s budget (later steps are shortened when set-up runs over)",
-                Durations.describe(java.time.Duration.between(r.startedAt(), java.time.Instant.now())
-                        .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)), Durations.describe(r.config().budget())));
+        String taken = Durations.describe(java.time.Duration.between(r.startedAt(), java.time.Instant.now())
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        row("Time taken", r.config().budget().equals(whole)
+                ? fmt("%s of a %s budget (later steps are shortened when set-up runs over)", taken,
+                        Durations.describe(whole))
+                : fmt("%s of this pass's %s share of the %s --budget", taken, Durations.describe(r.config().budget()),
+                        Durations.describe(whole)));
         if (!r.results(StepPlan.Kind.ROUND_TRIP).isEmpty()) {
             LatencyStats rtt = r.results(StepPlan.Kind.ROUND_TRIP).get(0).summary().latency();
             row("Round trip", fmt("p50 %.3f ms, p99 %.3f ms%s", rtt.p50(), rtt.p99(),
@@ -149,8 +160,9 @@ final class QualifyConsole implements Qualifier.Progress {
                 TestResult t = s.result();
                 LatencyStats l = t.summary().latency();
                 LatencyStats d = t.summary().disk();
-                row(s.step().label(), fmt("round trip p50 %.3f / p99 %.3f / p99.9 %.3f ms%s", l.p50(), l.p99(), l.p999(),
-                        d == null ? "" : fmt(" (standby disk p50 %.3f ms)", d.p50())));
+                row(s.step().label(), fmt("round trip p50 %.3f / p99 %.3f / p99.9 %.3f ms%s, %d round trips%s", l.p50(),
+                        l.p99(), l.p999(), d == null ? "" : fmt(" (standby disk p50 %.3f ms)", d.p50()), l.count(),
+                        l.thin(99) ? " (too few for p99 and p99.9)" : l.thin(99.9) ? " (too few for p99.9)" : ""));
             }
         }
         printVerdicts(r.overall(), r.incomplete(), r.verdicts());
@@ -161,6 +173,11 @@ final class QualifyConsole implements Qualifier.Progress {
                     r.projection().peak().end().toString().replace('T', ' ')));
         }
         out.println();
+        out.flush();
+    }
+
+    /** The settings block, once per run: the larger buffer when both directions were measured. */
+    private void printSettings(LinkResult r) {
         if (r.sqlnet().isEmpty()) {
             out.flush();
             return;
@@ -174,9 +191,10 @@ final class QualifyConsole implements Qualifier.Progress {
     /** The stream steps' figures: four streams, one with default and with 3 x BDP buffers, lags, the load. */
     private void streamRows(LinkResult r, Measured m) {
         if (!Double.isNaN(m.capacityBps())) {
-            row("Four streams together", mbit(m.capacityBps()) + fmt(" (%.1f x one stream; a sum of streams, not "
-                    + "the link's capacity: a loss-limited path gives about 4 x one stream)",
-                    m.capacityBps() / m.defaultBps()));
+            row("Four streams together", mbit(m.capacityBps()) + (Double.isFinite(m.capacityBps() / m.defaultBps())
+                    ? fmt(" (%.1f x one stream; a sum of streams, not the link's capacity: a loss-limited path gives "
+                    + "about 4 x one stream)", m.capacityBps() / m.defaultBps()) : " (a sum of streams, not the link's "
+                    + "capacity)"));
         }
         if (!Double.isNaN(m.defaultBps())) {
             Summary d = r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary();
@@ -190,21 +208,20 @@ final class QualifyConsole implements Qualifier.Progress {
                     m.clamped() ? ": CLAMPED" : ""));
         }
         if (m.lag() != null) {
-            row("Lag at the peak rate", fmt("%.2f s at the end, growing %.4f s/s (%s)", m.lag().lastLag(),
-                    m.lag().growth(), switch (m.lag().measuredBy()) {
+            row("Lag at the peak rate", fmt("%.2f s at the end, %s (%s)", m.lag().lastLag(),
+                    m.lag().describeGrowth(), switch (m.lag().measuredBy()) {
                         case "tcp_bytes_acked" -> "from TCP_INFO bytes acked";
                         case "receiver_counts" -> "from what this host received";
                         default -> "sender schedule, lower bound";
                     }));
         }
         if (m.loadedLag() != null) {
-            row("Lag at the peak, loaded", fmt("%.2f s at the end, growing %.4f s/s", m.loadedLag().lastLag(),
-                    m.loadedLag().growth()));
+            row("Lag at the peak, loaded", fmt("%.2f s at the end, %s", m.loadedLag().lastLag(),
+                    m.loadedLag().describeGrowth()));
         }
         if (m.load() != null) {
-            row("Background load", fmt("%s: %s alone, %s beside the redo (%s moved)%s", m.load().load(),
-                    mbit(m.load().aloneBps()), mbit(m.load().besideBps()), Sizes.describe(m.load().besideBytes()),
-                    Double.isFinite(m.load().cost()) ? fmt(": the redo cost it %.0f %%", m.load().cost() * 100) : ""));
+            row("Background load", fmt("%s, %s moved beside the redo: %s", m.load().load(),
+                    Sizes.describe(m.load().besideBytes()), Verdicts.loadLine(m.load()).replace("the load carried ", "")));
         }
     }
 

@@ -4,6 +4,7 @@ import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.PayloadOption;
+import dev.probe.core.client.Egress;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.qualify.Agents;
 import dev.probe.core.qualify.AwrCsv;
@@ -106,6 +107,12 @@ public final class QualifyOptions {
                     + "channels spread over them; default: from this host.")
     List<String> loadFrom;
 
+    @Option(names = "--load-dscp", paramLabel = "VALUE",
+            description = "With --under-load: the DSCP the load's packets carry (0..63 or a name such as AF11, CS1); "
+                    + "default: unmarked, as a backup usually is. --dscp marks the redo only, so a class given to "
+                    + "redo on the path is tested against the load.")
+    String loadDscp;
+
     /** --reverse or --both-directions. */
     static final class Flow {
         @Option(names = {"-R", "--reverse"}, description = "The stream steps run standby to primary (the standby's "
@@ -135,8 +142,11 @@ public final class QualifyOptions {
             throw new UsageException("--load-from runs the --under-load load from agents; give --under-load "
                     + "too (e.g. --under-load backup:16)");
         }
+        if (loadDscp != null && underLoad == null) {
+            throw new UsageException("--load-dscp marks the --under-load load; give --under-load too");
+        }
         UnderLoad background = underLoad == null ? null : UnderLoad.parse(underLoad, loadFrom == null ? null
-                : agents("--load-from", loadFrom));
+                : agents("--load-from", loadFrom), loadDscp == null ? -1 : Egress.dscp("--load-dscp", loadDscp));
         RedoCompression compression = redoSample == null ? null
                 : RedoCompression.measure(redoSample, RedoCompression.MAX_SAMPLE);
         return QualifyConfig.builder(connect.target(host), redo)

@@ -40,7 +40,7 @@ public record Egress(InetAddress bind, int dscp) {
      * such as EF or AF41 (or null); each refusal names its flag and value.
      */
     public static Egress parse(String bind, String dscp) {
-        return new Egress(bind == null ? null : localAddress("bind", bind), dscp == null ? -1 : dscp(dscp));
+        return new Egress(bind == null ? null : localAddress("bind", bind), dscp == null ? -1 : dscp("dscp", dscp));
     }
 
     /** The IP TOS byte for {@link #dscp}, or -1. */
@@ -78,7 +78,10 @@ public record Egress(InetAddress bind, int dscp) {
         return n;
     }
 
-    static int dscp(String text) {
+    /**
+     * A DSCP as typed for {@code flag}: a number 0..63 or a name such as EF or AF41; a refusal names the flag.
+     */
+    public static int dscp(String flag, String text) {
         String t = text.trim().toUpperCase(Locale.ROOT);
         Integer named = NAMES.get(t);
         if (named != null) {
@@ -87,12 +90,12 @@ public record Egress(InetAddress bind, int dscp) {
         try {
             int v = Integer.decode(t);
             if (v < 0 || v > 63) {
-                throw new BadParameterException("dscp", "'" + text + "' is out of range [0, 63] (a DSCP; the TOS byte "
+                throw new BadParameterException(flag, "'" + text + "' is out of range [0, 63] (a DSCP; the TOS byte "
                         + "is DSCP x 4)");
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new BadParameterException("dscp", "'" + text + "' is not a DSCP: a number 0..63 or a name such as "
+            throw new BadParameterException(flag, "'" + text + "' is not a DSCP: a number 0..63 or a name such as "
                     + "EF, AF41, CS6");
         }
     }

@@ -53,6 +53,11 @@ public record Target(String host, int port, Duration connectTimeout, Duration ti
         return new Target(host, port, connectTimeout, timeout, security, newTransport, route);
     }
 
+    /** The same target leaving by {@code newRoute} (another DSCP for a load beside the redo). */
+    public Target withRoute(Egress newRoute) {
+        return new Target(host, port, connectTimeout, timeout, security, transport, newRoute);
+    }
+
     /** {@code host:port}, as logs, series labels and result documents name the server. */
     public String hostPort() {
         return host + ":" + port;

@@ -21,7 +21,6 @@ import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -36,7 +35,7 @@ final class BackgroundLoad {
     /** Bulk pieces and streaming messages are at most this long on the wire. */
     private static final long FRAME = Math.max(BulkParams.CHUNK, UnderLoad.MESSAGE) + 64;
     private final UnderLoad load;
-    private final List<long[]> trace = new ArrayList<>(); // {nanoTime, bytes so far}
+    private final LoadTrace trace = new LoadTrace();
     private final CompletableFuture<Void> flowing = new CompletableFuture<>();
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private final RunStop stop = new RunStop();
@@ -50,7 +49,8 @@ final class BackgroundLoad {
      * Opens the load's session and closes it again before anything is sent, so a server (or agent) that refuses it
      * fails the qualification before its first step; the refusal names {@code --under-load}.
      */
-    static void check(UnderLoad load, Target target, Payload payload) throws InterruptedException {
+    static void check(UnderLoad load, Target redoTarget, Payload payload) throws InterruptedException {
+        Target target = load.marked(redoTarget);
         SessionSpec spec = load.spec(Duration.ofSeconds(1), payload);
         try {
             if (load.agents() == null) {
@@ -68,8 +68,9 @@ final class BackgroundLoad {
         }
     }
 
-    /** Starts {@code load} towards {@code target} for at most {@code length}. */
-    static BackgroundLoad start(UnderLoad load, Target target, Payload payload, Duration length) {
+    /** Starts {@code load} towards the redo's target (in the load's own class) for at most {@code length}. */
+    static BackgroundLoad start(UnderLoad load, Target redoTarget, Payload payload, Duration length) {
+        Target target = load.marked(redoTarget);
         BackgroundLoad b = new BackgroundLoad(load);
         SessionSpec spec = load.spec(length, payload);
         Thread t = new Thread(() -> b.run(target, spec), "probe-load");
@@ -109,7 +110,7 @@ final class BackgroundLoad {
 
     private synchronized void add(long intervalBytes) {
         bytes += intervalBytes;
-        trace.add(new long[] {System.nanoTime(), bytes});
+        trace.add(System.nanoTime(), bytes);
         flowing.complete(null);
     }
 
@@ -132,6 +133,21 @@ final class BackgroundLoad {
         }
     }
 
+    /**
+     * Waits from {@code since} until the load's one-second rates have settled ({@link LoadTrace#settled}), at least
+     * {@link LoadTrace#SETTLED_WINDOWS} seconds and at most {@code most}, or until it ended; true when it settled.
+     */
+    boolean awaitSettled(long since, Duration most) throws InterruptedException {
+        long deadline = since + most.toNanos();
+        while (System.nanoTime() < deadline && !ended.isDone() && stop.reason() == null) {
+            if (trace.settled(since, System.nanoTime())) {
+                return true;
+            }
+            Thread.sleep(UnderLoad.INTERVAL.toMillis());
+        }
+        return trace.settled(since, System.nanoTime());
+    }
+
     /** Why the load ended in failure, or null (still running, or ended well). */
     private String failure() {
         if (!ended.isCompletedExceptionally()) {
@@ -147,42 +163,20 @@ final class BackgroundLoad {
 
     /**
      * Ends the load (one on agents runs out its length) and says what it carried: alone from {@code aloneFrom} to
-     * {@code loadedFrom}, beside the redo from there to {@code loadedTo} (System.nanoTime() instants).
+     * {@code loadedFrom} ({@code settled}: its rates had settled by then), beside the redo from there to
+     * {@code loadedTo} (System.nanoTime() instants), each the median of one-second windows; {@code redoTowardsStandby}
+     * is the redo's direction, for whether the two share one.
      */
-    LoadFigures finish(long aloneFrom, long loadedFrom, long loadedTo, Duration wait) throws InterruptedException {
+    LoadFigures finish(long aloneFrom, long loadedFrom, long loadedTo, boolean settled, boolean redoTowardsStandby,
+                       Duration wait) throws InterruptedException {
         stop.request("the loaded steps ended");
         try {
             ended.get(wait.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
             // the failure is reported below; a load still running past its wait is left to its daemon thread
         }
-        synchronized (this) {
-            return new LoadFigures(load.toString(), load.describe(), rate(aloneFrom, loadedFrom),
-                    rate(loadedFrom, loadedTo), bytesAt(loadedTo) - bytesAt(loadedFrom), failure());
-        }
-    }
-
-    /** Bits per second between two instants, from the trace; NaN when it has too little to say. */
-    private double rate(long from, long to) {
-        if (to - from < TimeUnit.MILLISECONDS.toNanos(500) || trace.size() < 2) {
-            return Double.NaN;
-        }
-        return (bytesAt(to) - bytesAt(from)) * 8.0 / ((to - from) / 1e9);
-    }
-
-    /** Bytes moved by {@code nanos}, interpolated between the intervals around it. */
-    private long bytesAt(long nanos) {
-        long[] before = {Long.MIN_VALUE, 0};
-        for (long[] s : trace) {
-            if (s[0] >= nanos) {
-                if (before[0] == Long.MIN_VALUE) {
-                    return 0;
-                }
-                double share = (nanos - before[0]) / (double) (s[0] - before[0]);
-                return before[1] + Math.round((s[1] - before[1]) * share);
-            }
-            before = s;
-        }
-        return before[1];
+        return new LoadFigures(load.toString(), load.describe(), trace.medianRate(aloneFrom, loadedFrom),
+                trace.medianRate(loadedFrom, loadedTo), trace.bytesAt(loadedTo) - trace.bytesAt(loadedFrom), failure(),
+                settled, load.towardsStandby() == redoTowardsStandby);
     }
 }

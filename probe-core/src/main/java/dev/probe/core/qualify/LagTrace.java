@@ -113,4 +113,11 @@ public final class LagTrace implements RunListener {
     public boolean flat() {
         return growth() <= FLAT_GROWTH;
     }
+
+    /** "growing 0.0700 s/s", or "flat (slope -0.0070 s/s)": a slope at or under {@link #FLAT_GROWTH} is no growth. */
+    public String describeGrowth() {
+        double g = growth();
+        return flat() ? String.format(java.util.Locale.ROOT, "flat (slope %+.4f s/s)", g)
+                : String.format(java.util.Locale.ROOT, "growing %.4f s/s", g);
+    }
 }

@@ -96,8 +96,9 @@ final class LinkQualifier {
     }
 
     /**
-     * Runs the loaded steps with the background load going: started, given {@link StepPlan#LOAD_RAMP} to reach its
-     * pace (the last two seconds of it measure the load alone), then the steps, then stopped.
+     * Runs the loaded steps with the background load going: started, given up to {@link StepPlan#LOAD_RAMP} for its
+     * one-second rates to settle (the last {@link LoadTrace#SETTLED_WINDOWS} of them measure the load alone), then
+     * the steps, then stopped.
      */
     private void underLoad(StepPlan plan, Runner runner, Figures f) throws InterruptedException {
         int first = plan.firstLoaded();
@@ -108,13 +109,15 @@ final class LinkQualifier {
         UnderLoad u = config.underLoad();
         BackgroundLoad load = BackgroundLoad.start(u, config.target(), config.payload(), length);
         runner.stop.onRequest(() -> load.stop(runner.stop.reason()));
-        long aloneFrom = System.nanoTime();
-        long loadedFrom = aloneFrom;
+        long loadedFrom = System.nanoTime();
+        long aloneFrom = loadedFrom;
+        boolean settled = false;
         try {
             load.awaitFlowing(config.target().timeout());
-            aloneFrom = System.nanoTime() + StepPlan.LOAD_RAMP.toNanos() / 3;
-            Thread.sleep(StepPlan.LOAD_RAMP.toMillis());
+            long flowing = System.nanoTime();
+            settled = load.awaitSettled(flowing, StepPlan.LOAD_RAMP);
             loadedFrom = System.nanoTime();
+            aloneFrom = Math.max(flowing, loadedFrom - LoadTrace.SETTLED_WINDOWS * LoadTrace.WINDOW_NANOS);
             for (int i = first; i < plan.steps().size(); i++) {
                 if (plan.steps().get(i).kind() == StepPlan.Kind.REDO_RATE) {
                     f.loadedLag = paced(runner, i, f.buffer);
@@ -123,7 +126,8 @@ final class LinkQualifier {
                 }
             }
         } finally {
-            f.load = load.finish(aloneFrom, loadedFrom, System.nanoTime(), config.target().timeout());
+            f.load = load.finish(aloneFrom, loadedFrom, System.nanoTime(), settled, !config.reverse(),
+                    config.target().timeout());
         }
     }
 

@@ -55,7 +55,8 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
             String name = (syncs.size() == (loaded ? 2 : 1) ? "SYNC" : "SYNC " + suffix(s))
                     + (loaded ? " under " + config.underLoad() : "");
             Verdicts.SyncFigures figures = syncFigures(config, s, name, m.rttMs(), fastSync);
-            Verdict sync = Verdicts.sync(figures, config.commitBudget());
+            Verdict sync = Verdicts.thinTail(Verdicts.sync(figures, config.commitBudget()),
+                    s.result().summary().latency());
             verdicts.add(idle == null ? sync : Verdicts.underLoad(sync, Verdicts.syncBeside(
                     syncFigures(config, idle, "", m.rttMs(), Double.NaN), figures), m.load()));
         }
@@ -209,7 +210,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
             putLag(s.putObject("lag_under_load"), m.loadedLag());
         }
         if (m.load() != null) {
-            s.set("under_load", underLoad(m));
+            s.set("under_load", underLoad(m, config.underLoad()));
         }
         ObjectNode settings = s.putObject("settings");
         sqlnet.forEach(settings.putArray("sqlnet_ora")::add);
@@ -235,15 +236,22 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
     }
 
     /** The load, what it carried, and each loaded step's percentiles beside its idle twin's. */
-    private static ObjectNode underLoad(Measured m) {
+    private static ObjectNode underLoad(Measured m, UnderLoad u) {
         LoadFigures l = m.load();
         ObjectNode n = Json.object();
         n.put("load", l.load());
+        if (u != null && u.dscp() >= 0) {
+            n.put("dscp", u.dscp());
+        } else {
+            n.putNull("dscp");
+        }
         n.put("described", l.described());
         putNumber(n, "alone_bps", l.aloneBps());
         putNumber(n, "beside_redo_bps", l.besideBps());
         n.put("beside_redo_bytes", l.besideBytes());
         putNumber(n, "cost", l.cost());
+        n.put("settled", l.settled());
+        n.put("same_direction", l.sameDirection());
         if (l.failure() != null) {
             n.put("failure", l.failure());
         }

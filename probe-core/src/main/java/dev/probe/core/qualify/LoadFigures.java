@@ -1,20 +1,27 @@
 package dev.probe.core.qualify;
 
 /**
- * What the background load carried: alone (after its ramp, before the loaded steps) and beside the redo (during
- * them), in bit/s; what the redo cost it is the difference.
+ * What the background load carried: alone (once its rates had settled, before the loaded steps) and beside the redo
+ * (during them), in bit/s, each the median of one-second windows; what the redo cost it is the difference, when
+ * both flowed the same way and the load had settled.
  *
- * @param load        as the user typed it ("backup:16")
- * @param described   for a reason ("16 backup channels")
- * @param aloneBps    its rate alone, NaN when too short to say
- * @param besideBps   its rate while the loaded steps ran
- * @param besideBytes bytes it moved while the loaded steps ran
- * @param failure     why it ended early, or null
+ * @param load          as the user typed it ("backup:16")
+ * @param described     for a reason ("16 backup channels")
+ * @param aloneBps      its rate alone, NaN when too short to say
+ * @param besideBps     its rate while the loaded steps ran
+ * @param besideBytes   bytes it moved while the loaded steps ran
+ * @param failure       why it ended early, or null
+ * @param settled       its one-second rates had settled before the loaded steps began
+ * @param sameDirection the load and the redo flowed the same way (a restore beside redo to the standby does not)
  */
 public record LoadFigures(String load, String described, double aloneBps, double besideBps, long besideBytes,
-                          String failure) {
-    /** The share of its rate the load lost beside the redo (0.12 = 12 %); NaN when either rate is unknown. */
+                          String failure, boolean settled, boolean sameDirection) {
+    /**
+     * The share of its rate the load lost beside the redo (0.12 = 12 %; below 0 it gained); NaN when either rate is
+     * unknown, the load had not settled, or the two flowed in opposite directions.
+     */
     public double cost() {
-        return aloneBps > 0 && Double.isFinite(besideBps) ? 1 - besideBps / aloneBps : Double.NaN;
+        return settled && sameDirection && aloneBps > 0 && Double.isFinite(besideBps) ? 1 - besideBps / aloneBps
+                : Double.NaN;
     }
 }

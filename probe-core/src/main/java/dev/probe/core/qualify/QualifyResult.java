@@ -75,8 +75,14 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
         return doc;
     }
 
-    /** Both verdicts and the asymmetry in the summary, the reverse pass's document under {@code reverse}. */
+    /**
+     * Both verdicts and the asymmetry in the summary, the reverse pass's document under {@code reverse}; the
+     * budget the user gave in {@code params.budget_s}, each pass's share of it in {@code pass_budget_s}.
+     */
     private void putReverse(ObjectNode doc) {
+        ObjectNode params = (ObjectNode) doc.get("params");
+        params.put("pass_budget_s", params.path("budget_s").asLong());
+        params.put("budget_s", config.budget().toSeconds());
         ObjectNode s = (ObjectNode) doc.get("summary");
         s.put("overall", overall().name());
         ArrayNode verdicts = (ArrayNode) s.get("verdicts");
@@ -86,7 +92,11 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
             LinkResult.putNumber(both, "forward_bps", link.measured().tunedBps());
             LinkResult.putNumber(both, "reverse_bps", reverse.measured().tunedBps());
             LinkResult.putNumber(both, "ratio", reverse.measured().tunedBps() / link.measured().tunedBps());
-            doc.set("reverse", reverse.toJson());
+            ObjectNode reverseDoc = reverse.toJson();
+            ObjectNode reverseParams = (ObjectNode) reverseDoc.get("params");
+            reverseParams.put("pass_budget_s", reverseParams.path("budget_s").asLong());
+            reverseParams.put("budget_s", config.budget().toSeconds());
+            doc.set("reverse", reverseDoc);
         } // else the forward document says why it stopped, and so why the reverse pass never ran
     }
 }

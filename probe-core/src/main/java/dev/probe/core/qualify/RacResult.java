@@ -62,8 +62,8 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
             reasons.add(fmt("paced at %.1f MB/s (instance %d's peak) from %s; the standby received %.1f MB/s (%.0f %%)",
                     rate / 1e6, i + 1, h.from(), carried / 1e6, 100 * carried / rate));
             if (lag != null) {
-                reasons.add(fmt("transport lag %s: %.2f s at the end, growth %.4f s/s (from what the agent wrote: a "
-                        + "lower bound)", lag.flat() ? "flat" : "growing", lag.lastLag(), lag.growth()));
+                reasons.add(fmt("transport lag %.2f s at the end, %s (from what the agent wrote: a lower bound)",
+                        lag.lastLag(), lag.describeGrowth()));
             }
             reasons.add(fmt("its own required bandwidth %.1f Mbit/s (peak / %.2f x 8)",
                     Sizing.requiredBitsPerSecond(rate, c.tcpEfficiency()) / 1e6, c.tcpEfficiency()));

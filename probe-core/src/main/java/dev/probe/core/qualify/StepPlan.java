@@ -47,8 +47,13 @@ public record StepPlan(List<Step> steps) {
     }
 
     static final Duration SETUP = Duration.ofSeconds(1);
-    /** What the background load is given to reach its pace before the loaded steps, and to be measured alone. */
-    static final Duration LOAD_RAMP = Duration.ofSeconds(3);
+    /**
+     * The most the background load is given for its rates to settle before the loaded steps (it is measured alone on
+     * its last settled seconds): a bulk load on a lossy link falls for several seconds after its start-up burst.
+     */
+    static final Duration LOAD_RAMP = Duration.ofSeconds(10);
+    /** What the plan sets aside for the load to settle (most settle in 3 to 5 s; a longer wait shortens the steps). */
+    static final Duration LOAD_SETTLE_PLANNED = Duration.ofSeconds(5);
 
     /** The steps {@code config} asks for within its budget. */
     public static StepPlan of(QualifyConfig config) {
@@ -70,7 +75,8 @@ public record StepPlan(List<Step> steps) {
         double weights = kinds.stream().mapToDouble(StepPlan::weight).sum() + syncs.size() * weight(Kind.SYNC) * copies
                 + (loaded && config.async() ? weight(Kind.REDO_RATE) : 0);
         long steps = kinds.size() + (long) syncs.size() * copies + (loaded && config.async() ? 1 : 0);
-        Duration reserved = SETUP.multipliedBy(steps).plus(loaded ? LOAD_RAMP.plus(SETUP) : Duration.ZERO);
+        Duration reserved = SETUP.multipliedBy(steps).plus(loaded ? LOAD_SETTLE_PLANNED.plus(SETUP)
+                : Duration.ZERO);
         double share = Math.max(0, config.budget().minus(reserved).toMillis()) / weights;
         List<Step> plan = new ArrayList<>();
         for (Kind k : kinds) {

@@ -1,6 +1,7 @@
 package dev.probe.core.qualify;
 
 import dev.probe.core.agent.FanoutConfig;
+import dev.probe.core.client.Egress;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
@@ -21,8 +22,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * @param kind     what the load does
  * @param channels how many channels or connections
  * @param agents   where it runs from: null for this host
+ * @param dscp     the class its packets carry ({@code --load-dscp}), -1 for the OS default (unmarked, as a backup
+ *                 usually is): never the redo's {@code --dscp}, so a class given to redo can be tested against it
  */
-public record UnderLoad(Kind kind, int channels, Agents agents) {
+public record UnderLoad(Kind kind, int channels, Agents agents, int dscp) {
     /** RMAN backup (towards the standby), restore (from it), or streaming like other redo. */
     public enum Kind { BACKUP, RESTORE, ASYNC }
 
@@ -40,14 +43,22 @@ public record UnderLoad(Kind kind, int channels, Agents agents) {
         if (channels < 1 || channels > max) {
             throw new BadParameterException("--under-load", channels + " channels is out of range [1, " + max + "]");
         }
+        if (dscp < -1 || dscp > 63) {
+            throw new BadParameterException("--load-dscp", dscp + " is out of range [0, 63]");
+        }
         if (agents != null && channels < agents.from().size()) {
             throw new BadParameterException("--under-load", channels + " channels cannot spread over "
                     + agents.from().size() + " --load-from hosts (at least one each)");
         }
     }
 
-    /** {@code backup:16}, {@code restore:8} or {@code async:4}, as the user typed it. */
+    /** {@code backup:16}, {@code restore:8} or {@code async:4}, as the user typed it, unmarked. */
     public static UnderLoad parse(String text, Agents agents) {
+        return parse(text, agents, -1);
+    }
+
+    /** {@code backup:16}, {@code restore:8} or {@code async:4}, as the user typed it, its packets marked {@code dscp}. */
+    public static UnderLoad parse(String text, Agents agents, int dscp) {
         String[] parts = text == null ? new String[0] : text.split(":", -1);
         Kind kind = null;
         if (parts.length == 2) {
@@ -60,7 +71,7 @@ public record UnderLoad(Kind kind, int channels, Agents agents) {
         if (kind == null || !parts[1].matches("[0-9]{1,4}")) {
             throw new BadParameterException("--under-load", "'" + text + "' is not backup:N, restore:N or async:N");
         }
-        return new UnderLoad(kind, Integer.parseInt(parts[1]), agents);
+        return new UnderLoad(kind, Integer.parseInt(parts[1]), agents, dscp);
     }
 
     /** The run that loads the link for {@code length}, towards {@code target}. */
@@ -73,6 +84,16 @@ public record UnderLoad(Kind kind, int channels, Agents agents) {
                     .channels(channels).duration(length).pieceSize(PIECE).interval(INTERVAL).verify(false)
                     .payload(payload).build();
         };
+    }
+
+    /** True when the load flows primary to standby (a backup, a stream), false for a restore. */
+    boolean towardsStandby() {
+        return kind != Kind.RESTORE;
+    }
+
+    /** {@code redoTarget} as the load reaches it: the same interface, the load's own class. */
+    Target marked(Target redoTarget) {
+        return redoTarget.withRoute(new Egress(redoTarget.route().bind(), dscp));
     }
 
     /** The load's fan-out from its agents to {@code target}, for {@code spec}. */
@@ -91,6 +112,6 @@ public record UnderLoad(Kind kind, int channels, Agents agents) {
     public String describe() {
         return channels + (kind == Kind.ASYNC ? " streaming connection" : " " + kind.name().toLowerCase(Locale.ROOT)
                 + " channel") + (channels == 1 ? "" : "s") + (agents == null ? "" : " from " + agents.from().size()
-                + " agent" + (agents.from().size() == 1 ? "" : "s"));
+                + " agent" + (agents.from().size() == 1 ? "" : "s")) + (dscp < 0 ? "" : ", marked DSCP " + dscp);
     }
 }

@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.result.LatencyStats;
 import dev.probe.core.units.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -149,16 +150,26 @@ public final class Verdicts {
         return new Verdict(f.name(), status, reasons);
     }
 
+    /**
+     * {@code v} with a warning when its percentiles rest on too few round trips ({@link LatencyStats#thin}): a step
+     * of a second at 20 ms has 50, so its p99 and p99.9 are its largest one or two.
+     */
+    public static Verdict thinTail(Verdict v, LatencyStats l) {
+        if (l == null || !l.thin(99.9)) {
+            return v;
+        }
+        List<String> reasons = new ArrayList<>(v.reasons());
+        reasons.add(fmt("%d round trips: %s fewer than %d samples beyond %s, so %s little more than the largest few; "
+                + "a longer step (--budget) gives the tail meaning", l.count(), l.thin(99) ? "p99 and p99.9 rest on"
+                : "p99.9 rests on", LatencyStats.TAIL, l.thin(99) ? "each" : "it", l.thin(99) ? "they are" : "it is"));
+        return new Verdict(v.name(), v.status(), reasons);
+    }
+
     /** {@code v} with the load's reasons after its own: what idle and loaded show, and what the load carried. */
     public static Verdict underLoad(Verdict v, String beside, LoadFigures load) {
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.add(0, fmt("measured under %s (--under-load %s); %s", load.described(), load.load(), beside));
-        if (Double.isFinite(load.cost())) {
-            reasons.add(fmt("the load carried %.1f Mbit/s alone and %.1f Mbit/s beside the redo: the redo cost it "
-                    + "%.0f %%", load.aloneBps() / 1e6, load.besideBps() / 1e6, load.cost() * 100));
-        } else if (Double.isFinite(load.besideBps())) {
-            reasons.add(fmt("the load carried %.1f Mbit/s beside the redo", load.besideBps() / 1e6));
-        }
+        reasons.add(loadLine(load));
         if (load.failure() != null) {
             reasons.add("the load ended early: " + load.failure());
         }
@@ -178,16 +189,51 @@ public final class Verdicts {
         return new Verdict(v.name(), v.status(), reasons);
     }
 
-    /** Idle against loaded SYNC percentiles: "idle p50 0.210 / p99 0.400 ms: p50 +12.1 ms under load". */
+    /**
+     * What the load carried and what the redo cost it, each rate the median of one-second windows: no cost where
+     * the two flowed in opposite directions or the load had not settled before the loaded steps.
+     */
+    public static String loadLine(LoadFigures load) {
+        String alone = Double.isFinite(load.aloneBps()) ? fmt("%.1f Mbit/s alone", load.aloneBps() / 1e6) : "";
+        String beside = Double.isFinite(load.besideBps()) ? fmt("%.1f Mbit/s beside the redo", load.besideBps() / 1e6)
+                : "";
+        String carried = "the load carried " + (alone.isEmpty() ? beside : beside.isEmpty() ? alone
+                : alone + " and " + beside) + " (medians of one-second windows)";
+        if (alone.isEmpty() && beside.isEmpty()) {
+            return "the load's rates are unknown (too short to measure)";
+        }
+        if (!load.sameDirection()) {
+            return carried + "; it flowed the other way from the redo, so no cost is put on the redo";
+        }
+        if (!load.settled()) {
+            return carried + "; its rate had not settled within " + StepPlan.LOAD_RAMP.toSeconds() + " s (one-second "
+                    + "rates still more than " + Math.round(LoadTrace.SPREAD * 100) + " % apart), so no cost is put "
+                    + "on the redo";
+        }
+        double cost = load.cost();
+        return !Double.isFinite(cost) ? carried : carried + (cost >= 0 ? fmt(": %.0f %% less beside the redo",
+                cost * 100) : fmt(": %.0f %% more beside the redo (no cost)", -cost * 100));
+    }
+
+    /**
+     * Idle against loaded SYNC percentiles, the change labelled as a change: "idle p50 0.210 / p99 0.400 / p99.9
+     * 0.500 ms; under load p50 12.310 / p99 14.100 ms (p50 12.100 ms more, p99 13.700 ms more)".
+     */
     public static String syncBeside(SyncFigures idle, SyncFigures loaded) {
-        return fmt("idle p50 %.3f / p99 %.3f / p99.9 %.3f ms; under load p50 %+.3f ms, p99 %+.3f ms", idle.p50Ms(),
-                idle.p99Ms(), idle.p999Ms(), loaded.p50Ms() - idle.p50Ms(), loaded.p99Ms() - idle.p99Ms());
+        return fmt("idle p50 %.3f / p99 %.3f / p99.9 %.3f ms; under load p50 %.3f / p99 %.3f ms (p50 %s, p99 %s)",
+                idle.p50Ms(), idle.p99Ms(), idle.p999Ms(), loaded.p50Ms(), loaded.p99Ms(),
+                change(loaded.p50Ms() - idle.p50Ms()), change(loaded.p99Ms() - idle.p99Ms()));
+    }
+
+    /** A latency change in words: "1.200 ms more", "0.300 ms less". */
+    private static String change(double deltaMs) {
+        return fmt("%.3f ms %s", Math.abs(deltaMs), deltaMs >= 0 ? "more" : "less");
     }
 
     /** Idle against loaded lag at the peak rate. */
     public static String lagBeside(LagTrace idle, LagTrace loaded) {
-        return fmt("lag at the peak rate: idle %.2f s at the end (growth %.4f s/s), loaded %.2f s (growth %.4f s/s)",
-                idle.lastLag(), idle.growth(), loaded.lastLag(), loaded.growth());
+        return fmt("lag at the peak rate: idle %.2f s at the end (%s), loaded %.2f s (%s)", idle.lastLag(),
+                idle.describeGrowth(), loaded.lastLag(), loaded.describeGrowth());
     }
 
     private static String fmt(String format, Object... args) {

@@ -7,6 +7,8 @@ import org.HdrHistogram.Histogram;
 /** Latency percentiles in milliseconds, taken from an HdrHistogram of nanoseconds (real percentiles, not averages). */
 public record LatencyStats(long count, double avg, double p50, double p90, double p99, double p999, double max) {
     private static final double NS_PER_MS = 1e6;
+    /** Fewer samples than this beyond a percentile, and it is little more than the largest few (or the max). */
+    public static final int TAIL = 10;
 
     /** Stats of {@code h}, or null when it holds no values. */
     public static LatencyStats of(Histogram h) {
@@ -41,5 +43,10 @@ public record LatencyStats(long count, double avg, double p50, double p90, doubl
         n.put("p999", p999);
         n.put("max", max);
         return n;
+    }
+
+    /** True when fewer than {@link #TAIL} samples lie beyond {@code percentile}: p99.9 needs 10,000 samples. */
+    public boolean thin(double percentile) {
+        return count * (100 - percentile) / 100 < TAIL;
     }
 }
