@@ -56,8 +56,14 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
     public String asymmetry() {
         double f = link.measured().tunedBps();
         double r = reverse == null ? Double.NaN : reverse.measured().tunedBps();
-        return String.format(Locale.ROOT, "one stream with 3 x BDP buffers: %.1f Mbit/s primary to standby, %.1f "
-                + "Mbit/s standby to primary (%.2f x)", f / 1e6, r / 1e6, r / f);
+        String ratio = f > 0 && Double.isFinite(r) ? String.format(Locale.ROOT, "%.2f x", r / f) : "no ratio: "
+                + (Double.isFinite(r) ? "primary to standby carried nothing" : "standby to primary not measured");
+        return String.format(Locale.ROOT, "one stream with 3 x BDP buffers: %s primary to standby, %s standby to "
+                + "primary (%s)", mbit(f), mbit(r), ratio);
+    }
+
+    private static String mbit(double bps) {
+        return Double.isFinite(bps) ? String.format(Locale.ROOT, "%.1f Mbit/s", bps / 1e6) : "not measured";
     }
 
     /** The document: the RAC run's, or the link's with the reverse pass and the standby's disk when present. */
@@ -80,9 +86,7 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
      * budget the user gave in {@code params.budget_s}, each pass's share of it in {@code pass_budget_s}.
      */
     private void putReverse(ObjectNode doc) {
-        ObjectNode params = (ObjectNode) doc.get("params");
-        params.put("pass_budget_s", params.path("budget_s").asLong());
-        params.put("budget_s", config.budget().toSeconds());
+        wholeBudget(doc);
         ObjectNode s = (ObjectNode) doc.get("summary");
         s.put("overall", overall().name());
         ArrayNode verdicts = (ArrayNode) s.get("verdicts");
@@ -91,12 +95,17 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
             ObjectNode both = s.putObject("both_directions");
             LinkResult.putNumber(both, "forward_bps", link.measured().tunedBps());
             LinkResult.putNumber(both, "reverse_bps", reverse.measured().tunedBps());
-            LinkResult.putNumber(both, "ratio", reverse.measured().tunedBps() / link.measured().tunedBps());
-            ObjectNode reverseDoc = reverse.toJson();
-            ObjectNode reverseParams = (ObjectNode) reverseDoc.get("params");
-            reverseParams.put("pass_budget_s", reverseParams.path("budget_s").asLong());
-            reverseParams.put("budget_s", config.budget().toSeconds());
-            doc.set("reverse", reverseDoc);
+            LinkResult.putNumber(both, "ratio", link.measured().tunedBps() > 0
+                    ? reverse.measured().tunedBps() / link.measured().tunedBps() : Double.NaN);
+            doc.set("reverse", wholeBudget(reverse.toJson()));
         } // else the forward document says why it stopped, and so why the reverse pass never ran
+    }
+
+    /** {@code passDoc} with the --budget the user gave in {@code budget_s} and the pass's share in {@code pass_budget_s}. */
+    private ObjectNode wholeBudget(ObjectNode passDoc) {
+        ObjectNode params = (ObjectNode) passDoc.get("params");
+        params.put("pass_budget_s", params.path("budget_s").asLong());
+        params.put("budget_s", config.budget().toSeconds());
+        return passDoc;
     }
 }

@@ -43,5 +43,9 @@ class BothDirectionsLabTest extends LabTestBase {
         assertEquals(2, doc.path("summary").path("verdicts").size());
         assertTrue(doc.path("reverse").path("steps").get(1).path("result").path("params").path("reverse").asBoolean());
         assertTrue(doc.path("summary").path("both_directions").path("ratio").asDouble() > 1.5);
+        assertEquals(40, doc.path("params").path("budget_s").asLong(), "issue 39: the --budget the user gave");
+        assertEquals(40, doc.path("reverse").path("params").path("budget_s").asLong());
+        assertEquals(40, doc.path("params").path("pass_budget_s").asLong()
+                + doc.path("reverse").path("params").path("pass_budget_s").asLong(), "the two passes share it");
     }
 }
