@@ -86,7 +86,8 @@ class LabJarIT {
                     "--json", cut.toString()), Pattern.compile("(\\d+\\.\\d+ Gbit/s)"));
             assertTrue(stopped.printed("INCOMPLETE"), stopped.stdout());
             assertTrue(stopped.printed("(from an interrupted run"), stopped.stdout());
-            assertTrue(JSON.readTree(cut.toFile()).path("incomplete").asText().contains("SIGINT"), Files.readString(cut));
+            assertTrue(JSON.readTree(cut.toFile()).at("/incomplete/reason").asText().contains("SIGINT"),
+                    Files.readString(cut));
             Path page = dir.resolve("qualify-page");
             Path verdict = dir.resolve("qualify.json");
             ProbeProcess qualify = ctrlC(List.of("qualify", serverAddress, "--port", String.valueOf(port), "--redo-rate",
