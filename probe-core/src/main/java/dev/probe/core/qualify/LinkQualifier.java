@@ -67,14 +67,16 @@ final class LinkQualifier {
         switch (runner.plan.steps().get(i).kind()) {
             case ROUND_TRIP -> roundTrip(runner, i, f);
             case CAPACITY -> {
-                f.capacity = Measured.bps(runner.run(i, stream(runner, i, CAPACITY_CONNECTIONS, 0), RunListener.NONE));
+                f.capacity = Measured.bps(runner.run(i, stream(runner, i, CAPACITY_CONNECTIONS, 0),
+                        RunListener.NONE));
                 f.bdp = Sizing.bdpBytes(Math.max(config.requiredBps(), f.capacity), f.rttMs / 1000);
                 f.buffer = Sizing.socketBuffer(f.bdp);
             }
-            case DEFAULT_BUFFERS -> f.defaultBps = Measured.bps(runner.run(i, stream(runner, i, 1, 0), RunListener.NONE));
+            case DEFAULT_BUFFERS -> f.defaultBps = Measured.steadyBps(runner.run(i, stream(runner, i, 1, 0),
+                    RunListener.NONE), config.reverse());
             case TUNED_BUFFERS -> {
                 TestResult tuned = runner.run(i, stream(runner, i, 1, f.buffer), RunListener.NONE);
-                f.tunedBps = Measured.bps(tuned);
+                f.tunedBps = Measured.steadyBps(tuned, config.reverse());
                 f.sndbuf = tuned.summary().sndbufGranted();
                 f.rcvbuf = tuned.summary().serverRcvbufGranted();
             }

@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.TestResult;
 import java.util.List;
 
@@ -33,4 +34,36 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
     static double bps(TestResult r) {
         return r.summary().throughputMibS() * 1024 * 1024 * 8;
     }
+
+    /**
+     * A single stream's rate in bit/s on the steady part of its step: over the second half of its measured (not
+     * warm-up) intervals, once slow start's burst is over (on a lossy link a short step's mean holds a start-up burst
+     * several times what the stream keeps, and a diagnosis resting on it changes from run to run; on a long fat path
+     * the ramp makes the mean too low instead). What arrived is read where it is known: this end's own counts when it
+     * received ({@code receiving}: --reverse), else TCP_INFO's bytes acknowledged (what this end's application hands
+     * its socket is no measure: a large send buffer takes megabytes at once, then nothing for seconds). The whole
+     * step's receiver count where fewer than {@link #STEADY_INTERVALS} intervals are left or TCP_INFO is unreadable.
+     */
+    static double steadyBps(TestResult r, boolean receiving) {
+        List<IntervalSample> measured = r.intervals().stream().filter(i -> !i.warmup() && i.lengthSeconds() > 0)
+                .toList();
+        int half = measured.size() / 2;
+        if (measured.size() - half < STEADY_INTERVALS || half == 0) {
+            return bps(r);
+        }
+        IntervalSample from = measured.get(half - 1);
+        IntervalSample to = measured.get(measured.size() - 1);
+        double seconds = to.tSeconds() - from.tSeconds();
+        if (receiving) {
+            long bytes = measured.subList(half, measured.size()).stream().mapToLong(IntervalSample::bytes).sum();
+            return bytes * 8 / seconds;
+        }
+        if (from.tcp() == null || to.tcp() == null || to.tcp().bytesAcked() <= from.tcp().bytesAcked()) {
+            return bps(r);
+        }
+        return (to.tcp().bytesAcked() - from.tcp().bytesAcked()) * 8 / seconds;
+    }
+
+    /** The fewest intervals a steady part is read on. */
+    static final int STEADY_INTERVALS = 2;
 }

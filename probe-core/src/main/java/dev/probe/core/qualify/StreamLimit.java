@@ -12,6 +12,13 @@ import java.util.Locale;
  * allow, {@code window x 8 / RTT}. A stream near the lower ceiling is limited by it; more buffer does nothing for
  * a loss-limited stream, which is what a DBA must hear before raising sysctls.
  *
+ * <p>Mathis's p is the rate of loss <em>events</em> (one window halving each), while the retransmit ratio counts
+ * segments: where one drop takes several back-to-back segments (a receive-offload super-packet dropped whole, as
+ * in probe's lab and on virtual NICs; a policer's burst) the stream meets up to {@link #LOSS_BURST} times fewer
+ * events than segments and carries up to sqrt({@link #LOSS_BURST}) times Mathis's figure for the ratio. The band
+ * in which a stream counts as loss-limited spans both readings, so the diagnosis of one link does not flip between
+ * runs with how the drops happened to fall. The rate judged is the step's steady part ({@link Measured#steadyBps}).
+ *
  * @param measuredBps  the stream's goodput
  * @param rttMs        the round trip (step 1's p50)
  * @param lossRatio    retransmitted / sent segments (NaN: not measured)
@@ -38,6 +45,8 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     static final double MATHIS_C = Math.sqrt(1.5);
     /** A stream within this factor of a ceiling (below it, or above the loss ceiling) is taken as limited by it. */
     static final double NEAR = 0.5;
+    /** The most segments one loss event is taken to cost (the lab's TUN hands over up to three at a time). */
+    static final double LOSS_BURST = 3;
 
     /**
      * The diagnosis of a stream that carried {@code measuredBps} at {@code rttMs} with {@code lossRatio} of its
@@ -49,9 +58,11 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                 : mss * 8 / rtt * MATHIS_C / Math.sqrt(lossRatio);
         double buffer = windowBytes * 8 / rtt;
         Limit limit;
-        // near the loss ceiling, not far above it: a stream at twice Mathis's figure (BBR, or drops at a queue its
-        // own window fills) is not held back by that loss
-        if (!Double.isNaN(mathis) && mathis < buffer && measuredBps >= NEAR * mathis && measuredBps <= mathis / NEAR) {
+        // near the loss ceiling, not far above it: a stream at several times Mathis's figure for the loss events it
+        // could have met (BBR, or drops at a queue its own window fills) is not held back by that loss
+        double eventCeiling = mathis * Math.sqrt(LOSS_BURST);
+        if (!Double.isNaN(mathis) && mathis < buffer && measuredBps >= NEAR * mathis
+                && measuredBps <= eventCeiling / NEAR) {
             limit = Limit.LOSS;
         } else if (buffer <= (Double.isNaN(mathis) ? Double.POSITIVE_INFINITY : mathis) && measuredBps >= NEAR * buffer) {
             limit = Limit.BUFFERS;
@@ -62,14 +73,27 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     }
 
     /**
-     * This diagnosis for a stream that carried about what several streams together did ({@code capacityBps}): one
-     * stream already fills what the path carries, so neither its loss nor its buffers hold it back.
+     * This diagnosis beside what several streams together carried ({@code capacityBps}). One stream that already
+     * carries about their sum fills what the path carries: neither its loss nor its buffers hold it back. Streams
+     * that add up ({@link #ADD_UP} times one or more) meet a ceiling of each stream's own: with loss measured and the
+     * buffers far from binding, that ceiling is the loss, however far above Mathis's figure the one stream ran (the
+     * segments a drop takes, and so the loss events a ratio stands for, vary from path to path and run to run).
      */
     public StreamLimit given(double capacityBps) {
-        boolean full = capacityBps > 0 && measuredBps >= FULL * capacityBps;
-        return full ? new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, Limit.PATH,
-                sender) : this;
+        if (capacityBps > 0 && measuredBps >= FULL * capacityBps) {
+            return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, Limit.PATH,
+                    sender);
+        }
+        boolean addUp = capacityBps >= ADD_UP * measuredBps && measuredBps > 0;
+        if (limit == Limit.PATH && addUp && lossRatio > 0 && measuredBps < NEAR * bufferBps) {
+            return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, Limit.LOSS,
+                    sender);
+        }
+        return this;
     }
+
+    /** Several streams that carry this many times one stream add up: each meets a ceiling of its own. */
+    static final double ADD_UP = 2;
 
     /** A single stream at this share of several streams' sum fills the path. */
     static final double FULL = 0.9;
@@ -89,9 +113,11 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                 : fmt("%.3f %% of segments retransmitted", 100 * lossRatio);
         switch (limit) {
             case LOSS -> {
-                out.add(fmt("loss-limited: %s at %.1f ms allow about %.1f Mbit/s per stream (Mathis, MSS %d); the "
-                        + "buffers would allow %.1f Mbit/s, so more buffer does not help", loss, rttMs, mathisBps / 1e6,
-                        mss, bufferBps / 1e6));
+                out.add(fmt("loss-limited: %s at %.1f ms allow about %.1f Mbit/s per stream (Mathis, MSS %d)%s; "
+                        + "the buffers would allow %.1f Mbit/s, so more buffer does not help", loss, rttMs,
+                        mathisBps / 1e6, mss, measuredBps > mathisBps / NEAR ? fmt(", more where drops come in bursts "
+                        + "(this stream carried %.1f Mbit/s, and more streams carry more: the ceiling is each "
+                        + "stream's own)", measuredBps / 1e6) : "", bufferBps / 1e6));
                 boolean bbr = congestionControls.contains("bbr");
                 out.add("what would help: fix the loss; " + (bbr ? "BBR, which this kernel offers"
                         + ("bbr".equals(congestion) ? " and this stream used" : " (sysctl net.ipv4.tcp_congestion_control"
