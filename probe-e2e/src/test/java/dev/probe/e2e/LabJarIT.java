@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,6 +97,8 @@ class LabJarIT {
             assertTrue(qualify.printed("VERDICT: INCOMPLETE"), qualify.stdout());
             assertTrue(!qualify.stdout().contains("NaN"), qualify.stdout());
             assertEquals("INCOMPLETE", JSON.readTree(verdict.toFile()).at("/summary/overall").asText());
+            ResultInvariants.check(JSON.readTree(verdict.toFile()));
+            ResultInvariants.check(JSON.readTree(cut.toFile()));
             assertTrue(Files.isRegularFile(page.resolve("qualify.html")), "the page is written too");
         }
         ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name);

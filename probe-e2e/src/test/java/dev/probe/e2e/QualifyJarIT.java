@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.testing.ResultInvariants;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,6 +57,7 @@ class QualifyJarIT extends ServerIT {
         assertTrue(q.printed("DEFAULT_SDU_SIZE=65535"), q.stdout());
 
         JsonNode d = new ObjectMapper().readTree(json.toFile());
+        ResultInvariants.check(d);
         assertEquals("probe.result/1", d.get("schema").asText());
         assertEquals("qualify", d.get("kind").asText());
         assertEquals(15e6, d.at("/params/redo_rate_bytes_s").asDouble(), 1e-6, "peak of the summed MAXVALs");
@@ -108,6 +110,7 @@ class QualifyJarIT extends ServerIT {
         assertTrue(q.printed("Carrying the peak redo, one writer at each size:"), q.stdout());
         assertTrue(q.printed("32 KiB: one writer "), "5 MB/s of 32 KiB writes is within one writer: " + q.stdout());
         JsonNode d = new ObjectMapper().readTree(json.toFile());
+        ResultInvariants.check(d);
         assertEquals(5, d.at("/standby_disk/redo").size());
         assertTrue(d.at("/standby_disk/dir").asText().matches("127\\.0\\.0\\.1:/.*/srv/redo"),
                 d.at("/standby_disk/dir").asText());
@@ -143,6 +146,7 @@ class QualifyJarIT extends ServerIT {
                 q.stdout());
         assertTrue(q.printed("Redo compression       = zlib (COMPRESSION=ENABLE) leaves 0.5"), q.stdout());
         JsonNode d = new ObjectMapper().readTree(json.toFile());
+        ResultInvariants.check(d);
         double zlib = d.at("/summary/compression/zlib/ratio").asDouble();
         assertEquals(0.53, zlib, 0.05, "half of every 512-byte block is random bytes");
         assertEquals(d.at("/summary/required_bps").asDouble() * zlib,

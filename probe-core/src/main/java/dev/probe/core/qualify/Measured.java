@@ -58,10 +58,11 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
             long bytes = measured.subList(half, measured.size()).stream().mapToLong(IntervalSample::bytes).sum();
             return bytes * 8 / seconds;
         }
-        if (from.tcp() == null || to.tcp() == null || to.tcp().bytesAcked() <= from.tcp().bytesAcked()) {
-            return bps(r);
+        long acked = from.tcp() == null || to.tcp() == null ? 0 : to.tcp().bytesAcked() - from.tcp().bytesAcked();
+        if (acked <= 0 || acked > r.summary().bytesReceived()) {
+            return bps(r); // unreadable, or more than the standby counted over the whole step: not this stream's
         }
-        return (to.tcp().bytesAcked() - from.tcp().bytesAcked()) * 8 / seconds;
+        return acked * 8 / seconds;
     }
 
     /** The fewest intervals a steady part is read on. */

@@ -27,7 +27,9 @@ public final class Qualifier {
 
     private final QualifyConfig config;
 
+    /** The engine for {@code config}; a --budget too short for its steps is refused here, before any traffic. */
     public Qualifier(QualifyConfig config) {
+        StepPlan.requireRoom(config);
         this.config = config;
     }
 

@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.protocol.BadParameterException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,13 +72,8 @@ public record StepPlan(List<Step> steps) {
             }
         }
         boolean loaded = config.underLoad() != null;
-        int copies = loaded ? 2 : 1;
-        double weights = kinds.stream().mapToDouble(StepPlan::weight).sum() + syncs.size() * weight(Kind.SYNC) * copies
-                + (loaded && config.async() ? weight(Kind.REDO_RATE) : 0);
-        long steps = kinds.size() + (long) syncs.size() * copies + (loaded && config.async() ? 1 : 0);
-        Duration reserved = SETUP.multipliedBy(steps).plus(loaded ? LOAD_SETTLE_PLANNED.plus(SETUP)
-                : Duration.ZERO);
-        double share = Math.max(0, config.budget().minus(reserved).toMillis()) / weights;
+        double[] room = room(config, kinds, syncs.size());
+        double share = Math.max(0, config.budget().toMillis() - room[1]) / room[0];
         List<Step> plan = new ArrayList<>();
         for (Kind k : kinds) {
             plan.add(new Step(k, length(share * weight(k)), k == Kind.REDO_RATE ? config.writeSizes().get(0) : 0,
@@ -95,6 +91,47 @@ public record StepPlan(List<Step> steps) {
             }
         }
         return new StepPlan(List.copyOf(plan));
+    }
+
+    /** {total weight, ms set aside (set-up, the load's settling), steps} for these kinds and SYNC steps. */
+    private static double[] room(QualifyConfig config, List<Kind> kinds, int syncSteps) {
+        boolean loaded = config.underLoad() != null;
+        int copies = loaded ? 2 : 1;
+        double weights = kinds.stream().mapToDouble(StepPlan::weight).sum() + syncSteps * weight(Kind.SYNC) * copies
+                + (loaded && config.async() ? weight(Kind.REDO_RATE) : 0);
+        long steps = kinds.size() + (long) syncSteps * copies + (loaded && config.async() ? 1 : 0);
+        Duration reserved = SETUP.multipliedBy(steps).plus(loaded ? LOAD_SETTLE_PLANNED.plus(SETUP)
+                : Duration.ZERO);
+        return new double[] {weights, reserved.toMillis(), steps};
+    }
+
+    /**
+     * Refuses, naming {@code --budget}, a budget in which some step would get less than its second: that step would
+     * be stretched to a second and the run would overrun the budget the user gave. With --both-directions each pass
+     * is checked on its share; the figure asked for is for the whole.
+     */
+    static void requireRoom(QualifyConfig config) {
+        if (config.rac() != null) {
+            return;
+        }
+        List<QualifyConfig> passes = config.bothDirections() ? config.passes() : List.of(config);
+        long neededMs = 0;
+        long steps = 0;
+        for (QualifyConfig pass : passes) {
+            StepPlan plan = of(pass);
+            List<Kind> kinds = plan.steps().stream().filter(s -> !s.loaded() && s.kind() != Kind.SYNC)
+                    .map(Step::kind).toList();
+            int syncs = (int) plan.steps().stream().filter(s -> !s.loaded() && s.kind() == Kind.SYNC).count();
+            double[] room = room(pass, kinds, syncs);
+            long need = Math.round(room[1] + room[0] * 1000 / weight(Kind.ROUND_TRIP));
+            neededMs = Math.max(neededMs, need * config.budget().toMillis() / Math.max(1, pass.budget().toMillis()));
+            steps += (long) room[2];
+        }
+        if (config.budget().toMillis() < neededMs) {
+            throw new BadParameterException("--budget", config.budget().toSeconds() + " s is too short for the " + steps
+                    + " steps asked (each a second at least, beside a second of set-up): give --budget "
+                    + (neededMs + 999) / 1000 + "s or more, or fewer --write-sizes");
+        }
     }
 
     /** Index of the first loaded step, or the number of steps when none is. */

@@ -7,6 +7,7 @@ import dev.probe.core.client.RunStop;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.testing.LabTestBase;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.testing.ResultInvariants;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,7 @@ class BothDirectionsLabTest extends LabTestBase {
         assertEquals(List.of("ASYNC", "ASYNC" + QualifyResult.REVERSE), List.of(both.link().verdicts().get(0).name(),
                 both.reverseVerdicts().get(0).name()));
         JsonNode doc = both.toJson();
+        ResultInvariants.check(doc);
         assertEquals(2, doc.path("summary").path("verdicts").size());
         assertTrue(doc.path("reverse").path("steps").get(1).path("result").path("params").path("reverse").asBoolean());
         assertTrue(doc.path("summary").path("both_directions").path("ratio").asDouble() > 1.5);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.Netns;
 import dev.probe.core.testing.LabServer;
+import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,7 +58,9 @@ class QualifyLabTest {
         QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(redoBytesPerSecond)).modes(async, !async)
                 .writeSizes(List.of(32L << 10)).affirm(false).commitBudget(commitBudget, Duration.ZERO)
                 .tcpEfficiency(0.7).gap(0, null).budget(budget).build();
-        return lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }).link());
+        LinkResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }).link());
+        ResultInvariants.check(r.toJson());
+        return r;
     }
 
     private static Verdict verdict(LinkResult r, String name) {

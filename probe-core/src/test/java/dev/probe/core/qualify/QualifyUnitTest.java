@@ -353,6 +353,26 @@ class QualifyUnitTest {
                 "the reverse pass of --both-directions is refused up front, not after the forward pass");
     }
 
+    /**
+     * Issue 39, point 4: a budget in which a step would get under a second is refused before any traffic (it was
+     * stretched to a second, and "--budget 90s" ran 110 s); the figure asked for fits every step.
+     */
+    @Test
+    void aBudgetTooShortForTheStepsIsRefusedWithOneThatFits() {
+        QualifyConfig.Builder many = QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(1e6)).modes(true, true)
+                .writeSizes(List.of(512L, 32L << 10, 256L << 10, 1L << 20)).affirm(true).budget(Duration.ofSeconds(20));
+        BadParameterException e = assertThrows(BadParameterException.class, () -> new Qualifier(many.build()));
+        assertEquals("--budget: 20 s is too short for the 13 steps asked (each a second at least, beside a second of "
+                + "set-up): give --budget 34s or more, or fewer --write-sizes", e.getMessage());
+        new Qualifier(many.budget(Duration.ofSeconds(34)).build());
+        for (StepPlan.Step s : StepPlan.of(many.build()).steps()) {
+            assertTrue(s.duration().toMillis() >= 1000, s.toString());
+        }
+        assertThrows(BadParameterException.class, () -> new Qualifier(many.budget(Duration.ofSeconds(40))
+                .bothDirections(true).build()), "both directions: the forward pass gets three fifths of 40 s");
+        new Qualifier(QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(1e6)).build()); // the defaults fit
+    }
+
     /** --both-directions splits one budget: the forward pass keeps SYNC, the reverse pass only the stream steps. */
     @Test
     void bothDirectionsRunsTwoPassesWithinOneBudget() {

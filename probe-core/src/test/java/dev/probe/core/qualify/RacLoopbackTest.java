@@ -14,6 +14,7 @@ import dev.probe.core.client.Target;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.testing.AgentTestbed;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -67,6 +68,7 @@ class RacLoopbackTest {
         assertTrue(names.get(3).startsWith("SYNC 32 Kbytes FASTSYNC from 127.0.0.1:"), names.get(3));
         assertEquals(2, r.lags().size());
         JsonNode doc = r.toJson();
+        ResultInvariants.check(doc);
         assertEquals("rac", doc.path("params").path("mode").asText());
         assertEquals(2, doc.path("summary").path("instance_lags").size());
     }

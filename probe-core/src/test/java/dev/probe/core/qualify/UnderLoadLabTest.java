@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.testing.LabTestBase;
+import dev.probe.core.testing.ResultInvariants;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -54,6 +55,7 @@ class UnderLoadLabTest extends LabTestBase {
                 .withLoad(UnderLoad.parse("backup:8", null));
         LinkResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }).link());
         assertEquals(null, r.incomplete());
+        ResultInvariants.check(r.toJson());
         List<Measured.StepResult> sync = r.measured().steps().stream()
                 .filter(s -> s.step().kind() == StepPlan.Kind.SYNC).toList();
         assertEquals(2, sync.size());

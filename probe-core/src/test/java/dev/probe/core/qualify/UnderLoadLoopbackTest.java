@@ -14,6 +14,7 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.ServerLimits;
 import dev.probe.core.testing.AgentTestbed;
 import dev.probe.core.testing.TestServers;
+import dev.probe.core.testing.ResultInvariants;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,6 +67,7 @@ class UnderLoadLoopbackTest {
         assertEquals(List.of("ASYNC", "SYNC under " + load), r.verdicts().stream().map(Verdict::name).toList());
         assertTrue(r.verdicts().get(1).reasons().get(0).startsWith("measured under 2 backup channels from 2 agents "
                 + "(--under-load backup:2 from 127.0.0.1:"), r.verdicts().get(1).reasons().get(0));
+        ResultInvariants.check(r.toJson());
         JsonNode u = r.toJson().path("summary").path("under_load");
         assertEquals("2 backup channels from 2 agents", u.path("described").asText());
         assertEquals(2, u.path("steps").size(), "the paced and the SYNC step, each idle and loaded: " + u);
