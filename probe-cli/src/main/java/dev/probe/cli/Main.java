@@ -83,12 +83,14 @@ public final class Main {
         }
     }
 
-    /** The version printed by {@code --version}. */
+    /** The version printed by {@code --version} (and in the man pages' footer). */
     static final class Version implements IVersionProvider {
         @Override
         public String[] getVersion() {
             String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"probe " + (v == null ? "dev" : v) + ", Java " + System.getProperty("java.version")};
+            // outside the jar (the man pages' build step runs from classes) the build passes its version
+            String version = v != null ? v : System.getProperty("probe.version", "dev");
+            return new String[] {"probe " + version + ", Java " + System.getProperty("java.version")};
         }
     }
 }

@@ -362,6 +362,9 @@ class BundleIT {
         String text = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(client.waitFor(30, TimeUnit.SECONDS));
         assertTrue(text.contains("--mode") && text.contains("--from=HOST[:PORT][,HOST[:PORT]...]"), text);
+        assertTrue(!text.contains("probe dev") && text.contains("probe " + System.getProperty("probe.version", "0.")),
+                "issue 39: the footer names the version built, not \"probe dev\": " + text.lines()
+                        .reduce((a, b) -> b).orElse(""));
     }
 
     /** Issue 29: the shipped bash completion, sourced in a real bash, completes commands and options. */

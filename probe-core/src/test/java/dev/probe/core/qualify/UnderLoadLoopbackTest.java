@@ -48,7 +48,7 @@ class UnderLoadLoopbackTest {
         return QualifyConfig.builder(Target.of("127.0.0.1", server.address().getPort()), RedoLoad.given(5e6))
                 .modes(true, true).writeSizes(List.of(32L << 10)).affirm(false)
                 .commitBudget(Duration.ofMillis(20), Duration.ZERO).tcpEfficiency(0.7).gap(0, null)
-                .budget(Duration.ofSeconds(20)).build()
+                .budget(Duration.ofSeconds(22)).build()
                 .withLoad(load);
     }
 
