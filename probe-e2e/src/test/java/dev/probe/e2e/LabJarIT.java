@@ -92,9 +92,14 @@ class LabJarIT {
             Path page = dir.resolve("qualify-page");
             Path verdict = dir.resolve("qualify.json");
             ProbeProcess qualify = ctrlC(List.of("qualify", serverAddress, "--port", String.valueOf(port), "--redo-rate",
-                    "2MB/s", "--budget", "60s", "--json", verdict.toString(), "--out", page.toString()),
+                    "2MB/s", "--budget", "60s", "--both-directions", "--json", verdict.toString(), "--out",
+                    page.toString()),
                     Pattern.compile("\\(step (2)/"));
-            assertTrue(qualify.printed("VERDICT: INCOMPLETE"), qualify.stdout());
+            assertTrue(qualify.printed("VERDICT: INCOMPLETE") || qualify.printed("OVERALL VERDICT (both directions): "
+                    + "INCOMPLETE"), qualify.stdout());
+            assertTrue(qualify.printed("WARNING: lab " + name + " loses packets only towards the server (backup), and "
+                    + "the reverse pass of --both-directions flows towards the client"), "issue 39: the reverse "
+                    + "pass meets none of this lab's loss: " + qualify.stdout());
             assertTrue(!qualify.stdout().contains("NaN"), qualify.stdout());
             assertEquals("INCOMPLETE", JSON.readTree(verdict.toFile()).at("/summary/overall").asText());
             ResultInvariants.check(JSON.readTree(verdict.toFile()));

@@ -15,9 +15,17 @@ public final class LabCheck {
 
     /** Prints the warning on {@code out} when the run's data flows {@code data} and the lab loses the other way. */
     public static void warn(PrintWriter out, Direction data) {
+        warn(out, data, null);
+    }
+
+    /**
+     * The same for one part of a run ({@code part}, e.g. "the reverse pass of --both-directions"), named in the line
+     * in place of "this run".
+     */
+    public static void warn(PrintWriter out, Direction data, String part) {
         String warning = LabState.directionWarning(System.getenv(LabState.ENV), data);
         if (warning != null) {
-            out.println(warning);
+            out.println(part == null ? warning : warning.replace("this run's data flows", part + " flows"));
             out.flush();
         }
     }

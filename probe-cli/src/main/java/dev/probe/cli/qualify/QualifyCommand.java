@@ -97,6 +97,9 @@ public final class QualifyCommand implements Callable<Integer> {
         console.printRequest(config, qualifier.plan());
         if (config.rac() == null) { // redo flows towards the standby (server); with --reverse its server sends
             LabCheck.warn(out, config.reverse() ? Direction.RESTORE : Direction.BACKUP);
+            if (config.bothDirections()) {
+                LabCheck.warn(out, Direction.RESTORE, "the reverse pass of --both-directions");
+            }
         }
         try (Interrupts interrupts = Interrupts.install()) {
             QualifyResult result = qualifier.run(console, interrupts.stop());
