@@ -76,7 +76,7 @@ public final class Main {
     }
 
     /** Every subcommand offers --version (mixinStandardHelpOptions); each answers with the top command's version. */
-    private static void versionEverywhere(CommandLine cmd) {
+    static void versionEverywhere(CommandLine cmd) {
         for (CommandLine sub : cmd.getSubcommands().values()) {
             sub.getCommandSpec().versionProvider(new Version());
             versionEverywhere(sub);

@@ -19,7 +19,9 @@ public final class ManPageSource {
 
     public static void main(String[] args) throws IOException {
         Path out = Files.createDirectories(Path.of(args[0]));
-        write(ProbeCommand.commandLine(new String[0]), out);
+        CommandLine probe = ProbeCommand.commandLine(new String[0]);
+        Main.versionEverywhere(probe); // each page's footer names the version, as --version does
+        write(probe, out);
     }
 
     private static final java.util.regex.Pattern ITALIC = java.util.regex.Pattern.compile("(?<!_)_([^_\\s]+)_(?!_)");
