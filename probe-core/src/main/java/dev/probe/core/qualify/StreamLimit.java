@@ -132,10 +132,10 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                     + "loss would allow %s (%s); raise the buffers (sqlnet.ora and the sysctls below)", windowBytes,
                     bufferBps / 1e6, rttMs, Double.isNaN(mathisBps) ? "an unknown rate"
                             : Double.isInfinite(mathisBps) ? "any rate" : fmt("%.1f Mbit/s", mathisBps / 1e6), loss));
-            default -> out.add(fmt("neither loss (%s: about %s) nor the buffers (about %.1f Mbit/s) explain %.1f Mbit/s:"
-                    + " the link's own rate, a queue on the path or the hosts' CPU limit it", loss,
-                    Double.isNaN(mathisBps) ? "unknown" : Double.isInfinite(mathisBps) ? "no limit"
-                            : fmt("%.1f Mbit/s", mathisBps / 1e6), bufferBps / 1e6, measuredBps / 1e6));
+            default -> out.add(fmt("neither loss (%s) nor the buffers (about %.1f Mbit/s) explain %.1f Mbit/s: the "
+                    + "link's own rate, a queue on the path or the hosts' CPU limit it", Double.isNaN(mathisBps) ? loss
+                    : Double.isInfinite(mathisBps) ? "none retransmitted" : fmt("%s: about %.1f Mbit/s", loss,
+                    mathisBps / 1e6), bufferBps / 1e6, measuredBps / 1e6));
         }
         if (sender != null && sender.known()) {
             out.add("TCP_INFO: the sender was limited by the " + sender.describe() + (limit == Limit.BUFFERS ? ""
