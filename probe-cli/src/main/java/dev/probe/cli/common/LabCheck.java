@@ -15,17 +15,16 @@ public final class LabCheck {
 
     /** Prints the warning on {@code out} when the run's data flows {@code data} and the lab loses the other way. */
     public static void warn(PrintWriter out, Direction data) {
-        warn(out, data, null);
+        warn(out, data, "this run's data");
     }
 
     /**
-     * The same for one part of a run ({@code part}, e.g. "the reverse pass of --both-directions"), named in the line
-     * in place of "this run".
+     * The same for {@code subject}'s data (e.g. "the reverse pass of --both-directions"), named so in the line.
      */
-    public static void warn(PrintWriter out, Direction data, String part) {
-        String warning = LabState.directionWarning(System.getenv(LabState.ENV), data);
+    public static void warn(PrintWriter out, Direction data, String subject) {
+        String warning = LabState.directionWarning(System.getenv(LabState.ENV), data, subject);
         if (warning != null) {
-            out.println(part == null ? warning : warning.replace("this run's data flows", part + " flows"));
+            out.println(warning);
             out.flush();
         }
     }

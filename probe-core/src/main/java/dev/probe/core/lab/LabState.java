@@ -69,12 +69,21 @@ public final class LabState {
      * whose loss is on the other direction only, so the run meets none of it; null otherwise.
      */
     public static String directionWarning(String name, Direction data) {
+        return directionWarning(name, data, "this run's data");
+    }
+
+    /** The same for {@code subject}'s data ("the reverse pass of --both-directions"), named so in the line. */
+    public static String directionWarning(String name, Direction data, String subject) {
         Optional<JsonNode> state = name == null || name.isBlank() ? Optional.empty() : read(name);
-        return state.map(s -> directionWarning(name, s, data)).orElse(null);
+        return state.map(s -> directionWarning(name, s, data, subject)).orElse(null);
     }
 
     /** {@link #directionWarning(String, Direction)} for the lab state {@code state}. */
     static String directionWarning(String name, JsonNode state, Direction data) {
+        return directionWarning(name, state, data, "this run's data");
+    }
+
+    private static String directionWarning(String name, JsonNode state, Direction data, String subject) {
         if (state.path("loss_pct").asDouble(0) <= 0) {
             return null;
         }
@@ -83,7 +92,7 @@ public final class LabState {
             return null;
         }
         return "WARNING: lab " + name + " loses packets only towards the " + (lossy.equals("backup") ? "server" : "client")
-                + " (" + lossy + "), and this run's data flows towards the " + (data == Direction.BACKUP ? "server"
+                + " (" + lossy + "), and " + subject + " flows towards the " + (data == Direction.BACKUP ? "server"
                 : "client") + " (" + data.wireName() + "): it meets none of the loss and will look faster than the "
                 + "link; bring the lab up with --direction " + data.wireName() + " (or --loss-both)";
     }

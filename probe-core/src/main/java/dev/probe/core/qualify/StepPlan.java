@@ -72,8 +72,13 @@ public record StepPlan(List<Step> steps) {
             }
         }
         boolean loaded = config.underLoad() != null;
-        double[] room = room(config, kinds, syncs.size());
-        double share = Math.max(0, config.budget().toMillis() - room[1]) / room[0];
+        int copies = loaded ? 2 : 1;
+        double weights = kinds.stream().mapToDouble(StepPlan::weight).sum() + syncs.size() * weight(Kind.SYNC) * copies
+                + (loaded && config.async() ? weight(Kind.REDO_RATE) : 0);
+        long steps = kinds.size() + (long) syncs.size() * copies + (loaded && config.async() ? 1 : 0);
+        Duration reserved = SETUP.multipliedBy(steps).plus(loaded ? LOAD_SETTLE_PLANNED.plus(SETUP)
+                : Duration.ZERO);
+        double share = Math.max(0, config.budget().minus(reserved).toMillis()) / weights;
         List<Step> plan = new ArrayList<>();
         for (Kind k : kinds) {
             plan.add(new Step(k, length(share * weight(k)), k == Kind.REDO_RATE ? config.writeSizes().get(0) : 0,
@@ -91,18 +96,6 @@ public record StepPlan(List<Step> steps) {
             }
         }
         return new StepPlan(List.copyOf(plan));
-    }
-
-    /** {total weight, ms set aside (set-up, the load's settling), steps} for these kinds and SYNC steps. */
-    private static double[] room(QualifyConfig config, List<Kind> kinds, int syncSteps) {
-        boolean loaded = config.underLoad() != null;
-        int copies = loaded ? 2 : 1;
-        double weights = kinds.stream().mapToDouble(StepPlan::weight).sum() + syncSteps * weight(Kind.SYNC) * copies
-                + (loaded && config.async() ? weight(Kind.REDO_RATE) : 0);
-        long steps = kinds.size() + (long) syncSteps * copies + (loaded && config.async() ? 1 : 0);
-        Duration reserved = SETUP.multipliedBy(steps).plus(loaded ? LOAD_SETTLE_PLANNED.plus(SETUP)
-                : Duration.ZERO);
-        return new double[] {weights, reserved.toMillis(), steps};
     }
 
     /** How far the steps may run over the budget (each gets a second at least) before the budget is refused. */
