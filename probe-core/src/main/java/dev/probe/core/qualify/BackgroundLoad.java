@@ -20,6 +20,7 @@ import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
+import dev.probe.core.result.TcpStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -39,7 +40,8 @@ final class BackgroundLoad {
     private final CompletableFuture<Void> flowing = new CompletableFuture<>();
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     private final RunStop stop = new RunStop();
-    private long bytes;
+    private long written;
+    private long acked;
 
     private BackgroundLoad(UnderLoad load) {
         this.load = load;
@@ -82,19 +84,19 @@ final class BackgroundLoad {
     private void run(Target target, SessionSpec spec) {
         try {
             if (load.agents() != null) {
-                new Fanout(load.fanout(target, spec)).run(i -> add(i.bytes()));
+                new Fanout(load.fanout(target, spec)).run(i -> add(i.bytes(), null));
             } else if (spec instanceof BulkParams p) {
                 new BulkClient(new BulkConfig(target, p, BulkConfig.PAPER_DB_SIZE)).run(new BulkListener() {
                     @Override
                     public void onProgress(BulkProgress progress) {
-                        add(progress.bytes());
+                        add(progress.bytes(), progress.tcp());
                     }
                 }, stop);
             } else {
                 new RedoClient(new RedoConfig(target, (TestParams) spec)).run(new RunListener() {
                     @Override
                     public void onInterval(IntervalSample sample) {
-                        add(sample.bytes());
+                        add(sample.bytes(), sample.tcp());
                     }
                 }, stop);
             }
@@ -108,9 +110,17 @@ final class BackgroundLoad {
         }
     }
 
-    private synchronized void add(long intervalBytes) {
-        bytes += intervalBytes;
-        trace.add(System.nanoTime(), bytes);
+    /**
+     * Traces what the load carried: the bytes its sender's TCP saw acknowledged where the sample has them (a backup
+     * writes megabytes ahead into its socket buffers, so bytes written run seconds ahead of the wire), else the
+     * bytes the interval counted (received, when this host receives).
+     */
+    private synchronized void add(long intervalBytes, TcpStats tcp) {
+        written += intervalBytes;
+        if (load.towardsStandby() && tcp != null && tcp.bytesAcked() > 0) {
+            acked = Math.max(acked, tcp.bytesAcked());
+        }
+        trace.add(System.nanoTime(), acked > 0 ? acked : written);
         flowing.complete(null);
     }
 

@@ -45,9 +45,13 @@ final class LoadTrace {
         return before[1];
     }
 
+    private synchronized long last() {
+        return samples.isEmpty() ? Long.MIN_VALUE / 2 : samples.get(samples.size() - 1)[0];
+    }
+
     /** The bit/s of each whole window from {@code from} on that ends by {@code to} (at most the trace's last). */
     synchronized double[] windows(long from, long to) {
-        long end = samples.isEmpty() ? from : Math.min(to, samples.get(samples.size() - 1)[0]);
+        long end = samples.isEmpty() ? from : Math.min(to, last());
         int n = (int) Math.max(0, (end - from) / WINDOW_NANOS);
         double[] rates = new double[n];
         for (int i = 0; i < n; i++) {
@@ -63,11 +67,11 @@ final class LoadTrace {
     }
 
     /**
-     * True when the last {@link #SETTLED_WINDOWS} whole windows before {@code now} (none earlier than {@code since})
-     * each lie within {@link #SPREAD} of their median.
+     * True when the last {@link #SETTLED_WINDOWS} whole windows the trace holds by {@code now} (ending at its latest
+     * sample, none earlier than {@code since}) each lie within {@link #SPREAD} of their median.
      */
     boolean settled(long since, long now) {
-        long from = now - SETTLED_WINDOWS * WINDOW_NANOS;
+        long from = Math.min(now, last()) - SETTLED_WINDOWS * WINDOW_NANOS;
         if (from < since) {
             return false;
         }

@@ -47,6 +47,18 @@ class LoadTraceTest {
         assertFalse(t.settled(S, 3 * S), "fewer than three windows since the load began to flow");
     }
 
+    /**
+     * Seen in the lab: asked between two samples (every 250 ms), the three windows before "now" ran past the trace's
+     * last sample, only two whole ones fitted, and a flat 96 Mbit/s load was never called settled.
+     */
+    @Test
+    void aLiveTraceIsJudgedOnTheWindowsEndingAtItsLatestSample() {
+        LoadTrace t = trace(96, 96, 96, 96);
+        assertTrue(t.settled(0, 4 * S + S / 10), "100 ms after the last sample");
+        assertTrue(t.settled(0, 4 * S + S / 4 - 1), "just before the next one would come");
+        assertFalse(t.settled(2 * S, 4 * S + S / 10), "only two windows since the load began to flow");
+    }
+
     @Test
     void aLoadFlowingTheOtherWayOrNotSettledIsPutNoCost() {
         LoadFigures opposite = new LoadFigures("restore:8", "8 restore channels", 500e6, 250e6, 1L << 30, null, true,

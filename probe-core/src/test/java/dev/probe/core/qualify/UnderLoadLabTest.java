@@ -61,6 +61,7 @@ class UnderLoadLabTest extends LabTestBase {
         assertEquals(2, sync.size());
         LoadFigures load = r.measured().load();
         assertTrue(load.besideBps() > 0.5 * RATE_BPS, "the backup filled the link: " + load);
+        assertTrue(load.settled(), "a backup on a clean rate-capped link settles within the ramp: " + load);
         return sync.get(1).result().summary().latency().p50() - sync.get(0).result().summary().latency().p50();
     }
 }
