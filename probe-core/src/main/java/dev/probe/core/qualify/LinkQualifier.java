@@ -67,8 +67,8 @@ final class LinkQualifier {
         switch (runner.plan.steps().get(i).kind()) {
             case ROUND_TRIP -> roundTrip(runner, i, f);
             case CAPACITY -> {
-                f.capacity = Measured.bps(runner.run(i, stream(runner, i, CAPACITY_CONNECTIONS, 0),
-                        RunListener.NONE));
+                f.capacity = Measured.steadyBps(runner.run(i, stream(runner, i, CAPACITY_CONNECTIONS, 0),
+                        RunListener.NONE), config.reverse());
                 f.bdp = Sizing.bdpBytes(Math.max(config.requiredBps(), f.capacity), f.rttMs / 1000);
                 f.buffer = Sizing.socketBuffer(f.bdp);
             }

@@ -10,7 +10,7 @@ import java.util.List;
  *
  * @param rttMs          step 1's round trip, p50
  * @param minRttMs       TCP_INFO's minimum RTT in step 1, NaN where unreadable
- * @param capacityBps    step 2's goodput over several connections (NaN when not run)
+ * @param capacityBps    step 2's goodput over several connections, on the step's steady half (NaN when not run)
  * @param defaultBps     step 3's single-stream goodput
  * @param tunedBps       step 4's single-stream goodput
  * @param bdpBytes       the BDP step 4 sized its buffers by

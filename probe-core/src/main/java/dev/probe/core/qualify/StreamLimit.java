@@ -96,9 +96,10 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     static final double ADD_UP = 2;
 
     /**
-     * A single stream at this share of several streams' sum fills the path (one stream's steady rate beside four
-     * streams' mean over their step: a stream on a 40 Mbit/s cap kept 35 of the 40 four streams carried, while
-     * loss-limited streams carry a quarter each).
+     * A single stream at this share of several streams' sum fills the path (both read on their steps' steady halves:
+     * a stream on a 40 Mbit/s cap kept 35 of the 40 four streams carried, while loss-limited streams carry a quarter
+     * each; beside four streams' whole-step mean, which held their start-up burst above the cap, the same stream was
+     * once taken for loss-limited).
      */
     static final double FULL = 0.8;
 

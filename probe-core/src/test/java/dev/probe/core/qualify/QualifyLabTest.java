@@ -79,6 +79,8 @@ class QualifyLabTest {
         Verdict v = verdict(over, "ASYNC");
         assertEquals(Verdict.Status.FAIL, v.status(), v.reasons().toString());
         assertTrue(v.reasons().get(0).startsWith("bandwidth short by"), v.reasons().toString());
+        assertTrue(v.reasons().stream().anyMatch(r -> r.startsWith("neither loss") && r.contains("the link's own rate")),
+                "issue 39: a clean, rate-capped link is named as the limit: " + v.reasons());
         double carried = over.measured().tunedBps() / 8;
         assertTrue(carried < CAP_BPS / 8.0 && carried > 0.8 * CAP_BPS / 8, "one stream fills the 40 Mbit/s cap: " + carried);
         double expected = (rate - carried) / rate;
