@@ -72,7 +72,7 @@ public final class BulkConsole implements BulkListener {
     public void onProgress(BulkProgress p) {
         String pieces = p.piecesTotal() >= 0 ? p.piecesDone() + "/" + p.piecesTotal() : String.valueOf(p.piecesDone());
         String eta = Double.isNaN(p.etaSeconds()) ? "-" : clock(p.etaSeconds());
-        StringBuilder line = new StringBuilder(fmt("(%s)%9.3f Gbit/s%12.1f Mbytes/s%14s%12s", now(), p.gbps(), p.mibS(),
+        StringBuilder line = new StringBuilder(fmt("(%s)%9.3f Gbit/s%12.1f MB/s%14s%12s", now(), p.gbps(), p.gbps() * 125,
                 pieces, eta));
         if (p.tcp() != null) {
             line.append(fmt("   retrans %d", p.tcp().retransmits()));
@@ -143,7 +143,7 @@ public final class BulkConsole implements BulkListener {
         row("Moved", fmt("%d bytes in %d whole piece%s%s%s", s.bytes(), s.pieces(), s.pieces() == 1 ? "" : "s",
                 s.pieces() == 0 && s.bytes() > 0 ? " (the pieces under way were cut when the time was up; a smaller "
                         + "--piece-size gives whole ones)" : "", s.verified() ? verifiedNote : ""));
-        row("Aggregate throughput", fmt("%.3f Gbit/s (%.1f Mbytes/s)", s.throughputGbps(), s.throughputMibS()));
+        row("Aggregate throughput", fmt("%.3f Gbit/s (%.1f MB/s)", s.throughputGbps(), s.throughputGbps() * 125));
         row("Per channel min/median/max", fmt("%.3f / %.3f / %.3f Gbit/s", s.channelMinGbps(), s.channelMedianGbps(),
                 s.channelMaxGbps()));
     }

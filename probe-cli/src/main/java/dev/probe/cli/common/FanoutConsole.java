@@ -107,11 +107,11 @@ public final class FanoutConsole {
     }
 
     private String unit() {
-        return bulk ? "Gbit/s" : "Mbytes/s";
+        return bulk ? "Gbit/s" : "MB/s";
     }
 
     private double rate(long bytes, long nanos) {
-        return bulk ? Rates.gbps(bytes, nanos) : Rates.mibPerSecond(bytes, nanos);
+        return bulk ? Rates.gbps(bytes, nanos) : Rates.mbPerSecond(bytes, nanos);
     }
 
     private void print(MergedInterval i) {

@@ -59,8 +59,8 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
             sumRate += rate;
             sumCarried += carried;
             List<String> reasons = new ArrayList<>();
-            reasons.add(fmt("paced at %.1f MB/s (instance %d's peak) from %s; the standby received %.1f MB/s (%.0f %%)",
-                    rate / 1e6, i + 1, h.from(), carried / 1e6, 100 * carried / rate));
+            reasons.add(fmt("paced at %.1f MB/s (instance %d's peak) from %s; the standby received %.1f MB/s (%.0f %%)%s",
+                    rate / 1e6, i + 1, h.from(), carried / 1e6, 100 * carried / rate, received(h.summary(), carried)));
             if (lag != null) {
                 reasons.add(fmt("transport lag %.2f s at the end, %s (from what the agent wrote: a lower bound)",
                         lag.lastLag(), lag.describeGrowth()));
@@ -79,6 +79,15 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
                 anyBehind ? "at least one instance's stream fell behind (see its verdict)"
                         : "every instance's stream kept up with its own peak")));
         return out;
+    }
+
+    /**
+     * ": 139.2 MB in 51.5 s as the standby timed it": the figures the rate rests on, on the standby's clock (from its
+     * first byte to its last, so longer than the run where the stream fell behind and drained after it).
+     */
+    private static String received(HostSummary s, double carried) {
+        return s == null || !(carried > 0) ? "" : fmt(": %.1f MB in %.1f s as the standby timed it", s.bytes() / 1e6,
+                s.bytes() / carried);
     }
 
     private static Verdict sync(StepPlan.Step step, FanoutResult.Host h, QualifyConfig c) {

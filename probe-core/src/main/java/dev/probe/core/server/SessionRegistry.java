@@ -64,8 +64,8 @@ final class SessionRegistry {
             s.addTimer(timer.scheduleAtFixedRate(() -> {
                 long now = System.nanoTime();
                 long bytes = s.totalBytes();
-                log.log(String.format(Locale.ROOT, "session %s %12.3f Mbytes/s received", s.shortId(),
-                        Rates.mibPerSecond(bytes - last[0], now - last[1])));
+                log.log(String.format(Locale.ROOT, "session %s %12.3f MB/s received", s.shortId(),
+                        Rates.mbPerSecond(bytes - last[0], now - last[1])));
                 last[0] = bytes;
                 last[1] = now;
             }, every, every, TimeUnit.NANOSECONDS));
@@ -105,10 +105,10 @@ final class SessionRegistry {
                     nanos / 1e9));
             return;
         }
-        log.log(String.format(Locale.ROOT, "session %s %s: %d message(s), %d bytes in %.1f s, %.3f Mbytes/s "
+        log.log(String.format(Locale.ROOT, "session %s %s: %d message(s), %d bytes in %.1f s, %.3f MB/s "
                         + "received (whole session, warm-up included)",
                 s.shortId(), outcome, s.totalMessages(), s.totalBytes(), nanos / 1e9,
-                Rates.mibPerSecond(s.totalBytes(), nanos)));
+                Rates.mbPerSecond(s.totalBytes(), nanos)));
     }
 
     /** Ends a session from the server side, telling the client why. */

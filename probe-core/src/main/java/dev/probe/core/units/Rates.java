@@ -5,7 +5,11 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Throughput arithmetic shared by client, server and reports ("Mbytes" are MiB, as in oratcptest). */
+/**
+ * Throughput arithmetic shared by client, server and reports. One convention: MB/s is 10^6 bytes a second, as Oracle
+ * and AWR write redo rates; MiB/s is written so wherever it is meant; "Mbytes/s" appears only in the client's
+ * oratcptest lines, where it means MiB/s as oratcptest's own does.
+ */
 public final class Rates {
     private static final Pattern RATE = Pattern.compile(
             "(\\d+(?:\\.\\d+)?)\\s*([kKmMgGtT]i?)?(B|b|bit|Bit|bits)(/s|ps)?");
@@ -65,6 +69,11 @@ public final class Rates {
     /** MiB per second; 0 for an empty window. */
     public static double mibPerSecond(long bytes, long nanos) {
         return nanos <= 0 ? 0 : bytes / (double) Sizes.MIB / (nanos / 1e9);
+    }
+
+    /** MB/s (10^6 bytes a second, as AWR and Oracle's sizing notes write redo); 0 for an empty window. */
+    public static double mbPerSecond(long bytes, long nanos) {
+        return nanos <= 0 ? 0 : bytes * 1e3 / nanos;
     }
 
     /** Gbit/s (decimal, as link speeds are quoted); 0 for an empty window. */

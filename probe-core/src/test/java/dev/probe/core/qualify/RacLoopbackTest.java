@@ -67,6 +67,14 @@ class RacLoopbackTest {
         assertEquals(5, names.size(), "and SYNC from each node: " + names);
         assertTrue(names.get(3).startsWith("SYNC 32 Kbytes FASTSYNC from 127.0.0.1:"), names.get(3));
         assertEquals(2, r.lags().size());
+        // issue 39, point 7: "received 2.7 MB/s" beside 139,231,232 B in 47.46 s: the reason now shows what it rests on
+        String received = r.verdicts().get(0).reasons().get(0);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("received ([0-9.]+) MB/s \\(\\d+ %\\): ([0-9.]+) MB "
+                + "in ([0-9.]+) s as the standby timed it").matcher(received);
+        assertTrue(m.find(), received);
+        assertEquals(Double.parseDouble(m.group(2)) / Double.parseDouble(m.group(3)), Double.parseDouble(m.group(1)),
+                0.1, received);
+        assertEquals(paced.hosts().get(0).summary().bytes() / 1e6, Double.parseDouble(m.group(2)), 0.06, received);
         JsonNode doc = r.toJson();
         ResultInvariants.check(doc);
         assertEquals("rac", doc.path("params").path("mode").asText());
