@@ -59,9 +59,12 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
             return bytes * 8 / seconds;
         }
         long acked = from.tcp() == null || to.tcp() == null ? 0 : to.tcp().bytesAcked() - from.tcp().bytesAcked();
-        if (acked <= 0 || acked > r.summary().bytesReceived()) {
-            return bps(r); // unreadable, or more than the standby counted over the whole step: not this stream's
+        if (acked <= 0) {
+            return bps(r); // TCP_INFO unreadable (not Linux, or a kernel before 4.1)
         }
+        // not capped by what the standby counted: on a slow lossy stream the warm-up mark waits behind a full send
+        // buffer, so the standby's measured window can open seconds late and hold nothing, while TCP's acks are
+        // what it received
         return acked * 8 / seconds;
     }
 

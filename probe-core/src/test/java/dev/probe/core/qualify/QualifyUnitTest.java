@@ -10,6 +10,8 @@ import dev.probe.core.error.UsageException;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.TcpStats;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.result.Summary;
 import dev.probe.core.units.Rates;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -294,6 +296,22 @@ class QualifyUnitTest {
         assertFalse(falls.flat());
         assertEquals(0.3, falls.growth(), 0.01, "carrying 70 % of the rate: lag grows 0.3 s each second");
         assertTrue(keeps.fromTcp());
+    }
+
+    /**
+     * Seen in the lab (20 ms, 1 % loss): a loss-limited stream at about 1 MB/s whose warm-up mark waited behind its
+     * full send buffer, so the standby's measured window held nothing; the stream was printed as 0.0 Mbit/s.
+     */
+    @Test
+    void aSlowStreamsSteadyRateComesFromItsAcksEvenWhenTheStandbysWindowOpenedLate() {
+        List<IntervalSample> intervals = new java.util.ArrayList<>();
+        for (int t = 1; t <= 6; t++) {
+            intervals.add(sample(t, t * 1_000_000L));
+        }
+        Summary late = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0);
+        TestResult r = new TestResult("async", java.time.Instant.EPOCH, "standby", 1522, null, "nio", null, null, late,
+                intervals, null, null);
+        assertEquals(8e6, Measured.steadyBps(r, false), 1, "1 MB a second acknowledged over the second half");
     }
 
     private static IntervalSample sample(double t, long acked) {
