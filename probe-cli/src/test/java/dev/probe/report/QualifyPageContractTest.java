@@ -10,6 +10,7 @@ import dev.probe.core.client.Target;
 import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
+import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,13 +38,15 @@ class QualifyPageContractTest {
      * latency a stream step's result has not (the page tells SYNC steps from stream steps by it).
      */
     private static final Set<String> OTHER_RUNS = Set.of("incomplete", "summary.under_load", "summary.lag_under_load",
-            "steps[].result.incomplete", "steps[].result.summary.latency_ms");
+            "steps[].result.incomplete", "steps[].result.summary.latency_ms", "summary.both_directions", "reverse");
 
     @TempDir
     static Path dir;
     private JsonNode doc;
     private final ReadKeys keys = new ReadKeys();
     private String html;
+    private JsonNode bothDoc;
+    private String bothHtml;
 
     @BeforeAll
     void qualifyOnLoopbackAndRenderThePage() throws Exception {
@@ -58,8 +61,13 @@ class QualifyPageContractTest {
                     AwrCsv.read(awr)).affirm(true).standbyDir("redo").commitBudget(Duration.ofMillis(50),
                     Duration.ofMillis(0)).budget(Duration.ofSeconds(15)).build();
             doc = new Qualifier(config).run((i, n, s) -> { }).toJson();
+            QualifyConfig both = QualifyConfig.builder(Target.of("127.0.0.1", server.address().getPort()),
+                    RedoLoad.given(3e6)).modes(true, false).affirm(false).budget(Duration.ofSeconds(30))
+                    .bothDirections(true).build();
+            bothDoc = new Qualifier(both).run((i, n, s) -> { }).toJson();
         }
         html = Files.readString(QualifyPage.write(keys.wrap(doc), dir.resolve("page")));
+        bothHtml = Files.readString(QualifyPage.write(bothDoc, dir.resolve("both")));
     }
 
     @Test
@@ -93,6 +101,51 @@ class QualifyPageContractTest {
         assertTrue(html.contains(fmt("Peak redo %.1f MB/s", p.path("redo_rate_bytes_s").asDouble() / 1e6)));
         assertTrue(html.contains(fmt("Busiest interval mean %.1f MB/s",
                 p.path("redo_highest_average_bytes_s").asDouble() / 1e6)));
+    }
+
+    /** Issue 39, point 8: the reverse pass's figures, the asymmetry and the one settings block, as the console has them. */
+    @Test
+    void bothDirectionsShowTheReversePassTheAsymmetryAndOneSettingsBlock() {
+        JsonNode doc = bothDoc;
+        String html = bothHtml;
+        JsonNode both = doc.path("summary").path("both_directions");
+        assertTrue(html.contains("Asymmetry (--both-directions): " + Html.esc(both.path("described").asText()) + "."),
+                both.toString());
+        assertTrue(html.contains("<h2>What was measured, primary to standby</h2>"));
+        assertTrue(html.contains("<h2>What was measured, standby to primary (the standby's server sent)</h2>"));
+        long forward = sendBuf(doc);
+        long reverse = sendBuf(doc.path("reverse"));
+        long shown = 0;
+        for (JsonNode l : doc.path("summary").path("settings").path("sqlnet_ora")) {
+            shown = l.asText().startsWith("SEND_BUF_SIZE=") ? Long.parseLong(l.asText().substring(14)) : shown;
+        }
+        assertEquals(Math.max(forward, reverse), shown, "one block, the larger need: " + both);
+        assertTrue(html.contains("sized for the direction that needs the larger buffers ("
+                + both.path("settings_from").asText().replace('_', ' ') + ")"));
+        assertEquals(1, html.split("<h2>Settings to apply</h2>", -1).length - 1, "one settings block");
+        List<JsonNode> steps = new java.util.ArrayList<>();
+        doc.path("steps").forEach(steps::add);
+        doc.path("reverse").path("steps").forEach(steps::add);
+        assertTrue(doc.path("reverse").path("steps").size() >= 4, doc.path("reverse").toString());
+        steps.forEach(st -> assertTrue(html.contains(stepRow(st)), st.path("label") + ": " + stepRow(st)));
+        for (JsonNode v : doc.path("summary").path("verdicts")) {
+            assertTrue(html.contains("<tr><td>" + Html.esc(v.path("name").asText()) + "</td>"), v.toString());
+        }
+    }
+
+    /** The socket buffer a pass's document says it asked for (3 x its BDP): its settings' SEND_BUF_SIZE. */
+    private static long sendBuf(JsonNode pass) {
+        return pass.path("summary").path("buffers").path("requested").asLong(-1);
+    }
+
+    /** The measured table's row for step {@code st}, as the page writes it. */
+    private static String stepRow(JsonNode st) {
+        JsonNode r = st.path("result").path("summary");
+        JsonNode lat = r.path("latency_ms");
+        String figure = lat.isObject()
+                ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
+                : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
+        return fmt("<tr><td>%s</td><td>%s</td>", Html.esc(st.path("label").asText()), figure);
     }
 
     @Test

@@ -124,7 +124,9 @@ class LabJarIT {
      * writes its files, and lab run exits with its code, 130, within 2 s.
      */
     private ProbeProcess ctrlC(List<String> args, Pattern going) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("setsid", java(), "-jar", ProbeProcess.jar().toAbsolutePath()
+        // env --default-signal: a suite started from a background job (cmd &) inherits SIGINT ignored, and a JVM keeps
+        // an ignored SIGINT ignored (as nohup wants), so without it no Ctrl-C would ever arrive
+        List<String> cmd = new ArrayList<>(List.of("setsid", "env", "--default-signal=INT", java(), "-jar", ProbeProcess.jar().toAbsolutePath()
                 .toString(), "lab", "run", "--name", name, java(), "-jar", ProbeProcess.jar().toAbsolutePath()
                 .toString()));
         cmd.addAll(args);

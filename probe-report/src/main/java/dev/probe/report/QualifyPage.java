@@ -220,15 +220,23 @@ public final class QualifyPage {
                     esc(doc.path("incomplete").path("reason").asText())));
         }
         verdictTable(sb, s);
+        JsonNode both = s.path("both_directions");
+        if (both.isObject()) {
+            sb.append(fmt("<p>Asymmetry (--both-directions): %s.</p>%n", esc(both.path("described").asText())));
+        }
         sb.append(fmt("<p>Required bandwidth = %s = <b>%.1f Mbit/s</b>.</p>%n", esc(s.path("required_formula").asText()),
                 s.path("required_bps").asDouble() / 1e6));
         sb.append("<h2>Settings to apply</h2>\n<p>sqlnet.ora on both hosts (or per address in tnsnames.ora / "
-                + "listener.ora):</p><pre>");
+                + "listener.ora)" + (both.isObject() ? ", sized for the direction that needs the larger buffers ("
+                + both.path("settings_from").asText().replace('_', ' ') + ")" : "") + ":</p><pre>");
         s.path("settings").path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
         sb.append("</pre><p>Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/):</p><pre>");
         s.path("settings").path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
         sb.append("</pre>\n");
-        measuredTable(sb, doc);
+        measuredTable(sb, doc, "What was measured" + (both.isObject() ? ", primary to standby" : ""));
+        if (doc.path("reverse").isObject()) {
+            measuredTable(sb, doc.path("reverse"), "What was measured, standby to primary (the standby's server sent)");
+        }
         standbyDisk(sb, doc.path("standby_disk"));
         Html.figures(sb, svgs, captions);
         sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "
@@ -248,8 +256,8 @@ public final class QualifyPage {
     }
 
     /** Each step's figure, and what held its sender back. */
-    private static void measuredTable(StringBuilder sb, JsonNode doc) {
-        sb.append("<h2>What was measured</h2>\n<table><tr><th>step</th><th>figure</th>"
+    private static void measuredTable(StringBuilder sb, JsonNode doc, String heading) {
+        sb.append("<h2>" + esc(heading) + "</h2>\n<table><tr><th>step</th><th>figure</th>"
                 + "<th>sender limited by (share of the time data was in flight, TCP_INFO)</th></tr>\n");
         for (JsonNode st : doc.path("steps")) {
             JsonNode r = st.path("result").path("summary");

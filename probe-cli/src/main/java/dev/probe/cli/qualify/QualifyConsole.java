@@ -116,18 +116,14 @@ final class QualifyConsole implements Qualifier.Progress {
         out.println();
         out.println("== Primary to standby ==");
         printResult(both.link(), both.config().budget());
-        LinkResult settings = both.link();
         if (both.reverse() != null) {
             out.println("== Standby to primary (the standby's server sent) ==");
             printResult(both.reverse(), both.config().budget());
             out.println("Asymmetry: " + both.asymmetry());
-            if (both.reverse().measured().bufferRequested() > settings.measured().bufferRequested()) {
-                settings = both.reverse(); // one block for both hosts: the larger of the two directions' needs
-            }
         }
         out.println("OVERALL VERDICT (both directions): " + both.overall());
         out.println();
-        printSettings(settings);
+        printSettings(both.settingsFrom());
     }
 
     @Override

@@ -52,6 +52,15 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
         return out;
     }
 
+    /**
+     * The pass whose settings apply to both hosts: with both directions measured, the one that needs the larger
+     * buffers (one block, derived once, so console, JSON and page agree); else the link's.
+     */
+    public LinkResult settingsFrom() {
+        return reverse != null && reverse.measured().bufferRequested() > link.measured().bufferRequested()
+                ? reverse : link;
+    }
+
     /** "one stream with 3 x BDP buffers: 812.4 Mbit/s primary to standby, 402.1 standby to primary (0.49 x)". */
     public String asymmetry() {
         double f = link.measured().tunedBps();
@@ -97,7 +106,13 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
             LinkResult.putNumber(both, "reverse_bps", reverse.measured().tunedBps());
             LinkResult.putNumber(both, "ratio", link.measured().tunedBps() > 0
                     ? reverse.measured().tunedBps() / link.measured().tunedBps() : Double.NaN);
-            doc.set("reverse", wholeBudget(reverse.toJson()));
+            both.put("described", asymmetry());
+            both.put("settings_from", settingsFrom() == reverse ? "standby_to_primary" : "primary_to_standby");
+            ObjectNode reverseDoc = reverse.toJson();
+            if (settingsFrom() == reverse) {
+                s.set("settings", reverseDoc.path("summary").path("settings").deepCopy());
+            }
+            doc.set("reverse", wholeBudget(reverseDoc));
         } // else the forward document says why it stopped, and so why the reverse pass never ran
     }
 
