@@ -147,7 +147,7 @@ class LabJarIT {
         Path out = dir.resolve("sweep");
         ProbeProcess sweep = ProbeProcess.start("sweep", "--name", name, "--subnet", subnet, "--rtt", "5",
                 "--loss", "0,1", "--runs", "1", "--duration", "2s", "--rate", "100mbit", "--scale-channels",
-                "--direction", "restore", "--out", out.toString());
+                "--direction", "restore", "--db-size", "20TB", "--out", out.toString());
         assertEquals(0, sweep.awaitExit(150), sweep.stdout() + sweep.stderr());
         assertTrue(sweep.printed("cell 2/2 RTT 5 ms loss 1 %: bulk run 1/1"), sweep.stdout());
         assertTrue(sweep.printed("capacity scaling: 1 channels on a 100 Mbit/s link"), sweep.stdout());
@@ -156,6 +156,7 @@ class LabJarIT {
         assertEquals(1.0, params.path("impair_loss_pct").asDouble());
         assertEquals(35.0, params.path("channel_scale").asDouble());
         assertEquals("cubic", params.path("congestion").asText());
+        assertEquals(20e12, params.path("db_size").asDouble(), 1, "issue 39, point 6: each run honours --db-size");
         assertTrue(Files.isRegularFile(out.resolve("report/report.html")));
         assertTrue(Files.readString(out.resolve("report/summary.md")).contains("Capacity scaling"));
     }

@@ -233,11 +233,12 @@ public final class QualifyPage {
         sb.append("</pre><p>Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/):</p><pre>");
         s.path("settings").path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
         sb.append("</pre>\n");
-        measuredTable(sb, doc, "What was measured" + (both.isObject() ? ", primary to standby" : ""));
+        QualifyTables.measured(sb, doc, "What was measured" + (both.isObject() ? ", primary to standby" : ""));
         if (doc.path("reverse").isObject()) {
-            measuredTable(sb, doc.path("reverse"), "What was measured, standby to primary (the standby's server sent)");
+            QualifyTables.measured(sb, doc.path("reverse"),
+                    "What was measured, standby to primary (the standby's server sent)");
         }
-        standbyDisk(sb, doc.path("standby_disk"));
+        QualifyTables.standbyDisk(sb, doc.path("standby_disk"));
         Html.figures(sb, svgs, captions);
         sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "
                 + "from notes 736755.1 and MAA's SYNC redo transport best practices.</p></body></html>\n");
@@ -253,48 +254,6 @@ public final class QualifyPage {
                     esc(v.path("status").asText()), esc(v.path("status").asText()), why));
         }
         sb.append("</table>\n");
-    }
-
-    /** Each step's figure, and what held its sender back. */
-    private static void measuredTable(StringBuilder sb, JsonNode doc, String heading) {
-        sb.append("<h2>" + esc(heading) + "</h2>\n<table><tr><th>step</th><th>figure</th>"
-                + "<th>sender limited by (share of the time data was in flight, TCP_INFO)</th></tr>\n");
-        for (JsonNode st : doc.path("steps")) {
-            JsonNode r = st.path("result").path("summary");
-            JsonNode lat = r.path("latency_ms");
-            String figure = lat.isObject()
-                    ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
-                    : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
-            JsonNode limited = r.path("tcp").path("limited");
-            sb.append(fmt("<tr><td>%s</td><td>%s%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()), figure,
-                    st.path("result").has("incomplete") ? " (stopped early: "
-                            + esc(st.path("result").path("incomplete").path("reason").asText()) + ")" : "",
-                    lat.isObject() || !limited.isObject() ? "" : fmt("receive window %.0f %%, send buffer %.0f %%, "
-                            + "network %.0f %%", 100 * limited.path("receive_window").asDouble(),
-                            100 * limited.path("send_buffer").asDouble(), 100 * limited.path("network").asDouble())));
-        }
-        sb.append("</table>\n");
-    }
-
-    /** The standby redo log's write times (--standby-dir), when measured. */
-    private static void standbyDisk(StringBuilder sb, JsonNode disk) {
-        if (disk.isObject()) {
-            sb.append(fmt("<h2>Standby redo log writes</h2>%n<p>probe disk's redo profile at %s (%s): each write "
-                    + "followed by fdatasync, one writer: the standby disk's share of an AFFIRM commit.</p>%n",
-                    esc(disk.path("dir").asText()), esc(disk.path("file_system").asText())));
-            sb.append("<table><tr><th>write size</th><th>p50 ms</th><th>p99 ms</th></tr>\n");
-            for (JsonNode r : disk.path("redo")) {
-                sb.append(fmt("<tr><td>%d B%s</td><td>%.3f</td><td>%.3f</td></tr>%n", r.path("size").asInt(),
-                        r.path("direct").asBoolean() ? "" : " (buffered)", r.path("latency_ms").path("p50").asDouble(),
-                        r.path("latency_ms").path("p99").asDouble()));
-            }
-            sb.append("</table>\n");
-            if (disk.has("redo_headroom")) {
-                sb.append("<p>Carrying the peak redo, one writer at each size:</p><table>\n");
-                DiskPage.headroomRows(sb, disk);
-                sb.append("</table>\n");
-            }
-        }
     }
 
     private static String esc(String s) {

@@ -16,7 +16,7 @@ import java.util.List;
  */
 final class SweepClients {
     /** Each run's shape: a volume (then {@code perRun} is unused) or a duration, and the piece size. */
-    record Shape(Duration perRun, Long volume, long pieceSize) {
+    record Shape(Duration perRun, Long volume, long pieceSize, long dbSize) {
     }
 
     private static final String SEED_PREFIX = "sweep-seed/";
@@ -28,6 +28,7 @@ final class SweepClients {
     private final Duration duration;
     private final Long volume;
     private final long pieceSize;
+    private final long dbSize;
     private final ApiKey key;
 
     SweepClients(SweepRunner runner, SweepPlan plan, String server, Shape shape, ApiKey key) {
@@ -37,6 +38,7 @@ final class SweepClients {
         this.duration = shape.perRun();
         this.volume = shape.volume();
         this.pieceSize = volume != null ? Math.min(shape.pieceSize(), volume) : shape.pieceSize();
+        this.dbSize = shape.dbSize();
         this.key = key;
     }
 
@@ -56,7 +58,7 @@ final class SweepClients {
             }
         }
         args.addAll(List.of("--channels", String.valueOf(plan.channels()), "--piece-size", String.valueOf(pieceSize),
-                "--interval", "5s"));
+                "--interval", "5s", "--db-size", String.valueOf(dbSize)));
         if (volume != null) {
             args.addAll(List.of("--volume", String.valueOf(volume)));
         } else {

@@ -93,7 +93,7 @@ public final class SweepCommand implements Callable<Integer> {
         Sweep.Link lab = new Sweep.Link(LinkMode.choose(impair), link.spec(first.rttMs(), first.lossPct(), direction),
                 seed != null ? seed : System.nanoTime());
         Sweep.Config config = new Sweep.Config(topology, plan, lab, new SweepClients.Shape(perRun, shape.volume,
-                shape.pieceSize), out, objstore);
+                shape.pieceSize, shape.dbSize), out, objstore);
         PrintWriter console = events.console(spec);
         JsonStream stream = events.open();
         stream.start("sweep", topology.serverAddress(), Json.object().put("direction", direction.wireName())

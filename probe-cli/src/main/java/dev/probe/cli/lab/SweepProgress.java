@@ -67,7 +67,8 @@ final class SweepProgress {
         byCell.forEach((key, ps) -> {
             double yours = ps.stream().mapToDouble(p -> p.point().gbps()).average().orElse(Double.NaN);
             double paper = ps.get(0).paperGbps();
-            out.printf(Locale.ROOT, "%s %14.3f %12.3f %7.2f%n", key, yours, paper, yours / paper);
+            out.printf(Locale.ROOT, "%s %14.3f %12.3f %7s%n", key, yours, paper, plan.comparable()
+                    ? String.format(Locale.ROOT, "%.2f", yours / paper) : "-");
         });
         out.println("(yours: " + plan.scalingNote() + "; paper: interpolated on its delay grid, FC column for loss 0)");
         out.flush();

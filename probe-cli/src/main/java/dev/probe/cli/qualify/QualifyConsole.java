@@ -199,9 +199,12 @@ final class QualifyConsole implements Qualifier.Progress {
                     d.serverRcvbufGranted()));
         }
         if (!Double.isNaN(m.tunedBps())) {
+            boolean doubled = Math.max(m.sndbufGranted(), m.rcvbufGranted()) > m.bufferRequested();
             row("One stream, 3 x BDP", mbit(m.tunedBps()) + fmt(" (BDP %d bytes; asked %d, granted send %d, standby "
-                    + "receive %d%s)", m.bdpBytes(), m.bufferRequested(), m.sndbufGranted(), m.rcvbufGranted(),
-                    m.clamped() ? ": CLAMPED" : ""));
+                    + "receive %d%s%s)", m.bdpBytes(), m.bufferRequested(), m.sndbufGranted(), m.rcvbufGranted(),
+                    m.clamped() ? ": CLAMPED" : "", doubled ? "; Linux reports twice the buffer it sets, the "
+                    + "second half for its own bookkeeping, so a granted figure can read above what was asked and "
+                    + "above wmem_max/rmem_max" : ""));
         }
         if (m.lag() != null) {
             row("Lag at the peak rate", fmt("%.2f s at the end, %s (%s)", m.lag().lastLag(),

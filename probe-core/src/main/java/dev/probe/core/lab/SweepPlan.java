@@ -74,14 +74,25 @@ public record SweepPlan(List<Double> rttsMs, List<Double> lossesPct, Direction d
         return (double) paperChannels / channels();
     }
 
+    /** The channels the paper's tables were measured with (35 RMAN channels). */
+    public static final int PAPER_TABLE_CHANNELS = 35;
+
+    /**
+     * True when the runs stand for the paper's own channel count, so a ratio to its tables compares like with like
+     * (8 channels beside the paper's 35 would read as a link four times worse than it is).
+     */
+    public boolean comparable() {
+        return paperChannels == PAPER_TABLE_CHANNELS;
+    }
+
     /** One sentence for the console and the report. */
     public String scalingNote() {
-        if (!scaleChannels) {
-            return "no capacity scaling: " + paperChannels + " channels, throughput as measured";
-        }
-        return String.format(Locale.ROOT, "capacity scaling: %d channels on a %s Mbit/s link stand for the paper's %d "
-                + "on 10 Gbit/s; measured throughput x %.3f", channels(), LinkSpec.trim(rateBps / 1e6), paperChannels,
+        String note = !scaleChannels ? "no capacity scaling: " + paperChannels + " channels, throughput as measured"
+                : String.format(Locale.ROOT, "capacity scaling: %d channels on a %s Mbit/s link stand for %d on 10 "
+                + "Gbit/s; measured throughput x %.3f", channels(), LinkSpec.trim(rateBps / 1e6), paperChannels,
                 channelScale());
+        return note + (comparable() ? "" : "; the paper ran " + PAPER_TABLE_CHANNELS + " channels, so no ratio to it is "
+                + "given (--channels " + PAPER_TABLE_CHANNELS + " compares)");
     }
 
     public int totalRuns() {

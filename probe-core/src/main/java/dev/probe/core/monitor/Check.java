@@ -78,6 +78,7 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
         } catch (ProbeException e) {
             metrics.checks.labelValues(standby, check, "failed").inc();
             metrics.up.labelValues(standby, check).set(0);
+            metrics.forget(standby, kind == Kind.STREAM);
             log.accept(check + " check of " + standby + " failed: " + e.getMessage());
             events.accept(ev.put("result", "failed").put("error", e.getMessage()));
             return false;
@@ -95,6 +96,9 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
             ev.put("tcp_rtt_ms", tcp.rttMs()).put("retransmits", tcp.retransmits());
             if (tcp.retransmits() > 0) {
                 metrics.retransmits.labelValues(standby, kind.label()).inc(tcp.retransmits());
+            }
+            if (tcp.segmentsSent() > 0) {
+                metrics.segments.labelValues(standby, kind.label()).inc(tcp.segmentsSent());
             }
         }
         if (kind == Kind.STREAM) {

@@ -31,6 +31,9 @@ public final class MonitorMetrics {
     final Counter retransmits = Counter.builder().name("dgprobe_tcp_retransmitted_segments_total")
             .help("Segments TCP sent again during the checks (TCP_INFO)").labelNames("standby", "check")
             .register(registry);
+    final Counter segments = Counter.builder().name("dgprobe_tcp_segments_sent_total")
+            .help("Segments TCP sent during the checks (TCP_INFO), for the retransmit ratio").labelNames("standby", "check")
+            .register(registry);
     final Counter checks = Counter.builder().name("dgprobe_checks_total")
             .help("Checks run, by outcome (ok, failed)").labelNames("standby", "check", "result").register(registry);
     final Counter missed = Counter.builder().name("dgprobe_checks_missed_total")
@@ -78,6 +81,19 @@ public final class MonitorMetrics {
         b.verdicts().forEach((name, status) -> qualified.labelValues(standby, name, b.qualifiedAt())
                 .set(status.equals("PASS") ? Baseline.PASS : status.equals("MARGINAL") ? Baseline.MARGINAL
                         : Baseline.FAIL));
+    }
+
+    /**
+     * Drops what a failed check of {@code standby} would otherwise leave standing (its verdict, and the stream's rate
+     * and lag growth), as a Prometheus exporter drops a failed probe's figures: no alert reads the last good check as
+     * the link's state while every check fails ({@code dgprobe_check_up} 0 says so instead).
+     */
+    void forget(String standby, boolean stream) {
+        verdict.remove(standby, stream ? "ASYNC" : "SYNC");
+        if (stream) {
+            throughput.remove(standby);
+            lagGrowth.remove(standby);
+        }
     }
 
     /** Each round trip of an HdrHistogram (nanoseconds) into the Prometheus histogram. */

@@ -1,6 +1,7 @@
 package dev.probe.core.lab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,6 +70,11 @@ class LabModelTest {
         assertEquals(35, unscaled.channels());
         assertEquals(1, unscaled.channelScale());
         assertEquals(3, unscaled.totalRuns());
+        assertTrue(unscaled.comparable());
+        SweepPlan eight = new SweepPlan(List.of(40.0), List.of(0.1), Direction.BACKUP, 8, 1, false, 0);
+        assertFalse(eight.comparable(), "issue 39, point 6: 8 channels beside the paper's 35 gave 'ratio 0.29'");
+        assertTrue(eight.scalingNote().endsWith("the paper ran 35 channels, so no ratio to it is given (--channels 35 "
+                + "compares)"), eight.scalingNote());
         assertTrue(assertThrows(BadParameterException.class, () -> new SweepPlan(List.of(10.0), List.of(0.0),
                 Direction.BACKUP, 35, 1, true, 0)).getMessage().startsWith("scale-channels: needs --rate"));
         assertThrows(BadParameterException.class, () -> new SweepPlan(List.of(), List.of(0.0), Direction.BACKUP, 35, 1,

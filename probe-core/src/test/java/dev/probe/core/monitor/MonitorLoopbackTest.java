@@ -177,6 +177,16 @@ class MonitorLoopbackTest {
             assertEquals(Baseline.FAIL, value(text, "dgprobe_verdict_status\\{" + standby + ",verdict=\"ASYNC\"\\}"),
                     "no loopback stream carries 1 TB/s of redo:\n" + text);
             assertTrue(value(text, "dgprobe_lag_growth_seconds_per_second\\{" + standby + "\\}") > 0.9, text);
+
+            // issue 39, point 10: a standby whose checks all fail keeps no verdict standing from its last good check
+            server.close();
+            awaitAtLeast(http, "dgprobe_checks_total\\{check=\"sync\",result=\"failed\"," + standby + "\\}", 1);
+            awaitAtLeast(http, "dgprobe_checks_total\\{check=\"stream\",result=\"failed\"," + standby + "\\}", 1);
+            String down = scrape(http, "text/plain");
+            assertTrue(Double.isNaN(value(down, "dgprobe_verdict_status\\{" + standby + ",verdict=\"SYNC\"\\}")), down);
+            assertTrue(Double.isNaN(value(down, "dgprobe_verdict_status\\{" + standby + ",verdict=\"ASYNC\"\\}")), down);
+            assertTrue(Double.isNaN(value(down, "dgprobe_lag_growth_seconds_per_second\\{" + standby + "\\}")), down);
+            assertEquals(0, value(down, "dgprobe_check_up\\{check=\"stream\"," + standby + "\\}"), down);
         } finally {
             stop.request("test over");
             runner.join(10_000);
