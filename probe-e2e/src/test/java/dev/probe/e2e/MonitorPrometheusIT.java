@@ -139,7 +139,7 @@ class MonitorPrometheusIT {
     void promtoolPassesTheExpositionTheRulesAndTheirUnitTests() throws Exception {
         assumeTrue(Files.isExecutable(PROMTOOL), "Debian's prometheus (promtool) is not installed");
         String checked = promtool(null, "check", "rules", rules().toString());
-        assertTrue(checked.contains("SUCCESS: 8 rules found") && !checked.contains("WARN"), checked);
+        assertTrue(checked.contains("SUCCESS: 9 rules found") && !checked.contains("WARN"), checked);
         promtool(null, "test", "rules",
                 root().resolve("probe-cli/src/test/resources/prometheus/dgprobe-rules-test.yml").toString());
         try (ProbeProcess server = ProbeProcess.loopbackServer(dir);
