@@ -123,11 +123,11 @@ class QualifyPageContractTest {
         assertTrue(html.contains("sized for the direction that needs the larger buffers ("
                 + both.path("settings_from").asText().replace('_', ' ') + ")"));
         assertEquals(1, html.split("<h2>Settings to apply</h2>", -1).length - 1, "one settings block");
-        List<JsonNode> steps = new java.util.ArrayList<>();
-        doc.path("steps").forEach(steps::add);
-        doc.path("reverse").path("steps").forEach(steps::add);
         assertTrue(doc.path("reverse").path("steps").size() >= 4, doc.path("reverse").toString());
-        steps.forEach(st -> assertTrue(html.contains(stepRow(st)), st.path("label") + ": " + stepRow(st)));
+        for (JsonNode pass : List.of(doc, doc.path("reverse"))) {
+            pass.path("steps").forEach(st -> assertTrue(html.contains(stepRow(pass, st)), st.path("label") + ": "
+                    + stepRow(pass, st)));
+        }
         for (JsonNode v : doc.path("summary").path("verdicts")) {
             assertTrue(html.contains("<tr><td>" + Html.esc(v.path("name").asText()) + "</td>"), v.toString());
         }
@@ -138,12 +138,18 @@ class QualifyPageContractTest {
         return pass.path("summary").path("buffers").path("requested").asLong(-1);
     }
 
-    /** The measured table's row for step {@code st}, as the page writes it. */
-    private static String stepRow(JsonNode st) {
+    /**
+     * The measured table's row for step {@code st} of {@code pass}, as the page writes it: the figure the console
+     * prints, a stream step's on its steady half.
+     */
+    private static String stepRow(JsonNode pass, JsonNode st) {
         JsonNode r = st.path("result").path("summary");
         JsonNode lat = r.path("latency_ms");
+        String step = st.path("step").asText();
         String figure = lat.isObject()
                 ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
+                : List.of("capacity", "default_buffers", "tuned_buffers").contains(step)
+                ? fmt("%.1f Mbit/s (steady half of the step)", pass.path("summary").path(step + "_bps").asDouble() / 1e6)
                 : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
         return fmt("<tr><td>%s</td><td>%s</td>", Html.esc(st.path("label").asText()), figure);
     }
@@ -152,13 +158,7 @@ class QualifyPageContractTest {
     void eachStepsFigureIsItsResults() {
         assertEquals(7, doc.path("steps").size(), "round trip, 4 streams, 2 single streams, paced, 2 SYNC");
         for (JsonNode st : doc.path("steps")) {
-            JsonNode r = st.path("result").path("summary");
-            JsonNode lat = r.path("latency_ms");
-            String figure = lat.isObject()
-                    ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
-                    : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
-            assertTrue(html.contains(fmt("<tr><td>%s</td><td>%s</td>", st.path("label").asText(), figure)),
-                    st.path("label") + ": " + figure);
+            assertTrue(html.contains(stepRow(doc, st)), st.path("label") + ": " + stepRow(doc, st));
         }
     }
 
@@ -184,5 +184,18 @@ class QualifyPageContractTest {
         }
         assertTrue(html.contains(Format.readableSeconds(doc.path("summary").path("lag_projection").path("peak_lag_s")
                 .asDouble())), "the projected peak lag");
+        // five charts inline in one document: each id once, each reference to one of the same chart's ids (the first
+        // chart's clipPath1 once clipped every later chart)
+        java.util.regex.Matcher ids = java.util.regex.Pattern.compile(" id=\"([^\"]+)\"").matcher(html);
+        Set<String> seen = new java.util.HashSet<>();
+        while (ids.find()) {
+            assertTrue(seen.add(ids.group(1)), "id " + ids.group(1) + " twice in the page");
+        }
+        java.util.regex.Matcher refs = java.util.regex.Pattern.compile("url\\(#([^)]+)\\)").matcher(html);
+        int n = 0;
+        for (; refs.find(); n++) {
+            assertTrue(seen.contains(refs.group(1)), "url(#" + refs.group(1) + ") names no id");
+        }
+        assertTrue(n > 0 && seen.contains("sync-commit-clipPath1"), "the charts clip by their own paths: " + n);
     }
 }

@@ -86,7 +86,8 @@ final class ComparePage {
             "Time to move the database against RTT."};
         int i = 0;
         for (Map.Entry<String, String> e : svgs.entrySet()) {
-            sb.append("<figure>").append(e.getValue()).append("<figcaption>").append(captions[i++])
+            sb.append("<figure>").append(Html.inline(e.getKey(), e.getValue())).append("<figcaption>")
+                    .append(captions[i++])
                     .append(" (also <a href=\"").append(e.getKey()).append(".png\">PNG</a>, <a href=\"")
                     .append(e.getKey()).append(".svg\">SVG</a>)</figcaption></figure>\n");
         }

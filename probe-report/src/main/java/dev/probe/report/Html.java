@@ -1,6 +1,8 @@
 package dev.probe.report;
 
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The pieces the report's single pages share: the head with its style, the inline figures, escaping. */
 final class Html {
@@ -21,9 +23,22 @@ final class Html {
 
     /** Each chart inline (its SVG), captioned, with links to its PNG and SVG files. */
     static void figures(StringBuilder sb, Map<String, String> svgs, Map<String, String> captions) {
-        svgs.forEach((name, svg) -> sb.append("<figure>").append(svg).append("<figcaption>").append(esc(captions.get(name)))
+        svgs.forEach((name, svg) -> sb.append("<figure>").append(inline(name, svg)).append("<figcaption>")
+                .append(esc(captions.get(name)))
                 .append(" (also <a href=\"").append(name).append(".png\">PNG</a>, <a href=\"").append(name)
                 .append(".svg\">SVG</a>)</figcaption></figure>\n"));
+    }
+
+    private static final Pattern ID = Pattern.compile("(id=\"|url\\(#|href=\"#)([A-Za-z_][\\w.-]*)");
+
+    /**
+     * {@code svg} ready to sit beside other charts in one page: every id it defines and refers to prefixed with
+     * {@code name}. The SVG generator numbers each chart's clip paths from 1, and in one HTML document the first
+     * chart's {@code clipPath1} would clip every later chart (seen: the SYNC chart cut off after p90, its budget line
+     * gone).
+     */
+    static String inline(String name, String svg) {
+        return ID.matcher(svg).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + name + "-" + m.group(2)));
     }
 
     static String esc(String s) {

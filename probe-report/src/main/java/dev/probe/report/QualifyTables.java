@@ -16,9 +16,7 @@ final class QualifyTables {
         for (JsonNode st : doc.path("steps")) {
             JsonNode r = st.path("result").path("summary");
             JsonNode lat = r.path("latency_ms");
-            String figure = lat.isObject()
-                    ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
-                    : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
+            String figure = figure(doc, st);
             JsonNode limited = r.path("tcp").path("limited");
             sb.append(fmt("<tr><td>%s</td><td>%s%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()), figure,
                     st.path("result").has("incomplete") ? " (stopped early: "
@@ -28,6 +26,27 @@ final class QualifyTables {
                             100 * limited.path("send_buffer").asDouble(), 100 * limited.path("network").asDouble())));
         }
         sb.append("</table>\n");
+    }
+
+    /**
+     * A step's figure as the console has it: a round trip's percentiles; a stream step's rate on the steady half of
+     * the step, as the verdicts judge it (the summary's {@code capacity_bps}, {@code default_buffers_bps},
+     * {@code tuned_buffers_bps}); any other stream its receiver's goodput over the step.
+     */
+    static String figure(JsonNode doc, JsonNode st) {
+        JsonNode r = st.path("result").path("summary");
+        JsonNode lat = r.path("latency_ms");
+        if (lat.isObject()) {
+            return fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble());
+        }
+        String step = st.path("step").asText();
+        JsonNode steady = switch (step) {
+            case "capacity", "default_buffers", "tuned_buffers" -> doc.path("summary").path(step + "_bps");
+            default -> null;
+        };
+        return steady != null && steady.isNumber()
+                ? fmt("%.1f Mbit/s (steady half of the step)", steady.asDouble() / 1e6)
+                : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
     }
 
     /** The standby redo log's write times (--standby-dir), when measured. */

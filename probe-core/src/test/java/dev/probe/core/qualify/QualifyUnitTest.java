@@ -264,7 +264,7 @@ class QualifyUnitTest {
         assertEquals("neither loss (none retransmitted) nor the buffers (about 13421.8 Mbit/s) explain 40.0 Mbit/s: the "
                 + "link's own rate, a queue on the path or the hosts' CPU limit it", clean);
         String unread = StreamLimit.of(40e6, 40, Double.NaN, 1448, 64 << 20).reasons(List.of(), null).get(0);
-        assertTrue(unread.startsWith("neither loss (retransmits not measured (no TCP_INFO)) nor"), unread);
+        assertTrue(unread.startsWith("neither loss (retransmits not measured: no TCP_INFO here) nor"), unread);
         assertFalse(clean.contains("about no limit") || unread.contains("about unknown"));
     }
 
