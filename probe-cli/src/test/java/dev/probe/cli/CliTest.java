@@ -251,7 +251,7 @@ class CliTest {
     }
 
     @Test
-    void reverseIsAsyncOnlyAndBothDirectionsNeedTheirBudget() {
+    void reverseIsAsyncOnlyAndBothDirectionsNeedTheirBudget() throws Exception {
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "-R"));
         assertOneLineError("--reverse: the server sends in async mode only, without --write (give --mode async)");
         err.getBuffer().setLength(0);
@@ -259,6 +259,13 @@ class CliTest {
                 "--budget", "30s"));
         assertOneLineError("--budget: 30 s is too short for --both-directions: each direction needs 15 s (give "
                 + "--budget 45s or more)");
+        err.getBuffer().setLength(0);
+        Path events = dir.resolve("refused.jsonl");
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--affirm",
+                "--redo-write-size", "512,32KiB,256KiB,1MiB", "--budget", "20s", "--json-stream", events.toString()));
+        assertTrue(err.toString().startsWith("probe: --budget: 20 s is too short for the 13 steps asked"), err.toString());
+        assertTrue(!Files.exists(events) || !Files.readString(events).contains("\"start\""),
+                "issue 39: refused before the stream's start event");
         err.getBuffer().setLength(0);
         assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--reverse",
                 "--both-directions"));

@@ -80,20 +80,20 @@ public final class QualifyCommand implements Callable<Integer> {
         OutputPaths.file("--json", json);
         OutputPaths.directory("--out", outDir);
         events.check();
+        Qualifier qualifier = new Qualifier(config); // a --budget the steps would overrun is refused before any event
         try (JsonStream stream = events.open()) {
             ObjectNode params = Json.object().put("redo_rate_bytes_s", config.load().peakBytesPerSecond())
                     .put("budget_s", config.budget().toSeconds());
             stream.start("qualify", config.target().hostPort(), params);
-            int code = qualify(config, new QualifyConsole(out, stream), out, stream);
+            int code = qualify(qualifier, config, new QualifyConsole(out, stream), out, stream);
             JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return code;
         }
     }
 
     /** Runs the engine, prints its result, writes the document and the page; the exit code says the verdict. */
-    private int qualify(QualifyConfig config, QualifyConsole console, PrintWriter out, JsonStream stream)
-            throws Exception {
-        Qualifier qualifier = new Qualifier(config);
+    private int qualify(Qualifier qualifier, QualifyConfig config, QualifyConsole console, PrintWriter out,
+                        JsonStream stream) throws Exception {
         console.printRequest(config, qualifier.plan());
         if (config.rac() == null) { // redo flows towards the standby (server); with --reverse its server sends
             LabCheck.warn(out, config.reverse() ? Direction.RESTORE : Direction.BACKUP);
