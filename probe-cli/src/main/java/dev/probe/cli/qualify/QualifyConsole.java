@@ -23,6 +23,7 @@ import dev.probe.core.units.Rates;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Prints a qualification: what it will run, each step as it starts (also as a {@code --json-stream} event) and what
@@ -220,7 +221,8 @@ final class QualifyConsole implements Qualifier.Progress {
         }
         if (m.load() != null) {
             row("Background load", fmt("%s, %s moved beside the redo: %s", m.load().load(),
-                    Sizes.describe(m.load().besideBytes()), Verdicts.loadLine(m.load()).replace("the load carried ", "")));
+                    Sizes.describe(m.load().besideBytes()), Objects.requireNonNullElse(Verdicts.loadFigures(m.load()),
+                            "rates unknown (too short to measure)")));
         }
     }
 

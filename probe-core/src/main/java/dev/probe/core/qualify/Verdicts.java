@@ -194,13 +194,19 @@ public final class Verdicts {
      * the two flowed in opposite directions or the load had not settled before the loaded steps.
      */
     public static String loadLine(LoadFigures load) {
+        String figures = loadFigures(load);
+        return figures == null ? "the load's rates are unknown (too short to measure)" : "the load carried " + figures;
+    }
+
+    /** {@link #loadLine} without its subject ("527.5 Mbit/s alone and ..."), or null when neither rate is known. */
+    public static String loadFigures(LoadFigures load) {
         String alone = Double.isFinite(load.aloneBps()) ? fmt("%.1f Mbit/s alone", load.aloneBps() / 1e6) : "";
         String beside = Double.isFinite(load.besideBps()) ? fmt("%.1f Mbit/s beside the redo", load.besideBps() / 1e6)
                 : "";
-        String carried = "the load carried " + (alone.isEmpty() ? beside : beside.isEmpty() ? alone
-                : alone + " and " + beside) + " (medians of one-second windows)";
+        String carried = (alone.isEmpty() ? beside : beside.isEmpty() ? alone : alone + " and " + beside)
+                + " (medians of one-second windows)";
         if (alone.isEmpty() && beside.isEmpty()) {
-            return "the load's rates are unknown (too short to measure)";
+            return null;
         }
         if (!load.sameDirection()) {
             return carried + "; it flowed the other way from the redo, so no cost is put on the redo";

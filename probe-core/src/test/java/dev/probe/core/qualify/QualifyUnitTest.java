@@ -298,6 +298,20 @@ class QualifyUnitTest {
         assertTrue(keeps.fromTcp());
     }
 
+    /** Seen in the lab on a 40 Mbit/s cap paced at 64: the run's 0.13 s tail read as the lag falling at the end. */
+    @Test
+    void aRunsShortLastIntervalDoesNotBendTheLag() {
+        LagTrace falls = new LagTrace(1000, 1012 - 12);
+        for (int s = 1; s <= 6; s++) {
+            falls.onInterval(sample(s, (long) ((s * 1000 + 1) * 1012.0 * 0.6)));
+        }
+        falls.onInterval(new IntervalSample(6.13, 0.13, 0, 0, 0, null, null,
+                new TcpStats(1, 1, 0, 0, 0, 10, 1448, "cubic", (long) (6001 * 1012.0 * 0.75), 1500, null), false));
+        assertEquals(0.4, falls.growth(), 0.01, "carrying 60 % of the rate");
+        assertEquals(6, falls.points().size(), "the tail left out");
+        assertEquals(2.4, falls.lastLag(), 0.01, "the lag when the sender stopped");
+    }
+
     /**
      * Seen in the lab (20 ms, 1 % loss): a loss-limited stream at about 1 MB/s whose warm-up mark waited behind its
      * full send buffer, so the standby's measured window held nothing; the stream was printed as 0.0 Mbit/s.
