@@ -84,13 +84,12 @@ final class ComparePage {
         String[] captions = {"Throughput against RTT: the paper's lines and your runs.",
             "Private link / Internet multiple against RTT, with the 2x and 10x lines the paper's tipping points use.",
             "Time to move the database against RTT."};
+        Map<String, String> byChart = new java.util.LinkedHashMap<>();
         int i = 0;
-        for (Map.Entry<String, String> e : svgs.entrySet()) {
-            sb.append("<figure>").append(Html.inline(e.getKey(), e.getValue())).append("<figcaption>")
-                    .append(captions[i++])
-                    .append(" (also <a href=\"").append(e.getKey()).append(".png\">PNG</a>, <a href=\"")
-                    .append(e.getKey()).append(".svg\">SVG</a>)</figcaption></figure>\n");
+        for (String chart : svgs.keySet()) {
+            byChart.put(chart, captions[i++]);
         }
+        Html.figures(sb, svgs, byChart);
         sb.append("</body></html>\n");
         return sb.toString();
     }

@@ -15,7 +15,7 @@ public final class LabCheck {
 
     /** Prints the warning on {@code out} when the run's data flows {@code data} and the lab loses the other way. */
     public static void warn(PrintWriter out, Direction data) {
-        warn(out, data, "this run's data");
+        warn(out, data, LabState.THIS_RUN);
     }
 
     /**

@@ -64,26 +64,21 @@ public final class LabState {
     /** The environment variable {@code probe lab run} names its lab in, for the command it runs. */
     public static final String ENV = "PROBE_LAB";
 
-    /**
-     * A warning when a run whose data flows {@code data} (backup: towards the server) runs in lab {@code name}
-     * whose loss is on the other direction only, so the run meets none of it; null otherwise.
-     */
-    public static String directionWarning(String name, Direction data) {
-        return directionWarning(name, data, "this run's data");
-    }
+    /** The subject of {@link #directionWarning} for a run's own data. */
+    public static final String THIS_RUN = "this run's data";
 
-    /** The same for {@code subject}'s data ("the reverse pass of --both-directions"), named so in the line. */
+    /**
+     * A warning when {@code subject}'s data ({@link #THIS_RUN}, or "the reverse pass of --both-directions") flows
+     * {@code data} (backup: towards the server) in lab {@code name} whose loss is on the other direction only, so it
+     * meets none of it; null otherwise.
+     */
     public static String directionWarning(String name, Direction data, String subject) {
         Optional<JsonNode> state = name == null || name.isBlank() ? Optional.empty() : read(name);
         return state.map(s -> directionWarning(name, s, data, subject)).orElse(null);
     }
 
-    /** {@link #directionWarning(String, Direction)} for the lab state {@code state}. */
-    static String directionWarning(String name, JsonNode state, Direction data) {
-        return directionWarning(name, state, data, "this run's data");
-    }
-
-    private static String directionWarning(String name, JsonNode state, Direction data, String subject) {
+    /** {@link #directionWarning(String, Direction, String)} for the lab state {@code state}. */
+    static String directionWarning(String name, JsonNode state, Direction data, String subject) {
         if (state.path("loss_pct").asDouble(0) <= 0) {
             return null;
         }

@@ -22,7 +22,7 @@ class LabDirectionTest {
 
     @Test
     void aRunAgainstTheLossyDirectionIsWarnedNamingTheFlagThatFixesIt() {
-        String w = LabState.directionWarning("dg", lab(0.1, "backup"), Direction.RESTORE);
+        String w = LabState.directionWarning("dg", lab(0.1, "backup"), Direction.RESTORE, LabState.THIS_RUN);
         assertTrue(w.startsWith("WARNING: lab dg loses packets only towards the server (backup)"), w);
         assertTrue(w.contains("this run's data flows towards the client (restore)"), w);
         assertTrue(w.contains("--direction restore (or --loss-both)"), w);
@@ -30,9 +30,10 @@ class LabDirectionTest {
 
     @Test
     void aRunWithTheLossOrWithoutAnyIsNotWarned() {
-        assertNull(LabState.directionWarning("dg", lab(0.1, "backup"), Direction.BACKUP));
-        assertNull(LabState.directionWarning("dg", lab(0.1, "both"), Direction.RESTORE));
-        assertNull(LabState.directionWarning("dg", lab(0, "backup"), Direction.RESTORE), "no loss to miss");
-        assertNull(LabState.directionWarning(null, Direction.RESTORE), "not in a lab");
+        assertNull(LabState.directionWarning("dg", lab(0.1, "backup"), Direction.BACKUP, LabState.THIS_RUN));
+        assertNull(LabState.directionWarning("dg", lab(0.1, "both"), Direction.RESTORE, LabState.THIS_RUN));
+        assertNull(LabState.directionWarning("dg", lab(0, "backup"), Direction.RESTORE, LabState.THIS_RUN),
+                "no loss to miss");
+        assertNull(LabState.directionWarning(null, Direction.RESTORE, LabState.THIS_RUN), "not in a lab");
     }
 }
