@@ -2,26 +2,30 @@ package dev.probe.core.server;
 
 import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 
 /**
- * Counts the server's open connections and refuses one over {@code max-connections}, or over the per-source cap
- * (half of it, at least a whole session's channels), saying so; refusals are logged at most once a second.
+ * The server's connection caps. A new connection is held among those that have proven nothing yet (at most
+ * {@link #unprovenBudget}: the oldest of the address holding the most evicted when they are full); once its HELLO or JOIN is authenticated
+ * (or, without a secret, well formed) it counts against {@code max-connections} and the per-source cap (half of it,
+ * at least a whole session's channels) instead, or is refused saying so. Idle connections from a few addresses
+ * therefore cannot lock out a client that authenticates. Refusals are logged at most once a second.
  */
 @Sharable
-final class ConnectionLimit extends SourceCounts.Gate {
+final class ConnectionLimit extends ChannelInboundHandlerAdapter {
+    /** The fewest connections that have not completed a handshake held at once. */
+    static final int UNPROVEN = 64;
     private final SourceCounts counts;
+    private final UnprovenConnections unproven;
     private final LogThrottle throttle;
 
     ConnectionLimit(ServerLimits limits, ServerLog log) {
-        this(new SourceCounts(limits.maxConnections(), perSource(limits), "max-connections"), log);
-    }
-
-    private ConnectionLimit(SourceCounts counts, ServerLog log) {
-        super(counts);
-        this.counts = counts;
+        this.counts = new SourceCounts(limits.maxConnections(), perSource(limits), "max-connections");
+        this.unproven = new UnprovenConnections(unprovenBudget(limits), null, "probe server", log);
         this.throttle = new LogThrottle(log);
     }
 
@@ -30,13 +34,48 @@ final class ConnectionLimit extends SourceCounts.Gate {
         return Math.max(limits.maxConnections() / 2, Math.min(limits.maxConnections(), limits.maxConnectionsPerSession()));
     }
 
+    /**
+     * Handshaking connections held at once: two whole sessions' channels connecting together, at least
+     * {@link #UNPROVEN} (a bulk run's channels all connect at once and must not evict each other).
+     */
+    static int unprovenBudget(ServerLimits limits) {
+        return Math.max(UNPROVEN, 2 * limits.maxConnectionsPerSession());
+    }
+
+    /** Connections open: those that proved themselves and those still handshaking. */
     int open() {
-        return counts.open();
+        return counts.open() + unproven.held();
+    }
+
+    /** {@code ch}'s handshake succeeded: counts it against the caps and returns null, or returns why it is over one. */
+    String prove(Channel ch) {
+        String over = counts.admit(ch);
+        if (over == null) {
+            unproven.prove(ch);
+        }
+        return over;
+    }
+
+    /** Logs a refusal at most once a second. */
+    void logRefusal(String line) {
+        throttle.log(line);
     }
 
     @Override
-    protected void refuse(ChannelHandlerContext ctx, String why) {
-        throttle.log("refused " + ctx.channel().remoteAddress() + ": " + why);
+    public void channelActive(ChannelHandlerContext ctx) {
+        unproven.admit(ctx.channel());
+        ctx.fireChannelActive();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        unproven.release(ctx.channel());
+        counts.release(ctx.channel());
+        ctx.fireChannelInactive();
+    }
+
+    /** Tells the peer why it is over a cap and closes the connection. */
+    static void refuse(ChannelHandlerContext ctx, String why) {
         ctx.channel().config().setAutoRead(false);
         ctx.writeAndFlush(new ErrorReply(ErrorCode.LIMIT, why).frame()).addListener(ChannelFutureListener.CLOSE);
     }

@@ -19,6 +19,8 @@ final class ServerContext {
     private final AtomicLong authFailures = new AtomicLong();
     private final AuthBackoff authBackoff = new AuthBackoff();
     private final LogThrottle authLog;
+    private final LogThrottle handshakeLog;
+    private final ConnectionLimit connections;
 
     ServerContext(ServerConfig config, ServerLog log, SessionRegistry sessions, EventExecutorGroup diskThreads,
                   String version, List<SessionKind<?>> kinds) {
@@ -28,6 +30,8 @@ final class ServerContext {
         this.diskThreads = diskThreads;
         this.version = version;
         this.authLog = new LogThrottle(log);
+        this.handshakeLog = new LogThrottle(log);
+        this.connections = new ConnectionLimit(config.limits(), log);
         kinds.forEach(k -> this.kinds.put(k.name(), k));
     }
 
@@ -73,6 +77,16 @@ final class ServerContext {
     /** Failed authentications' log lines, at most one a second. */
     LogThrottle authLog() {
         return authLog;
+    }
+
+    /** Connections closed for saying nothing in time: a line at most once a second, however many churn. */
+    LogThrottle handshakeLog() {
+        return handshakeLog;
+    }
+
+    /** The port's connection caps, shared by all its connections. */
+    ConnectionLimit connections() {
+        return connections;
     }
 
     /** How long to hold the refusal of a failed authentication from {@code from}. */

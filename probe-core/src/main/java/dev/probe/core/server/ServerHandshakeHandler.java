@@ -40,7 +40,8 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) {
         long ms = server.config().handshakeTimeout().toMillis();
         deadline = ctx.executor().schedule(() -> {
-            server.log().log("closing " + ctx.channel().remoteAddress() + ": no HELLO or JOIN within " + ms + " ms");
+            server.handshakeLog().log("closing " + ctx.channel().remoteAddress() + ": no HELLO or JOIN within " + ms
+                    + " ms");
             ctx.close();
         }, ms, TimeUnit.MILLISECONDS);
         ctx.fireChannelActive();
@@ -105,6 +106,12 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void serve(ChannelHandlerContext ctx, ControlFrame frame, String nonce, String proof) {
+        String over = server.connections().prove(ctx.channel());
+        if (over != null) {
+            server.connections().logRefusal("refused " + ctx.channel().remoteAddress() + ": " + over);
+            ConnectionLimit.refuse(ctx, over);
+            return;
+        }
         SessionAdmission.Decision d = frame.type() == FrameType.HELLO
                 ? admission.hello(frame, ctx.channel(), nonce, proof)
                 : admission.join(frame, ctx.channel(), proof);

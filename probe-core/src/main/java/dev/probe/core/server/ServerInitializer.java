@@ -15,16 +15,14 @@ import java.util.concurrent.TimeUnit;
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     private final ServerContext server;
     private final ServerExceptionHandler errors;
-    private final ConnectionLimit limit;
 
     ServerInitializer(ServerContext server) {
         this.server = server;
         this.errors = new ServerExceptionHandler(server.log());
-        this.limit = new ConnectionLimit(server.config().limits(), server.log());
     }
 
     int openConnections() {
-        return limit.open();
+        return server.connections().open();
     }
 
     @Override
@@ -39,7 +37,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 TimeUnit.MILLISECONDS));
         p.addLast("decoder", new FrameDecoder());
         p.addLast("encoder", FrameEncoder.INSTANCE);
-        p.addLast("limit", limit);
+        p.addLast("limit", server.connections());
         p.addLast("handshake", new ServerHandshakeHandler(server));
         p.addLast("errors", errors);
     }

@@ -71,7 +71,7 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
         p.addLast("headers-done", guard.headersDone());
         p.addLast("keep-alive", new HttpServerKeepAliveHandler());
         p.addLast("chunked", new ChunkedWriteHandler());
-        p.addLast("router", new EndpointRouter(verifier, log));
+        p.addLast("router", new EndpointRouter(verifier, guard, log));
         p.addLast("json-bodies", new JsonBodies(log));
         p.addLast("dispatch", dispatch(store, new BlobUpload(store, disk.next()), log));
         p.addLast("errors", errors);

@@ -6,21 +6,25 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * First of the endpoint's own handlers: checks each request (decoded, a known path, a valid signature) and
+ * First of the endpoint's own handlers: checks each request (decoded, a known path, a valid signature; the first
+ * valid one moves the connection into {@link EndpointGuard}'s caps, or is answered 429 when they are full) and
  * records it as the connection's {@link Exchange} for the aggregator and {@link EndpointDispatch} after it. A refused request is answered here
  * and its body dropped; nothing of it reaches the store.
  */
 final class EndpointRouter extends ChannelInboundHandlerAdapter {
     private final SignatureVerifier verifier;
+    private final EndpointGuard guard;
     private final ServerLog log;
     private boolean refused;
 
-    EndpointRouter(SignatureVerifier verifier, ServerLog log) {
+    EndpointRouter(SignatureVerifier verifier, EndpointGuard guard, ServerLog log) {
         this.verifier = verifier;
+        this.guard = guard;
         this.log = log;
     }
 
@@ -37,11 +41,16 @@ final class EndpointRouter extends ChannelInboundHandlerAdapter {
                 if (verifier != null) {
                     verifier.verify(req);
                 }
+                String over = guard.prove(ctx.channel());
+                if (over != null) {
+                    throw new OciError(HttpResponseStatus.TOO_MANY_REQUESTS, "TooManyRequests", over);
+                }
                 Exchange.set(ctx.channel(), new Exchange(req, route));
             } catch (RuntimeException e) {
                 refused = !(msg instanceof LastHttpContent);
                 ReferenceCountUtil.release(msg);
-                Responses.error(ctx, req, Responses.asOciError(e), false, log);
+                OciError error = Responses.asOciError(e);
+                Responses.error(ctx, req, error, error.status() == HttpResponseStatus.TOO_MANY_REQUESTS, log);
                 return;
             }
         } else if (refused && msg instanceof HttpContent) {

@@ -45,7 +45,9 @@ class EndpointFuzzTest {
         BlobUpload upload = new BlobUpload(store, ImmediateEventExecutor.INSTANCE);
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(4096, 16 * 1024, 1024 * 1024),
                 new HttpServerKeepAliveHandler(), new ChunkedWriteHandler(),
-                new EndpointRouter((input[0] & 1) == 0 ? verifier : null, serverLog), new JsonBodies(serverLog),
+                new EndpointRouter((input[0] & 1) == 0 ? verifier : null,
+                        new EndpointGuard(1, 1, java.time.Duration.ofSeconds(1), serverLog), serverLog),
+                new JsonBodies(serverLog),
                 EndpointInitializer.dispatch(store, upload, serverLog), new EndpointErrors(serverLog));
         try {
             ch.writeInbound(Unpooled.wrappedBuffer(input, 1, input.length - 1));
