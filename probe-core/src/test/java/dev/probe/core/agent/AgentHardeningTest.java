@@ -15,6 +15,7 @@ import dev.probe.core.protocol.Handshake;
 import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.server.ServerConfig;
+import dev.probe.core.server.ServerLimits;
 import dev.probe.core.testing.Await;
 import dev.probe.core.testing.TestServers;
 import dev.probe.core.transport.Transport;
@@ -22,6 +23,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -128,6 +131,35 @@ class AgentHardeningTest {
             } catch (SocketTimeoutException | java.net.SocketException e) {
                 // reset: closed too
             }
+        } finally {
+            for (Socket s : idle) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
+    void idleConnectionsFromTwoAddressesDoNotBlockACoordinator() throws Exception {
+        agent.close();
+        ServerConfig c = TestServers.loopback(dir).withTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(10),
+                Duration.ofMinutes(5)).withLimits(new ServerLimits(4, 64, 1, 0)); // probe agent's defaults
+        agent = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2),
+                Duration.ofSeconds(5), AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
+        List<Socket> idle = new ArrayList<>();
+        try {
+            for (String from : List.of("127.0.0.2", "127.0.0.3")) {
+                for (int i = 0; i < 40; i++) {
+                    Socket s = new Socket();
+                    s.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
+                    s.connect(new InetSocketAddress("127.0.0.1", agent.address().getPort()), 5000);
+                    idle.add(s);
+                }
+            }
+            Await.until(Duration.ofSeconds(5), "80 idle connections accepted", () -> agent.connectionCount() >= 64);
+            String reply = answer(bytes(new Hello(Frames.VERSION, Handshake.randomId(), TestParams.defaults().kind(),
+                    TestParams.defaults().toJson()).frame()));
+            assertTrue(reply != null && reply.contains("\"BAD_PARAMETER\""), "the coordinator's HELLO is heard "
+                    + "(here refused for its kind), not refused for the idle connections: " + reply);
         } finally {
             for (Socket s : idle) {
                 s.close();
