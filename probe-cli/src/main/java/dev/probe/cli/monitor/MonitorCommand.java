@@ -93,7 +93,7 @@ public final class MonitorCommand implements Callable<Integer> {
 
     @Option(names = "--allow-targets", split = ",", paramLabel = "HOST|ADDR[/BITS]",
             description = "Where /probe?target= may send checks: host names (as written), addresses, CIDR ranges "
-                    + "(default: STANDBY_HOST only).")
+                    + "(default: STANDBY_HOST only); at --port, or a --baseline standby's port, only.")
     List<String> allowTargets;
 
     @Mixin

@@ -1,33 +1,34 @@
 package dev.probe.core.monitor;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpServer;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.Target;
-import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
+import dev.probe.core.transport.IoErrors;
+import dev.probe.core.transport.Transport;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The monitor's HTTP endpoint: {@code /metrics} (the schedule's series through the official Prometheus client's
- * handler: Prometheus text or OpenMetrics by the scraper's Accept header), {@code /probe} (one check per scrape,
- * {@link ProbeEndpoint}) and a line at {@code /} saying so.
+ * The monitor's HTTP endpoint on Netty (one event loop; checks run on {@link CheckQueue}'s threads, never on it):
+ * {@code /metrics} (the schedule's series through the official Prometheus client's scrape handler: Prometheus
+ * text or OpenMetrics by the scraper's Accept header), {@code /probe} (one check per scrape, {@link ProbeEndpoint})
+ * and a line at {@code /} saying so. {@link MonitorInitializer} bounds connections and header time.
  */
 public final class MonitorServer implements AutoCloseable {
-    /** Scrapes served at once; /probe scrapes hold a thread for their check. */
-    static final int THREADS = 16;
-    private final HttpServer server;
-    private final ExecutorService executor;
+    private final EventLoopGroup group;
+    private final Channel channel;
     private final ProbeEndpoint probe;
 
-    private MonitorServer(HttpServer server, ExecutorService executor, ProbeEndpoint probe) {
-        this.server = server;
-        this.executor = executor;
+    private MonitorServer(EventLoopGroup group, Channel channel, ProbeEndpoint probe) {
+        this.group = group;
+        this.channel = channel;
         this.probe = probe;
     }
 
@@ -37,45 +38,44 @@ public final class MonitorServer implements AutoCloseable {
     }
 
     /**
-     * {@code /metrics} and, when {@code allowed} is given, {@code /probe} for those targets, reached as
-     * {@code template} is (its host and port replaced by each scrape's target).
+     * {@code /metrics} and, when {@code allowed} is given, {@code /probe} for those hosts at {@code template}'s port
+     * (or a baseline's), reached as {@code template} is (its host and port replaced by each scrape's target).
      */
     public static MonitorServer start(MonitorMetrics metrics, InetAddress address, int port, MonitorConfig config,
                                       Target template, AllowedTargets allowed, Consumer<String> log,
                                       Consumer<ObjectNode> events) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 64);
-        AtomicInteger n = new AtomicInteger();
-        ExecutorService executor = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread t = new Thread(r, "monitor-http-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(executor);
-        server.createContext("/metrics", new MetricsHandler(metrics.registry()));
-        boolean multi = allowed != null;
-        ProbeEndpoint probe = multi ? new ProbeEndpoint(template, allowed, config, log, events) : null;
-        if (multi) {
-            server.createContext("/probe", probe);
-        }
-        server.createContext("/", exchange -> {
-            try (exchange) {
-                ProbeEndpoint.reply(exchange, exchange.getRequestURI().getPath().equals("/") ? 200 : 404,
-                        "probe monitor: /metrics" + (multi ? ", /probe?target=HOST:PORT&module=sync|stream (targets "
-                                + "in --allow-targets " + allowed + ")" : ""));
+        ProbeEndpoint probe = allowed != null ? new ProbeEndpoint(template, allowed, config, log, events) : null;
+        String help = "probe monitor: /metrics" + (probe != null ? ", /probe?target=HOST:PORT&module=sync|stream "
+                + "(hosts in --allow-targets " + allowed + ", ports " + probe.ports() + ")" : "");
+        Transport transport = Transport.best();
+        EventLoopGroup group = transport.group(1, "monitor-http");
+        try {
+            Channel ch = new ServerBootstrap().group(group).channel(transport.serverChannel())
+                    .option(ChannelOption.SO_BACKLOG, 128).option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new MonitorInitializer(metrics.registry(), probe, help, log))
+                    .bind(new InetSocketAddress(address, port)).sync().channel();
+            return new MonitorServer(group, ch, probe);
+        } catch (Exception e) {
+            group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+            if (probe != null) {
+                probe.close();
             }
-        });
-        server.start();
-        return new MonitorServer(server, executor, probe);
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw IoErrors.sneaky(IoErrors.cannotListen(e, address.getHostAddress(), port));
+        }
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return ((InetSocketAddress) channel.localAddress()).getPort();
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        channel.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         if (probe != null) {
             probe.close();
         }

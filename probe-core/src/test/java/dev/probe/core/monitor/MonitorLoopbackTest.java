@@ -35,6 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class MonitorLoopbackTest {
+    /** One client for the test, as Prometheus keeps its connections (the monitor caps them per address). */
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
     @TempDir
     Path dir;
 
@@ -115,14 +117,17 @@ class MonitorLoopbackTest {
             assertEquals(400, get(http, "/probe?module=sync").statusCode());
             assertEquals(400, get(http, "/probe?target=127.0.0.1:99999").statusCode());
 
-            try (ServerSocket nothing = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                int dead = nothing.getLocalPort();
-                nothing.close();
-                HttpResponse<String> down = get(http, "/probe?target=127.0.0.1:" + dead);
-                assertEquals(200, down.statusCode(), "a failed check is a series, as the blackbox exporter's");
-                assertEquals(0, value(down.body(), "dgprobe_check_up\\{check=\"sync\",standby=\"127.0.0.1:" + dead
-                        + "\"\\}"), down.body());
-            }
+            HttpResponse<String> otherPort = get(http, "/probe?target=127.0.0.1:22");
+            assertEquals(403, otherPort.statusCode(), "no port but the probe server's: not a port scanner");
+            assertTrue(otherPort.body().contains("port 22 is not a probe server port"), otherPort.body());
+
+            server.close();
+            // within --every (1 s) a SYNC scrape gets the last check's series; then a check of its own, which fails
+            Await.until(Duration.ofSeconds(10), "a failed check is a series (200), as the blackbox exporter's", () -> {
+                HttpResponse<String> down = get(http, "/probe?target=127.0.0.1:" + port);
+                return down.statusCode() == 200
+                        && value(down.body(), "dgprobe_check_up\\{check=\"sync\"," + standby + "\\}") == 0;
+            });
         }
     }
 
@@ -205,7 +210,7 @@ class MonitorLoopbackTest {
     }
 
     private static HttpResponse<String> get(MonitorServer http, String path) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port()
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port()
                 + path)).header("X-Prometheus-Scrape-Timeout-Seconds", "8").timeout(Duration.ofSeconds(15)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
@@ -216,7 +221,7 @@ class MonitorLoopbackTest {
     }
 
     private static String scrape(MonitorServer http, String accept) throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
                 + http.port() + "/metrics")).header("Accept", accept).timeout(Duration.ofSeconds(5)).build(),
                 HttpResponse.BodyHandlers.ofString());
         return r.body();

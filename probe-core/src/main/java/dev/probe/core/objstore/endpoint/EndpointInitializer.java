@@ -1,8 +1,7 @@
 package dev.probe.core.objstore.endpoint;
 
+import dev.probe.core.server.HttpGuard;
 import dev.probe.core.server.ServerLog;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
@@ -10,7 +9,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.stream.ChunkedWriteHandler;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.time.Duration;
@@ -31,13 +29,19 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
     private final Duration idle;
     private final ServerLog log;
     private final EventExecutorGroup disk;
-    private final EndpointGuard guard;
+    /** Connections one address may hold open. */
+    static final int MAX_PER_SOURCE = 64;
+    /** Connections in all. */
+    static final int MAX_TOTAL = 1024;
+    /** Connections that have sent no valid request yet. */
+    static final int UNPROVEN = 64;
+    private final HttpGuard guard;
     private final EndpointErrors errors;
 
     /** {@code disk} runs the blob writes, off the event loops. */
     public EndpointInitializer(ObjectStore store, SignatureVerifier verifier, SslContext tls, Duration idle,
                                   Duration headerDeadline, EventExecutorGroup disk, ServerLog log) {
-        this.guard = new EndpointGuard(EndpointGuard.MAX_TOTAL, EndpointGuard.MAX_PER_SOURCE, headerDeadline, log);
+        this.guard = new HttpGuard(MAX_TOTAL, MAX_PER_SOURCE, UNPROVEN, headerDeadline, "object storage endpoint", log);
         this.disk = disk;
         this.store = store;
         this.verifier = verifier;
@@ -56,16 +60,7 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
         }
         // idle = nothing read and no write progress: a long GET the client only reads is not idle
         p.addLast("idle", new IdleStateHandler(true, 0, 0, idle.toMillis(), TimeUnit.MILLISECONDS));
-        p.addLast("idle-close", new ChannelInboundHandlerAdapter() {
-            @Override
-            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-                if (evt instanceof IdleStateEvent) {
-                    ctx.close();
-                } else {
-                    ctx.fireUserEventTriggered(evt);
-                }
-            }
-        });
+        p.addLast("idle-close", guard.idleClose());
         p.addLast("header-deadline", guard.deadline());
         p.addLast("http", new HttpServerCodec(4096, 16 * 1024, 1024 * 1024));
         p.addLast("headers-done", guard.headersDone());

@@ -1,6 +1,7 @@
 package dev.probe.core.objstore.endpoint;
 
 import dev.probe.core.server.Fatal;
+import dev.probe.core.server.HttpGuard;
 import dev.probe.core.server.ServerLog;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -12,17 +13,17 @@ import io.netty.util.ReferenceCountUtil;
 
 /**
  * First of the endpoint's own handlers: checks each request (decoded, a known path, a valid signature; the first
- * valid one moves the connection into {@link EndpointGuard}'s caps, or is answered 429 when they are full) and
+ * valid one moves the connection into {@link HttpGuard}'s caps, or is answered 429 when they are full) and
  * records it as the connection's {@link Exchange} for the aggregator and {@link EndpointDispatch} after it. A refused request is answered here
  * and its body dropped; nothing of it reaches the store.
  */
 final class EndpointRouter extends ChannelInboundHandlerAdapter {
     private final SignatureVerifier verifier;
-    private final EndpointGuard guard;
+    private final HttpGuard guard;
     private final ServerLog log;
     private boolean refused;
 
-    EndpointRouter(SignatureVerifier verifier, EndpointGuard guard, ServerLog log) {
+    EndpointRouter(SignatureVerifier verifier, HttpGuard guard, ServerLog log) {
         this.verifier = verifier;
         this.guard = guard;
         this.log = log;

@@ -46,7 +46,7 @@ class EndpointFuzzTest {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(4096, 16 * 1024, 1024 * 1024),
                 new HttpServerKeepAliveHandler(), new ChunkedWriteHandler(),
                 new EndpointRouter((input[0] & 1) == 0 ? verifier : null,
-                        new EndpointGuard(1, 1, java.time.Duration.ofSeconds(1), serverLog), serverLog),
+                        new dev.probe.core.server.HttpGuard(1, 1, 1, java.time.Duration.ofSeconds(1), "endpoint", serverLog), serverLog),
                 new JsonBodies(serverLog),
                 EndpointInitializer.dispatch(store, upload, serverLog), new EndpointErrors(serverLog));
         try {

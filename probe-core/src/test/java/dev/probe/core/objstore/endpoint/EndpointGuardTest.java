@@ -81,24 +81,26 @@ class EndpointGuardTest {
 
     @Test
     void idleConnectionsFromAFewAddressesDoNotLockOutOneThatSendsARequest() throws Exception {
+        get(connect("127.0.0.5")).length(); // the request path warmed up (classes loaded): its timing below is the guard's
+        sockets.remove(sockets.size() - 1).close();
         for (String from : List.of("127.0.0.2", "127.0.0.3", "127.0.0.4")) {
-            for (int i = 0; i < EndpointGuard.MAX_PER_SOURCE; i++) {
+            for (int i = 0; i < EndpointInitializer.MAX_PER_SOURCE; i++) {
                 connect(from);
             }
         }
         for (int i = 0; i < 5; i++) {
             long t0 = System.nanoTime();
             assertEquals("HTTP/1.1 200", get(connect("127.0.0.1")), "a request from a fourth address is served");
-            assertTrue(System.nanoTime() - t0 < 1_000_000_000L, "at once");
+            assertTrue(System.nanoTime() - t0 < 1_000_000_000L, "at once: " + (System.nanoTime() - t0) / 1e6 + " ms");
         }
         int held = 0;
         for (Socket s : sockets) {
             held += closedByServer(s) ? 0 : 1;
         }
-        assertTrue(held <= EndpointGuard.UNPROVEN + 5, "of 192 idle connections at most the budget of "
-                + EndpointGuard.UNPROVEN + " held (and the five served): " + held);
+        assertTrue(held <= EndpointInitializer.UNPROVEN + 5, "of 192 idle connections at most the budget of "
+                + EndpointInitializer.UNPROVEN + " held (and the five served): " + held);
         Await.until(Duration.ofSeconds(5), "idle ones closed at the 1 s deadline from accept (no byte sent)",
-                () -> sockets.subList(0, 3 * EndpointGuard.MAX_PER_SOURCE).stream().allMatch(s -> {
+                () -> sockets.subList(0, 3 * EndpointInitializer.MAX_PER_SOURCE).stream().allMatch(s -> {
                     try {
                         return closedByServer(s);
                     } catch (IOException e) {
@@ -110,12 +112,12 @@ class EndpointGuardTest {
     @Test
     void oneSourcesRequestsStopAtThePerSourceCapAndOthersAreServed() throws Exception {
         List<String> answers = new ArrayList<>();
-        for (int i = 0; i <= EndpointGuard.MAX_PER_SOURCE; i++) {
+        for (int i = 0; i <= EndpointInitializer.MAX_PER_SOURCE; i++) {
             answers.add(get(connect("127.0.0.1")));
         }
-        assertEquals(EndpointGuard.MAX_PER_SOURCE, answers.stream().filter("HTTP/1.1 200"::equals).count(), answers
+        assertEquals(EndpointInitializer.MAX_PER_SOURCE, answers.stream().filter("HTTP/1.1 200"::equals).count(), answers
                 .toString());
-        assertEquals("HTTP/1.1 429", answers.get(EndpointGuard.MAX_PER_SOURCE), "the one over the per-source cap");
+        assertEquals("HTTP/1.1 429", answers.get(EndpointInitializer.MAX_PER_SOURCE), "the one over the per-source cap");
         assertEquals("HTTP/1.1 200", get(connect("127.0.0.2")), "another address is still served");
         sockets.get(0).close();
         Await.until(Duration.ofSeconds(5), "a freed slot is usable again", () -> {

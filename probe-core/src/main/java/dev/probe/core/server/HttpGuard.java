@@ -1,9 +1,5 @@
-package dev.probe.core.objstore.endpoint;
+package dev.probe.core.server;
 
-import dev.probe.core.server.LogThrottle;
-import dev.probe.core.server.ServerLog;
-import dev.probe.core.server.SourceCounts;
-import dev.probe.core.server.UnprovenConnections;
 import io.netty.channel.Channel;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandler;
@@ -17,35 +13,38 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What the endpoint allows before a request is even read. A new connection is held among the {@link #UNPROVEN}
- * that have sent no valid request yet (when they are full, the oldest of the address holding the most is closed),
+ * What an HTTP port (the Object Storage endpoint, the monitor) allows before a request is even read. A new
+ * connection is held among the {@code unproven} that have sent no valid request yet (when they are full, the oldest of the address holding the most is closed),
  * and its first request's headers must be whole within {@code headerDeadline} of accept; once a request passes the
  * router (its signature checked) the connection counts against at most {@code maxTotal} connections and at most
  * {@code maxPerSource} from one address instead. So idle connections from a few addresses cannot lock out a client
  * that signs its requests (issue 40, point 2). Each later request's headers must be whole within the deadline of
  * its first byte (a slow-loris sender is cut off even though each byte resets the idle timer). Refusals are logged
- * at most once a second. One per endpoint; {@link #admission()} goes first in every pipeline, {@link #deadline()}
- * around the HTTP codec.
+ * at most once a second. One per port; {@link #admission()} goes first in every pipeline, {@link #deadline()}
+ * before the HTTP codec and {@link #headersDone()} after it; the handler that accepts a request calls
+ * {@link #prove}.
  */
-final class EndpointGuard {
-    /** Connections one address may hold open. */
-    static final int MAX_PER_SOURCE = 64;
-    /** Connections in all. */
-    static final int MAX_TOTAL = 1024;
-    /** Connections that have sent no valid request yet. */
-    static final int UNPROVEN = 64;
+public final class HttpGuard {
     private static final AttributeKey<ScheduledFuture<?>> TIMER = AttributeKey.valueOf("probe.header-deadline");
     private static final AttributeKey<Boolean> IN_REQUEST = AttributeKey.valueOf("probe.in-request");
     private final Duration headerDeadline;
+    private final String port;
     private final ServerLog log;
     private final SourceCounts counts;
     private final LogThrottle refusals;
     private final UnprovenConnections unproven;
 
-    EndpointGuard(int maxTotal, int maxPerSource, Duration headerDeadline, ServerLog log) {
-        this.counts = new SourceCounts(maxTotal, maxPerSource, "the endpoint's cap");
+    /**
+     * At most {@code maxTotal} connections with a valid request, {@code maxPerSource} of them from one address, and
+     * {@code unproven} without one yet; {@code port} names the port in log lines and refusals ("object storage
+     * endpoint").
+     */
+    public HttpGuard(int maxTotal, int maxPerSource, int unproven, Duration headerDeadline, String port,
+                     ServerLog log) {
+        this.counts = new SourceCounts(maxTotal, maxPerSource, port + "'s cap");
         this.refusals = new LogThrottle(log);
-        this.unproven = new UnprovenConnections(UNPROVEN, headerDeadline, "object storage endpoint", log);
+        this.unproven = new UnprovenConnections(unproven, headerDeadline, port, log);
+        this.port = port;
         this.headerDeadline = headerDeadline;
         this.log = log;
     }
@@ -54,13 +53,13 @@ final class EndpointGuard {
      * {@code ch} sent a valid request: it leaves the unproven budget and counts against the caps; returns null, or
      * why it is over one (it is logged; the caller answers and closes). A connection proven before is let be.
      */
-    String prove(Channel ch) {
+    public String prove(Channel ch) {
         if (!UnprovenConnections.unproven(ch)) {
             return null;
         }
         String over = counts.admit(ch);
         if (over != null) {
-            refusals.log("object storage endpoint: refused " + ch.remoteAddress() + ": " + over);
+            refusals.log(port + ": refused " + ch.remoteAddress() + ": " + over);
             return over;
         }
         unproven.prove(ch);
@@ -68,17 +67,36 @@ final class EndpointGuard {
     }
 
     /** Holds the connection among the unproven, its header deadline running from now. */
-    ChannelHandler admission() {
+    public ChannelHandler admission() {
         return new Admission();
     }
 
     /** Closes a connection whose request headers are not whole within the deadline of their first byte. */
-    ChannelHandler deadline() {
+    public ChannelHandler deadline() {
         return new Deadline();
     }
 
+    /** Closes the connection on the {@link io.netty.handler.timeout.IdleStateHandler}'s event before it. */
+    public ChannelHandler idleClose() {
+        return IDLE_CLOSE;
+    }
+
+    private static final ChannelHandler IDLE_CLOSE = new IdleClose();
+
+    @ChannelHandler.Sharable
+    private static final class IdleClose extends ChannelInboundHandlerAdapter {
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+            if (evt instanceof io.netty.handler.timeout.IdleStateEvent) {
+                ctx.close();
+            } else {
+                ctx.fireUserEventTriggered(evt);
+            }
+        }
+    }
+
     /** Sees decoded requests: the headers are whole, the deadline is off until the next request's first byte. */
-    ChannelHandler headersDone() {
+    public ChannelHandler headersDone() {
         return new HeadersDone();
     }
 
@@ -104,7 +122,7 @@ final class EndpointGuard {
                     && !Boolean.TRUE.equals(ctx.channel().attr(IN_REQUEST).get())
                     && !UnprovenConnections.unproven(ctx.channel())) { // an unproven one's deadline runs from accept
                 ctx.channel().attr(TIMER).set(ctx.executor().schedule(() -> {
-                    log.log("object storage endpoint: " + ctx.channel().remoteAddress() + " sent no whole request "
+                    log.log(port + ": " + ctx.channel().remoteAddress() + " sent no whole request "
                             + "headers within " + headerDeadline.toMillis() + " ms; closed");
                     ctx.close();
                 }, headerDeadline.toMillis(), TimeUnit.MILLISECONDS));
