@@ -54,10 +54,16 @@ final class MonitorHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
             send(ctx, req, text(HttpResponseStatus.BAD_REQUEST, "malformed request"));
         } else if (req.method() != HttpMethod.GET && req.method() != HttpMethod.HEAD) {
             send(ctx, req, text(HttpResponseStatus.METHOD_NOT_ALLOWED, req.method() + " is not served: GET only"));
-        } else if (path.equals("/metrics")) {
-            send(ctx, req, ScrapeExchange.scrape(registry, req));
-        } else if (path.equals("/probe") && probe != null) {
-            probe(ctx, req);
+        } else if (path.equals("/metrics") || path.equals("/probe") && probe != null) {
+            try {
+                if (path.equals("/metrics")) {
+                    send(ctx, req, ScrapeExchange.scrape(registry, req));
+                } else {
+                    probe(ctx, req);
+                }
+            } catch (IllegalArgumentException badQuery) { // e.g. %zz: not URL encoding
+                send(ctx, req, text(HttpResponseStatus.BAD_REQUEST, "bad query: " + badQuery.getMessage()));
+            }
         } else {
             send(ctx, req, text(path.equals("/") ? HttpResponseStatus.OK : HttpResponseStatus.NOT_FOUND, help));
         }

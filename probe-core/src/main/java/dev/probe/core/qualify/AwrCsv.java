@@ -4,7 +4,6 @@ import dev.probe.core.error.UsageException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -23,10 +22,13 @@ import java.util.TreeMap;
  * MAXVAL: one row per instance and snapshot interval) or {@code GV$SYSMETRIC_HISTORY} (INST_ID, BEGIN_TIME,
  * END_TIME, METRIC_NAME, VALUE: one row per instance and minute). Only 'Redo Generated Per Sec' rows count;
  * RAC instances are summed per interval; times are the database's wall clock ({@link RedoLoad#TIMES}). A bad
- * row is one line naming its line and column.
+ * row is one line naming its line and column; the same row twice (two spools appended) is counted once, the
+ * same instance and interval with other figures is refused.
  */
 public final class AwrCsv {
     static final String METRIC = "Redo Generated Per Sec";
+    /** The lowest busiest-interval rate qualified for, bytes/s: below it the file holds no redo to speak of. */
+    static final double MIN_PEAK = 1;
     private static final DateTimeFormatter TIME = new DateTimeFormatterBuilder().parseCaseInsensitive()
             .appendPattern("yyyy-MM-dd[' ']['T']HH:mm[:ss]").toFormatter(Locale.ROOT);
 
@@ -62,13 +64,33 @@ public final class AwrCsv {
                 """;
     }
 
-    /** Parses {@code file}; an unreadable, empty or malformed file is an IllegalArgumentException of one line. */
+    /** The longest line read (an AWR row is under 200 characters). */
+    static final int MAX_LINE = 4096;
+    /** The most lines read: a month of one-minute rows for 32 instances. */
+    static final int MAX_LINES = 1_500_000;
+
+    /**
+     * Parses {@code file}; an unreadable, empty, oversized or malformed file, or one that is not a regular file (a
+     * FIFO, a device), is an IllegalArgumentException of one line naming --awr.
+     */
     public static RedoLoad read(Path file) throws IOException {
-        List<String> lines;
-        try {
-            lines = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file)) {
             throw new UsageException("--awr " + file + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException("--awr " + file + ": not a regular file (a CSV spooled from SQL*Plus expected)");
+        }
+        List<String> lines = new ArrayList<>();
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)))) {
+            for (String line; (line = boundedLine(in, file, lines.size() + 1)) != null; ) {
+                if (lines.size() == MAX_LINES) {
+                    throw new UsageException("--awr " + file + ": more than " + MAX_LINES + " lines (export a month "
+                            + "or less)");
+                }
+                lines.add(line);
+            }
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new UsageException("--awr " + file + ": not a text file (UTF-8 CSV expected)");
         } catch (IOException e) {
@@ -80,6 +102,24 @@ public final class AwrCsv {
         return parse(lines, file.toString());
     }
 
+    /** The next line, refused past {@link #MAX_LINE} characters before more of it is held; null at the end. */
+    private static String boundedLine(java.io.BufferedReader in, Path file, int number) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int c; (c = in.read()) != -1; ) {
+            if (c == '\n') {
+                return b.toString();
+            }
+            if (c != '\r') {
+                if (b.length() == MAX_LINE) {
+                    throw new UsageException("--awr " + file + " line " + number + ": longer than " + MAX_LINE
+                            + " characters (not an AWR export)");
+                }
+                b.append((char) c);
+            }
+        }
+        return b.length() == 0 ? null : b.toString();
+    }
+
     static RedoLoad parse(List<String> lines, String name) {
         int headerLine = 0;
         while (headerLine < lines.size() && lines.get(headerLine).isBlank()) {
@@ -88,16 +128,19 @@ public final class AwrCsv {
         if (headerLine == lines.size()) {
             throw new UsageException("--awr " + name + ": the file is empty");
         }
-        Columns c = Columns.of(split(lines.get(headerLine)), name, headerLine + 1);
+        Columns c = Columns.of(split(lines.get(headerLine), "--awr " + name + " line " + (headerLine + 1)), name,
+                headerLine + 1);
         Map<String, double[]> sums = new TreeMap<>();
         Map<String, LocalDateTime[]> spans = new TreeMap<>();
         java.util.SortedMap<Integer, Double> instancePeaks = new TreeMap<>();
+        Map<String, String> seen = new java.util.HashMap<>();
+        int duplicates = 0;
         for (int i = headerLine + 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) {
                 continue;
             }
-            String[] f = split(lines.get(i));
             String where = "--awr " + name + " line " + (i + 1);
+            String[] f = split(lines.get(i), where);
             if (!c.text(f, c.metric, where, "METRIC_NAME").equalsIgnoreCase(METRIC)) {
                 continue;
             }
@@ -114,6 +157,10 @@ public final class AwrCsv {
                 throw new UsageException(where + ", column " + column + ": '" + instance + "' is not an "
                         + "instance number");
             }
+            if (repeated(seen, instance + "@" + begin + "/" + end, avg + "/" + max, i + 1, where)) {
+                duplicates++;
+                continue; // the same row twice (two spools appended): counted once
+            }
             instancePeaks.merge(Integer.parseInt(instance), max, Math::max);
             String key = begin + "/" + end;
             double[] s = sums.computeIfAbsent(key, k -> new double[3]);
@@ -122,12 +169,30 @@ public final class AwrCsv {
             s[2]++;
             spans.put(key, new LocalDateTime[] {begin, end});
         }
-        return load(name, c.history, sums, spans, instancePeaks);
+        return load(name, c.history, sums, spans, instancePeaks, duplicates);
+    }
+
+    /**
+     * Whether instance and interval {@code row} came before with the same {@code values} (then it is counted once);
+     * before with other values is refused, naming both lines.
+     */
+    private static boolean repeated(Map<String, String> seen, String row, String values, int line, String where) {
+        String before = seen.putIfAbsent(row, values + " " + line);
+        if (before == null) {
+            return false;
+        }
+        if (!before.startsWith(values + " ")) {
+            throw new UsageException(where + ": instance " + row.replace("@", "'s ").replace("/", " to ")
+                    + " is also at line " + before.substring(before.lastIndexOf(' ') + 1) + " with other figures: "
+                    + "which one holds?");
+        }
+        return true;
     }
 
     /** The intervals summed over the instances, in time order, and the peak they give (the p95 beside it). */
     private static RedoLoad load(String name, boolean history, Map<String, double[]> sums,
-                                 Map<String, LocalDateTime[]> spans, java.util.SortedMap<Integer, Double> instancePeaks) {
+                                 Map<String, LocalDateTime[]> spans, java.util.SortedMap<Integer, Double> instancePeaks,
+                                 int duplicates) {
         if (sums.isEmpty()) {
             throw new UsageException("--awr " + name + ": no '" + METRIC + "' rows");
         }
@@ -137,12 +202,18 @@ public final class AwrCsv {
         intervals.sort((a, b) -> a.begin().compareTo(b.begin()));
         double[] peaks = intervals.stream().mapToDouble(RedoLoad.Interval::peakBytesPerSecond).sorted().toArray();
         double p95 = peaks[(int) Math.min(peaks.length - 1, Math.ceil(0.95 * peaks.length) - 1)];
+        if (!(peaks[peaks.length - 1] >= MIN_PEAK)) {
+            throw new UsageException("--awr " + name + ": the busiest interval's redo rate is "
+                    + peaks[peaks.length - 1] + " bytes/s: no redo to qualify for");
+        }
         String statistic = history
                 ? "the busiest minute's VALUE (a one-minute mean), summed over " + instances(intervals)
                 : "the busiest interval's MAXVAL (each instance's highest rate in it), summed over "
                         + instances(intervals) + ": an upper bound, the instances' peaks need not coincide";
         return new RedoLoad(peaks[peaks.length - 1], p95, name + " (" + (history ? "GV$SYSMETRIC_HISTORY"
-                : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals)", statistic, intervals,
+                : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals" + (duplicates == 0 ? ""
+                : "; " + duplicates + " repeated row" + (duplicates == 1 ? "" : "s") + " counted once") + ")",
+                statistic, intervals,
                 instancePeaks);
     }
 
@@ -151,7 +222,10 @@ public final class AwrCsv {
         return n == 1 ? "its one instance" : "its " + n + " instances";
     }
 
-    private static String[] split(String line) {
+    private static String[] split(String line, String where) {
+        if (line.chars().filter(ch -> ch == '"').count() % 2 != 0) {
+            throw new UsageException(where + ": a quote is not closed");
+        }
         String[] f = line.split(",", -1);
         for (int i = 0; i < f.length; i++) {
             f[i] = f[i].trim().replaceAll("^\"|\"$", "").trim();
@@ -199,7 +273,7 @@ public final class AwrCsv {
             String s = text(f, i, where, column);
             try {
                 double v = Double.parseDouble(s);
-                if (v >= 0 && Double.isFinite(v)) {
+                if (v == 0 || v >= Double.MIN_NORMAL && Double.isFinite(v)) {
                     return v;
                 }
             } catch (NumberFormatException e) {
