@@ -8,7 +8,7 @@ import dev.probe.core.protocol.Frames;
  * What one agent runs for its coordinators, whoever they are: where its runs may go ({@code targets}), how many
  * runs at once, how many legs (servers) and channels one run may have, and how many bytes one run may move. A
  * request over a limit is refused before anything runs, naming the agent's flag; a run that passes
- * {@code maxBytes} while running (a timed run) is stopped.
+ * {@code maxBytes} while running (a timed run) is stopped where its bytes are counted, not at its next interval.
  *
  * @param targets     where the runs may go ({@code --allow-targets})
  * @param maxRuns     runs at once ({@code --max-runs}, default 4)
@@ -20,6 +20,8 @@ public record AgentLimits(AllowedTargets targets, int maxRuns, int maxLegs, int 
     public static final int DEFAULT_MAX_RUNS = 4;
     public static final int DEFAULT_MAX_CHANNELS = Frames.MAX_CONNECTIONS;
     public static final long DEFAULT_MAX_BYTES = 4L << 40;
+    /** The longest interval a run may report at: the coordinator hears from the agent at least this often. */
+    public static final java.time.Duration MAX_INTERVAL = java.time.Duration.ofSeconds(60);
 
     public AgentLimits {
         if (targets == null) {
@@ -55,6 +57,10 @@ public record AgentLimits(AllowedTargets targets, int maxRuns, int maxLegs, int 
         int channels = p.legs().stream().mapToInt(l -> l.spec().connections()).sum();
         if (channels > maxChannels) {
             return channels + " channels exceed this agent's --max-channels of " + maxChannels;
+        }
+        if (p.interval().compareTo(MAX_INTERVAL) > 0) {
+            return "an interval of " + p.interval().toSeconds() + " s is over the " + MAX_INTERVAL.toSeconds()
+                    + " s an agent reports at";
         }
         long volume = p.volume();
         if (volume > maxBytes) {

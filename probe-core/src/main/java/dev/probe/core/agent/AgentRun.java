@@ -4,6 +4,7 @@ import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Egress;
+import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.objstore.client.ObjstoreClient;
@@ -44,8 +45,8 @@ final class AgentRun implements WorkSessionHandler.Work {
     private final ServerLog log;
     private final String name;
     private final List<Thread> legs = new ArrayList<>();
-    /** Bytes all legs have moved, against the agent's --max-bytes. */
-    private final AtomicLong moved = new AtomicLong();
+    /** Every leg's clients charge it with each byte they count; past the agent's --max-bytes it stops them. */
+    private final RunStop cap;
     private volatile boolean finished;
     private Thread thread;
 
@@ -56,6 +57,8 @@ final class AgentRun implements WorkSessionHandler.Work {
         this.send = send;
         this.log = log;
         this.name = name;
+        this.cap = RunStop.capBytes(config.limits().maxBytes(), String.format("the run moved more than this "
+                + "agent's --max-bytes of %,d bytes", config.limits().maxBytes()));
     }
 
     /** True once the run reported its outcome (DONE); a control connection closing after that is clean. */
@@ -121,14 +124,13 @@ final class AgentRun implements WorkSessionHandler.Work {
         CompletableFuture<HostSummary> outcome = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                outcome.complete(runLeg(params.legs().get(leg), atMicros, started, interval -> {
-                    timeline.add(leg, interval.index(), interval.sample());
-                    if (moved.addAndGet(interval.sample().bytes()) > maxBytes) {
-                        firstFailure.completeExceptionally(new ProbeException(ProbeException.Kind.REFUSED,
-                                String.format("the run moved more than this agent's --max-bytes of %,d bytes; stopped",
-                                        maxBytes)));
-                    }
-                }));
+                HostSummary s = runLeg(params.legs().get(leg), atMicros, started,
+                        interval -> timeline.add(leg, interval.index(), interval.sample()));
+                if (cap.charged() > maxBytes) {
+                    throw new ProbeException(ProbeException.Kind.REFUSED, String.format("%s; stopped at %,d",
+                            cap.reason(), cap.charged()));
+                }
+                outcome.complete(s);
             } catch (Throwable e) {
                 outcome.completeExceptionally(e);
                 firstFailure.completeExceptionally(e);
@@ -177,7 +179,7 @@ final class AgentRun implements WorkSessionHandler.Work {
         }
     }
 
-    private static HostSummary runBulk(Target target, BulkParams bulk, Consumer<HostInterval> each, Runnable atStart)
+    private HostSummary runBulk(Target target, BulkParams bulk, Consumer<HostInterval> each, Runnable atStart)
             throws InterruptedException {
         return HostSummary.of(new BulkClient(new BulkConfig(target, bulk, BulkConfig.PAPER_DB_SIZE))
                 .run(new BulkListener() {
@@ -190,17 +192,18 @@ final class AgentRun implements WorkSessionHandler.Work {
                     public void onProgress(BulkProgress p) {
                         each.accept(HostInterval.of(p));
                     }
-                }).summary());
+                }, cap).summary());
     }
 
     private HostSummary runObjstore(Target target, ObjstoreLeg o, Consumer<HostInterval> each, Runnable atStart)
             throws InterruptedException {
         ObjstoreConfig oc = new ObjstoreConfig(o.endpoint(), o.namespace(), o.bucket(), o.params(), config.oci(),
                 BulkConfig.PAPER_DB_SIZE, target.route());
-        return HostSummary.of(new ObjstoreClient(oc).run(p -> each.accept(HostInterval.of(p)), atStart).summary());
+        return HostSummary.of(new ObjstoreClient(oc).run(p -> each.accept(HostInterval.of(p)), atStart, cap, r -> { })
+                .summary());
     }
 
-    private static HostSummary runTest(Target target, TestParams test, Consumer<HostInterval> each, Runnable atStart)
+    private HostSummary runTest(Target target, TestParams test, Consumer<HostInterval> each, Runnable atStart)
             throws InterruptedException {
         return HostSummary.of(new RedoClient(new RedoConfig(target, test)).run(new RunListener() {
             @Override
@@ -212,7 +215,7 @@ final class AgentRun implements WorkSessionHandler.Work {
             public void onInterval(IntervalSample sample) {
                 each.accept(HostInterval.of(sample));
             }
-        }).summary(), test.numConn());
+        }, cap).summary(), test.numConn());
     }
 
     /** The session is open (connections joined) before the instant; data starts at it. */

@@ -88,7 +88,7 @@ public final class BulkClient {
         long t0 = System.nanoTime();
         PieceQueue queue = new PieceQueue(params.pieceCount(),
                 params.volume() > 0 ? Long.MAX_VALUE : t0 + params.duration().toNanos());
-        List<BulkWorker> workers = workers(session, content, queue);
+        List<BulkWorker> workers = workers(session, content, queue, stop);
         BulkReporter reporter = new BulkReporter(workers, params, listener, backup);
         reporter.start(t0);
         workers.forEach(w -> w.handler.start(w, t0));
@@ -125,7 +125,7 @@ public final class BulkClient {
     }
 
     /** One worker per channel: a backup's sends pieces from the queue, a restore's asks for them and checks them. */
-    private List<BulkWorker> workers(ClientRun.Session session, Content content, PieceQueue queue) {
+    private List<BulkWorker> workers(ClientRun.Session session, Content content, PieceQueue queue, RunStop stop) {
         BulkParams params = config.params();
         List<BulkWorker> workers = new ArrayList<>();
         for (int i = 0; i < session.connections().size(); i++) {
@@ -135,10 +135,10 @@ public final class BulkClient {
             }
             CRC32C sent = params.verify() && !params.payload().derivable() ? new CRC32C() : null;
             workers.add(params.direction() == Direction.BACKUP
-                    ? new BackupWorker(i, c, params, queue, new BulkCounters(), sent == null
+                    ? new BackupWorker(i, c, params, queue, new BulkCounters(stop), sent == null
                             ? ChunkSource.generated(content, Tls.session(c.channel()) != null)
                             : ChunkSource.buffers(content, sent::update), sent)
-                    : new RestoreWorker(i, c, params, queue, new BulkCounters(),
+                    : new RestoreWorker(i, c, params, queue, new BulkCounters(stop),
                             new PieceReceiver(content, params.verify(), i)));
         }
         return workers;

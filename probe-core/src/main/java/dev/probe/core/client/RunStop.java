@@ -3,16 +3,55 @@ package dev.probe.core.client;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A request to end a client run early (Ctrl-C, SIGTERM), and why. A run that can end early registers what to do
- * ({@link #onRequest}): it then ends its data phase as if its time were up, so the server's counts still come back,
- * and its result says it is incomplete and why. Thread-safe; requested at most once.
+ * A request to end a client run early (Ctrl-C, SIGTERM, a byte cap reached), and why. A run that can end early
+ * registers what to do ({@link #onRequest}): it then ends its data phase as if its time were up, so the server's
+ * counts still come back, and its result says it is incomplete and why. With {@link #capBytes} the run's own
+ * counters charge every byte they count ({@link #charge}) and the stop is requested where the cap is passed, not at
+ * the next interval. Thread-safe; requested at most once.
  */
 public final class RunStop {
     private final List<Runnable> actions = new ArrayList<>();
     private final CountDownLatch requested = new CountDownLatch(1);
+    private final AtomicLong charged = new AtomicLong();
+    private volatile long capBytes = Long.MAX_VALUE;
+    private volatile String capReason;
+    private volatile boolean requested0;
     private String reason;
+
+    /** A stop with no cap. */
+    public RunStop() {
+    }
+
+    /** Requests the stop, saying {@code why}, once the run's counters have counted more than {@code bytes}. */
+    public static RunStop capBytes(long bytes, String why) {
+        RunStop s = new RunStop();
+        s.capReason = why;
+        s.capBytes = bytes;
+        return s;
+    }
+
+    /**
+     * Counts {@code n} bytes a connection moved; past the cap the stop is requested (on the caller's thread: the
+     * actions only schedule the end). A cheap volatile read without a cap: called on the hot path.
+     */
+    public void charge(long n) {
+        if (capBytes != Long.MAX_VALUE && charged.addAndGet(n) > capBytes) {
+            request(capReason);
+        }
+    }
+
+    /** Whether a stop was requested: a volatile read, for a sender's loop to stop writing at once. */
+    public boolean requested() {
+        return requested0;
+    }
+
+    /** Bytes charged so far (0 without a cap). */
+    public long charged() {
+        return charged.get();
+    }
 
     /** Why the run was asked to stop, or null. */
     public synchronized String reason() {
@@ -32,6 +71,7 @@ public final class RunStop {
                 return;
             }
             reason = why;
+            requested0 = true;
             run = List.copyOf(actions);
         }
         requested.countDown();

@@ -74,7 +74,7 @@ public final class RedoClient {
         TestParams params = config.params();
         Target target = config.target();
         RunMetrics metrics = new RunMetrics();
-        List<Sender> senders = senders(session, content, metrics);
+        List<Sender> senders = senders(session, content, metrics, stop);
         IntervalCollector collector = new IntervalCollector(listener);
         IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
         Instant startedAt = Instant.now();
@@ -131,12 +131,12 @@ public final class RedoClient {
     }
 
     /** One sender per connection (or a receiver, in a reverse test). */
-    private List<Sender> senders(ClientRun.Session session, Content content, RunMetrics metrics) {
+    private List<Sender> senders(ClientRun.Session session, Content content, RunMetrics metrics, RunStop stop) {
         TestParams params = config.params();
         List<Sender> senders = new ArrayList<>();
         for (int i = 0; i < session.connections().size(); i++) {
             ClientConnection c = session.connections().get(i);
-            SendCounters counters = new SendCounters();
+            SendCounters counters = new SendCounters(stop);
             senders.add(params.reverse() ? new Receiver(c.channel(), c.handler(), i, counters, params)
                     : params.mode() == Mode.SYNC
                     ? new SyncSender(c.channel(), c.handler(), content, i, counters, params, metrics)

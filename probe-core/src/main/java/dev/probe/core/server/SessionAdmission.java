@@ -50,9 +50,9 @@ final class SessionAdmission {
         }
         Admitted<?> admitted = Admitted.parse(kind, hello.params());
         SessionSpec spec = admitted.spec();
-        String limit = server.limitFor(spec);
+        String limit = admitted.refusal(server.sessions().size()); // the kind's own limits name its own flags
         if (limit == null) {
-            limit = admitted.refusal(server.sessions().size());
+            limit = server.limitFor(spec);
         }
         if (limit != null) {
             return Decision.refuse(ErrorCode.LIMIT, limit);

@@ -47,7 +47,8 @@ class AgentLimitsTest {
         bed.close();
     }
 
-    private static FanoutResult run(ProbeServer agent, ProbeServer server, BulkParams total) throws Exception {
+    private static FanoutResult run(ProbeServer agent, ProbeServer server, dev.probe.core.params.SessionSpec total)
+            throws Exception {
         return new Fanout(new FanoutConfig(List.of(AgentTestbed.at(agent)), List.of(AgentTestbed.at(server)), total,
                 new ClientSecurity(SECRET, null),
                 Transport.best(), Duration.ofSeconds(5), Duration.ofSeconds(10), false)).run(i -> { });
@@ -100,6 +101,34 @@ class AgentLimitsTest {
                 () -> run(agent, server, backup(2, 0, Duration.ofSeconds(20))));
         assertTrue(e.getMessage().contains(String.format("--max-bytes of %,d", 64L << 20)), e.getMessage());
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(15), "stopped, not run out");
+    }
+
+    /** Issue 40, point 4: with 10 s intervals the cap still holds within 10 %, for a bulk and an async leg. */
+    @Test
+    void maxBytesHoldsWhereBytesAreCountedNotAtTheInterval() throws Exception {
+        long cap = 64L << 20;
+        ProbeServer server = bed.server();
+        ProbeServer agent = bed.agent(SECRET, limits("127.0.0.0/8", 4, 256, cap));
+        dev.probe.core.params.SessionSpec bulk = BulkParams.builder(Direction.BACKUP, "cap").channels(2).volume(0)
+                .duration(Duration.ofSeconds(20)).interval(Duration.ofSeconds(10)).build();
+        dev.probe.core.params.SessionSpec async = dev.probe.core.params.TestParams.builder(
+                dev.probe.core.params.Mode.ASYNC).length(1 << 20).connections(2).duration(Duration.ofSeconds(20))
+                .interval(Duration.ofSeconds(10)).build();
+        for (dev.probe.core.params.SessionSpec leg : List.of(bulk, async)) {
+            ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, leg));
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("stopped at ([0-9,]+)").matcher(e.getMessage());
+            assertTrue(m.find(), e.getMessage());
+            long moved = Long.parseLong(m.group(1).replace(",", ""));
+            System.out.printf("%s leg, 10 s intervals, --max-bytes %,d: stopped at %,d (%.3f x)%n", leg.kind(), cap,
+                    moved, moved / (double) cap);
+            assertTrue(moved > cap && moved <= cap * 1.1, leg.kind() + ": " + moved + " bytes against a cap of " + cap
+                    + " (38 x the cap before, with 10 s intervals)");
+            Await.until(Duration.ofSeconds(10), "the agent's run ended", () -> agent.sessionCount() == 0);
+        }
+        String longer = assertThrows(ProbeException.class, () -> run(agent, server, BulkParams.builder(
+                Direction.BACKUP, "cap").channels(1).volume(1L << 20).interval(Duration.ofSeconds(3600)).build()))
+                .getMessage();
+        assertTrue(longer.contains("an interval of 3600 s is over the 60 s an agent reports at"), longer);
     }
 
     @Test

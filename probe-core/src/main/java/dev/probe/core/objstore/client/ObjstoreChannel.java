@@ -1,5 +1,7 @@
 package dev.probe.core.objstore.client;
 
+import dev.probe.core.client.RunStop;
+
 import dev.probe.core.payload.IntegrityException;
 import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.objstore.ContentMeta;
@@ -40,10 +42,13 @@ final class ObjstoreChannel implements Runnable {
     private long sampled;
     volatile long pieces;
     volatile long finishedNanos;
+    /** Charged with every byte counted (an agent's --max-bytes). */
+    private final RunStop stop;
     final List<String> written = new ArrayList<>();
 
     ObjstoreChannel(int index, ObjectStorage client, ObjstoreConfig config, PieceQueue queue, List<String> restoreNames,
-                    ObjstoreMetrics metrics) {
+                    ObjstoreMetrics metrics, RunStop stop) {
+        this.stop = stop;
         this.index = index;
         this.client = client;
         this.config = config;
@@ -108,6 +113,7 @@ final class ObjstoreChannel implements Runnable {
                     .contentLength(n).uploadPartBody(body).build()).getETag();
             metrics.partPut.recordValue(System.nanoTime() - t);
             bytes += n;
+            stop.charge(n);
             current = null;
             parts.add(CommitMultipartUploadPartDetails.builder().partNum(number).etag(etag).build());
         }
@@ -137,6 +143,7 @@ final class ObjstoreChannel implements Runnable {
                     verifier.update(buf, 0, n);
                 }
                 bytes += n;
+                stop.charge(n);
             }
         }
         if (verifier != null) {

@@ -109,7 +109,7 @@ public final class ObjstoreClient {
             PieceQueue queue = new PieceQueue(count, deadline);
             List<ObjstoreChannel> channels = new ArrayList<>();
             for (int i = 0; i < b.channels(); i++) {
-                channels.add(new ObjstoreChannel(i, clients.get(i), config, queue, names, metrics));
+                channels.add(new ObjstoreChannel(i, clients.get(i), config, queue, names, metrics, stop));
             }
             List<BulkProgress> samples = Collections.synchronizedList(new ArrayList<>());
             Ticker ticker = ticker(b, t0, channels, samples, progress);
