@@ -84,6 +84,49 @@ class BundleIT {
         return probe(Map.of(), args);
     }
 
+    /**
+     * Issue 40, point 3, through bin/probe as a service manager starts it: the memory store refuses a PUT past its
+     * default cap (a quarter of the heap) with OCI's 507 and serves on; with the cap lifted, the OutOfMemoryError
+     * that follows ends the process with exit 70 (the JVM's -XX:+ExitOnOutOfMemoryError would say 3).
+     */
+    @Test
+    void theMemoryStoreRefusesPastItsCapAndAnOutOfMemoryErrorExits70() throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        byte[] forty = new byte[40 << 20];
+        for (String cap : List.of("default", "1TiB")) {
+            List<String> args = new ArrayList<>(List.of("server", "--bind", "127.0.0.1", "--port", "0",
+                    "--objectstore-port", "0", "--store", "memory", "--allow-unsigned", "--bucket", "b", "--quiet"));
+            if (!cap.equals("default")) {
+                args.addAll(List.of("--store-max-size", cap));
+            }
+            try (ProbeProcess server = probe(Map.of("JAVA_OPTS", "-XX:TieredStopAtLevel=1 -Xmx128m"),
+                    args.toArray(new String[0]))) {
+                String url = server.awaitMatch(ProbeProcess.ENDPOINT, 20_000);
+                List<Integer> codes = new ArrayList<>();
+                for (int i = 0; i < 8 && server.alive(); i++) {
+                    try {
+                        codes.add(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "/n/probe/b/b/o/"
+                                + i)).PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(forty))
+                                .timeout(java.time.Duration.ofSeconds(30)).build(),
+                                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode());
+                    } catch (IOException ended) {
+                        codes.add(-1);
+                    }
+                }
+                if (cap.equals("default")) {
+                    assertTrue(codes.contains(507), "past a quarter of 128 MiB: InsufficientStorage " + codes);
+                    assertEquals(200, http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "/n"))
+                            .build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode(),
+                            "and it serves on");
+                    assertTrue(server.alive());
+                } else {
+                    assertEquals(70, server.awaitExit(60), codes + " " + server.stdout());
+                    assertTrue(server.stdout().contains("fatal: java.lang.OutOfMemoryError"), server.stdout());
+                }
+            }
+        }
+    }
+
     @Test
     void versionWithNoJavaAnywhereAndTheClassDataSharingArchiveInUse() throws Exception {
         ProbeProcess noJava = ProbeProcess.command(List.of("sh", "-c", "command -v java || echo $JAVA_HOME"), env, dir);

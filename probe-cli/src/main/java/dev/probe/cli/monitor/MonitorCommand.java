@@ -14,6 +14,7 @@ import dev.probe.core.monitor.Monitor;
 import dev.probe.core.monitor.MonitorConfig;
 import dev.probe.core.monitor.MonitorMetrics;
 import dev.probe.core.monitor.MonitorServer;
+import dev.probe.core.server.Fatal;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.JsonStream;
 import java.io.PrintWriter;
@@ -117,6 +118,7 @@ public final class MonitorCommand implements Callable<Integer> {
         InetAddress address = listenAt.getAddress();
         int port = listenAt.getPort();
         PrintWriter out = events.console(spec);
+        Fatal.install(line -> say(out, line)); // left running on database hosts: an OutOfMemoryError ends it, exit 70
         MonitorMetrics metrics = new MonitorMetrics();
         try (JsonStream stream = events.open();
              MonitorServer http = MonitorServer.start(metrics, address, port, config, template, allowed,

@@ -75,6 +75,11 @@ public final class ServerCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     String store;
 
+    @Option(names = "--store-max-size", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Most bytes --store memory holds; a PUT past it is refused with OCI's InsufficientStorage "
+                    + "(default: a quarter of the Java heap).")
+    long storeMaxSize;
+
     @Option(names = "--namespace", defaultValue = "probe", description = "Object Storage namespace (default: ${DEFAULT-VALUE}).")
     String namespace;
 
@@ -90,7 +95,8 @@ public final class ServerCommand implements Callable<Integer> {
 
     private EndpointConfig objectStore() {
         return objectStorePort == null ? null
-                : new EndpointConfig(objectStorePort, store, namespace, authorizedKeys, allowUnsigned, buckets);
+                : new EndpointConfig(objectStorePort, store, namespace, authorizedKeys, allowUnsigned, buckets,
+                        storeMaxSize);
     }
 
     @Override

@@ -64,4 +64,19 @@ class FatalTest {
             Thread.setDefaultUncaughtExceptionHandler(before);
         }
     }
+
+    /** Issue 40, point 3: Netty logs and swallows an error in a task, or a disk executor dies of it. */
+    @Test
+    void anOutOfMemoryErrorNettyLogsInsteadOfThrowingEndsTheProcess() throws Exception {
+        Fatal.watchNetty(log::add);
+        io.netty.util.internal.logging.InternalLoggerFactory.getInstance("probe.test")
+                .warn("A task raised an exception. Task: {}", "task", new OutOfMemoryError("Java heap space"));
+        assertEquals(List.of(Fatal.EXIT), halts);
+        io.netty.util.internal.logging.InternalLoggerFactory.getInstance("probe.test2")
+                .warn("Unexpected exception from an event executor: ", new java.io.IOException("not fatal"));
+        assertEquals(List.of(Fatal.EXIT), halts, "an ordinary error is only logged");
+        io.netty.util.internal.logging.InternalLoggerFactory.getInstance("probe.test3")
+                .warn("{} {} {}", "a", "b", new OutOfMemoryError("Direct buffer memory"));
+        assertEquals(List.of(Fatal.EXIT, Fatal.EXIT), halts, "also at the end of varargs");
+    }
 }

@@ -14,9 +14,10 @@ import java.util.regex.Pattern;
  * @param authorizedKeys directory of PEM public keys whose signatures are accepted; null with allowUnsigned
  * @param allowUnsigned  accept unsigned requests (local tests only)
  * @param buckets        buckets to create at start (as RMAN, probe objstore expects its bucket to exist)
+ * @param memoryMax      the most bytes the memory store holds ({@code --store-max-size}); 0 for a quarter of the heap
  */
 public record EndpointConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
-                                java.util.List<String> buckets) {
+                                java.util.List<String> buckets, long memoryMax) {
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
 
     public EndpointConfig {
@@ -30,10 +31,24 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
             throw new BadParameterException("namespace", "'" + namespace + "' must be lower-case letters, digits, dashes");
         }
         buckets = buckets == null ? java.util.List.of() : java.util.List.copyOf(buckets);
+        if (memoryMax < 0) {
+            throw new BadParameterException("store-max-size", memoryMax + " must not be negative");
+        }
         if (authorizedKeys == null && !allowUnsigned) {
             throw new BadParameterException("authorized-keys", "give --authorized-keys DIR (PEM public keys) or "
                     + "--allow-unsigned");
         }
+    }
+
+    /** With the memory store held to a quarter of the heap. */
+    public EndpointConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
+                          java.util.List<String> buckets) {
+        this(port, store, namespace, authorizedKeys, allowUnsigned, buckets, 0);
+    }
+
+    /** The memory store's cap in bytes: {@link #memoryMax}, or a quarter of the heap when 0. */
+    public long memoryCap() {
+        return memoryMax > 0 ? memoryMax : Runtime.getRuntime().maxMemory() / 4;
     }
 
     /**
@@ -45,7 +60,7 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
             case "discard":
                 return new DiscardBlobs();
             case "memory":
-                return new MemoryBlobs();
+                return new MemoryBlobs(memoryCap());
             default:
                 return new FileBlobs(Path.of(store), space, max);
         }

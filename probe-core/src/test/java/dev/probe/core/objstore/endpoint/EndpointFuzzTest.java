@@ -40,7 +40,7 @@ class EndpointFuzzTest {
         }
         List<String> log = new ArrayList<>();
         ServerLog serverLog = log::add;
-        ObjectStore store = new ObjectStore("probe", new MemoryBlobs());
+        ObjectStore store = new ObjectStore("probe", new MemoryBlobs(64L << 20));
         store.createBucket("probe", "b", "ocid1.compartment.probe");
         BlobUpload upload = new BlobUpload(store, ImmediateEventExecutor.INSTANCE);
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(4096, 16 * 1024, 1024 * 1024),
