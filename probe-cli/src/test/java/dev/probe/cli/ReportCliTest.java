@@ -104,4 +104,25 @@ class ReportCliTest {
         assertEquals(2, run("report", "paper", "--format", "xml"));
         assertTrue(err.toString().contains("format 'xml' is not one of text, csv, json"), err.toString());
     }
+
+    /** Issue 40, point 7: a huge file is refused before it is read; a count past an int is refused, not wrapped. */
+    @Test
+    void compareRefusesAHugeFileAndAnOverflowingChannelCount(@TempDir Path dir) throws Exception {
+        Path huge = dir.resolve("huge.json");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(1_100_000_000L); // sparse: 1.1 GB that costs no disk
+        }
+        assertEquals(2, run("report", "compare", "--out", dir.resolve("o").toString(), huge.toString()));
+        assertTrue(err.toString().trim().endsWith("huge.json: 1,100,000,000 bytes is no probe result (they are at "
+                + "most a few MB; read up to 67,108,864)"), err.toString());
+        assertEquals(1, err.toString().trim().lines().count(), err.toString());
+        err.getBuffer().setLength(0);
+        Path many = dir.resolve("many.json");
+        java.nio.file.Files.writeString(many, "{\"schema\":\"probe.result/1\",\"kind\":\"bulk\",\"params\":{"
+                + "\"channels\":1000000000000000000,\"direction\":\"backup\"},\"summary\":{\"throughput_gbps\":1.0,"
+                + "\"tcp\":{\"min_rtt_ms\":10}}}");
+        assertEquals(2, run("report", "compare", "--out", dir.resolve("o2").toString(), many.toString()));
+        assertTrue(err.toString().contains("many.json: params.channels 1000000000000000000 is not a count in [1, "
+                + "100000]"), err.toString());
+    }
 }

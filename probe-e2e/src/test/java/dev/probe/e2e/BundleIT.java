@@ -451,7 +451,8 @@ class BundleIT {
         Path unit = home.resolve("share/systemd/probe-server.service");
         String text = Files.readString(unit);
         for (String line : List.of("User=probe", "Restart=on-failure", "NoNewPrivileges=yes", "ProtectSystem=strict",
-                "PrivateTmp=yes", "--secret-file /etc/probe/secret", "--tls")) {
+                "PrivateTmp=yes", "--secret-file /etc/probe/secret", "--tls", "SystemCallFilter=@system-service",
+                "SystemCallArchitectures=native", "ProtectProc=invisible", "MemoryMax=", "TasksMax=")) {
             assertTrue(text.contains(line), "the unit has " + line);
         }
         String monitor = Files.readString(home.resolve("share/systemd/probe-monitor@.service"));
@@ -475,5 +476,14 @@ class BundleIT {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "systemd-analyze finished");
         assertEquals(0, p.exitValue(), out);
         assertFalse(out.contains(name.replaceAll("@.*", "")), "no complaint about " + name + ": " + out);
+        // issue 40, point 7: system calls, ABI, /proc, memory and tasks bounded (3.4 before)
+        Process sec = new ProcessBuilder(analyze.toString(), "security", "--offline=true", copy.toString())
+                .redirectErrorStream(true).start();
+        String report = new String(sec.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(sec.waitFor(60, TimeUnit.SECONDS), "systemd-analyze security finished");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Overall exposure level for \\S+: ([0-9.]+)")
+                .matcher(report);
+        assertTrue(m.find(), report);
+        assertTrue(Double.parseDouble(m.group(1)) <= 2.0, name + "'s exposure " + m.group(1) + ":\n" + report);
     }
 }

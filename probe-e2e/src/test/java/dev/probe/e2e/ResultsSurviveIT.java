@@ -2,6 +2,7 @@ package dev.probe.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -148,5 +149,55 @@ class ResultsSurviveIT {
         JsonNode r = result();
         assertTrue(r.at("/incomplete/reason").asText().contains("SIGTERM"), r.toString());
         assertTrue(r.at("/summary/bytes").asLong() > 0);
+    }
+
+    /** Issue 40, point 5: the terminal going away (SIGHUP) keeps the result as SIGTERM does; exit 129. */
+    @Test
+    void sighupEndsATestEarlyKeepingItsResult() throws Exception {
+        ProbeProcess client = keep(ProbeProcess.start("client", "127.0.0.1", "--port", port, "--mode", "sync",
+                "--duration", "60s", "--interval", "1s", "--json", json.toString()));
+        client.awaitMatch(INTERVAL, 30_000);
+        client.signal("HUP");
+        assertEquals(129, client.awaitExit(30));
+        assertTrue(client.printed("Test INCOMPLETE: interrupted by SIGHUP"), client.stdout());
+        assertTrue(result().at("/incomplete/reason").asText().contains("SIGHUP"));
+    }
+
+    /** Issue 40, point 5: qualify whose server dies (kill -9) mid-step writes its JSON, marked incomplete. */
+    @Test
+    void aQualificationWhoseServerIsKilledKeepsItsFinishedStepsAndSaysWhy() throws Exception {
+        ProbeProcess q = keep(ProbeProcess.start("qualify", "127.0.0.1", "--port", port, "--redo-rate", "5MB/s",
+                "--budget", "60s", "--json", json.toString()));
+        q.awaitMatch(Pattern.compile("(\\(step 3/)"), 30_000);
+        server.kill();
+        assertEquals(1, q.awaitExit(60), q.stdout() + q.stderr());
+        assertTrue(q.printed("VERDICT: INCOMPLETE (step 3"), q.stdout());
+        JsonNode r = result();
+        assertEquals("INCOMPLETE", r.at("/summary/overall").asText());
+        assertTrue(r.at("/incomplete/reason").asText().matches("step 3 \\(.*\\) failed: connection to server lost.*"),
+                r.at("/incomplete").toString());
+        assertTrue(r.path("steps").size() >= 2, "the finished steps kept: " + r.path("steps").size());
+    }
+
+    /** Issue 40, point 5: --csv on a file system that fills mid-run is an error naming it; the result is kept. */
+    @Test
+    void aCsvFileOnAFullFileSystemIsAnErrorAndTheJsonIsStillWritten() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "mounts a 4 KiB tmpfs (root)");
+        Path small = Files.createDirectory(dir.resolve("small"));
+        assertEquals(0, new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", small.toString())
+                .inheritIO().start().waitFor());
+        try {
+            Path csv = small.resolve("intervals.csv");
+            ProbeProcess client = keep(ProbeProcess.start("client", "127.0.0.1", "--port", port, "--mode", "async",
+                    "--duration", "7s", "--interval", "0.1s", "--csv", csv.toString(), "--json", json.toString()));
+            assertEquals(1, client.awaitExit(60), client.stdout());
+            String err = client.stderr().trim();
+            assertTrue(err.startsWith("probe: --csv " + csv + ": cannot write it: No space left on device")
+                    && !err.contains("\n"), err);
+            assertTrue(result().at("/summary/bytes_sent").asLong() > 0, "the JSON is whole");
+            assertTrue(Files.size(csv) > 0 && Files.size(csv) <= 4096, "the rows that fitted: " + Files.size(csv));
+        } finally {
+            new ProcessBuilder("umount", small.toString()).inheritIO().start().waitFor();
+        }
     }
 }

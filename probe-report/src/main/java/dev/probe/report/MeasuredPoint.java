@@ -17,6 +17,10 @@ import java.nio.file.Path;
  */
 public record MeasuredPoint(String file, String kind, String operation, double gbps, double rttMs, double lossPct,
                             String lossSource, int channels, int mss, double scale, String payload) {
+    /** The largest file read as a result: a long run's JSON with every interval is a few MB. */
+    static final long MAX_RESULT_BYTES = 64L << 20;
+    /** The most channels a result may say it used (probe's own cap is 256 per run, agents multiply it). */
+    static final int MAX_CHANNELS = 100_000;
     /** The payload of results written before probe recorded one: a repeating buffer a WAN optimiser can shrink. */
     public static final String REPEATING = "repeating (a probe older than unique payloads)";
 
@@ -30,6 +34,11 @@ public record MeasuredPoint(String file, String kind, String operation, double g
     public static MeasuredPoint read(Path path) throws IOException {
         if (!java.nio.file.Files.isRegularFile(path)) {
             throw new ReportInputException(path + ": no such file");
+        }
+        long size = java.nio.file.Files.size(path);
+        if (size > MAX_RESULT_BYTES) {
+            throw new ReportInputException(String.format("%s: %,d bytes is no probe result (they are at most a few "
+                    + "MB; read up to %,d)", path, size, MAX_RESULT_BYTES));
         }
         return of(document(path), path);
     }
@@ -45,11 +54,11 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         if (kind.equals("bulk") || kind.equals("objstore")) {
             gbps = s.path("throughput_gbps").asDouble(Double.NaN);
             operation = p.path("direction").asText("backup");
-            channels = p.path("channels").asInt(1);
+            channels = count(p, "channels", path);
         } else if (kind.equals("sync") || kind.equals("async")) {
             gbps = s.path("throughput_mib_s").asDouble(Double.NaN) * 1048576 * 8 / 1e9;
             operation = "redo";
-            channels = p.path("num_conn").asInt(1);
+            channels = count(p, "num_conn", path);
         } else {
             throw new ReportInputException(path + ": unknown result kind '" + kind + "'");
         }
@@ -75,10 +84,23 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         if (!(scale > 0 && scale <= 1000)) {
             throw new ReportInputException(path + ": channel_scale " + scale + " is out of range (0, 1000]");
         }
-        channels = scale != 1 ? p.path("paper_channels").asInt(channels) : channels;
+        channels = scale != 1 && p.has("paper_channels") ? count(p, "paper_channels", path) : channels;
         return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps * scale, Math.max(rtt, 0.001), loss,
                 lossSource, channels, tcp.path("mss").asInt(ThroughputModel.PAPER_MSS), scale,
                 p.path("payload").asText(REPEATING));
+    }
+
+    /** A channel or connection count: 1 when absent, else a whole number in [1, {@link #MAX_CHANNELS}]. */
+    private static int count(JsonNode params, String field, Path path) {
+        JsonNode n = params.path(field);
+        if (n.isMissingNode() || n.isNull()) {
+            return 1;
+        }
+        if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < 1 || n.asInt() > MAX_CHANNELS) {
+            throw new ReportInputException(path + ": params." + field + " " + n + " is not a count in [1, "
+                    + MAX_CHANNELS + "]");
+        }
+        return n.asInt();
     }
 
     /** The file as JSON: a probe.result/1 document, or one line saying why not. */

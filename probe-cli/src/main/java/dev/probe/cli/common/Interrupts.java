@@ -2,16 +2,13 @@ package dev.probe.cli.common;
 
 import dev.probe.core.client.RunStop;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
- * Ctrl-C and SIGTERM during a client run, as iperf3 treats Ctrl-C: the first one in the data phase ends the run
- * early, so its summary is printed and {@code --json} written, marked incomplete and why; the command then exits
- * 128 + the signal's number (130, 143). A signal before the data phase, or a second one, exits at once. The JVM's
- * own handlers are back when this is closed.
+ * Ctrl-C, SIGTERM and SIGHUP (the terminal closed) during a client run, as iperf3 treats Ctrl-C: the first one in
+ * the data phase ends the run early, so its summary is printed and {@code --json} written, marked incomplete and
+ * why; the command then exits 128 + the signal's number (130, 143, 129). A signal before the data phase, or a second
+ * one, exits at once. The JVM's own handlers are back when this is closed ({@link Signals}).
  *
  * <pre>{@code
  * try (Interrupts interrupts = Interrupts.install()) {
@@ -21,23 +18,17 @@ import sun.misc.SignalHandler;
  * }</pre>
  */
 public final class Interrupts implements AutoCloseable {
-    private static final List<String> SIGNALS = List.of("INT", "TERM");
     private final RunStop stop = new RunStop();
-    private final List<Signal> signals = new ArrayList<>();
-    private final List<SignalHandler> previous = new ArrayList<>();
+    private Signals signals;
     private volatile int signalled;
 
     private Interrupts() {
     }
 
-    /** Takes over SIGINT and SIGTERM until closed. */
+    /** Takes over SIGINT, SIGTERM and SIGHUP until closed. */
     public static Interrupts install() {
         Interrupts i = new Interrupts();
-        for (String name : SIGNALS) {
-            Signal s = new Signal(name);
-            i.signals.add(s);
-            i.previous.add(Signal.handle(s, i::handle));
-        }
+        i.signals = Signals.take(Signals.STOPPING, i::handle);
         return i;
     }
 
@@ -72,8 +63,6 @@ public final class Interrupts implements AutoCloseable {
 
     @Override
     public void close() {
-        for (int k = 0; k < signals.size(); k++) {
-            Signal.handle(signals.get(k), previous.get(k));
-        }
+        signals.close();
     }
 }

@@ -1,13 +1,11 @@
 package dev.probe.cli.lab;
 
-import java.util.ArrayList;
-import java.util.List;
+import dev.probe.cli.common.Signals;
 import java.util.concurrent.TimeUnit;
 import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
- * SIGINT and SIGTERM while {@code probe lab run} waits for its command. A terminal's Ctrl-C goes to the whole
+ * SIGINT, SIGTERM and SIGHUP while {@code probe lab run} waits for its command. A terminal's Ctrl-C goes to the whole
  * foreground process group, and a service manager's SIGTERM to the whole group or cgroup, so the command gets it
  * itself: it stops as it would anywhere (a probe run prints its INCOMPLETE summary and writes its files) and
  * {@code lab run} waits for it and exits with its code. Passing the signal on at once would be a second one, which
@@ -18,21 +16,16 @@ final class SignalRelay implements AutoCloseable {
     /** How long the command has to end on a signal of its own before this one is passed on. */
     static final long GRACE_MS = 3000;
     private final Process command;
-    private final List<Signal> signals = new ArrayList<>();
-    private final List<SignalHandler> previous = new ArrayList<>();
+    private Signals signals;
 
     private SignalRelay(Process command) {
         this.command = command;
     }
 
-    /** Takes over SIGINT and SIGTERM for {@code command}'s lifetime. */
+    /** Takes over SIGINT, SIGTERM and SIGHUP for {@code command}'s lifetime. */
     static SignalRelay install(Process command) {
         SignalRelay r = new SignalRelay(command);
-        for (String name : List.of("INT", "TERM")) {
-            Signal s = new Signal(name);
-            r.signals.add(s);
-            r.previous.add(Signal.handle(s, r::relayLater));
-        }
+        r.signals = Signals.take(Signals.STOPPING, r::relayLater);
         return r;
     }
 
@@ -53,8 +46,6 @@ final class SignalRelay implements AutoCloseable {
 
     @Override
     public void close() {
-        for (int k = 0; k < signals.size(); k++) {
-            Signal.handle(signals.get(k), previous.get(k));
-        }
+        signals.close();
     }
 }

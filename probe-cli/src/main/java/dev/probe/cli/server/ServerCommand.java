@@ -80,6 +80,11 @@ public final class ServerCommand implements Callable<Integer> {
                     + "(default: a quarter of the Java heap).")
     long storeMaxSize;
 
+    @Option(names = "--objectstore-host", paramLabel = "NAME", split = ",",
+            description = "A name clients reach the endpoint by beside this host's own names and addresses (a DNS "
+                    + "alias, a NAT address; repeatable): a signed request's Host must be one of them.")
+    java.util.List<String> objectStoreHosts;
+
     @Option(names = "--namespace", defaultValue = "probe", description = "Object Storage namespace (default: ${DEFAULT-VALUE}).")
     String namespace;
 
@@ -96,7 +101,7 @@ public final class ServerCommand implements Callable<Integer> {
     private EndpointConfig objectStore() {
         return objectStorePort == null ? null
                 : new EndpointConfig(objectStorePort, store, namespace, authorizedKeys, allowUnsigned, buckets,
-                        storeMaxSize);
+                        storeMaxSize, objectStoreHosts);
     }
 
     @Override

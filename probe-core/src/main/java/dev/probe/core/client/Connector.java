@@ -101,10 +101,10 @@ final class Connector {
                     + "secret (--secret-file or PROBE_SECRET)");
         }
         String serverNonce = Challenge.from(reply.body()).serverNonce();
-        String mac = auth.mac("client", request.type(), request.body(), clientNonce, serverNonce);
+        String mac = auth.mac("client", request, clientNonce, serverNonce);
         reply = await(c.handler.request(new AuthAnswer(mac).frame()), deadline(), what);
         String proof = reply.body().path("server_proof").asText(null);
-        if (!Auth.same(auth.mac("server", request.type(), request.body(), clientNonce, serverNonce), proof)) {
+        if (!Auth.same(auth.mac("server", request, clientNonce, serverNonce), proof)) {
             throw new ProbeException(ProbeException.Kind.AUTH, "authentication failed: the server did not prove it "
                     + "knows the shared secret");
         }

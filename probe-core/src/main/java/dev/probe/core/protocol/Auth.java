@@ -1,6 +1,5 @@
 package dev.probe.core.protocol;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.error.UsageException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -12,7 +11,7 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * The shared-secret challenge-response of protocol v1 (HMAC-SHA256). The client proves it knows the secret
  * with {@code HMAC(secret, "probe-auth/1" | "client" | request type | client nonce | server nonce |
- * SHA-256(request body))}; the server proves it too in READY/JOINED with the same MAC under the role "server".
+ * SHA-256(request body as sent))}; the server proves it too in READY/JOINED with the same MAC under the role "server".
  * The server nonce is fresh per connection, so a captured AUTH is worthless on another connection; the request
  * body is covered, so a captured one cannot be altered. The secret never crosses the wire.
  */
@@ -28,11 +27,14 @@ public final class Auth {
         this.secret = secret.clone();
     }
 
-    /** The MAC for {@code role} ("client" or "server") over a request and both nonces, as 64 hex digits. */
-    public String mac(String role, FrameType request, ObjectNode body, String clientNonce, String serverNonce) {
+    /**
+     * The MAC for {@code role} ("client" or "server") over a request (its body's bytes as they crossed the wire: as
+     * received, not as a parser would write them again) and both nonces, as 64 hex digits.
+     */
+    public String mac(String role, ControlFrame request, String clientNonce, String serverNonce) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.bytes(body));
-            String text = String.join("\n", "probe-auth/1", role, request.name(), clientNonce, serverNonce,
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(request.wireBody());
+            String text = String.join("\n", "probe-auth/1", role, request.type().name(), clientNonce, serverNonce,
                     HexFormat.of().formatHex(digest));
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));

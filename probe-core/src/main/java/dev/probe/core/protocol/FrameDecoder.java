@@ -120,7 +120,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             default:
                 byte[] bytes = new byte[(int) remaining];
                 in.readBytes(bytes);
-                return new ControlFrame(type, Json.parseObject(bytes, type));
+                return new ControlFrame(type, Json.parseObject(bytes, type), bytes);
         }
     }
 

@@ -151,12 +151,7 @@ public final class AwrCsv {
             }
             double avg = c.number(f, c.average, where, c.history ? "VALUE" : "AVERAGE");
             double max = c.history ? avg : c.number(f, c.max, where, "MAXVAL");
-            String column = c.history ? "INST_ID" : "INSTANCE_NUMBER";
-            String instance = c.text(f, c.instance, where, column);
-            if (!instance.matches("[1-9][0-9]{0,3}")) {
-                throw new UsageException(where + ", column " + column + ": '" + instance + "' is not an "
-                        + "instance number");
-            }
+            String instance = c.instance(f, where);
             if (repeated(seen, instance + "@" + begin + "/" + end, avg + "/" + max, i + 1, where)) {
                 duplicates++;
                 continue; // the same row twice (two spools appended): counted once
@@ -250,6 +245,17 @@ public final class AwrCsv {
             }
             return new Columns(h.indexOf(instance), h.indexOf("BEGIN_TIME"), h.indexOf("END_TIME"),
                     h.indexOf("METRIC_NAME"), h.indexOf(history ? "VALUE" : "AVERAGE"), h.indexOf("MAXVAL"), history);
+        }
+
+        /** The row's instance number, checked. */
+        String instance(String[] f, String where) {
+            String column = history ? "INST_ID" : "INSTANCE_NUMBER";
+            String instance = text(f, this.instance, where, column);
+            if (!instance.matches("[1-9][0-9]{0,3}")) {
+                throw new UsageException(where + ", column " + column + ": '" + instance + "' is not an "
+                        + "instance number");
+            }
+            return instance;
         }
 
         String text(String[] f, int i, String where, String column) {

@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
@@ -45,7 +46,8 @@ final class LinkQualifier {
         try {
             measure(plan, runner, f);
         } catch (Stopped e) {
-            return LinkResult.of(config, startedAt, f.measured(), stop.reason());
+            return LinkResult.of(config, startedAt, f.measured(), e.getMessage() != null ? e.getMessage()
+                    : stop.reason());
         }
         String loadFailed = f.load == null || f.load.failure() == null ? null
                 : "the background load (--under-load " + f.load.load() + ") failed: " + f.load.failure();
@@ -174,10 +176,10 @@ final class LinkQualifier {
         }
     }
 
-    /** A stop was requested: no further step runs. */
+    /** A stop was requested, or a step failed (its message says how): no further step runs. */
     private static final class Stopped extends RuntimeException {
-        Stopped() {
-            super(null, null, false, false);
+        Stopped(String failure) {
+            super(failure, null, false, false);
         }
     }
 
@@ -207,17 +209,34 @@ final class LinkQualifier {
 
         TestResult run(int index, TestParams params, RunListener listener) throws InterruptedException {
             if (stop.reason() != null) {
-                throw new Stopped();
+                throw new Stopped(null);
             }
             StepPlan.Step planned = plan.steps().get(index);
             StepPlan.Step step = new StepPlan.Step(planned.kind(), params.duration().plus(params.warmup()),
                     planned.writeSize(), planned.affirm(), planned.loaded());
             progress.step(index + 1, plan.steps().size(), step);
             Target target = config.target();
-            TestResult r = new RedoClient(new RedoConfig(target, params)).run(listener, stop);
+            TestResult[] measured = {null};
+            TestResult r;
+            try {
+                r = new RedoClient(new RedoConfig(target, params)).run(RunListener.all(listener, new RunListener() {
+                    @Override
+                    public void onFinished(TestResult result) {
+                        measured[0] = result; // also a step that failed mid-way: what it measured, marked incomplete
+                    }
+                }), stop);
+            } catch (ProbeException e) {
+                if (measured[0] == null && done.isEmpty()) {
+                    throw e; // nothing measured yet (no server there, a refusal): the one-line error, as before
+                }
+                if (measured[0] != null) {
+                    done.add(new Measured.StepResult(step, measured[0]));
+                }
+                throw new Stopped("step " + (index + 1) + " (" + step.label() + ") failed: " + e.getMessage());
+            }
             done.add(new Measured.StepResult(step, r));
             if (stop.reason() != null) {
-                throw new Stopped();
+                throw new Stopped(null);
             }
             return r;
         }

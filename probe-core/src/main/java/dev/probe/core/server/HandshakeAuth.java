@@ -38,10 +38,10 @@ final class HandshakeAuth {
     /** The server's proof when {@code answer} carries the right MAC for the held request, null otherwise. */
     String verify(ControlFrame answer) {
         String clientNonce = pending.body().path("client_nonce").asText("");
-        String expected = auth.mac("client", pending.type(), pending.body(), clientNonce, serverNonce);
+        String expected = auth.mac("client", pending, clientNonce, serverNonce);
         if (!Auth.same(expected, AuthAnswer.from(answer.body()).mac())) {
             return null;
         }
-        return auth.mac("server", pending.type(), pending.body(), clientNonce, serverNonce);
+        return auth.mac("server", pending, clientNonce, serverNonce);
     }
 }

@@ -135,10 +135,10 @@ class HandshakeHandlerTest {
         ControlFrame h = hello.frame();
         good.writeInbound(h);
         c = Challenge.from(reply(good).body());
-        good.writeInbound(new AuthAnswer(SECRET.mac("client", FrameType.HELLO, h.body(), hello.clientNonce(),
+        good.writeInbound(new AuthAnswer(SECRET.mac("client", h, hello.clientNonce(),
                 c.serverNonce())).frame());
         Ready ready = Ready.from(reply(good).body());
-        assertEquals(SECRET.mac("server", FrameType.HELLO, h.body(), hello.clientNonce(), c.serverNonce()),
+        assertEquals(SECRET.mac("server", h, hello.clientNonce(), c.serverNonce()),
                 ready.serverProof(), "the server proves it knows the secret too");
         assertEquals(1, server.context().sessions().size());
         good.finishAndReleaseAll();

@@ -181,7 +181,11 @@ class SecurityTest {
 
     /** Sends one control frame and reads one back (raw socket, like an attacker who recorded the traffic). */
     private static ObjectNode exchange(Socket s, FrameType type, ObjectNode body) throws IOException {
-        byte[] p = Json.bytes(body);
+        return exchangeRaw(s, type, Json.bytes(body));
+    }
+
+    /** Sends one control frame of exactly these body bytes and reads one back. */
+    private static ObjectNode exchangeRaw(Socket s, FrameType type, byte[] p) throws IOException {
         s.getOutputStream().write(ByteBuffer.allocate(12 + p.length).putInt(Frames.MAGIC).put((byte) 1)
                 .put((byte) type.code()).putShort((short) 0).putInt(p.length).put(p).array());
         DataInputStream in = new DataInputStream(s.getInputStream());
@@ -198,6 +202,25 @@ class SecurityTest {
         return TestServers.connect(server);
     }
 
+    /** Issue 40, point 7: the MAC covers the request body as sent, so JSON spaced otherwise than Jackson's is fine. */
+    @Test
+    void aHelloSpacedOtherwiseAuthenticatesOnTheBytesItWasSentAs() throws Exception {
+        start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
+        ControlFrame hello = helloOf(1, Handshake.randomId(), quick(Mode.SYNC, 1)).frame();
+        byte[] spaced = new String(Json.bytes(hello.body()), StandardCharsets.UTF_8).replace(",", ", ")
+                .getBytes(StandardCharsets.UTF_8);
+        ControlFrame asSent = new ControlFrame(FrameType.HELLO, hello.body(), spaced);
+        try (Socket s = connect()) {
+            ObjectNode challenge = exchangeRaw(s, FrameType.HELLO, spaced);
+            assertEquals("CHALLENGE", challenge.get("_type").asText());
+            String mac = SECRET.mac("client", asSent, hello.body().get("client_nonce").asText(),
+                    challenge.get("server_nonce").asText());
+            assertEquals("READY", exchange(s, FrameType.AUTH, new Handshake.AuthAnswer(mac).frame().body())
+                    .get("_type").asText(), "the server checks the bytes it received, not Jackson's rewrite");
+        }
+        assertEquals(0, server.authFailures());
+    }
+
     @Test
     void aCapturedHandshakeCannotBeReplayed() throws Exception {
         start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
@@ -206,7 +229,7 @@ class SecurityTest {
         try (Socket honest = connect()) {
             ObjectNode challenge = exchange(honest, FrameType.HELLO, hello.body());
             assertEquals("CHALLENGE", challenge.get("_type").asText());
-            String mac = SECRET.mac("client", FrameType.HELLO, hello.body(), hello.body().get("client_nonce").asText(),
+            String mac = SECRET.mac("client", hello, hello.body().get("client_nonce").asText(),
                     challenge.get("server_nonce").asText());
             auth = new Handshake.AuthAnswer(mac).frame().body();
             assertEquals("READY", exchange(honest, FrameType.AUTH, auth).get("_type").asText());

@@ -15,9 +15,11 @@ import java.util.regex.Pattern;
  * @param allowUnsigned  accept unsigned requests (local tests only)
  * @param buckets        buckets to create at start (as RMAN, probe objstore expects its bucket to exist)
  * @param memoryMax      the most bytes the memory store holds ({@code --store-max-size}); 0 for a quarter of the heap
+ * @param hosts          names clients reach it by beside this host's own ({@code --objectstore-host}): a signed
+ *                       request's Host must be one of them
  */
 public record EndpointConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
-                                java.util.List<String> buckets, long memoryMax) {
+                                java.util.List<String> buckets, long memoryMax, java.util.List<String> hosts) {
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
 
     public EndpointConfig {
@@ -31,6 +33,7 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
             throw new BadParameterException("namespace", "'" + namespace + "' must be lower-case letters, digits, dashes");
         }
         buckets = buckets == null ? java.util.List.of() : java.util.List.copyOf(buckets);
+        hosts = hosts == null ? java.util.List.of() : java.util.List.copyOf(hosts);
         if (memoryMax < 0) {
             throw new BadParameterException("store-max-size", memoryMax + " must not be negative");
         }
@@ -43,7 +46,7 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
     /** With the memory store held to a quarter of the heap. */
     public EndpointConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
                           java.util.List<String> buckets) {
-        this(port, store, namespace, authorizedKeys, allowUnsigned, buckets, 0);
+        this(port, store, namespace, authorizedKeys, allowUnsigned, buckets, 0, java.util.List.of());
     }
 
     /** The memory store's cap in bytes: {@link #memoryMax}, or a quarter of the heap when 0. */

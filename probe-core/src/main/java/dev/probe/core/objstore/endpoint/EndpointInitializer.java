@@ -36,11 +36,13 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
     /** Connections that have sent no valid request yet. */
     static final int UNPROVEN = 64;
     private final HttpGuard guard;
+    private final EndpointNames names;
     private final EndpointErrors errors;
 
     /** {@code disk} runs the blob writes, off the event loops. */
-    public EndpointInitializer(ObjectStore store, SignatureVerifier verifier, SslContext tls, Duration idle,
-                                  Duration headerDeadline, EventExecutorGroup disk, ServerLog log) {
+    public EndpointInitializer(ObjectStore store, SignatureVerifier verifier, EndpointNames names, SslContext tls,
+                               Duration idle, Duration headerDeadline, EventExecutorGroup disk, ServerLog log) {
+        this.names = names;
         this.guard = new HttpGuard(MAX_TOTAL, MAX_PER_SOURCE, UNPROVEN, headerDeadline, "object storage endpoint", log);
         this.disk = disk;
         this.store = store;
@@ -66,7 +68,7 @@ public final class EndpointInitializer extends ChannelInitializer<SocketChannel>
         p.addLast("headers-done", guard.headersDone());
         p.addLast("keep-alive", new HttpServerKeepAliveHandler());
         p.addLast("chunked", new ChunkedWriteHandler());
-        p.addLast("router", new EndpointRouter(verifier, guard, log));
+        p.addLast("router", new EndpointRouter(verifier, names, guard, log));
         p.addLast("json-bodies", new JsonBodies(log));
         p.addLast("dispatch", dispatch(store, new BlobUpload(store, disk.next()), log));
         p.addLast("errors", errors);

@@ -20,10 +20,12 @@ import io.netty.util.ReferenceCountUtil;
 final class EndpointRouter extends ChannelInboundHandlerAdapter {
     private final SignatureVerifier verifier;
     private final HttpGuard guard;
+    private final EndpointNames names;
     private final ServerLog log;
     private boolean refused;
 
-    EndpointRouter(SignatureVerifier verifier, HttpGuard guard, ServerLog log) {
+    EndpointRouter(SignatureVerifier verifier, EndpointNames names, HttpGuard guard, ServerLog log) {
+        this.names = names;
         this.verifier = verifier;
         this.guard = guard;
         this.log = log;
@@ -41,6 +43,10 @@ final class EndpointRouter extends ChannelInboundHandlerAdapter {
                 ApiPath route = ApiPath.parse(req.uri());
                 if (verifier != null) {
                     verifier.verify(req);
+                    String elsewhere = names.refusal(req.headers().get(io.netty.handler.codec.http.HttpHeaderNames.HOST));
+                    if (elsewhere != null) {
+                        throw new OciError(HttpResponseStatus.UNAUTHORIZED, "NotAuthenticated", elsewhere);
+                    }
                 }
                 String over = guard.prove(ctx.channel());
                 if (over != null) {

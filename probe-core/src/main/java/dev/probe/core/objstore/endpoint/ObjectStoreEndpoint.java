@@ -36,7 +36,8 @@ public final class ObjectStoreEndpoint implements AutoCloseable {
         config.buckets().forEach(b -> store.createBucket(config.namespace(), b, "ocid1.compartment.probe"));
         SignatureVerifier verifier = config.authorizedKeys() == null ? null
                 : new SignatureVerifier(config.authorizedKeys());
-        Channel channel = threads.bind(new EndpointInitializer(store, verifier, server.security().tls(),
+        Channel channel = threads.bind(new EndpointInitializer(store, verifier, new EndpointNames(config.hosts()),
+                server.security().tls(),
                 server.idleTimeout(), server.handshakeTimeout(), threads.diskThreads(), log), server.bind(), config.port());
         channel.eventLoop().scheduleAtFixedRate(() -> {
             int expired = store.expireUploads(java.time.Instant.now());

@@ -36,7 +36,8 @@ class EndpointDispatchTest {
     private final List<String> log = new ArrayList<>();
     private final ObjectStore store = new ObjectStore("probe", new MemoryBlobs(64L << 20));
     private final EmbeddedChannel ch = new EmbeddedChannel(new HttpServerKeepAliveHandler(), new ChunkedWriteHandler(),
-            new EndpointRouter(null, new dev.probe.core.server.HttpGuard(1, 1, 1, java.time.Duration.ofSeconds(1), "endpoint", log::add), log::add), new JsonBodies(log::add),
+            new EndpointRouter(null, new EndpointNames(List.of()), new dev.probe.core.server.HttpGuard(1, 1, 1,
+                    java.time.Duration.ofSeconds(1), "endpoint", log::add), log::add), new JsonBodies(log::add),
             EndpointInitializer.dispatch(store, new BlobUpload(store, ImmediateEventExecutor.INSTANCE), log::add),
             new EndpointErrors(log::add));
 

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class EndpointFuzzTest {
     private static SignatureVerifier verifier;
+    private static final EndpointNames NAMES = new EndpointNames(java.util.List.of());
 
     @BeforeAll
     static void keys() throws Exception {
@@ -45,7 +46,7 @@ class EndpointFuzzTest {
         BlobUpload upload = new BlobUpload(store, ImmediateEventExecutor.INSTANCE);
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(4096, 16 * 1024, 1024 * 1024),
                 new HttpServerKeepAliveHandler(), new ChunkedWriteHandler(),
-                new EndpointRouter((input[0] & 1) == 0 ? verifier : null,
+                new EndpointRouter((input[0] & 1) == 0 ? verifier : null, NAMES,
                         new dev.probe.core.server.HttpGuard(1, 1, 1, java.time.Duration.ofSeconds(1), "endpoint", serverLog), serverLog),
                 new JsonBodies(serverLog),
                 EndpointInitializer.dispatch(store, upload, serverLog), new EndpointErrors(serverLog));

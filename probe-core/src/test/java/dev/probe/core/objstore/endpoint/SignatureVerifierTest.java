@@ -157,4 +157,28 @@ class SignatureVerifierTest {
             }
         }
     }
+
+    /** Issue 40, point 7: a valid signature for another host (captured there, replayed here) is refused. */
+    @Test
+    void aRequestSignedForAnotherHostIsRefusedByTheEndpoint() throws Exception {
+        FullHttpRequest r = signed(HttpMethod.DELETE, "/n/probe/b/b/o/x", NOW, "date (request-target) host", "");
+        r.headers().set("host", "elsewhere.example");
+        r.headers().set("authorization", authorization(r, "date (request-target) host"));
+        assertDoesNotThrow(() -> verifier.verify(r.retainedDuplicate()), "the signature itself is valid");
+        EndpointNames names = new EndpointNames(java.util.List.of("objstore.example"));
+        for (String ours : java.util.List.of("127.0.0.1:9", "localhost", "OBJSTORE.example:443", "127.0.0.1")) {
+            assertEquals(null, names.refusal(ours), ours);
+        }
+        assertEquals("the request was signed for host 'elsewhere.example', which is not this endpoint (add it with "
+                + "--objectstore-host if clients reach it by that name)", names.refusal("elsewhere.example"));
+        io.netty.channel.embedded.EmbeddedChannel ch = new io.netty.channel.embedded.EmbeddedChannel(
+                new EndpointRouter(verifier, names, new dev.probe.core.server.HttpGuard(1, 1, 1, java.time.Duration
+                        .ofSeconds(1), "endpoint", l -> { }), l -> { }));
+        ch.writeInbound(r);
+        io.netty.handler.codec.http.FullHttpResponse answer = ch.readOutbound();
+        assertEquals(401, answer.status().code());
+        assertTrue(answer.content().toString(StandardCharsets.UTF_8).contains("NotAuthenticated"));
+        answer.release();
+        ch.finishAndReleaseAll();
+    }
 }
