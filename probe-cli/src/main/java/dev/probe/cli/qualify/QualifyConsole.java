@@ -109,6 +109,16 @@ final class QualifyConsole implements Qualifier.Progress {
             }
         }
         printVerdicts(r.overall(), r.incomplete(), r.verdicts());
+        if (!r.sqlnet().isEmpty()) {
+            out.println("Settings to apply (every node's destination and the standby)");
+            out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
+            r.sysctl().forEach(l -> out.println("  sysctl:      " + l));
+            for (RacResult.NodeBuffer b : r.buffers()) {
+                out.println(fmt("  from %-20s round trip avg %.3f ms, its instance's peak %.1f MB/s: BDP %d bytes, "
+                        + "buffer %d (3 x BDP, at least 1 MiB)", b.from(), b.rttMs(), b.peakBytesPerSecond() / 1e6,
+                        b.bdpBytes(), b.buffer()));
+            }
+        }
         out.flush();
     }
 

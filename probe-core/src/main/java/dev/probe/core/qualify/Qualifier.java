@@ -49,7 +49,10 @@ public final class Qualifier {
      */
     public QualifyResult run(Progress progress, RunStop stop) throws InterruptedException {
         if (config.rac() != null) {
-            return new QualifyResult(config, null, null, new RacQualifier(config).run(progress, stop), null);
+            RacResult rac = new RacQualifier(config).run(progress, stop);
+            boolean whole = rac.incomplete() == null && stop.reason() == null;
+            return new QualifyResult(config, null, null, rac, config.standbyDir() != null && whole
+                    ? StandbyDisk.measure(config) : null);
         }
         LinkResult link;
         LinkResult reverse = null;

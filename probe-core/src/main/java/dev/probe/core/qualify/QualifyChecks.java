@@ -103,8 +103,8 @@ final class QualifyChecks {
         return reverse;
     }
 
-    /** A RAC run: one rate per node, and none of what it cannot do yet. */
-    static void rac(Agents nodes, RedoLoad load, boolean loadOrReverse, String standbyDir) {
+    /** A RAC run: one rate per node, and none of what it cannot do yet (a load beside it, the other direction). */
+    static void rac(Agents nodes, RedoLoad load, boolean loadOrReverse) {
         int rates = Math.max(1, load.instancePeaks().size());
         if (rates != nodes.from().size()) {
             throw load.fromAwr() ? new BadParameterException("--awr", load.source() + " has " + rates + " instance"
@@ -117,10 +117,6 @@ final class QualifyChecks {
         if (loadOrReverse) {
             throw new BadParameterException(nodes.flag(), "runs one stream per instance; --under-load, --reverse and "
                     + "--both-directions are not available with it yet");
-        }
-        if (standbyDir != null) {
-            throw new BadParameterException(nodes.flag(), "runs one stream per instance; --standby-dir is not "
-                    + "available with it yet");
         }
     }
 }

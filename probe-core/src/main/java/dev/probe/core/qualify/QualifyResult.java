@@ -77,11 +77,8 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
 
     /** The document: the RAC run's, or the link's with the reverse pass and the standby's disk when present. */
     public ObjectNode toJson() {
-        if (rac != null) {
-            return rac.toJson();
-        }
-        ObjectNode doc = link.toJson();
-        if (config.bothDirections()) {
+        ObjectNode doc = rac != null ? rac.toJson() : link.toJson();
+        if (rac == null && config.bothDirections()) {
             putReverse(doc);
         }
         if (standbyDisk != null) {

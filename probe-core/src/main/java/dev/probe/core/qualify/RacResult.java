@@ -28,6 +28,54 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
     public record Step(StepPlan.Step step, FanoutResult result) {
     }
 
+    /**
+     * One node's socket buffer: 3 x the BDP of its own instance's required bandwidth at the round trip measured from
+     * that node (issue 39, point 9: a RAC run gets the settings a single host's run gets).
+     */
+    public record NodeBuffer(String from, double rttMs, double peakBytesPerSecond, long bdpBytes, long buffer) {
+    }
+
+    /** Each node's buffer, from the round-trip step (empty when it did not run); a lost agent's node is left out. */
+    public List<NodeBuffer> buffers() {
+        List<NodeBuffer> out = new ArrayList<>();
+        for (Step s : steps) {
+            if (s.step().kind() != StepPlan.Kind.ROUND_TRIP) {
+                continue;
+            }
+            for (int i = 0; i < s.result().hosts().size() && i < config.instanceRates().size(); i++) {
+                FanoutResult.Host h = s.result().hosts().get(i);
+                if (h.summary() != null && h.summary().latencyAvgMs() > 0) {
+                    double rate = config.instanceRates().get(i);
+                    long bdp = Sizing.bdpBytes(Sizing.requiredBitsPerSecond(rate, config.tcpEfficiency()),
+                            h.summary().latencyAvgMs() / 1000);
+                    out.add(new NodeBuffer(h.from().toString(), h.summary().latencyAvgMs(), rate, bdp,
+                            Sizing.socketBuffer(bdp)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * sqlnet.ora for every instance's destination and the standby's listener: the largest node's buffer (the
+     * standby takes each instance's stream on a connection of its own; one setting serves them all); empty before
+     * the round trip.
+     */
+    public List<String> sqlnet() {
+        long b = largestBuffer();
+        return b <= 0 ? List.of() : List.of("SEND_BUF_SIZE=" + b, "RECV_BUF_SIZE=" + b, "DEFAULT_SDU_SIZE=" + Sizing.SDU);
+    }
+
+    /** The sysctl lines that let every node and the standby grant {@link #sqlnet}'s buffer. */
+    public List<String> sysctl() {
+        long b = largestBuffer();
+        return b <= 0 ? List.of() : Sizing.sysctlLines(b, LinkResult.PROC_SYS);
+    }
+
+    private long largestBuffer() {
+        return buffers().stream().mapToLong(NodeBuffer::buffer).max().orElse(0);
+    }
+
     /** Every verdict: one per instance and the sum (ASYNC), then SYNC per node and write size. */
     public List<Verdict> verdicts() {
         List<Verdict> out = new ArrayList<>();
@@ -82,11 +130,11 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
     }
 
     /**
-     * ": 139.2 MB in 51.5 s as the standby timed it": the figures the rate rests on, on the standby's clock (from its
+     * ": 139.2 MB in 51.47 s as the standby timed it": the figures the rate rests on, on the standby's clock (from its
      * first byte to its last, so longer than the run where the stream fell behind and drained after it).
      */
     private static String received(HostSummary s, double carried) {
-        return s == null || !(carried > 0) ? "" : fmt(": %.1f MB in %.1f s as the standby timed it", s.bytes() / 1e6,
+        return s == null || !(carried > 0) ? "" : fmt(": %.1f MB in %.2f s as the standby timed it", s.bytes() / 1e6,
                 s.bytes() / carried);
     }
 
@@ -130,6 +178,14 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
         verdicts().forEach(x -> v.add(x.toJson()));
         ArrayNode lagArray = s.putArray("instance_lags");
         lags.forEach(l -> lagArray.add(l.summaryJson()));
+        ObjectNode settings = s.putObject("settings");
+        sqlnet().forEach(settings.putArray("sqlnet_ora")::add);
+        sysctl().forEach(settings.putArray("sysctl")::add);
+        ArrayNode perNode = settings.putArray("per_node");
+        for (NodeBuffer b : buffers()) {
+            perNode.addObject().put("from", b.from()).put("rtt_ms", b.rttMs()).put("peak_bytes_s", b.peakBytesPerSecond())
+                    .put("bdp_bytes", b.bdpBytes()).put("buffer_bytes", b.buffer());
+        }
         ObjectNode doc = ResultEnvelope.incomplete(ResultEnvelope.of("qualify", startedAt, p, s, null, List.of()),
                 incomplete);
         ArrayNode stepArray = doc.putArray("steps");

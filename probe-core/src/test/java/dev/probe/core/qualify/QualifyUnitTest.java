@@ -380,9 +380,8 @@ class QualifyUnitTest {
         assertEquals(55e6, two.build().load().peakBytesPerSecond(), "the sum is the peak");
         assertEquals("--redo-rate: one rate per instance is for --from (a RAC primary's nodes); give one rate here",
                 assertThrows(BadParameterException.class, () -> two.rac(null).build()).getMessage());
-        assertEquals("--from: runs one stream per instance; --standby-dir is not available with it yet",
-                assertThrows(BadParameterException.class, () -> two.rac(nodes).affirm(true).standbyDir("/redo")
-                        .build()).getMessage());
+        assertEquals("/redo", two.rac(nodes).affirm(true).standbyDir("/redo").build().standbyDir(),
+                "issue 39, point 9: a RAC run times the standby's redo log writes too");
         assertEquals("--from: runs one stream per instance; --under-load, --reverse and --both-directions are not "
                 + "available with it yet", assertThrows(BadParameterException.class, () -> two.standbyDir(null)
                 .bothDirections(true).build()).getMessage());

@@ -79,6 +79,18 @@ class RacLoopbackTest {
         ResultInvariants.check(doc);
         assertEquals("rac", doc.path("params").path("mode").asText());
         assertEquals(2, doc.path("summary").path("instance_lags").size());
+        // issue 39, point 9: the settings a single host's run gets, from each node's own round trip
+        assertEquals(2, r.buffers().size());
+        RacResult.NodeBuffer big = r.buffers().get(0);
+        assertTrue(big.rttMs() > 0 && big.peakBytesPerSecond() == 12e6, big.toString());
+        assertEquals(Sizing.socketBuffer(Sizing.bdpBytes(Sizing.requiredBitsPerSecond(12e6, 0.7), big.rttMs() / 1000)),
+                big.buffer());
+        long largest = Math.max(big.buffer(), r.buffers().get(1).buffer());
+        assertEquals(List.of("SEND_BUF_SIZE=" + largest, "RECV_BUF_SIZE=" + largest, "DEFAULT_SDU_SIZE=65535"),
+                r.sqlnet());
+        assertEquals(2, doc.path("summary").path("settings").path("per_node").size());
+        assertEquals("SEND_BUF_SIZE=" + largest, doc.path("summary").path("settings").path("sqlnet_ora").get(0)
+                .asText());
     }
 
     @Test
