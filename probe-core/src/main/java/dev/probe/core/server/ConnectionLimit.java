@@ -4,9 +4,8 @@ import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandler.Sharable;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 
 /**
  * The server's connection caps. A new connection is held among those that have proven nothing yet (at most
@@ -15,18 +14,19 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * at least a whole session's channels) instead, or is refused saying so. Idle connections from a few addresses
  * therefore cannot lock out a client that authenticates. Refusals are logged at most once a second.
  */
-@Sharable
-final class ConnectionLimit extends ChannelInboundHandlerAdapter {
+final class ConnectionLimit {
     /** The fewest connections that have not completed a handshake held at once. */
     static final int UNPROVEN = 64;
     private final SourceCounts counts;
     private final UnprovenConnections unproven;
     private final LogThrottle throttle;
+    private final ChannelHandler gate;
 
     ConnectionLimit(ServerLimits limits, ServerLog log) {
         this.counts = new SourceCounts(limits.maxConnections(), perSource(limits), "max-connections");
         this.unproven = new UnprovenConnections(unprovenBudget(limits), null, "probe server", log);
         this.throttle = new LogThrottle(log);
+        this.gate = unproven.gate(counts);
     }
 
     /** One address may hold half the connections, and at least one session's worth. */
@@ -61,17 +61,9 @@ final class ConnectionLimit extends ChannelInboundHandlerAdapter {
         throttle.log(line);
     }
 
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        unproven.admit(ctx.channel());
-        ctx.fireChannelActive();
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        unproven.release(ctx.channel());
-        counts.release(ctx.channel());
-        ctx.fireChannelInactive();
+    /** The handler first in every pipeline of the port (see {@link UnprovenConnections#gate}). */
+    ChannelHandler gate() {
+        return gate;
     }
 
     /** Tells the peer why it is over a cap and closes the connection. */

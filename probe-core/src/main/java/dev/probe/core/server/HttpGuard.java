@@ -68,7 +68,7 @@ public final class HttpGuard {
 
     /** Holds the connection among the unproven, its header deadline running from now. */
     public ChannelHandler admission() {
-        return new Admission();
+        return unproven.gate(counts);
     }
 
     /** Closes a connection whose request headers are not whole within the deadline of their first byte. */
@@ -98,21 +98,6 @@ public final class HttpGuard {
     /** Sees decoded requests: the headers are whole, the deadline is off until the next request's first byte. */
     public ChannelHandler headersDone() {
         return new HeadersDone();
-    }
-
-    private final class Admission extends ChannelInboundHandlerAdapter {
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            unproven.admit(ctx.channel());
-            ctx.fireChannelActive();
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            unproven.release(ctx.channel());
-            counts.release(ctx.channel());
-            ctx.fireChannelInactive();
-        }
     }
 
     private final class Deadline extends ChannelInboundHandlerAdapter {

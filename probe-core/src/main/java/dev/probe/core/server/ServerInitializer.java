@@ -37,7 +37,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
                 TimeUnit.MILLISECONDS));
         p.addLast("decoder", new FrameDecoder());
         p.addLast("encoder", FrameEncoder.INSTANCE);
-        p.addLast("limit", server.connections());
+        p.addLast("limit", server.connections().gate());
         p.addLast("handshake", new ServerHandshakeHandler(server));
         p.addLast("errors", errors);
     }

@@ -1,8 +1,6 @@
 package dev.probe.core.server;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.AttributeKey;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -13,7 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A listening port's open connections, counted in all and per source address, each against its cap, so one
  * host's idle connections cannot take every slot (issue 23, points 3 and 6). One per port, shared by its
- * connections; {@link #admit} on channelActive, {@link #release} on channelInactive.
+ * connections; {@link #admit} when a connection has proven itself, {@link #release} when it closes
+ * ({@link UnprovenConnections#gate}).
  */
 public final class SourceCounts {
     private static final AttributeKey<Object> COUNTED = AttributeKey.valueOf("probe.counted-source");
@@ -66,33 +65,5 @@ public final class SourceCounts {
 
     private static String describe(Object source) {
         return source instanceof InetAddress a ? a.getHostAddress() : String.valueOf(source);
-    }
-
-    /** Counts each connection in when it opens and out when it closes; one over a cap is {@link #refuse}d. */
-    public abstract static class Gate extends ChannelInboundHandlerAdapter {
-        private final SourceCounts counts;
-
-        protected Gate(SourceCounts counts) {
-            this.counts = counts;
-        }
-
-        /** Tells the peer {@code why} (or not) and closes the connection. */
-        protected abstract void refuse(ChannelHandlerContext ctx, String why);
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            String over = counts.admit(ctx.channel());
-            if (over != null) {
-                refuse(ctx, over);
-                return;
-            }
-            ctx.fireChannelActive();
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            counts.release(ctx.channel());
-            ctx.fireChannelInactive();
-        }
     }
 }

@@ -1,6 +1,9 @@
 package dev.probe.core.server;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
@@ -93,6 +96,36 @@ public final class UnprovenConnections {
                     bySource.remove(from);
                 }
             }
+        }
+    }
+
+    /**
+     * The handler that goes first in a port's pipeline: holds each new connection here, and when it closes counts
+     * it out of here and of {@code counts} (where {@link #prove}'s caller counted it in).
+     */
+    public ChannelHandler gate(SourceCounts counts) {
+        return new Gate(counts);
+    }
+
+    @ChannelHandler.Sharable
+    private final class Gate extends ChannelInboundHandlerAdapter {
+        private final SourceCounts counts;
+
+        Gate(SourceCounts counts) {
+            this.counts = counts;
+        }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            admit(ctx.channel());
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            release(ctx.channel());
+            counts.release(ctx.channel());
+            ctx.fireChannelInactive();
         }
     }
 
