@@ -39,6 +39,11 @@ public final class QualifyPage {
     }
 
     private Path render(JsonNode doc) throws IOException {
+        if ("rac".equals(doc.path("params").path("mode").asText())) {
+            Path html = dir.resolve("qualify.html");
+            Files.writeString(html, QualifyRacPage.html(doc), StandardCharsets.UTF_8);
+            return html;
+        }
         JsonNode s = doc.path("summary");
         double requiredMbit = s.path("required_bps").asDouble() / 1e6;
         streamChart(doc, requiredMbit);
@@ -245,7 +250,8 @@ public final class QualifyPage {
         return sb.toString();
     }
 
-    private static void verdictTable(StringBuilder sb, JsonNode s) {
+    /** The verdicts with their reasons, as the console lists them (shared with {@link QualifyRacPage}). */
+    static void verdictTable(StringBuilder sb, JsonNode s) {
         sb.append(s.path("verdicts").isEmpty() ? "<table>\n" : "<table><tr><th>verdict</th><th>status</th><th>why</th></tr>\n");
         for (JsonNode v : s.path("verdicts")) {
             StringBuilder why = new StringBuilder();

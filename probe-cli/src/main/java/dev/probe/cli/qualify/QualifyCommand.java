@@ -6,7 +6,6 @@ import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputPaths;
-import dev.probe.core.error.UsageException;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.qualify.AwrCsv;
@@ -74,9 +73,6 @@ public final class QualifyCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         QualifyConfig config = options.config(host, load, direction);
-        if (config.rac() != null && outDir != null) {
-            throw new UsageException("--out is not available with --from yet: write --json and the console");
-        }
         OutputPaths.file("--json", json);
         OutputPaths.directory("--out", outDir);
         events.check();

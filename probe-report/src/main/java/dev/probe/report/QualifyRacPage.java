@@ -1,0 +1,91 @@
+package dev.probe.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
+
+/**
+ * The qualify page of a RAC primary's run ({@code qualify --from}, params.mode {@code rac}): the verdicts per
+ * instance, for the sum and for SYNC from each node, the settings from each node's own round trip, what each node
+ * measured, and the standby's redo log writes when asked: what the console prints, as {@link QualifyPage} shows a
+ * single host's run.
+ */
+final class QualifyRacPage {
+    private QualifyRacPage() {
+    }
+
+    static String html(JsonNode doc) {
+        JsonNode p = doc.path("params");
+        JsonNode s = doc.path("summary");
+        StringBuilder sb = new StringBuilder();
+        sb.append(Html.head("Data Guard network qualification, RAC primary"));
+        sb.append(fmt("<h1>Data Guard network qualification, RAC primary: %s</h1>%n", esc(s.path("overall").asText())));
+        StringBuilder rates = new StringBuilder();
+        double sum = 0;
+        for (int i = 0; i < p.path("from").size(); i++) {
+            double rate = p.path("redo_rates_bytes_s").path(i).asDouble();
+            sum += rate;
+            rates.append(fmt("%sinstance %d on %s at %.1f MB/s", i == 0 ? "" : ", ", i + 1,
+                    esc(p.path("from").path(i).asText()), rate / 1e6));
+        }
+        sb.append(fmt("<p>Each instance's redo from its own node (through its probe agent) to the standby <b>%s:%d</b>, "
+                + "%s: %s; %.1f MB/s together.</p>%n", esc(p.path("host").asText()), p.path("port").asInt(),
+                esc(doc.path("started_at").asText()), rates, sum / 1e6));
+        if (doc.has("incomplete")) {
+            sb.append(fmt("<p class=\"FAIL\"><b>Stopped before every step ran</b> (%s): no verdict on what was not "
+                    + "measured whole.</p>%n", esc(doc.path("incomplete").path("reason").asText())));
+        }
+        QualifyPage.verdictTable(sb, s);
+        settings(sb, s.path("settings"));
+        measured(sb, doc);
+        QualifyTables.standbyDisk(sb, doc.path("standby_disk"));
+        sb.append("<p>Made by probe qualify --from: one redo stream per RAC instance, each at its own peak, all at "
+                + "once (support note 736755.1: the required bandwidth is for the instances' peaks together).</p>"
+                + "</body></html>\n");
+        return sb.toString();
+    }
+
+    private static void settings(StringBuilder sb, JsonNode settings) {
+        if (settings.path("sqlnet_ora").isEmpty()) {
+            return;
+        }
+        sb.append("<h2>Settings to apply</h2>\n<p>sqlnet.ora for every instance's destination and the standby's "
+                + "listener (the largest node's buffer serves them all):</p><pre>");
+        settings.path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
+        sb.append("</pre><p>Linux sysctl on every node and the standby (/etc/sysctl.d/):</p><pre>");
+        settings.path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
+        sb.append("</pre>\n<table><tr><th>from</th><th>round trip avg</th><th>its instance's peak</th><th>BDP</th>"
+                + "<th>buffer (3 x BDP, at least 1 MiB)</th></tr>\n");
+        for (JsonNode n : settings.path("per_node")) {
+            sb.append(fmt("<tr><td>%s</td><td>%.3f ms</td><td>%.1f MB/s</td><td>%,d bytes</td><td>%,d bytes</td></tr>%n",
+                    esc(n.path("from").asText()), n.path("rtt_ms").asDouble(), n.path("peak_bytes_s").asDouble() / 1e6,
+                    n.path("bdp_bytes").asLong(), n.path("buffer_bytes").asLong()));
+        }
+        sb.append("</table>\n");
+    }
+
+    private static void measured(StringBuilder sb, JsonNode doc) {
+        sb.append("<h2>What each node measured</h2>\n<table><tr><th>step</th><th>from</th><th>figure</th></tr>\n");
+        for (JsonNode st : doc.path("steps")) {
+            boolean stream = st.path("step").asText().equals("redo_rate");
+            for (JsonNode h : st.path("hosts")) {
+                JsonNode x = h.path("summary");
+                String figure = h.has("lost") ? "lost: " + h.path("lost").path("reason").asText()
+                        : stream ? fmt("received %.1f MB/s (%,d bytes in %.2f s)", x.path("throughput_gbps").asDouble()
+                        * 125, x.path("bytes").asLong(), x.path("duration_s").asDouble())
+                        : fmt("round trip avg %.3f / p99 %.3f ms (%,d)", x.path("latency_avg_ms").asDouble(),
+                        x.path("latency_p99_ms").asDouble(), x.path("messages").asLong());
+                sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()),
+                        esc(h.path("from").asText()), esc(figure)));
+            }
+        }
+        sb.append("</table>\n");
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+
+    private static String esc(String s) {
+        return Html.esc(s);
+    }
+}
