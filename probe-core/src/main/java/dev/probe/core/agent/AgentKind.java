@@ -23,6 +23,11 @@ public final class AgentKind implements SessionKind<AgentParams> {
     }
 
     @Override
+    public String owner() {
+        return "agent";
+    }
+
+    @Override
     public AgentParams parse(ObjectNode params) {
         AgentParams p = AgentParams.fromJson(params);
         if (p.objstore() && config.oci() == null) {

@@ -21,6 +21,7 @@ final class ServerContext {
     private final LogThrottle authLog;
     private final LogThrottle handshakeLog;
     private final ConnectionLimit connections;
+    private final String owner;
 
     ServerContext(ServerConfig config, ServerLog log, SessionRegistry sessions, EventExecutorGroup diskThreads,
                   String version, List<SessionKind<?>> kinds) {
@@ -33,6 +34,12 @@ final class ServerContext {
         this.handshakeLog = new LogThrottle(log);
         this.connections = new ConnectionLimit(config.limits(), log);
         kinds.forEach(k -> this.kinds.put(k.name(), k));
+        this.owner = kinds.size() == 1 ? kinds.get(0).owner() : "server";
+    }
+
+    /** "server", or "agent" for a process that serves only agent runs: how refusals name it. */
+    String owner() {
+        return owner;
     }
 
     ServerConfig config() {
@@ -98,15 +105,15 @@ final class ServerContext {
     String limitFor(SessionSpec spec) {
         ServerLimits limits = config.limits();
         if (spec.expectedDuration().compareTo(config.maxDuration()) > 0) {
-            return "test of " + spec.expectedDuration().toSeconds() + " s exceeds this server's max-duration of "
+            return "test of " + spec.expectedDuration().toSeconds() + " s exceeds this " + owner + "'s max-duration of "
                     + config.maxDuration().toSeconds() + " s";
         }
         if (spec.connections() > limits.maxConnectionsPerSession()) {
-            return spec.connections() + " connections exceed this server's max-conn-per-session of "
+            return spec.connections() + " connections exceed this " + owner + "'s max-conn-per-session of "
                     + limits.maxConnectionsPerSession();
         }
         if (sessions.size() >= limits.maxSessions()) {
-            return "server is running " + sessions.size() + " tests (max-sessions " + limits.maxSessions() + ")";
+            return owner + " is running " + sessions.size() + " tests (max-sessions " + limits.maxSessions() + ")";
         }
         return null;
     }

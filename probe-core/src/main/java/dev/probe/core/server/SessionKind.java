@@ -24,6 +24,11 @@ public interface SessionKind<S extends SessionSpec> {
     /** Parses and validates HELLO's parameters; a bad one is a {@code BadParameterException} naming it. */
     S parse(ObjectNode params);
 
+    /** What a process serving only this kind calls itself in refusals ("this agent's max-duration"). */
+    default String owner() {
+        return "server";
+    }
+
     /**
      * Why this kind refuses {@code spec} with {@code open} sessions of the server under way (its own limits, beyond
      * the server's), or null; the refusal is sent with code LIMIT and should name the limit's flag.

@@ -129,6 +129,10 @@ class AgentLimitsTest {
                 Direction.BACKUP, "cap").channels(1).volume(1L << 20).interval(Duration.ofSeconds(3600)).build()))
                 .getMessage();
         assertTrue(longer.contains("an interval of 3600 s is over the 60 s an agent reports at"), longer);
+        String tooLong = assertThrows(ProbeException.class, () -> run(agent, server, backup(1, 0,
+                Duration.ofHours(2)))).getMessage();
+        assertTrue(tooLong.contains("exceeds this agent's max-duration"), "the agent's own flag, not this server's: "
+                + tooLong);
     }
 
     @Test
