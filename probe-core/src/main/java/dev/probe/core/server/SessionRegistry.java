@@ -56,7 +56,8 @@ final class SessionRegistry {
         long runMs = (open ? config.maxDuration() : spec.expectedDuration()).toMillis()
                 + TimeUnit.SECONDS.toMillis(RUN_GRACE_SECONDS);
         s.addTimer(timer.schedule(() -> abort(s, ErrorCode.LIMIT, open
-                ? "run exceeded this server's max-duration of " + config.maxDuration().toSeconds() + " s"
+                ? "run exceeded this " + admitted.kind().owner() + "'s max-duration of " + config.maxDuration().toSeconds()
+                        + " s"
                 : "test ran " + RUN_GRACE_SECONDS + " s past its requested duration"), runMs, TimeUnit.MILLISECONDS));
         if (config.intervals() && spec.carriesData()) {
             long every = spec.interval().toNanos();
