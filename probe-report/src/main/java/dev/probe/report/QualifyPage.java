@@ -208,8 +208,7 @@ public final class QualifyPage {
         JsonNode p = doc.path("params");
         JsonNode s = doc.path("summary");
         StringBuilder sb = new StringBuilder();
-        sb.append(Html.head("Data Guard network qualification"));
-        sb.append(fmt("<h1>Data Guard network qualification: %s</h1>%n", esc(s.path("overall").asText())));
+        heading(sb, "Data Guard network qualification", s);
         sb.append(fmt("<p>Primary (this run's client) to standby <b>%s:%d</b>, %s. Peak redo %.1f MB/s (%s: %s).",
                 esc(p.path("host").asText()), p.path("port").asInt(), esc(doc.path("started_at").asText()),
                 p.path("redo_rate_bytes_s").asDouble() / 1e6, esc(p.path("redo_source").asText()),
@@ -219,11 +218,7 @@ public final class QualifyPage {
                     p.path("redo_highest_average_bytes_s").asDouble() / 1e6, esc(p.path("awr_times").asText())));
         }
         sb.append("</p>\n");
-        if (doc.has("incomplete")) {
-            sb.append(fmt("<p class=\"FAIL\"><b>Stopped before every step ran</b> (%s): no verdict on what was not "
-                    + "measured whole; run it again to qualify the link.</p>%n",
-                    esc(doc.path("incomplete").path("reason").asText())));
-        }
+        stopped(sb, doc);
         verdictTable(sb, s);
         JsonNode both = s.path("both_directions");
         if (both.isObject()) {
@@ -231,13 +226,10 @@ public final class QualifyPage {
         }
         sb.append(fmt("<p>Required bandwidth = %s = <b>%.1f Mbit/s</b>.</p>%n", esc(s.path("required_formula").asText()),
                 s.path("required_bps").asDouble() / 1e6));
-        sb.append("<h2>Settings to apply</h2>\n<p>sqlnet.ora on both hosts (or per address in tnsnames.ora / "
-                + "listener.ora)" + (both.isObject() ? ", sized for the direction that needs the larger buffers ("
-                + both.path("settings_from").asText().replace('_', ' ') + ")" : "") + ":</p><pre>");
-        s.path("settings").path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
-        sb.append("</pre><p>Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/):</p><pre>");
-        s.path("settings").path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
-        sb.append("</pre>\n");
+        settings(sb, s.path("settings"), "sqlnet.ora on both hosts (or per address in tnsnames.ora / listener.ora)"
+                + (both.isObject() ? ", sized for the direction that needs the larger buffers ("
+                + both.path("settings_from").asText().replace('_', ' ') + ")" : ""),
+                "Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/)");
         QualifyTables.measured(sb, doc, "What was measured" + (both.isObject() ? ", primary to standby" : ""));
         if (doc.path("reverse").isObject()) {
             QualifyTables.measured(sb, doc.path("reverse"),
@@ -248,6 +240,30 @@ public final class QualifyPage {
         sb.append("<p>Made by probe qualify: Oracle's procedure (support note 2064368.1) in one run; sizing rules "
                 + "from notes 736755.1 and MAA's SYNC redo transport best practices.</p></body></html>\n");
         return sb.toString();
+    }
+
+    /** The page's head and its title with the overall verdict (shared with {@link QualifyRacPage}). */
+    static void heading(StringBuilder sb, String title, JsonNode summary) {
+        sb.append(Html.head(title));
+        sb.append(fmt("<h1>%s: %s</h1>%n", title, esc(summary.path("overall").asText())));
+    }
+
+    /** Why the steps stopped early, when they did. */
+    static void stopped(StringBuilder sb, JsonNode doc) {
+        if (doc.has("incomplete")) {
+            sb.append(fmt("<p class=\"FAIL\"><b>Stopped before every step ran</b> (%s): no verdict on what was not "
+                    + "measured whole; run it again to qualify the link.</p>%n",
+                    esc(doc.path("incomplete").path("reason").asText())));
+        }
+    }
+
+    /** "Settings to apply": the sqlnet.ora lines and the sysctl lines, each after a line saying where they go. */
+    static void settings(StringBuilder sb, JsonNode settings, String sqlnetWhere, String sysctlWhere) {
+        sb.append("<h2>Settings to apply</h2>\n<p>").append(sqlnetWhere).append(":</p><pre>");
+        settings.path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
+        sb.append("</pre><p>").append(sysctlWhere).append(":</p><pre>");
+        settings.path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
+        sb.append("</pre>\n");
     }
 
     /** The verdicts with their reasons, as the console lists them (shared with {@link QualifyRacPage}). */

@@ -17,8 +17,7 @@ final class QualifyRacPage {
         JsonNode p = doc.path("params");
         JsonNode s = doc.path("summary");
         StringBuilder sb = new StringBuilder();
-        sb.append(Html.head("Data Guard network qualification, RAC primary"));
-        sb.append(fmt("<h1>Data Guard network qualification, RAC primary: %s</h1>%n", esc(s.path("overall").asText())));
+        QualifyPage.heading(sb, "Data Guard network qualification, RAC primary", s);
         StringBuilder rates = new StringBuilder();
         double sum = 0;
         for (int i = 0; i < p.path("from").size(); i++) {
@@ -30,10 +29,7 @@ final class QualifyRacPage {
         sb.append(fmt("<p>Each instance's redo from its own node (through its probe agent) to the standby <b>%s:%d</b>, "
                 + "%s: %s; %.1f MB/s together.</p>%n", esc(p.path("host").asText()), p.path("port").asInt(),
                 esc(doc.path("started_at").asText()), rates, sum / 1e6));
-        if (doc.has("incomplete")) {
-            sb.append(fmt("<p class=\"FAIL\"><b>Stopped before every step ran</b> (%s): no verdict on what was not "
-                    + "measured whole.</p>%n", esc(doc.path("incomplete").path("reason").asText())));
-        }
+        QualifyPage.stopped(sb, doc);
         QualifyPage.verdictTable(sb, s);
         settings(sb, s.path("settings"));
         measured(sb, doc);
@@ -48,12 +44,10 @@ final class QualifyRacPage {
         if (settings.path("sqlnet_ora").isEmpty()) {
             return;
         }
-        sb.append("<h2>Settings to apply</h2>\n<p>sqlnet.ora for every instance's destination and the standby's "
-                + "listener (the largest node's buffer serves them all):</p><pre>");
-        settings.path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
-        sb.append("</pre><p>Linux sysctl on every node and the standby (/etc/sysctl.d/):</p><pre>");
-        settings.path("sysctl").forEach(l -> sb.append(esc(l.asText())).append('\n'));
-        sb.append("</pre>\n<table><tr><th>from</th><th>round trip avg</th><th>its instance's peak</th><th>BDP</th>"
+        QualifyPage.settings(sb, settings, "sqlnet.ora for every instance's destination and the standby's listener "
+                + "(the largest node's buffer serves them all)", "Linux sysctl on every node and the standby "
+                + "(/etc/sysctl.d/)");
+        sb.append("<table><tr><th>from</th><th>round trip avg</th><th>its instance's peak</th><th>BDP</th>"
                 + "<th>buffer (3 x BDP, at least 1 MiB)</th></tr>\n");
         for (JsonNode n : settings.path("per_node")) {
             sb.append(fmt("<tr><td>%s</td><td>%.3f ms</td><td>%.1f MB/s</td><td>%,d bytes</td><td>%,d bytes</td></tr>%n",

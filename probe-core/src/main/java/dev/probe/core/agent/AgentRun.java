@@ -120,13 +120,12 @@ final class AgentRun implements WorkSessionHandler.Work {
     /** Leg {@code leg} on a thread of its own; a failure, or moving more than --max-bytes, fails the run at once. */
     private CompletableFuture<HostSummary> startLeg(int leg, long atMicros, AtomicLong started, MergedTimeline timeline,
                                                     CompletableFuture<HostSummary> firstFailure) {
-        long maxBytes = config.limits().maxBytes();
         CompletableFuture<HostSummary> outcome = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
                 HostSummary s = runLeg(params.legs().get(leg), atMicros, started,
                         interval -> timeline.add(leg, interval.index(), interval.sample()));
-                if (cap.charged() > maxBytes) {
+                if (cap.overCap()) {
                     throw new ProbeException(ProbeException.Kind.REFUSED, String.format("%s; stopped at %,d",
                             cap.reason(), cap.charged()));
                 }

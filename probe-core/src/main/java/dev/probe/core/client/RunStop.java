@@ -16,26 +16,29 @@ public final class RunStop {
     private final List<Runnable> actions = new ArrayList<>();
     private final CountDownLatch requested = new CountDownLatch(1);
     private final AtomicLong charged = new AtomicLong();
-    private volatile long capBytes = Long.MAX_VALUE;
-    private volatile String capReason;
-    private volatile boolean requested0;
-    private String reason;
+    private final long capBytes;
+    private final String capReason;
+    /** Written under the lock (with the actions), read without it: a sender's loop checks it per message. */
+    private volatile String reason;
 
     /** A stop with no cap. */
     public RunStop() {
+        this(Long.MAX_VALUE, null);
+    }
+
+    private RunStop(long capBytes, String capReason) {
+        this.capBytes = capBytes;
+        this.capReason = capReason;
     }
 
     /** Requests the stop, saying {@code why}, once the run's counters have counted more than {@code bytes}. */
     public static RunStop capBytes(long bytes, String why) {
-        RunStop s = new RunStop();
-        s.capReason = why;
-        s.capBytes = bytes;
-        return s;
+        return new RunStop(bytes, why);
     }
 
     /**
      * Counts {@code n} bytes a connection moved; past the cap the stop is requested (on the caller's thread: the
-     * actions only schedule the end). A cheap volatile read without a cap: called on the hot path.
+     * actions only schedule the end). Without a cap one comparison of a final field: called on the hot path.
      */
     public void charge(long n) {
         if (capBytes != Long.MAX_VALUE && charged.addAndGet(n) > capBytes) {
@@ -45,7 +48,7 @@ public final class RunStop {
 
     /** Whether a stop was requested: a volatile read, for a sender's loop to stop writing at once. */
     public boolean requested() {
-        return requested0;
+        return reason != null;
     }
 
     /** Bytes charged so far (0 without a cap). */
@@ -53,8 +56,13 @@ public final class RunStop {
         return charged.get();
     }
 
+    /** Whether the run's counters passed the cap ({@link #capBytes}); never without one. */
+    public boolean overCap() {
+        return charged.get() > capBytes;
+    }
+
     /** Why the run was asked to stop, or null. */
-    public synchronized String reason() {
+    public String reason() {
         return reason;
     }
 
@@ -71,7 +79,6 @@ public final class RunStop {
                 return;
             }
             reason = why;
-            requested0 = true;
             run = List.copyOf(actions);
         }
         requested.countDown();

@@ -91,11 +91,6 @@ final class CheckQueue implements AutoCloseable {
         return new Ticket(p.result, () -> leave(key, mine));
     }
 
-    /** Checks waiting or running now. */
-    synchronized int inHand() {
-        return inFlight.size();
-    }
-
     private synchronized void leave(Key key, Pending p) {
         if (--p.waiting > 0 || p.result.isDone()) {
             return;

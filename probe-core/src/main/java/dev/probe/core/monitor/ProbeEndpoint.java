@@ -101,12 +101,14 @@ final class ProbeEndpoint implements AutoCloseable {
             return Outcome.answer(HttpResponseStatus.FORBIDDEN, "port " + t.port() + " is not a probe server port "
                     + "this monitor checks (" + ports + ": --port and the --baseline standbys')");
         }
-        boolean stream = module.equals("stream");
+        Check.Kind kind = module.equals("stream") ? Check.Kind.STREAM : Check.Kind.SYNC;
         Duration timeout = scrapeTimeout(timeoutHeader);
-        Duration length = length(stream, timeout);
-        Duration gap = stream ? Duration.ofNanos(Math.round(length.toNanos() / config.dutyCap())) : config.every();
-        CheckQueue.Ticket ticket = queue.submit(new CheckQueue.Key(t.hostPort(),
-                stream ? Check.Kind.STREAM : Check.Kind.SYNC), gap, stop -> check(t, stream, length, timeout, stop));
+        Duration length = length(kind, timeout);
+        Duration gap = kind == Check.Kind.STREAM ? Duration.ofNanos(Math.round(length.toNanos() / config.dutyCap()))
+                : config.every();
+        CheckQueue.Ticket ticket = queue.submit(new CheckQueue.Key(t.hostPort(), kind), gap,
+                stop -> check(new Check(kind, t, length, config.writeSize(), config.baselineFor(t.hostPort())),
+                        timeout, stop));
         if (ticket == null) {
             return Outcome.answer(HttpResponseStatus.SERVICE_UNAVAILABLE, "busy: " + CheckQueue.RUNNING
                     + " checks running and " + CheckQueue.QUEUED + " waiting; try again later");
@@ -114,26 +116,24 @@ final class ProbeEndpoint implements AutoCloseable {
         return new Outcome(ticket, HttpResponseStatus.OK, null);
     }
 
-    private Duration length(boolean stream, Duration timeout) {
+    private Duration length(Check.Kind kind, Duration timeout) {
         Duration room = timeout.minus(MARGIN);
-        Duration length = stream ? config.streamLength() : config.syncLength();
+        Duration length = kind == Check.Kind.STREAM ? config.streamLength() : config.syncLength();
         length = length.compareTo(room) > 0 ? room : length;
         return length.compareTo(MonitorConfig.MIN_SYNC_LENGTH) < 0 ? MonitorConfig.MIN_SYNC_LENGTH : length;
     }
 
-    private MonitorMetrics check(Target t, boolean stream, Duration length, Duration timeout,
-                                 dev.probe.core.client.RunStop stop) throws InterruptedException {
-        String standby = t.hostPort();
+    /** Runs {@code check} into series of its own, stopped near the scrape's {@code timeout}. */
+    private MonitorMetrics check(Check check, Duration timeout, dev.probe.core.client.RunStop stop)
+            throws InterruptedException {
         MonitorMetrics metrics = new MonitorMetrics();
-        Baseline baseline = config.baselineFor(standby);
-        if (baseline != null) {
-            metrics.thresholds(standby, baseline);
+        if (check.baseline() != null) {
+            metrics.thresholds(check.standby(), check.baseline());
         }
         var deadline = deadlines.schedule(() -> stop.request("the scrape's timeout is near"),
                 timeout.toMillis() - 500, TimeUnit.MILLISECONDS);
         try {
-            new Check(stream ? Check.Kind.STREAM : Check.Kind.SYNC, t, length, config.writeSize(), baseline)
-                    .run(metrics, stop, log, events);
+            check.run(metrics, stop, log, events);
         } finally {
             deadline.cancel(false);
         }

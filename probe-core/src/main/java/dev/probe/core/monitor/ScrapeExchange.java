@@ -1,5 +1,6 @@
 package dev.probe.core.monitor;
 
+import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -12,7 +13,6 @@ import io.prometheus.metrics.exporter.common.PrometheusHttpRequest;
 import io.prometheus.metrics.exporter.common.PrometheusHttpResponse;
 import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Collections;
@@ -26,7 +26,6 @@ final class ScrapeExchange implements PrometheusHttpExchange {
     private final HttpRequest request;
     private final FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
             HttpResponseStatus.INTERNAL_SERVER_ERROR, Unpooled.buffer());
-    private final ByteArrayOutputStream body = new ByteArrayOutputStream();
 
     private ScrapeExchange(HttpRequest request) {
         this.request = request;
@@ -36,7 +35,6 @@ final class ScrapeExchange implements PrometheusHttpExchange {
     static FullHttpResponse scrape(PrometheusRegistry registry, HttpRequest request) throws IOException {
         ScrapeExchange e = new ScrapeExchange(request);
         new PrometheusScrapeHandler(registry).handleRequest(e);
-        e.response.content().writeBytes(e.body.toByteArray());
         e.response.headers().set(HttpHeaderNames.CONTENT_LENGTH, e.response.content().readableBytes());
         return e.response;
     }
@@ -79,7 +77,7 @@ final class ScrapeExchange implements PrometheusHttpExchange {
             @Override
             public OutputStream sendHeadersAndGetBody(int status, int contentLength) {
                 response.setStatus(HttpResponseStatus.valueOf(status));
-                return body;
+                return new ByteBufOutputStream(response.content()); // written straight into the response
             }
         };
     }

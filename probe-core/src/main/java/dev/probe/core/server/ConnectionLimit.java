@@ -9,10 +9,11 @@ import io.netty.channel.ChannelHandlerContext;
 
 /**
  * The server's connection caps. A new connection is held among those that have proven nothing yet (at most
- * {@link #unprovenBudget}: the oldest of the address holding the most evicted when they are full); once its HELLO or JOIN is authenticated
- * (or, without a secret, well formed) it counts against {@code max-connections} and the per-source cap (half of it,
- * at least a whole session's channels) instead, or is refused saying so. Idle connections from a few addresses
- * therefore cannot lock out a client that authenticates. Refusals are logged at most once a second.
+ * {@link #unprovenBudget}: the oldest of the address holding the most evicted when they are full); once its HELLO
+ * or JOIN is authenticated (or, without a secret, well formed) it counts against {@code max-connections} and the
+ * per-source cap (half of it, at least a whole session's channels) instead, or is refused saying so. Idle
+ * connections from a few addresses therefore cannot lock out a client that authenticates. Refusals are logged at
+ * most once a second.
  */
 final class ConnectionLimit {
     /** The fewest connections that have not completed a handshake held at once. */
@@ -47,18 +48,16 @@ final class ConnectionLimit {
         return counts.open() + unproven.held();
     }
 
-    /** {@code ch}'s handshake succeeded: counts it against the caps and returns null, or returns why it is over one. */
+    /**
+     * {@code ch}'s handshake succeeded: counts it against the caps and returns null, or logs (at most once a second)
+     * and returns why it is over one.
+     */
     String prove(Channel ch) {
-        String over = counts.admit(ch);
-        if (over == null) {
-            unproven.prove(ch);
+        String over = unproven.prove(ch, counts);
+        if (over != null) {
+            throttle.log("refused " + ch.remoteAddress() + ": " + over);
         }
         return over;
-    }
-
-    /** Logs a refusal at most once a second. */
-    void logRefusal(String line) {
-        throttle.log(line);
     }
 
     /** The handler first in every pipeline of the port (see {@link UnprovenConnections#gate}). */

@@ -97,7 +97,10 @@ public final class Fatal {
         }
 
         private void checkAll(Object[] args) {
-            for (Object a : args == null ? new Object[0] : args) {
+            if (args == null) {
+                return; // isDebugEnabled() and the like: nothing to check, nothing allocated
+            }
+            for (Object a : args) {
                 if (a instanceof Throwable t) {
                     check(t, log);
                 } else if (a instanceof Object[] more) {

@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import io.netty.channel.Channel;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -14,8 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What an HTTP port (the Object Storage endpoint, the monitor) allows before a request is even read. A new
- * connection is held among the {@code unproven} that have sent no valid request yet (when they are full, the oldest of the address holding the most is closed),
- * and its first request's headers must be whole within {@code headerDeadline} of accept; once a request passes the
+ * connection is held among the {@code unproven} that have sent no valid request yet (when they are full, the oldest
+ * of the address holding the most is closed), and its first request's headers must be whole within
+ * {@code headerDeadline} of accept; once a request passes the
  * router (its signature checked) the connection counts against at most {@code maxTotal} connections and at most
  * {@code maxPerSource} from one address instead. So idle connections from a few addresses cannot lock out a client
  * that signs its requests (issue 40, point 2). Each later request's headers must be whole within the deadline of
@@ -54,16 +55,11 @@ public final class HttpGuard {
      * why it is over one (it is logged; the caller answers and closes). A connection proven before is let be.
      */
     public String prove(Channel ch) {
-        if (!UnprovenConnections.unproven(ch)) {
-            return null;
-        }
-        String over = counts.admit(ch);
+        String over = unproven.prove(ch, counts);
         if (over != null) {
             refusals.log(port + ": refused " + ch.remoteAddress() + ": " + over);
-            return over;
         }
-        unproven.prove(ch);
-        return null;
+        return over;
     }
 
     /** Holds the connection among the unproven, its header deadline running from now. */

@@ -108,7 +108,6 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     private void serve(ChannelHandlerContext ctx, ControlFrame frame, String nonce, String proof) {
         String over = server.connections().prove(ctx.channel());
         if (over != null) {
-            server.connections().logRefusal("refused " + ctx.channel().remoteAddress() + ": " + over);
             ConnectionLimit.refuse(ctx, over);
             return;
         }

@@ -73,17 +73,25 @@ public final class UnprovenConnections {
         }
     }
 
-    /** {@code ch} proved itself: it leaves this budget (and its deadline) for the port's ordinary caps. */
-    public void prove(Channel ch) {
-        release(ch);
+    /**
+     * {@code ch} proved itself (its handshake, its first valid request): it counts against {@code counts} and
+     * leaves this budget and its deadline, and null is returned; or it is over one of {@code counts}' caps, and why
+     * is returned (the caller refuses it). A connection proven before (or never held here) is let be.
+     */
+    public String prove(Channel ch, SourceCounts counts) {
+        if (!unproven(ch)) {
+            return null;
+        }
+        String over = counts.admit(ch);
+        if (over == null) {
+            release(ch);
+        }
+        return over;
     }
 
     /** {@code ch} closed, or proved itself; a channel not held is ignored. */
     public void release(Channel ch) {
-        ScheduledFuture<?> t = ch.attr(TIMER).getAndSet(null);
-        if (t != null) {
-            t.cancel(false);
-        }
+        cancelDeadline(ch);
         Object from = ch.attr(HELD).getAndSet(null);
         if (from == null) {
             return;
@@ -101,7 +109,7 @@ public final class UnprovenConnections {
 
     /**
      * The handler that goes first in a port's pipeline: holds each new connection here, and when it closes counts
-     * it out of here and of {@code counts} (where {@link #prove}'s caller counted it in).
+     * it out of here and of {@code counts} (where {@link #prove} counted it in).
      */
     public ChannelHandler gate(SourceCounts counts) {
         return new Gate(counts);
@@ -155,10 +163,14 @@ public final class UnprovenConnections {
             bySource.remove(mostFrom);
         }
         oldest.attr(HELD).set(null);
-        ScheduledFuture<?> t = oldest.attr(TIMER).getAndSet(null);
+        cancelDeadline(oldest);
+        return oldest;
+    }
+
+    private static void cancelDeadline(Channel ch) {
+        ScheduledFuture<?> t = ch.attr(TIMER).getAndSet(null);
         if (t != null) {
             t.cancel(false);
         }
-        return oldest;
     }
 }
