@@ -13,6 +13,7 @@ import dev.probe.core.qualify.Agents;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoLoad;
+import dev.probe.core.qualify.UnderLoad;
 import dev.probe.core.testing.AgentTestbed;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,13 +28,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The RAC page (issue 39, point 9: {@code qualify --from --out} was refused) against what core's {@code RacResult}
- * writes: a real two-node qualification through two agents on 127.0.0.1, its document read through
+ * writes: a real two-node qualification through two agents on 127.0.0.1, both ways under a backup load (issue 39,
+ * point 9: a RAC run gets what a single host's run gets), its document read through
  * {@link ReadKeys}; every key the page reads is written, and what the console prints is on the page.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class QualifyRacPageContractTest {
     /** What this run has not: a stop, a lost agent, the standby's disk (QualifyPageContractTest covers that table). */
-    private static final Set<String> OTHER_RUNS = Set.of("incomplete", "steps[].hosts[].lost", "standby_disk");
+    private static final Set<String> OTHER_RUNS = Set.of("incomplete", "steps[].hosts[].lost",
+            "reverse.steps[].hosts[].lost", "standby_disk");
 
     @TempDir
     Path dir;
@@ -47,7 +50,8 @@ class QualifyRacPageContractTest {
                     .loopback())), bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
             QualifyConfig config = QualifyConfig.builder(Target.of("127.0.0.1", server.address().getPort()),
                     RedoLoad.given(List.of(8e6, 3e6))).modes(true, true).writeSizes(List.of(32L << 10)).affirm(false)
-                    .budget(Duration.ofSeconds(15)).rac(new Agents("--from", nodes.stream().map(AgentTestbed::at)
+                    .budget(Duration.ofSeconds(40)).bothDirections(true)
+                    .underLoad(UnderLoad.parse("backup:2", null)).rac(new Agents("--from", nodes.stream().map(AgentTestbed::at)
                             .toList(), new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5),
                             Duration.ofSeconds(10))).build();
             doc = new Qualifier(config).run((i, n, s) -> { }).toJson();
@@ -71,5 +75,9 @@ class QualifyRacPageContractTest {
                     .asLong())), n.toString());
         }
         assertTrue(html.contains("instance 1 on " + doc.at("/params/from/0").asText() + " at 8.0 MB/s"), html);
+        assertTrue(doc.at("/summary/verdicts").toString().contains("ASYNC instance 1 standby to primary"),
+                "the reverse pass's verdicts are in the one verdict table");
+        assertTrue(html.contains("Under load: 2 backup channels (--under-load backup:2)"), html);
+        assertTrue(html.contains("What each node received, standby to primary"), html);
     }
 }

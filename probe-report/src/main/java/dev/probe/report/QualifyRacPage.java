@@ -26,13 +26,20 @@ final class QualifyRacPage {
             rates.append(fmt("%sinstance %d on %s at %.1f MB/s", i == 0 ? "" : ", ", i + 1,
                     esc(p.path("from").path(i).asText()), rate / 1e6));
         }
-        sb.append(fmt("<p>Each instance's redo from its own node (through its probe agent) to the standby <b>%s:%d</b>, "
-                + "%s: %s; %.1f MB/s together.</p>%n", esc(p.path("host").asText()), p.path("port").asInt(),
-                esc(doc.path("started_at").asText()), rates, sum / 1e6));
+        boolean reverse = p.path("direction").asText().equals("standby_to_primary");
+        sb.append(fmt("<p>Each instance's redo %s the standby <b>%s:%d</b>%s, %s: %s; %.1f MB/s together.</p>%n",
+                reverse ? "to its own node (through its probe agent) from" : "from its own node (through its probe "
+                + "agent) to", esc(p.path("host").asText()), p.path("port").asInt(), doc.has("reverse")
+                        ? ", then back from the standby to each node" : "", esc(doc.path("started_at").asText()), rates,
+                sum / 1e6));
+        load(sb, s.path("under_load"));
         QualifyPage.stopped(sb, doc);
         QualifyPage.verdictTable(sb, s);
         settings(sb, s.path("settings"));
-        measured(sb, doc);
+        measured(sb, doc, "What each node measured" + (doc.has("reverse") ? ", primary to standby" : ""));
+        if (doc.has("reverse")) {
+            measured(sb, doc.path("reverse"), "What each node received, standby to primary");
+        }
         QualifyTables.standbyDisk(sb, doc.path("standby_disk"));
         sb.append("<p>Made by probe qualify --from: one redo stream per RAC instance, each at its own peak, all at "
                 + "once (support note 736755.1: the required bandwidth is for the instances' peaks together).</p>"
@@ -57,8 +64,24 @@ final class QualifyRacPage {
         sb.append("</table>\n");
     }
 
-    private static void measured(StringBuilder sb, JsonNode doc) {
-        sb.append("<h2>What each node measured</h2>\n<table><tr><th>step</th><th>from</th><th>figure</th></tr>\n");
+    /** The background load: what it was and what it carried, alone and beside the redo. */
+    private static void load(StringBuilder sb, JsonNode load) {
+        if (load.isMissingNode()) {
+            return;
+        }
+        sb.append(fmt("<p>Under load: %s (--under-load %s); it carried %s alone and %s beside the redo (medians of "
+                + "one-second windows)%s. The verdicts rest on the steps run beside it.</p>%n",
+                esc(load.path("described").asText()), esc(load.path("load").asText()), mbit(load.path("alone_bps")),
+                mbit(load.path("beside_redo_bps")), load.path("same_direction").asBoolean()
+                        ? "" : "; it flowed the other way from the redo, so no cost is put on the redo"));
+    }
+
+    private static String mbit(JsonNode bps) {
+        return bps.isNumber() ? fmt("%.1f Mbit/s", bps.asDouble() / 1e6) : "an unknown rate";
+    }
+
+    private static void measured(StringBuilder sb, JsonNode doc, String title) {
+        sb.append("<h2>").append(esc(title)).append("</h2>\n<table><tr><th>step</th><th>from</th><th>figure</th></tr>\n");
         for (JsonNode st : doc.path("steps")) {
             boolean stream = st.path("step").asText().equals("redo_rate");
             for (JsonNode h : st.path("hosts")) {

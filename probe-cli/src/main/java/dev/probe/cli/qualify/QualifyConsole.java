@@ -41,7 +41,7 @@ final class QualifyConsole implements Qualifier.Progress {
     /** Whatever kind of run it was: one link, both directions or a RAC primary, then the standby's disk. */
     void print(QualifyResult r) {
         if (r.rac() != null) {
-            printRac(r.rac());
+            printRac(r);
         } else if (r.config().bothDirections()) {
             printBoth(r);
         } else {
@@ -96,19 +96,17 @@ final class QualifyConsole implements Qualifier.Progress {
         out.println("[Standby to primary: the standby's probe server sends in the stream steps]");
     }
 
-    /** A RAC run: each step's figures per node, then the verdicts. */
-    private void printRac(RacResult r) {
-        out.println();
-        out.println("Measured from each node" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
-        for (RacResult.Step s : r.steps()) {
-            for (var h : s.result().hosts()) {
-                var x = h.summary();
-                row(s.step().label() + " " + h.from(), x == null ? "lost: " + h.loss().reason()
-                        : s.step().kind() == StepPlan.Kind.REDO_RATE ? fmt("received %.1f MB/s", x.throughputGbps() * 125)
-                        : fmt("round trip avg %.3f / p99 %.3f ms (%d)", x.latencyAvgMs(), x.latencyP99Ms(), x.messages()));
-            }
+    /** A RAC run: each pass's figures per node and its verdicts, then one settings block. */
+    private void printRac(QualifyResult q) {
+        boolean both = q.config().bothDirections();
+        printRacPass(q.rac(), both ? "== Primary to standby ==" : null);
+        if (q.racReverse() != null) {
+            printRacPass(q.racReverse(), "== Standby to primary (the standby's server sent) ==");
         }
-        printVerdicts(r.overall(), r.incomplete(), r.verdicts());
+        if (both) {
+            out.println("OVERALL VERDICT (both directions): " + q.overall());
+        }
+        RacResult r = q.racSettingsFromReverse() ? q.racReverse() : q.rac();
         if (!r.sqlnet().isEmpty()) {
             out.println("Settings to apply (every node's destination and the standby)");
             out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
@@ -120,6 +118,23 @@ final class QualifyConsole implements Qualifier.Progress {
             }
         }
         out.flush();
+    }
+
+    private void printRacPass(RacResult r, String heading) {
+        out.println();
+        if (heading != null) {
+            out.println(heading);
+        }
+        out.println("Measured from each node" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
+        for (RacResult.Step s : r.steps()) {
+            for (var h : s.result().hosts()) {
+                var x = h.summary();
+                row(s.step().label() + " " + h.from(), x == null ? "lost: " + h.loss().reason()
+                        : s.step().kind() == StepPlan.Kind.REDO_RATE ? fmt("received %.1f MB/s", x.throughputGbps() * 125)
+                        : fmt("round trip avg %.3f / p99 %.3f ms (%d)", x.latencyAvgMs(), x.latencyP99Ms(), x.messages()));
+            }
+        }
+        printVerdicts(r.overall(), r.incomplete(), r.verdicts());
     }
 
     /** Both passes: each one's figures and verdicts, then the asymmetry and the overall verdict. */

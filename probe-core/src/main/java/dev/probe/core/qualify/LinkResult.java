@@ -237,24 +237,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
 
     /** The load, what it carried, and each loaded step's percentiles beside its idle twin's. */
     private static ObjectNode underLoad(Measured m, UnderLoad u) {
-        LoadFigures l = m.load();
-        ObjectNode n = Json.object();
-        n.put("load", l.load());
-        if (u != null && u.dscp() >= 0) {
-            n.put("dscp", u.dscp());
-        } else {
-            n.putNull("dscp");
-        }
-        n.put("described", l.described());
-        putNumber(n, "alone_bps", l.aloneBps());
-        putNumber(n, "beside_redo_bps", l.besideBps());
-        n.put("beside_redo_bytes", l.besideBytes());
-        putNumber(n, "cost", l.cost());
-        n.put("settled", l.settled());
-        n.put("same_direction", l.sameDirection());
-        if (l.failure() != null) {
-            n.put("failure", l.failure());
-        }
+        ObjectNode n = m.load().toJson(u);
         ArrayNode pairs = n.putArray("steps");
         for (Measured.StepResult loaded : m.steps()) {
             if (!loaded.step().loaded()) {

@@ -1,5 +1,8 @@
 package dev.probe.core.qualify;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+
 /**
  * What the background load carried: alone (once its rates had settled, before the loaded steps) and beside the redo
  * (during them), in bit/s, each the median of one-second windows; what the redo cost it is the difference, when
@@ -23,5 +26,27 @@ public record LoadFigures(String load, String described, double aloneBps, double
     public double cost() {
         return settled && sameDirection && aloneBps > 0 && Double.isFinite(besideBps) ? 1 - besideBps / aloneBps
                 : Double.NaN;
+    }
+
+    /** The load as typed, its marking ({@code u}'s DSCP, null unmarked), its rates, the cost, and how it ended. */
+    ObjectNode toJson(UnderLoad u) {
+        ObjectNode n = Json.object();
+        n.put("load", load);
+        if (u != null && u.dscp() >= 0) {
+            n.put("dscp", u.dscp());
+        } else {
+            n.putNull("dscp");
+        }
+        n.put("described", described);
+        LinkResult.putNumber(n, "alone_bps", aloneBps);
+        LinkResult.putNumber(n, "beside_redo_bps", besideBps);
+        n.put("beside_redo_bytes", besideBytes);
+        LinkResult.putNumber(n, "cost", cost());
+        n.put("settled", settled);
+        n.put("same_direction", sameDirection);
+        if (failure != null) {
+            n.put("failure", failure);
+        }
+        return n;
     }
 }

@@ -35,7 +35,7 @@ public final class Qualifier {
 
     /** The steps and their lengths within the budget (for the first pass, with both directions). */
     public StepPlan plan() {
-        return config.rac() != null ? new RacQualifier(config).plan() : StepPlan.of(config);
+        return StepPlan.of(config.bothDirections() ? config.passes().get(0) : config);
     }
 
     /** Runs every step in order; a step that cannot run is a ProbeException naming why. */
@@ -49,10 +49,7 @@ public final class Qualifier {
      */
     public QualifyResult run(Progress progress, RunStop stop) throws InterruptedException {
         if (config.rac() != null) {
-            RacResult rac = new RacQualifier(config).run(progress, stop);
-            boolean whole = rac.incomplete() == null && stop.reason() == null;
-            return new QualifyResult(config, null, null, rac, config.standbyDir() != null && whole
-                    ? StandbyDisk.measure(config) : null);
+            return rac(progress, stop);
         }
         LinkResult link;
         LinkResult reverse = null;
@@ -68,6 +65,21 @@ public final class Qualifier {
         }
         boolean measured = link.incomplete() == null && stop.reason() == null;
         StandbyDisk disk = config.standbyDir() != null && measured ? StandbyDisk.measure(config) : null;
-        return new QualifyResult(config, link, reverse, null, disk);
+        return new QualifyResult(config, link, reverse, null, null, disk);
+    }
+
+    /** A RAC primary's passes, as {@link #run} runs one host's: primary to standby, then the streams back. */
+    private QualifyResult rac(Progress progress, RunStop stop) throws InterruptedException {
+        List<QualifyConfig> passes = config.bothDirections() ? config.passes() : List.of(config);
+        RacResult rac = new RacQualifier(passes.get(0)).run(progress, stop);
+        RacResult reverse = null;
+        if (passes.size() > 1 && rac.incomplete() == null) {
+            progress.reversePass();
+            reverse = new RacQualifier(passes.get(1)).run(progress, stop);
+        }
+        boolean whole = rac.incomplete() == null && (reverse == null || reverse.incomplete() == null)
+                && stop.reason() == null;
+        return new QualifyResult(config, null, null, rac, reverse, config.standbyDir() != null && whole
+                ? StandbyDisk.measure(config) : null);
     }
 }

@@ -103,8 +103,8 @@ final class QualifyChecks {
         return reverse;
     }
 
-    /** A RAC run: one rate per node, and none of what it cannot do yet (a load beside it, the other direction). */
-    static void rac(Agents nodes, RedoLoad load, boolean loadOrReverse) {
+    /** A RAC run: one rate per node. */
+    static void rac(Agents nodes, RedoLoad load) {
         int rates = Math.max(1, load.instancePeaks().size());
         if (rates != nodes.from().size()) {
             throw load.fromAwr() ? new BadParameterException("--awr", load.source() + " has " + rates + " instance"
@@ -113,10 +113,6 @@ final class QualifyChecks {
                     : new BadParameterException("--redo-rate", "give one rate per " + nodes.flag() + " host ("
                     + nodes.from().size() + " hosts, " + rates + " rate" + (rates == 1 ? "" : "s")
                     + "): e.g. --redo-rate 30MB/s,25MB/s");
-        }
-        if (loadOrReverse) {
-            throw new BadParameterException(nodes.flag(), "runs one stream per instance; --under-load, --reverse and "
-                    + "--both-directions are not available with it yet");
         }
     }
 }

@@ -53,7 +53,7 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
             QualifyChecks.reverseShare(budget, sync);
         }
         if (rac != null) {
-            QualifyChecks.rac(rac, load, underLoad != null || reverse || bothDirections);
+            QualifyChecks.rac(rac, load);
         }
     }
 

@@ -16,39 +16,41 @@ import java.util.Locale;
  * @param reverse     --both-directions: standby to primary (stream steps only); null when not asked or when the
  *                    first pass stopped early
  * @param rac         --from: each instance's stream and each node's SYNC; null otherwise
+ * @param racReverse  --from with --both-directions: each instance's stream standby to primary; null when not asked
+ *                    or when the first pass stopped early
  * @param standbyDisk --standby-dir: the standby's redo log writes; null when not asked or not reached
  */
 public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult reverse, RacResult rac,
-                            StandbyDisk standbyDisk) {
+                            RacResult racReverse, StandbyDisk standbyDisk) {
     /** What the reverse verdicts' names end with. */
     public static final String REVERSE = " standby to primary";
 
     /** The worst verdict of every pass; INCOMPLETE when any stopped early (or the reverse pass never ran). */
     public Verdict.Status overall() {
-        if (rac != null) {
-            return rac.overall();
+        Verdict.Status first = rac != null ? rac.overall() : link.overall();
+        if (!config.bothDirections()) {
+            return first;
         }
-        if (config.bothDirections()) {
-            return reverse == null ? Verdict.Status.INCOMPLETE
-                    : Verdict.Status.values()[Math.max(link.overall().ordinal(), reverse.overall().ordinal())];
-        }
-        return link.overall();
+        Verdict.Status second = rac != null ? racReverse == null ? null : racReverse.overall()
+                : reverse == null ? null : reverse.overall();
+        return second == null ? Verdict.Status.INCOMPLETE
+                : Verdict.Status.values()[Math.max(first.ordinal(), second.ordinal())];
     }
 
     /** Why the run stopped early, or null. */
     public String incomplete() {
-        if (rac != null) {
-            return rac.incomplete();
-        }
-        return link.incomplete() != null || reverse == null ? link.incomplete() : reverse.incomplete();
+        String first = rac != null ? rac.incomplete() : link.incomplete();
+        String second = rac != null ? racReverse == null ? null : racReverse.incomplete()
+                : reverse == null ? null : reverse.incomplete();
+        return first != null ? first : second;
     }
 
     /** The reverse pass's verdicts, named for their direction. */
     public List<Verdict> reverseVerdicts() {
         List<Verdict> out = new ArrayList<>();
-        if (reverse != null) {
-            reverse.verdicts().forEach(v -> out.add(new Verdict(v.name() + REVERSE, v.status(), v.reasons())));
-        }
+        List<Verdict> passed = reverse != null ? reverse.verdicts() : racReverse != null ? racReverse.verdicts()
+                : List.of();
+        passed.forEach(v -> out.add(new Verdict(v.name() + REVERSE, v.status(), v.reasons())));
         return out;
     }
 
@@ -78,7 +80,7 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
     /** The document: the RAC run's, or the link's with the reverse pass and the standby's disk when present. */
     public ObjectNode toJson() {
         ObjectNode doc = rac != null ? rac.toJson() : link.toJson();
-        if (rac == null && config.bothDirections()) {
+        if (config.bothDirections()) {
             putReverse(doc);
         }
         if (standbyDisk != null) {
@@ -104,13 +106,27 @@ public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult re
             LinkResult.putNumber(both, "ratio", link.measured().tunedBps() > 0
                     ? reverse.measured().tunedBps() / link.measured().tunedBps() : Double.NaN);
             both.put("described", asymmetry());
-            both.put("settings_from", settingsFrom() == reverse ? "standby_to_primary" : "primary_to_standby");
-            ObjectNode reverseDoc = reverse.toJson();
-            if (settingsFrom() == reverse) {
-                s.set("settings", reverseDoc.path("summary").path("settings").deepCopy());
-            }
-            doc.set("reverse", wholeBudget(reverseDoc));
+            passDoc(doc, both, reverse.toJson(), settingsFrom() == reverse);
+        } else if (racReverse != null) {
+            ObjectNode both = s.putObject("both_directions");
+            both.put("described", "each instance's stream at its own peak, standby to primary: see the verdicts "
+                    + "ending '" + REVERSE.trim() + "'");
+            passDoc(doc, both, racReverse.toJson(), racSettingsFromReverse());
         } // else the forward document says why it stopped, and so why the reverse pass never ran
+    }
+
+    /** The reverse pass's document under {@code reverse}; its settings in the summary when they are the larger. */
+    private void passDoc(ObjectNode doc, ObjectNode both, ObjectNode reverseDoc, boolean settingsFromReverse) {
+        both.put("settings_from", settingsFromReverse ? "standby_to_primary" : "primary_to_standby");
+        if (settingsFromReverse) {
+            ((ObjectNode) doc.get("summary")).set("settings", reverseDoc.path("summary").path("settings").deepCopy());
+        }
+        doc.set("reverse", wholeBudget(reverseDoc));
+    }
+
+    /** A RAC run both ways: the reverse pass's nodes need the larger buffer (one block, as for one host). */
+    public boolean racSettingsFromReverse() {
+        return racReverse != null && racReverse.largestBuffer() > rac.largestBuffer();
     }
 
     /** {@code passDoc} with the --budget the user gave in {@code budget_s} and the pass's share in {@code pass_budget_s}. */

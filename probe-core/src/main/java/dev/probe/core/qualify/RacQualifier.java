@@ -12,16 +12,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * A RAC primary's qualification ({@code qualify --from node1,node2}): through an agent on each node, the round trip
- * from each, then one redo stream per instance, each paced at its own instance's peak, all at once to the standby
- * with each stream's lag traced, then SYNC at each write size from each node. {@link RacResult} gives a verdict per
- * instance and for the sum. {@link QualifyConfig} checked that there is one rate per node.
+ * One pass of a RAC primary's qualification ({@code qualify --from node1,node2}): through an agent on each node, the
+ * round trip from each, then one redo stream per instance, each paced at its own instance's peak, all at once with
+ * each stream's lag traced (standby to primary with {@code reverse}: the standby's server sends each node its
+ * instance's rate), then SYNC at each write size from each node; with a background load, the streams and SYNC again
+ * beside it. {@link RacResult} gives a verdict per instance and for the sum. {@link QualifyConfig} checked that there
+ * is one rate per node; {@link StepPlan} shares the budget as for one host.
  *
- * @param base the qualification (target, the agents on the primary's nodes, instance i on node i, each instance's
- *             peak, write sizes, budget, commit budget, TCP efficiency, payload)
+ * @param base the pass (target, the agents on the primary's nodes, instance i on node i, each instance's peak, write
+ *             sizes, budget, commit budget, TCP efficiency, payload, direction, load)
  */
 record RacQualifier(QualifyConfig base) {
     /** The agents on the primary's nodes. */
@@ -34,73 +37,111 @@ record RacQualifier(QualifyConfig base) {
         return base.instanceRates();
     }
 
-    /** The steps, the budget shared by {@link StepPlan}'s weights (round trip, the paced streams, each SYNC). */
-    StepPlan plan() {
-        int syncs = base.sync() ? base.writeSizes().size() * (base.affirm() ? 2 : 1) : 0;
-        double weights = StepPlan.weight(Kind.ROUND_TRIP) + (base.async() ? StepPlan.weight(Kind.REDO_RATE) : 0)
-                + StepPlan.weight(Kind.SYNC) * syncs;
-        double share = Math.max(0, base.budget().minus(StepPlan.SETUP.multipliedBy(2L + syncs)).toMillis()) / weights;
-        List<StepPlan.Step> steps = new ArrayList<>();
-        steps.add(step(Kind.ROUND_TRIP, share, 0, false));
-        if (base.async()) {
-            steps.add(step(Kind.REDO_RATE, share, base.writeSizes().get(0), false));
-        }
-        for (long size : base.sync() ? base.writeSizes() : List.<Long>of()) {
-            steps.add(step(Kind.SYNC, share, size, false));
-            if (base.affirm()) {
-                steps.add(step(Kind.SYNC, share, size, true));
-            }
-        }
-        return new StepPlan(List.copyOf(steps));
-    }
-
-    private static StepPlan.Step step(Kind kind, double share, long writeSize, boolean affirm) {
-        return new StepPlan.Step(kind, StepPlan.length(share * StepPlan.weight(kind)), writeSize, affirm);
-    }
-
     /** Runs the steps in order; after a stop no further step starts and the result says why. */
     RacResult run(Qualifier.Progress progress, RunStop stop) throws InterruptedException {
         Instant startedAt = Instant.now();
-        StepPlan plan = plan();
-        int n = plan.steps().size();
-        List<RacResult.Step> done = new ArrayList<>();
-        List<LagTrace> lags = new ArrayList<>();
-        double rttMs = Double.NaN;
-        for (int i = 0; i < n && stop.reason() == null; i++) {
-            StepPlan.Step s = plan.steps().get(i);
-            progress.step(i + 1, n, s);
-            Duration interval = s.interval();
-            FanoutResult r;
-            if (s.kind() == Kind.REDO_RATE) {
-                double sum = rates().stream().mapToDouble(Double::doubleValue).sum();
-                double rtt = Double.isNaN(rttMs) ? 0.001 : rttMs / 1000;
-                long buffer = Sizing.socketBuffer(Sizing.bdpBytes(Sizing.requiredBitsPerSecond(
-                        rates().stream().mapToDouble(Double::doubleValue).max().orElse(0), base.tcpEfficiency()), rtt));
-                rates().forEach(x -> lags.add(new LagTrace(x / s.writeSize(), s.writeSize())));
-                r = fanout(TestParams.builder(Mode.ASYNC).length(s.writeSize()).connections(rates().size())
-                        .duration(s.duration()).interval(interval).sockbuf(buffer).rate(sum / s.writeSize())
-                        .payload(base.redoPayload()).build(), merged -> {
-                            for (int h = 0; h < merged.perHost().size() && h < lags.size(); h++) {
-                                var x = merged.perHost().get(h);
-                                lags.get(h).add(x.tSeconds(), x.bytes(), x.messages(), 0);
-                            }
-                        });
-            } else {
-                boolean trip = s.kind() == Kind.ROUND_TRIP;
-                r = fanout(TestParams.builder(Mode.SYNC).length(trip ? 0 : s.writeSize()).connections(rates().size())
-                        .duration(s.duration()).interval(interval).write(s.affirm()).payload(base.payload())
-                        .build(), merged -> { });
-                if (trip) {
-                    rttMs = r.hosts().stream().map(FanoutResult.Host::summary).filter(java.util.Objects::nonNull)
-                            .mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN);
-                }
-            }
-            done.add(new RacResult.Step(s, r));
+        StepPlan plan = StepPlan.of(base);
+        if (base.underLoad() != null) {
+            BackgroundLoad.check(base.underLoad(), base.target(), base.payload());
         }
-        return new RacResult(base, startedAt, done, List.copyOf(lags), stop.reason());
+        Pass pass = new Pass(plan, progress, stop);
+        int loadedFrom = plan.firstLoaded();
+        for (int i = 0; i < loadedFrom && stop.reason() == null; i++) {
+            pass.step(i);
+        }
+        LoadFigures load = loadedFrom < plan.steps().size() && stop.reason() == null ? pass.underLoad(loadedFrom)
+                : null;
+        String failed = load == null || load.failure() == null ? null
+                : "the background load (--under-load " + load.load() + ") failed: " + load.failure();
+        return new RacResult(base, startedAt, List.copyOf(pass.done), load,
+                stop.reason() != null ? stop.reason() : failed);
     }
 
-    private FanoutResult fanout(TestParams spec, Consumer<MergedInterval> intervals) throws InterruptedException {
-        return new Fanout(nodes().fanout(base.target(), spec, rates())).run(intervals);
+    /** The steps of one run and what they measured so far. */
+    private final class Pass {
+        final StepPlan plan;
+        final Qualifier.Progress progress;
+        final RunStop stop;
+        final List<RacResult.Step> done = new ArrayList<>();
+        double rttMs = Double.NaN;
+
+        Pass(StepPlan plan, Qualifier.Progress progress, RunStop stop) {
+            this.plan = plan;
+            this.progress = progress;
+            this.stop = stop;
+        }
+
+        void step(int i) throws InterruptedException {
+            StepPlan.Step s = plan.steps().get(i);
+            progress.step(i + 1, plan.steps().size(), s);
+            done.add(s.kind() == Kind.REDO_RATE ? paced(s) : sync(s));
+        }
+
+        /**
+         * Starts the load, gives it up to {@link StepPlan#LOAD_RAMP} to settle (its last settled seconds measure it
+         * alone), runs the loaded steps beside it, then stops it and says what it carried.
+         */
+        LoadFigures underLoad(int first) throws InterruptedException {
+            Duration length = StepPlan.LOAD_RAMP.plus(StepPlan.SETUP.multipliedBy(4));
+            for (int i = first; i < plan.steps().size(); i++) {
+                length = length.plus(plan.steps().get(i).duration()).plus(StepPlan.SETUP);
+            }
+            BackgroundLoad load = BackgroundLoad.start(base.underLoad(), base.target(), base.payload(), length);
+            stop.onRequest(() -> load.stop(stop.reason()));
+            long loadedFrom = System.nanoTime();
+            long aloneFrom = loadedFrom;
+            boolean settled = false;
+            LoadFigures figures;
+            try {
+                load.awaitFlowing(base.target().timeout());
+                long flowing = System.nanoTime();
+                settled = load.awaitSettled(flowing, StepPlan.LOAD_RAMP);
+                loadedFrom = System.nanoTime();
+                aloneFrom = Math.max(flowing, loadedFrom - LoadTrace.SETTLED_WINDOWS * LoadTrace.WINDOW_NANOS);
+                for (int i = first; i < plan.steps().size() && stop.reason() == null; i++) {
+                    step(i);
+                }
+            } finally {
+                figures = load.finish(aloneFrom, loadedFrom, System.nanoTime(), settled, !base.reverse(),
+                        base.target().timeout());
+            }
+            return figures;
+        }
+
+        /** Every instance's stream at once, each at its own peak through a buffer sized for it, lags traced. */
+        private RacResult.Step paced(StepPlan.Step s) throws InterruptedException {
+            double sum = rates().stream().mapToDouble(Double::doubleValue).sum();
+            double rtt = Double.isNaN(rttMs) ? 0.001 : rttMs / 1000;
+            long buffer = Sizing.socketBuffer(Sizing.bdpBytes(Sizing.requiredBitsPerSecond(
+                    rates().stream().mapToDouble(Double::doubleValue).max().orElse(0), base.tcpEfficiency()), rtt));
+            List<LagTrace> lags = new ArrayList<>();
+            rates().forEach(x -> lags.add(new LagTrace(x / s.writeSize(), s.writeSize(), base.reverse())));
+            FanoutResult r = fanout(TestParams.builder(Mode.ASYNC).length(s.writeSize()).connections(rates().size())
+                    .duration(s.duration()).interval(s.interval()).sockbuf(buffer).rate(sum / s.writeSize())
+                    .payload(base.redoPayload()).reverse(base.reverse()).build(), merged -> {
+                        for (int h = 0; h < merged.perHost().size() && h < lags.size(); h++) {
+                            var x = merged.perHost().get(h);
+                            lags.get(h).add(x.tSeconds(), x.bytes(), x.messages(), 0);
+                        }
+                    });
+            return new RacResult.Step(s, r, List.copyOf(lags), buffer);
+        }
+
+        /** SYNC from every node at once; the round-trip step (0 bytes) also gives the RTT the buffers are sized on. */
+        private RacResult.Step sync(StepPlan.Step s) throws InterruptedException {
+            boolean trip = s.kind() == Kind.ROUND_TRIP;
+            FanoutResult r = fanout(TestParams.builder(Mode.SYNC).length(trip ? 0 : s.writeSize())
+                    .connections(rates().size()).duration(s.duration()).interval(s.interval()).write(s.affirm())
+                    .payload(base.payload()).build(), merged -> { });
+            if (trip) {
+                rttMs = r.hosts().stream().map(FanoutResult.Host::summary).filter(Objects::nonNull)
+                        .mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN);
+            }
+            return new RacResult.Step(s, r, List.of(), 0);
+        }
+
+        private FanoutResult fanout(TestParams spec, Consumer<MergedInterval> intervals) throws InterruptedException {
+            return new Fanout(nodes().fanout(base.target(), spec, rates())).run(intervals);
+        }
     }
 }

@@ -12,20 +12,26 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A RAC qualification's figures and verdicts: per instance (its stream carried at its own peak, lag flat), for the
- * sum (the link carried every instance at once), and SYNC from each node; kind {@code qualify}, mode {@code rac}.
+ * One pass of a RAC qualification, its figures and verdicts: per instance (its stream carried at its own peak, lag
+ * flat), for the sum (the link carried every instance at once), and SYNC from each node, under the load when one ran
+ * ({@link RacVerdicts}); kind {@code qualify}, mode {@code rac}.
  *
- * @param config     the qualification, with its RAC nodes and each instance's rate
- * @param lags       each instance's stream's lag (from what its agent wrote: a lower bound)
+ * @param config     the pass, with its RAC nodes, each instance's rate, its direction and its load
+ * @param steps      the steps run, idle then loaded
+ * @param load       what the background load carried alone and beside the loaded steps, or null
  * @param incomplete why the steps stopped early, or null
  */
-public record RacResult(QualifyConfig config, Instant startedAt, List<Step> steps, List<LagTrace> lags,
+public record RacResult(QualifyConfig config, Instant startedAt, List<Step> steps, LoadFigures load,
                         String incomplete) {
-    /** A stream carried at least this share of its rate (as the standby counted it) keeps up. */
-    static final double CARRIED = 0.97;
-
-    /** One step and each agent's part of it. */
-    public record Step(StepPlan.Step step, FanoutResult result) {
+    /**
+     * One step and each agent's part of it; for the paced streams each instance's lag (from what its agent wrote, or
+     * received standby to primary) and the socket buffer asked for.
+     */
+    public record Step(StepPlan.Step step, FanoutResult result, List<LagTrace> lags, long buffer) {
+        /** Node {@code i}'s summary, or null when its agent was lost. */
+        HostSummary summary(int i) {
+            return i < result.hosts().size() ? result.hosts().get(i).summary() : null;
+        }
     }
 
     /**
@@ -38,22 +44,23 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
     /** Each node's buffer, from the round-trip step (empty when it did not run); a lost agent's node is left out. */
     public List<NodeBuffer> buffers() {
         List<NodeBuffer> out = new ArrayList<>();
-        for (Step s : steps) {
-            if (s.step().kind() != StepPlan.Kind.ROUND_TRIP) {
-                continue;
-            }
-            for (int i = 0; i < s.result().hosts().size() && i < config.instanceRates().size(); i++) {
-                FanoutResult.Host h = s.result().hosts().get(i);
-                if (h.summary() != null && h.summary().latencyAvgMs() > 0) {
-                    double rate = config.instanceRates().get(i);
-                    long bdp = Sizing.bdpBytes(Sizing.requiredBitsPerSecond(rate, config.tcpEfficiency()),
-                            h.summary().latencyAvgMs() / 1000);
-                    out.add(new NodeBuffer(h.from().toString(), h.summary().latencyAvgMs(), rate, bdp,
-                            Sizing.socketBuffer(bdp)));
-                }
+        Step trip = roundTrip();
+        for (int i = 0; trip != null && i < trip.result().hosts().size() && i < config.instanceRates().size(); i++) {
+            HostSummary h = trip.summary(i);
+            if (h != null && h.latencyAvgMs() > 0) {
+                double rate = config.instanceRates().get(i);
+                long bdp = Sizing.bdpBytes(Sizing.requiredBitsPerSecond(rate, config.tcpEfficiency()),
+                        h.latencyAvgMs() / 1000);
+                out.add(new NodeBuffer(trip.result().hosts().get(i).from().toString(), h.latencyAvgMs(), rate, bdp,
+                        Sizing.socketBuffer(bdp)));
             }
         }
         return out;
+    }
+
+    /** The round-trip step, or null before it ran. */
+    Step roundTrip() {
+        return steps.stream().filter(s -> s.step().kind() == StepPlan.Kind.ROUND_TRIP).findFirst().orElse(null);
     }
 
     /**
@@ -72,86 +79,14 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
         return b <= 0 ? List.of() : Sizing.sysctlLines(b, LinkResult.PROC_SYS);
     }
 
-    private long largestBuffer() {
+    /** The largest node's buffer, 0 before the round trip. */
+    public long largestBuffer() {
         return buffers().stream().mapToLong(NodeBuffer::buffer).max().orElse(0);
     }
 
     /** Every verdict: one per instance and the sum (ASYNC), then SYNC per node and write size. */
     public List<Verdict> verdicts() {
-        List<Verdict> out = new ArrayList<>();
-        QualifyConfig c = config;
-        for (Step s : steps) {
-            if (s.step().kind() == StepPlan.Kind.REDO_RATE) {
-                out.addAll(async(s.result(), c));
-            } else if (s.step().kind() == StepPlan.Kind.SYNC) {
-                for (FanoutResult.Host h : s.result().hosts()) {
-                    out.add(sync(s.step(), h, c));
-                }
-            }
-        }
-        return out;
-    }
-
-    private List<Verdict> async(FanoutResult r, QualifyConfig c) {
-        List<Verdict> out = new ArrayList<>();
-        boolean anyBehind = false;
-        double sumRate = 0;
-        double sumCarried = 0;
-        for (int i = 0; i < r.hosts().size(); i++) {
-            FanoutResult.Host h = r.hosts().get(i);
-            double rate = config.instanceRates().get(i);
-            double carried = h.summary() == null ? 0 : h.summary().throughputGbps() * 1e9 / 8;
-            LagTrace lag = i < lags.size() ? lags.get(i) : null;
-            boolean keeps = carried >= CARRIED * rate && lag != null && lag.flat();
-            anyBehind |= !keeps;
-            sumRate += rate;
-            sumCarried += carried;
-            List<String> reasons = new ArrayList<>();
-            reasons.add(fmt("paced at %.1f MB/s (instance %d's peak) from %s; the standby received %.1f MB/s (%.0f %%)%s",
-                    rate / 1e6, i + 1, h.from(), carried / 1e6, 100 * carried / rate, received(h.summary(), carried)));
-            if (lag != null) {
-                reasons.add(fmt("transport lag %.2f s at the end, %s (from what the agent wrote: a lower bound)",
-                        lag.lastLag(), lag.describeGrowth()));
-            }
-            reasons.add(fmt("its own required bandwidth %.1f Mbit/s (peak / %.2f x 8)",
-                    Sizing.requiredBitsPerSecond(rate, c.tcpEfficiency()) / 1e6, c.tcpEfficiency()));
-            out.add(new Verdict("ASYNC instance " + (i + 1), keeps ? Verdict.Status.PASS : Verdict.Status.FAIL,
-                    reasons));
-        }
-        boolean sumKeeps = sumCarried >= CARRIED * sumRate && !anyBehind;
-        out.add(new Verdict("ASYNC all instances", sumKeeps ? Verdict.Status.PASS : Verdict.Status.FAIL, List.of(
-                fmt("%d instances at once: %.1f MB/s of redo offered, %.1f MB/s received by the standby (%.0f %%)",
-                        r.hosts().size(), sumRate / 1e6, sumCarried / 1e6, 100 * sumCarried / sumRate),
-                fmt("required bandwidth for the sum %.1f Mbit/s (note 736755.1: the peaks of all instances together)",
-                        Sizing.requiredBitsPerSecond(sumRate, c.tcpEfficiency()) / 1e6),
-                anyBehind ? "at least one instance's stream fell behind (see its verdict)"
-                        : "every instance's stream kept up with its own peak")));
-        return out;
-    }
-
-    /**
-     * ": 139.2 MB in 51.47 s as the standby timed it": the figures the rate rests on, on the standby's clock (from its
-     * first byte to its last, so longer than the run where the stream fell behind and drained after it).
-     */
-    private static String received(HostSummary s, double carried) {
-        return s == null || !(carried > 0) ? "" : fmt(": %.1f MB in %.2f s as the standby timed it", s.bytes() / 1e6,
-                s.bytes() / carried);
-    }
-
-    private static Verdict sync(StepPlan.Step step, FanoutResult.Host h, QualifyConfig c) {
-        HostSummary s = h.summary();
-        double budget = c.commitBudget().toNanos() / 1e6;
-        String name = step.label() + " from " + h.from();
-        if (s == null) {
-            return new Verdict(name, Verdict.Status.FAIL, List.of("the agent was lost: " + h.loss().reason()));
-        }
-        double local = c.localLogWrite().toNanos() / 1e6;
-        double avg = Math.max(0, s.latencyAvgMs() - local);
-        double p99 = Math.max(0, s.latencyP99Ms() - local);
-        Verdict.Status status = p99 <= budget ? Verdict.Status.PASS
-                : avg <= budget ? Verdict.Status.MARGINAL : Verdict.Status.FAIL;
-        return new Verdict(name, status, List.of(fmt("added commit time avg %.3f / p99 %.3f ms against the %.3f ms "
-                + "budget (%d round trips from this node)", avg, p99, budget, s.messages())));
+        return new RacVerdicts(this).all();
     }
 
     /** The worst verdict; INCOMPLETE when the steps stopped early. */
@@ -165,6 +100,7 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
         p.put("host", c.target().host());
         p.put("port", c.target().port());
         p.put("mode", "rac");
+        p.put("direction", c.reverse() ? "standby_to_primary" : "primary_to_standby");
         ArrayNode from = p.putArray("from");
         config.rac().from().forEach(h -> from.add(h.toString()));
         ArrayNode rates = p.putArray("redo_rates_bytes_s");
@@ -172,12 +108,25 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
         p.put("commit_budget_ms", c.commitBudget().toNanos() / 1e6);
         p.put("tcp_efficiency", c.tcpEfficiency());
         p.put("budget_s", c.budget().toSeconds());
+        if (c.underLoad() != null) {
+            p.put("under_load", c.underLoad().toString());
+        }
         ObjectNode s = Json.object();
         s.put("overall", overall().name());
         ArrayNode v = s.putArray("verdicts");
         verdicts().forEach(x -> v.add(x.toJson()));
+        RacVerdicts.Pair streams = RacVerdicts.streams(steps);
         ArrayNode lagArray = s.putArray("instance_lags");
-        lags.forEach(l -> lagArray.add(l.summaryJson()));
+        if (streams.judged() != null) {
+            streams.judged().lags().forEach(l -> lagArray.add(l.summaryJson()));
+        }
+        if (streams.idle() != null && streams.judged() != streams.idle()) {
+            ArrayNode idle = s.putArray("instance_lags_idle");
+            streams.idle().lags().forEach(l -> idle.add(l.summaryJson()));
+        }
+        if (load != null) {
+            s.set("under_load", load.toJson(c.underLoad()));
+        }
         ObjectNode settings = s.putObject("settings");
         sqlnet().forEach(settings.putArray("sqlnet_ora")::add);
         sysctl().forEach(settings.putArray("sysctl")::add);
@@ -193,13 +142,10 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
             ObjectNode n = stepArray.addObject();
             n.put("step", st.step().kind().name().toLowerCase(Locale.ROOT));
             n.put("label", st.step().label());
+            n.put("loaded", st.step().loaded());
             ArrayNode hosts = n.putArray("hosts");
             st.result().hosts().forEach(h -> hosts.add(h.toJson()));
         }
         return doc;
-    }
-
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
     }
 }

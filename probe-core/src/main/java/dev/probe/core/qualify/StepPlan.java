@@ -56,12 +56,13 @@ public record StepPlan(List<Step> steps) {
     /** What the plan sets aside for the load to settle (most settle in 3 to 5 s; a longer wait shortens the steps). */
     static final Duration LOAD_SETTLE_PLANNED = Duration.ofSeconds(5);
 
-    /** The steps {@code config} asks for within its budget. */
+    /** The steps {@code config} asks for within its budget (a RAC run's as {@link RacQualifier} runs them). */
     public static StepPlan of(QualifyConfig config) {
         List<Kind> kinds = new ArrayList<>(List.of(Kind.ROUND_TRIP));
         List<double[]> syncs = new ArrayList<>();
-        if (config.async()) {
-            kinds.addAll(List.of(Kind.CAPACITY, Kind.DEFAULT_BUFFERS, Kind.TUNED_BUFFERS, Kind.REDO_RATE));
+        if (config.async()) { // a RAC run paces each instance's stream at its peak (RacQualifier): no open streams
+            kinds.addAll(config.rac() != null ? List.of(Kind.REDO_RATE)
+                    : List.of(Kind.CAPACITY, Kind.DEFAULT_BUFFERS, Kind.TUNED_BUFFERS, Kind.REDO_RATE));
         }
         if (config.sync()) {
             for (long size : config.writeSizes()) {
@@ -107,7 +108,7 @@ public record StepPlan(List<Step> steps) {
      * each pass is held to its share.
      */
     static void requireRoom(QualifyConfig config) {
-        if (config.rac() != null || fits(config)) {
+        if (fits(config)) {
             return;
         }
         long seconds = config.budget().toSeconds() + 1;

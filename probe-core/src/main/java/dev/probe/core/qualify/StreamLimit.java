@@ -118,8 +118,8 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                 : fmt("%.3f %% of segments retransmitted", 100 * lossRatio);
         switch (limit) {
             case LOSS -> {
-                out.add(fmt("loss-limited: %s at %.1f ms allow about %.1f Mbit/s per stream (Mathis, MSS %d)%s; "
-                        + "the buffers would allow %.1f Mbit/s, so more buffer does not help", loss, rttMs,
+                out.add(fmt("loss-limited: %s at %s allow about %.1f Mbit/s per stream (Mathis, MSS %d)%s; "
+                        + "the buffers would allow %.1f Mbit/s, so more buffer does not help", loss, ms(rttMs),
                         mathisBps / 1e6, mss, measuredBps > mathisBps / NEAR ? fmt(", more where drops come in bursts "
                         + "(this stream carried %.1f Mbit/s, and more streams carry more: the ceiling is each "
                         + "stream's own)", measuredBps / 1e6) : "", bufferBps / 1e6));
@@ -129,9 +129,9 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                         + " = bbr on both hosts)") : "a loss-tolerant congestion control such as BBR where the OS has it")
                         + "; redo compression (qualify --redo-sample sizes it); for SYNC, Far Sync near the primary");
             }
-            case BUFFERS -> out.add(fmt("buffer-limited: the granted window of %d bytes allows %.1f Mbit/s at %.1f ms; "
+            case BUFFERS -> out.add(fmt("buffer-limited: the granted window of %d bytes allows %.1f Mbit/s at %s; "
                     + "loss would allow %s (%s); raise the buffers (sqlnet.ora and the sysctls below)", windowBytes,
-                    bufferBps / 1e6, rttMs, Double.isNaN(mathisBps) ? "an unknown rate"
+                    bufferBps / 1e6, ms(rttMs), Double.isNaN(mathisBps) ? "an unknown rate"
                             : Double.isInfinite(mathisBps) ? "any rate" : fmt("%.1f Mbit/s", mathisBps / 1e6), loss));
             default -> out.add(fmt("neither loss (%s) nor the buffers (about %.1f Mbit/s) explain %.1f Mbit/s: the "
                     + "link's own rate, a queue on the path or the hosts' CPU limit it", Double.isNaN(mathisBps) ? loss
@@ -154,6 +154,11 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
             }
         }
         return out;
+    }
+
+    /** "40.0 ms", and "0.035 ms" below a millisecond (a LAN's or loopback's round trip read "0.0 ms"). */
+    private static String ms(double rttMs) {
+        return fmt(rttMs < 1 ? "%.3f ms" : "%.1f ms", rttMs);
     }
 
     private static String fmt(String format, Object... args) {

@@ -232,7 +232,7 @@ public final class Verdicts {
     }
 
     /** A latency change in words: "1.200 ms more", "0.300 ms less". */
-    private static String change(double deltaMs) {
+    static String change(double deltaMs) {
         return fmt("%.3f ms %s", Math.abs(deltaMs), deltaMs >= 0 ? "more" : "less");
     }
 

@@ -382,9 +382,16 @@ class QualifyUnitTest {
                 assertThrows(BadParameterException.class, () -> two.rac(null).build()).getMessage());
         assertEquals("/redo", two.rac(nodes).affirm(true).standbyDir("/redo").build().standbyDir(),
                 "issue 39, point 9: a RAC run times the standby's redo log writes too");
-        assertEquals("--from: runs one stream per instance; --under-load, --reverse and --both-directions are not "
-                + "available with it yet", assertThrows(BadParameterException.class, () -> two.standbyDir(null)
-                .bothDirections(true).build()).getMessage());
+        QualifyConfig both = two.standbyDir(null).bothDirections(true).build();
+        assertEquals(List.of(false, true), both.passes().stream().map(QualifyConfig::reverse).toList(),
+                "issue 39, point 9: a RAC run goes both ways as one host's does");
+        assertEquals(List.of(StepPlan.Kind.ROUND_TRIP, StepPlan.Kind.REDO_RATE), StepPlan.of(both.passes().get(1))
+                .steps().stream().map(StepPlan.Step::kind).toList(), "the reverse pass paces each instance's stream");
+        assertEquals(List.of(StepPlan.Kind.ROUND_TRIP, StepPlan.Kind.REDO_RATE, StepPlan.Kind.SYNC,
+                        StepPlan.Kind.REDO_RATE, StepPlan.Kind.SYNC),
+                StepPlan.of(two.bothDirections(false).affirm(false).budget(Duration.ofSeconds(60))
+                        .underLoad(UnderLoad.parse("backup:4", null)).build()).steps().stream()
+                        .map(StepPlan.Step::kind).toList(), "under load the streams and SYNC run again beside it");
         QualifyConfig.Builder one = QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(1e6));
         assertEquals("--standby-dir times the standby's redo log writes for --affirm; give --affirm too",
                 assertThrows(UsageException.class, () -> one.standbyDir("/redo").build()).getMessage());

@@ -39,18 +39,20 @@ class RacLoopbackTest {
     }
 
     private Qualifier rac(List<Double> rates) throws Exception {
+        return new Qualifier(config(rates).build());
+    }
+
+    private QualifyConfig.Builder config(List<Double> rates) throws Exception {
         bed = new AgentTestbed(dir);
         ProbeServer server = bed.server();
         List<ProbeServer> nodes = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())),
                 bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
-        QualifyConfig base = QualifyConfig
+        return QualifyConfig
                 .builder(Target.of("127.0.0.1", server.address().getPort()), RedoLoad.given(rates))
                 .modes(true, true).writeSizes(List.of(32L << 10)).affirm(false)
                 .commitBudget(Duration.ofMillis(20), Duration.ZERO).tcpEfficiency(0.7).gap(0, null)
                 .budget(Duration.ofSeconds(16)).rac(new Agents("--from", nodes.stream().map(AgentTestbed::at).toList(),
-                        new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)))
-                .build();
-        return new Qualifier(base);
+                        new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)));
     }
 
     @Test
@@ -66,7 +68,7 @@ class RacLoopbackTest {
         assertEquals(List.of("ASYNC instance 1", "ASYNC instance 2", "ASYNC all instances"), names.subList(0, 3));
         assertEquals(5, names.size(), "and SYNC from each node: " + names);
         assertTrue(names.get(3).startsWith("SYNC 32 Kbytes FASTSYNC from 127.0.0.1:"), names.get(3));
-        assertEquals(2, r.lags().size());
+        assertEquals(2, RacVerdicts.streams(r.steps()).judged().lags().size());
         // issue 39, point 7: "received 2.7 MB/s" beside 139,231,232 B in 47.46 s: the reason now shows what it rests on
         String received = r.verdicts().get(0).reasons().get(0);
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("received ([0-9.]+) MB/s \\(\\d+ %\\): ([0-9.]+) MB "
@@ -91,6 +93,41 @@ class RacLoopbackTest {
         assertEquals(2, doc.path("summary").path("settings").path("per_node").size());
         assertEquals("SEND_BUF_SIZE=" + largest, doc.path("summary").path("settings").path("sqlnet_ora").get(0)
                 .asText());
+    }
+
+    /**
+     * Issue 39, point 9 (a RAC run gets what a single host's run gets) and point 2 (a reverse run whose load flows the
+     * other way reports no cost): each instance's stream standby to its node, a backup towards the standby beside it.
+     */
+    @Test
+    void reverseUnderLoadPacesEachNodeFromTheStandbyAndPutsNoCostOnTheRedo() throws Exception {
+        QualifyResult q = new Qualifier(config(List.of(8e6, 4e6)).reverse(true).budget(Duration.ofSeconds(20))
+                .underLoad(UnderLoad.parse("backup:2", null)).build()).run((i, n, s) -> { }, new RunStop());
+        RacResult r = q.rac();
+        assertEquals(null, r.incomplete());
+        RacVerdicts.Pair streams = RacVerdicts.streams(r.steps());
+        assertTrue(streams.judged().step().loaded() && !streams.idle().step().loaded(), "idle, then beside the load");
+        double first = streams.idle().summary(0).throughputGbps() * 1e9 / 8;
+        assertEquals(8e6, first, 0.8e6, "node 1 received its instance's rate from the standby");
+        Verdict one = r.verdicts().get(0);
+        assertEquals("ASYNC instance 1", one.name());
+        String all = String.join("\n", one.reasons());
+        assertTrue(all.contains("by the standby to 127.0.0.1:") && all.contains("as the node timed it"), all);
+        assertTrue(all.contains("measured under 2 backup channels") && all.contains("flowed the other way from the "
+                + "redo, so no cost is put on the redo"), all);
+        assertTrue(r.load() != null && !r.load().sameDirection() && Double.isNaN(r.load().cost()), r.load().toString());
+        List<String> names = r.verdicts().stream().map(Verdict::name).toList();
+        assertEquals(5, names.size(), "the SYNC verdicts rest on the loaded runs: " + names);
+        Verdict sync = r.verdicts().get(3);
+        assertTrue(sync.name().startsWith("SYNC 32 Kbytes FASTSYNC under load from 127.0.0.1:"), sync.name());
+        assertTrue(sync.reasons().stream().anyMatch(x -> x.matches(".*idle avg [0-9.]+ / p99 [0-9.]+ ms; under load "
+                + "avg [0-9.]+ / p99 [0-9.]+ ms \\(avg [0-9.]+ ms (more|less), p99 [0-9.]+ ms (more|less)\\).*")),
+                sync.reasons().toString());
+        JsonNode doc = q.toJson();
+        ResultInvariants.check(doc);
+        assertEquals("standby_to_primary", doc.path("params").path("direction").asText());
+        assertEquals(false, doc.path("summary").path("under_load").path("same_direction").asBoolean());
+        assertEquals(2, doc.path("summary").path("instance_lags_idle").size());
     }
 
     @Test
