@@ -10,16 +10,26 @@ public final class ModelReport {
     }
 
     /** Inputs of one prediction, echoed in its output. */
-    public record Query(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long dbSize) {
+    public record Query(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long dbSize,
+                        String operation) {
+        /** Halfway between backup and restore. */
+        public Query(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long dbSize) {
+            this(rttMs, lossPct, channels, mss, capacityGbps, dbSize, null);
+        }
     }
 
     public static String predict(ThroughputModel model, Query q, Format format) {
         ThroughputModel.Prediction p = model.predict(q.rttMs(), q.lossPct(), q.channels(), q.mss(), q.capacityGbps(),
-                q.dbSize());
+                q.dbSize(), q.operation());
         if (format == Format.JSON) {
             ObjectNode n = ReportJson.object();
             n.put("throughput_gbps", p.throughputGbps());
             n.put("minutes", p.minutes());
+            ObjectNode range = n.putObject("range");
+            range.put("relative_error", p.band());
+            range.put("minutes_low", p.minutesLow());
+            range.put("minutes_high", p.minutesHigh());
+            range.put("basis", basis(p));
             ObjectNode m = n.putObject("model");
             m.put("regime", p.regime());
             m.put("limited_by", p.limitedBy());
@@ -31,15 +41,39 @@ public final class ModelReport {
             in.put("mss", q.mss());
             in.put("capacity_gbps", q.capacityGbps());
             in.put("db_size", q.dbSize());
+            if (q.operation() == null) {
+                in.putNull("operation");
+            } else {
+                in.put("operation", q.operation());
+            }
             m.set("constants", constantsJson(model.constants()));
             return n.toPrettyString() + "\n";
         }
         return fmt("Predicted throughput = %.3f Gbit/s (%d channels x %.4f Gbit/s each, limited by %s)%n"
                         + "Time for %.2f TB     = %,.1f min (%.1f h, %.1f days)%n"
-                        + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s%n",
-                p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), q.dbSize() / 1e12, p.minutes(), p.minutes() / 60,
-                p.minutes() / 1440,
-                p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps());
+                        + "Range                = %s to %s (%s)%n"
+                        + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s, %s%n",
+                p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), q.dbSize() / 1e12, p.minutes(),
+                p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()), basis(p),
+                p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
+                        ? "halfway between backup and restore (--direction for one)" : q.operation());
+    }
+
+    /** "2.6 days", "71.6 h", "42 min". */
+    static String duration(double minutes) {
+        if (!Double.isFinite(minutes)) {
+            return "unbounded";
+        }
+        return minutes >= 2 * 1440 ? fmt("%.1f days", minutes / 1440) : minutes >= 120 ? fmt("%.1f h", minutes / 60)
+                : fmt("%,.0f min", minutes);
+    }
+
+    /** Where a prediction's range comes from. */
+    private static String basis(ThroughputModel.Prediction p) {
+        return p.regime().startsWith("private")
+                ? fmt("+-%.1f %%: the loss-free fit's largest error on the paper's FC cells", 100 * p.band())
+                : fmt("+-%.1f %%: the lossy fit's 90th-percentile error on paper cells it was not fitted to",
+                100 * p.band());
     }
 
     public static String model(ThroughputModel model, Format format) {
@@ -47,35 +81,62 @@ public final class ModelReport {
         if (format == Format.JSON) {
             return constantsJson(c).toPrettyString() + "\n";
         }
-        return fmt("Lossy paths (fitted to the paper's Internet columns, %d cells, %d left out as capacity-bound):%n"
-                        + "  T_channel = k * (MSS/1448) * RTT_ms^-a * loss^-b   [Gbit/s, loss as a fraction]%n"
-                        + "  k = %.6g   a = %.4f   b = %.4f%n"
-                        + "  T = min(channels * T_channel, eta * capacity), eta = %.4f (MTU 1500 fit)%n"
-                        + "  error on the paper's Internet cells: median %.1f %%, mean %.1f %%, max %.1f %%%n"
+        LossyFit f = c.lossy();
+        return fmt("Lossy paths (fitted to the paper's %d Internet cells at 35 channels; the law kept by AIC):%n"
+                        + "  per channel: %s%n"
+                        + "  %s%n"
+                        + "  T = softmin(channels * per channel * restore/backup factor, eta * capacity; knee %.1f)%n"
+                        + "  restore/backup factor %.3f, eta %.4f, base RTT of the <2 cells %.2f ms%n"
+                        + "  error on the cells fitted: median %.1f %%, mean %.1f %%, max %.1f %%%n"
+                        + "  error on cells left out (each refitted without it): median %.1f %%, max %.1f %%; "
+                        + "predictions carry +-%.1f %% (90th percentile)%n"
                         + "Loss-free paths (fitted to the paper's FC column per MTU):%n"
                         + "  1/T = 1/(eta * capacity) + RTT_ms / (channels * W)%n"
                         + "  MTU 1500: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
                         + "  MTU 9000: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
-                        + "  error on the paper's FC cells: median %.1f %%, mean %.1f %%, max %.1f %%%n",
-                c.internetPoints(), c.censoredPoints(), c.k(), c.a(), c.b(), c.eta1500(),
-                100 * c.internetErrors().median(), 100 * c.internetErrors().mean(), 100 * c.internetErrors().max(),
-                c.eta1500(), c.windowMbit1500(), c.windowMbit1500() / 8, c.eta9000(), c.windowMbit9000(),
-                c.windowMbit9000() / 8,
+                        + "  error on the paper's FC cells: median %.1f %%, mean %.1f %%, max %.1f %%%n"
+                        + "Every law scored, and the paper's tipping points from the predictions: report model --validate%n",
+                c.internetPoints(), f.law().formula(), constants(f), f.knee(), f.restoreOverBackup(), f.eta(),
+                f.baseRttMs(), 100 * c.internetErrors().median(), 100 * c.internetErrors().mean(),
+                100 * c.internetErrors().max(), 100 * c.heldOutErrors().median(), 100 * c.heldOutErrors().max(),
+                100 * c.band(), c.eta1500(), c.windowMbit1500(), c.windowMbit1500() / 8, c.eta9000(),
+                c.windowMbit9000(), c.windowMbit9000() / 8,
                 100 * c.privateErrors().median(), 100 * c.privateErrors().mean(), 100 * c.privateErrors().max());
+    }
+
+    /** "k1_log = -6.0174, a1 = 1.1300, ...". */
+    static String constants(LossyFit f) {
+        StringBuilder sb = new StringBuilder();
+        double[] v = f.lawConstants();
+        String[] names = f.law().names();
+        for (int i = 0; i < v.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(fmt("%s = %.4f", names[i], v[i]));
+        }
+        return sb.toString();
     }
 
     private static ObjectNode constantsJson(ThroughputModel.Constants c) {
         ObjectNode n = ReportJson.object();
         ObjectNode lossy = n.putObject("lossy");
-        lossy.put("formula", "T = min(channels * k * (mss/1448) * rtt_ms^-a * loss^-b, eta_1500 * capacity)");
-        lossy.put("k", c.k());
-        lossy.put("a", c.a());
-        lossy.put("b", c.b());
+        LossyFit f = c.lossy();
+        lossy.put("law", f.law().name().toLowerCase(java.util.Locale.ROOT));
+        lossy.put("per_channel", f.law().formula());
+        lossy.put("formula", "T = softmin(channels * per_channel * restore_backup_factor^(+-1/2), eta * capacity; knee)");
+        ObjectNode constants = lossy.putObject("constants");
+        for (int i = 0; i < f.lawConstants().length; i++) {
+            constants.put(f.law().names()[i], f.lawConstants()[i]);
+        }
+        lossy.put("restore_backup_factor", f.restoreOverBackup());
+        lossy.put("eta", f.eta());
+        lossy.put("knee", f.knee());
+        lossy.put("base_rtt_ms", f.baseRttMs());
         lossy.put("cells", c.internetPoints());
-        lossy.put("censored_cells", c.censoredPoints());
         lossy.put("median_error", c.internetErrors().median());
         lossy.put("mean_error", c.internetErrors().mean());
         lossy.put("max_error", c.internetErrors().max());
+        lossy.put("held_out_median_error", c.heldOutErrors().median());
+        lossy.put("held_out_max_error", c.heldOutErrors().max());
+        lossy.put("band", c.band());
         ObjectNode free = n.putObject("loss_free");
         free.put("formula", "1/T = 1/(eta * capacity) + rtt_ms / (channels * W)");
         free.put("eta_1500", c.eta1500());

@@ -2,19 +2,19 @@ package dev.probe.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
- * A throughput model fitted to the paper's tables, so a user can ask "what if 65 channels, or 20 ms closer?".
+ * The throughput model, fitted to the paper's tables, so a user can ask "what if 65 channels, or 20 ms closer?".
  *
- * <p><b>Lossy paths</b> (the Internet classes): per-channel throughput is a power law of RTT and loss,
- * {@code T_ch = k * (MSS/1448) * RTT^-a * p^-b} (Gbit/s, RTT in ms, p the loss fraction; the MSS factor is the
- * Mathis scaling, assumed because every Internet row had MTU 1500), and the path carries
- * {@code min(channels * T_ch, eta * capacity)}. {@code k, a, b} are fitted by least squares on
- * {@code log T_ch} over the paper's Internet columns, leaving out cells the capacity bounds (censored: cells
- * whose fitted value is above 60 % of the cap are dropped and the fit repeated until it settles).
+ * <p><b>Lossy paths</b> (the Internet classes): each channel at one {@link StreamLaw}'s rate, times a direction
+ * factor, the channels' sum capped by the link with a soft knee ({@link LossyFit}). Every law is fitted to the
+ * paper's 96 Internet cells; the model keeps the one with the smallest AIC (the fit's log error against the number
+ * of constants it spends), and every prediction carries a range from that law's leave-one-out errors: the 90th
+ * percentile of its errors on cells it was not fitted to ({@link ModelValidation} scores every law). What is
+ * fitted: the law's constants, the restore/backup factor, the cap (the link's efficiency), the knee and the base RTT
+ * of the {@code <2} cells. What is not: how channels add (every cell has 35; N channels carry N times one until the
+ * knee), and the MSS (every Internet cell had 1448; rates scale with it as Mathis's does).
  *
  * <p><b>Loss-free paths</b> (the private link): window-limited channels in series with the link,
  * {@code 1/T = 1/(eta * capacity) + RTT / (channels * W)}, fitted by least squares on {@code 1/T} over the
@@ -27,27 +27,29 @@ public final class ThroughputModel {
     public static final int PAPER_CHANNELS = 35;
     public static final int PAPER_MSS = 1448;
     public static final double PAPER_CAPACITY_GBPS = 10;
-    private static final double CENSOR = 0.6;
+    /** The share of held-out cells a prediction's range covers. */
+    public static final double BAND_QUANTILE = 0.9;
 
     /** The fitted constants, and the fits' errors on the paper's own rows. */
-    public record Constants(double k, double a, double b, int internetPoints, int censoredPoints,
-                            double eta1500, double windowMbit1500, double eta9000, double windowMbit9000,
-                            Errors internetErrors, Errors privateErrors) {
+    public record Constants(LossyFit lossy, int internetPoints, Errors internetErrors, Errors heldOutErrors,
+                            double band, double eta1500, double windowMbit1500, double eta9000,
+                            double windowMbit9000, Errors privateErrors) {
     }
 
     /** Absolute relative errors of a fit on the rows it describes. */
     public record Errors(int rows, double median, double mean, double max) {
-        static Errors of(List<Double> errs) {
-            double[] e = errs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            int n = e.length;
-            double median = n % 2 == 1 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
-            return new Errors(n, median, Arrays.stream(e).average().orElse(0), e[n - 1]);
+        static Errors of(double[] errs) {
+            return new Errors(errs.length, ModelValidation.median(errs), Arrays.stream(errs).average().orElse(0),
+                    ModelValidation.max(errs));
         }
     }
 
-    /** A prediction and what limits it. */
+    /**
+     * A prediction, what limits it, and its range: the throughput within {@code band} (a relative error) either
+     * way, so the time between {@code minutesLow} and {@code minutesHigh}.
+     */
     public record Prediction(double throughputGbps, double minutes, double perChannelGbps, String limitedBy,
-                             String regime) {
+                             String regime, double band, double minutesLow, double minutesHigh) {
     }
 
     private final Constants constants;
@@ -64,29 +66,10 @@ public final class ThroughputModel {
     public static ThroughputModel fit(PaperData data) {
         double[] fc1500 = fitPrivate(data.rows(), 1500);
         double[] fc9000 = fitPrivate(data.rows(), 9000);
-        double cap = fc1500[0];
-        List<double[]> points = internetPoints(data.rows());
-        List<double[]> used = points;
-        double[] coef = null;
-        for (int round = 0; round < 50; round++) {
-            coef = fitLog(used);
-            List<double[]> next = new ArrayList<>();
-            for (double[] p : points) {
-                if (PAPER_CHANNELS * perChannel(coef, p[0], p[1], PAPER_MSS) < CENSOR * cap) {
-                    next.add(p);
-                }
-            }
-            if (next.size() == used.size() || next.size() < 4) {
-                break;
-            }
-            used = next;
-        }
-        double[] c = coef;
-        List<Double> errs = new ArrayList<>();
-        for (double[] p : points) {
-            double predicted = Math.min(PAPER_CHANNELS * perChannel(c, p[0], p[1], PAPER_MSS), cap);
-            errs.add(Math.abs(predicted - p[2]) / p[2]);
-        }
+        List<LossyFit.Cell> cells = LossyFit.paperCells(data);
+        LossyFit lossy = LossyFit.choose(cells);
+        double[] inSample = cells.stream().mapToDouble(c -> ModelValidation.error(lossy.gbps(c), c.gbps())).toArray();
+        double[] heldOut = ModelValidation.leaveOneOut(cells, lossy);
         List<Double> privateErrs = new ArrayList<>();
         for (PaperRow r : data.rows()) {
             double[] f = r.fcMtu() >= 9000 ? fc9000 : fc1500;
@@ -95,80 +78,56 @@ public final class ThroughputModel {
                 privateErrs.add(Math.abs(predicted - r.fcGbps()) / r.fcGbps());
             }
         }
-        return new ThroughputModel(new Constants(Math.exp(c[0]), c[1], c[2], points.size(), points.size() - used.size(),
-                fc1500[0] / PAPER_CAPACITY_GBPS, fc1500[1], fc9000[0] / PAPER_CAPACITY_GBPS, fc9000[1],
-                Errors.of(errs), Errors.of(privateErrs)));
+        return new ThroughputModel(new Constants(lossy, cells.size(), Errors.of(inSample), Errors.of(heldOut),
+                ModelValidation.quantile(heldOut, BAND_QUANTILE), fc1500[0] / PAPER_CAPACITY_GBPS, fc1500[1],
+                fc9000[0] / PAPER_CAPACITY_GBPS, fc9000[1],
+                Errors.of(privateErrs.stream().mapToDouble(Double::doubleValue).toArray())));
+    }
+
+    /** {@link #predict(double, double, int, int, double, long, String)} halfway between backup and restore. */
+    public Prediction predict(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long bytes) {
+        return predict(rttMs, lossPct, channels, mss, capacityGbps, bytes, null);
     }
 
     /**
      * Predicts the throughput of {@code channels} channels over a path of {@code rttMs} and {@code lossPct},
-     * with {@code mss} and a link of {@code capacityGbps}, and the minutes to move {@code bytes}.
+     * with {@code mss} and a link of {@code capacityGbps}, and the minutes to move {@code bytes}, for
+     * {@code operation} ("backup", "restore", or null: halfway between).
      */
-    public Prediction predict(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long bytes) {
+    public Prediction predict(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long bytes,
+                              String operation) {
         if (!(rttMs > 0) || !(lossPct >= 0) || lossPct >= 100 || channels < 1 || mss < 88 || !(capacityGbps > 0)) {
             throw new ReportInputException("predict needs rtt > 0 ms, 0 <= loss < 100 %, channels >= 1, mss >= 88, "
                     + "capacity > 0 (got rtt " + rttMs + ", loss " + lossPct + ", channels " + channels + ", mss " + mss
                     + ", capacity " + capacityGbps + ")");
         }
         boolean jumbo = mss > 4000;
-        double eta = jumbo ? constants.eta9000() : constants.eta1500();
-        double cap = eta * capacityGbps;
         double total;
         double perChannel;
         String limit;
         String regime;
+        double band;
         if (lossPct == 0) {
+            double cap = (jumbo ? constants.eta9000() : constants.eta1500()) * capacityGbps;
             double window = jumbo ? constants.windowMbit9000() : constants.windowMbit1500();
             perChannel = window / rttMs;
             total = 1 / (1 / cap + rttMs / (channels * window));
             limit = rttMs / (channels * window) > 1 / cap ? "window" : "capacity";
             regime = "private (loss-free), MTU " + (jumbo ? 9000 : 1500) + " fit";
+            band = constants.privateErrors().max();
         } else {
-            double[] c = {Math.log(constants.k()), constants.a(), constants.b()};
-            perChannel = perChannel(c, rttMs, lossPct / 100, mss);
-            total = Math.min(channels * perChannel, cap);
-            limit = channels * perChannel > cap ? "capacity" : "loss";
-            regime = "lossy (Internet classes) fit";
+            LossyFit f = constants.lossy();
+            double logPerChannel = f.logPerStream(rttMs, lossPct / 100, mss, operation);
+            double logCap = Math.log(f.eta() * capacityGbps);
+            perChannel = Math.exp(logPerChannel);
+            total = Math.exp(f.logTotal(Math.log(channels) + logPerChannel, logCap));
+            limit = Math.log(channels) + logPerChannel > logCap ? "capacity" : "loss";
+            regime = "lossy fit (" + f.law().formula() + ")";
+            band = constants.band();
         }
         double minutes = bytes * 8.0 / (total * 1e9) / 60;
-        return new Prediction(total, minutes, perChannel, limit, regime);
-    }
-
-    private static double perChannel(double[] c, double rttMs, double loss, int mss) {
-        return Math.exp(c[0]) * mss / PAPER_MSS * Math.pow(rttMs, -c[1]) * Math.pow(loss, -c[2]);
-    }
-
-    /** Unique (rtt, loss, per-channel-Gbit/s... total Gbit/s) points of the Internet columns. */
-    private static List<double[]> internetPoints(List<PaperRow> rows) {
-        List<double[]> out = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (PaperRow r : rows) {
-            for (DeliveryClass c : DeliveryClass.values()) {
-                double t = r.internet(c);
-                if (Double.isNaN(t) || t <= 0 || !seen.add(r.operation() + "/" + r.delayMs() + "/" + c)) {
-                    continue;
-                }
-                out.add(new double[] {r.delayMs(), c.lossPercent() / 100, t});
-            }
-        }
-        return out;
-    }
-
-    /** Least squares of log(T/N) = c0 - a log rtt - b log p: returns {c0, a, b}. */
-    private static double[] fitLog(List<double[]> points) {
-        double[][] ata = new double[3][3];
-        double[] aty = new double[3];
-        for (double[] p : points) {
-            double[] x = {1, -Math.log(p[0]), -Math.log(p[1])};
-            double y = Math.log(p[2] / PAPER_CHANNELS);
-            for (int i = 0; i < 3; i++) {
-                aty[i] += x[i] * y;
-                for (int j = 0; j < 3; j++) {
-                    ata[i][j] += x[i] * x[j];
-                }
-            }
-        }
-        return solve(ata, aty);
+        return new Prediction(total, minutes, perChannel, limit, regime, band, minutes / (1 + band),
+                band < 1 ? minutes / (1 - band) : Double.POSITIVE_INFINITY);
     }
 
     /** Least squares of 1/T = 1/C + rtt / (N W) over the FC column of one MTU: returns {C, W}. */
@@ -195,45 +154,5 @@ public final class ThroughputModel {
         double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
         double intercept = (sy - slope * sx) / n;
         return new double[] {1 / intercept, 1 / (slope * PAPER_CHANNELS)};
-    }
-
-    /** Gaussian elimination with partial pivoting for a small dense system. */
-    private static double[] solve(double[][] m, double[] v) {
-        int n = v.length;
-        double[][] a = new double[n][];
-        double[] b = v.clone();
-        for (int i = 0; i < n; i++) {
-            a[i] = m[i].clone();
-        }
-        for (int col = 0; col < n; col++) {
-            int pivot = col;
-            for (int r = col + 1; r < n; r++) {
-                if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) {
-                    pivot = r;
-                }
-            }
-            double[] tr = a[col];
-            a[col] = a[pivot];
-            a[pivot] = tr;
-            double tb = b[col];
-            b[col] = b[pivot];
-            b[pivot] = tb;
-            for (int r = col + 1; r < n; r++) {
-                double f = a[r][col] / a[col][col];
-                for (int k = col; k < n; k++) {
-                    a[r][k] -= f * a[col][k];
-                }
-                b[r] -= f * b[col];
-            }
-        }
-        double[] x = new double[n];
-        for (int r = n - 1; r >= 0; r--) {
-            double s = b[r];
-            for (int k = r + 1; k < n; k++) {
-                s -= a[r][k] * x[k];
-            }
-            x[r] = s / a[r][r];
-        }
-        return x;
     }
 }

@@ -6,39 +6,42 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The fitted model's formulas, regimes and limits, checked against its own constants (none hard-coded here). */
+/** The fitted model's formulas, regimes, ranges and limits, checked against its own constants (none hard-coded here). */
 class ThroughputModelTest {
     private static final long TB = 1_060_000_000_000L;
-    private final ThroughputModel model = ThroughputModel.fit(PaperData.load());
+    private static final ThroughputModel MODEL = ThroughputModel.fit(PaperData.load());
+    private final ThroughputModel model = MODEL;
     private final ThroughputModel.Constants c = model.constants();
 
     @Test
     void theFitIsSane() {
-        assertTrue(c.a() > 0 && c.b() > 0, "throughput falls with RTT and with loss: a " + c.a() + ", b " + c.b());
         assertTrue(c.eta1500() > 0 && c.eta1500() <= 1.2 && c.eta9000() > 0, "efficiencies: " + c);
-        assertTrue(c.internetPoints() > 10 && c.censoredPoints() < c.internetPoints(), c.toString());
+        assertTrue(c.lossy().eta() > 0.5 && c.lossy().eta() <= 1, "the Internet link's efficiency " + c.lossy().eta());
+        assertTrue(c.lossy().baseRttMs() >= 1.4 && c.lossy().baseRttMs() <= 1.9, "the <2 cells' base RTT");
+        assertTrue(c.band() > 0 && c.band() <= c.heldOutErrors().max(), "the range is a held-out error: " + c.band());
     }
 
     @Test
-    void aLossyPathFollowsThePowerLawPerChannel() {
+    void aLossyPathFallsWithRttAndLossAndScalesWithMss() {
         ThroughputModel.Prediction p = model.predict(100, 0.1, 1, 1448, 10, TB);
         assertEquals("loss", p.limitedBy());
-        assertEquals(c.k() * Math.pow(100, -c.a()) * Math.pow(0.001, -c.b()), p.perChannelGbps(), 1e-12);
-        ThroughputModel.Prediction far = model.predict(200, 0.1, 1, 1448, 10, TB);
-        assertEquals(Math.pow(2, -c.a()), far.perChannelGbps() / p.perChannelGbps(), 1e-12, "RTT^-a");
-        ThroughputModel.Prediction lossier = model.predict(100, 0.2, 1, 1448, 10, TB);
-        assertEquals(Math.pow(2, -c.b()), lossier.perChannelGbps() / p.perChannelGbps(), 1e-12, "p^-b");
-        ThroughputModel.Prediction halfMss = model.predict(100, 0.1, 1, 724, 10, TB);
-        assertEquals(0.5, halfMss.perChannelGbps() / p.perChannelGbps(), 1e-12, "Mathis: linear in MSS");
-        assertEquals(4 * p.throughputGbps(), model.predict(100, 0.1, 4, 1448, 10, TB).throughputGbps(), 1e-9,
-                "channels add while the link has room");
+        assertTrue(model.predict(200, 0.1, 1, 1448, 10, TB).perChannelGbps() < p.perChannelGbps(), "farther");
+        assertTrue(model.predict(100, 0.2, 1, 1448, 10, TB).perChannelGbps() < p.perChannelGbps(), "lossier");
+        assertEquals(0.5, model.predict(100, 0.1, 1, 724, 10, TB).perChannelGbps() / p.perChannelGbps(), 1e-9,
+                "linear in MSS, as Mathis's law");
+        assertEquals(4 * p.throughputGbps(), model.predict(100, 0.1, 4, 1448, 10, TB).throughputGbps(),
+                1e-3 * p.throughputGbps(), "channels add while the link has room");
+        double backup = model.predict(100, 0.1, 1, 1448, 10, TB, "backup").perChannelGbps();
+        double restore = model.predict(100, 0.1, 1, 1448, 10, TB, "restore").perChannelGbps();
+        assertEquals(c.lossy().restoreOverBackup(), restore / backup, 1e-9, "the fitted direction factor");
+        assertEquals(Math.sqrt(backup * restore), p.perChannelGbps(), 1e-12, "no direction: halfway between");
     }
 
     @Test
     void enoughChannelsHitTheLinksEfficiencyTimesItsCapacity() {
         ThroughputModel.Prediction p = model.predict(2, 0.01, 1000, 1448, 10, TB);
         assertEquals("capacity", p.limitedBy());
-        assertEquals(c.eta1500() * 10, p.throughputGbps(), 1e-9);
+        assertEquals(c.lossy().eta() * 10, p.throughputGbps(), 0.01 * p.throughputGbps());
     }
 
     @Test
@@ -56,9 +59,12 @@ class ThroughputModelTest {
     }
 
     @Test
-    void minutesAreTheVolumeAtThePredictedRate() {
+    void minutesAreTheVolumeAtThePredictedRateWithinTheHeldOutError() {
         ThroughputModel.Prediction p = model.predict(20, 0.05, 35, 1448, 10, TB);
         assertEquals(TB * 8.0 / (p.throughputGbps() * 1e9) / 60, p.minutes(), 1e-9);
+        assertEquals(c.band(), p.band());
+        assertEquals(p.minutes() / (1 + c.band()), p.minutesLow(), 1e-9);
+        assertEquals(p.minutes() / (1 - c.band()), p.minutesHigh(), 1e-9);
     }
 
     @Test

@@ -5,12 +5,16 @@ import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.error.UsageException;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.report.CompareReport;
 import dev.probe.report.Format;
+import dev.probe.report.LossyFit;
 import dev.probe.report.ModelReport;
+import dev.probe.report.ModelValidation;
 import dev.probe.report.PaperData;
 import dev.probe.report.PaperReport;
 import dev.probe.report.ThroughputModel;
+import dev.probe.report.ValidationReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -109,13 +113,20 @@ public final class ReportCommand {
         @Option(names = "--db-size", defaultValue = "1.06TB", converter = Converters.Size.class, paramLabel = "SIZE",
                 description = "Bytes to move (default: ${DEFAULT-VALUE}).")
         long dbSize;
+        @Option(names = "--direction", paramLabel = "backup|restore", description = "The paper's backup (towards "
+                + "object storage) or restore (towards the database) fit; default: halfway between.")
+        String direction;
         @picocli.CommandLine.Mixin
         TextOrJsonOption format;
 
         @Override
         public Integer call() {
+            if (direction != null && !direction.equals("backup") && !direction.equals("restore")) {
+                throw new BadParameterException("--direction", "'" + direction + "' is not backup or restore");
+            }
             spec.commandLine().getOut().print(ModelReport.predict(ThroughputModel.fit(PaperData.load()),
-                    new ModelReport.Query(rttMs, lossPct, channels, mss, capacityGbps, dbSize), format.parse()));
+                    new ModelReport.Query(rttMs, lossPct, channels, mss, capacityGbps, dbSize, direction),
+                    format.parse()));
             return ExitCodes.OK;
         }
     }
@@ -126,12 +137,18 @@ public final class ReportCommand {
     static final class Model implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+        @Option(names = "--validate", description = "Score every per-stream law on the paper's cells (fitted, each "
+                + "cell left out, the other operation) and recompute the paper's tipping points from the predictions.")
+        boolean validate;
         @picocli.CommandLine.Mixin
         TextOrJsonOption format;
 
         @Override
         public Integer call() {
-            spec.commandLine().getOut().print(ModelReport.model(ThroughputModel.fit(PaperData.load()), format.parse()));
+            PaperData paper = PaperData.load();
+            spec.commandLine().getOut().print(validate ? ValidationReport.render(ModelValidation.of(
+                    LossyFit.paperCells(paper)), paper, format.parse()) : ModelReport.model(ThroughputModel.fit(paper),
+                    format.parse()));
             return ExitCodes.OK;
         }
     }
