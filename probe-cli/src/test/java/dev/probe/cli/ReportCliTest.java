@@ -79,13 +79,33 @@ class ReportCliTest {
         assertTrue(n.get("throughput_gbps").asDouble() > 0);
         assertTrue(n.get("minutes").asDouble() > 0);
         assertEquals("loss", n.at("/model/limited_by").asText());
-        assertTrue(n.at("/model/constants/lossy/k").isNumber());
+        assertTrue(n.at("/model/constants/lossy/eta").isNumber());
+        // issue 43: every prediction carries its range, from the model's held-out error
+        double band = n.at("/range/relative_error").asDouble();
+        assertTrue(band > 0 && band < 0.5, n.toString());
+        assertEquals(n.get("minutes").asDouble() / (1 + band), n.at("/range/minutes_low").asDouble(), 1e-6);
+        assertEquals(n.get("minutes").asDouble() / (1 - band), n.at("/range/minutes_high").asDouble(), 1e-6);
+    }
+
+    @Test
+    void predictPrintsARangeAndTakesADirection() {
+        assertEquals(0, run("report", "predict", "--rtt-ms", "40", "--loss-pct", "0.1", "--capacity-gbps", "1",
+                "--db-size", "20TB", "--direction", "restore"));
+        assertTrue(out.toString().matches("(?s).*Range += [0-9.]+ days to [0-9.]+ days \\(\\+-[0-9.]+ %: the lossy "
+                + "fit's 90th-percentile error on paper cells it was not fitted to\\).*restore\n"), out.toString());
+        assertEquals(2, run("report", "predict", "--rtt-ms", "40", "--loss-pct", "0.1", "--direction", "up"));
+        assertEquals("probe: --direction: 'up' is not backup or restore", err.toString().trim());
     }
 
     @Test
     void modelPrintsConstantsAndErrors() {
         assertEquals(0, run("report", "model"));
-        assertTrue(out.toString().contains("error on the paper's Internet cells: median"), out.toString());
+        assertTrue(out.toString().contains("error on the cells fitted: median"), out.toString());
+        assertTrue(out.toString().contains("error on cells left out (each refitted without it): median"),
+                out.toString());
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("report", "model", "--validate"));
+        assertTrue(out.toString().contains("two_regimes") && out.toString().contains("Tipping points"), out.toString());
     }
 
     @Test
