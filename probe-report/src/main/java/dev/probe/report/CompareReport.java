@@ -36,7 +36,7 @@ public final class CompareReport {
     public CompareReport(PaperData paper, long dbSize) {
         this.paper = paper;
         this.map = new PaperMap(paper.rows());
-        this.model = ThroughputModel.fit(paper);
+        this.model = ThroughputModel.paper();
         this.dbSize = dbSize;
     }
 

@@ -54,7 +54,10 @@ public final class ModelReport {
                         + "Range                = %s to %s (%s)%n"
                         + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s, %s%n",
                 p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), q.dbSize() / 1e12, p.minutes(),
-                p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()), basis(p),
+                p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()),
+                basis(p) + (q.lossPct() > 0 && q.channels() != ThroughputModel.PAPER_CHANNELS ? fmt("; at %d channels, "
+                + "not the paper's %d, the range is wider: how channels add is not in the paper's tables",
+                q.channels(), ThroughputModel.PAPER_CHANNELS) : ""),
                 p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
                         ? "halfway between backup and restore (--direction for one)" : q.operation());
     }

@@ -21,7 +21,10 @@ import java.util.List;
  * paper's FC column, once per MTU (1500 and 9000); {@code eta} is the link efficiency, {@code W} the
  * effective window per channel in Mbit (Mbit per ms of RTT = Gbit/s).
  *
- * <p>All constants are computed from the shipped data when the model is built; nothing is hard-coded.
+ * <p>All constants are computed from the shipped data: {@link #fit} fits them (a second or so: every law, and the
+ * kept one refitted without each cell for its range); {@link #paper} reads that fit as the build wrote it
+ * ({@code model-fit.properties} beside the paper's tables; {@code ShippedFitTest} refits and fails when it is stale), so
+ * {@code report predict} starts in a fraction of that. Nothing is typed in by hand.
  */
 public final class ThroughputModel {
     public static final int PAPER_CHANNELS = 35;
@@ -60,6 +63,12 @@ public final class ThroughputModel {
 
     public Constants constants() {
         return constants;
+    }
+
+    /** The model fitted to the paper's tables, as the build fitted and shipped it ({@link ShippedFit}). */
+    public static ThroughputModel paper() {
+        ThroughputModel.Constants shipped = ShippedFit.read();
+        return shipped == null ? fit(PaperData.load()) : new ThroughputModel(shipped);
     }
 
     /** Fits the model to the paper's tables. */

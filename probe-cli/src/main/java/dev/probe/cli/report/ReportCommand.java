@@ -124,7 +124,7 @@ public final class ReportCommand {
             if (direction != null && !direction.equals("backup") && !direction.equals("restore")) {
                 throw new BadParameterException("--direction", "'" + direction + "' is not backup or restore");
             }
-            spec.commandLine().getOut().print(ModelReport.predict(ThroughputModel.fit(PaperData.load()),
+            spec.commandLine().getOut().print(ModelReport.predict(ThroughputModel.paper(),
                     new ModelReport.Query(rttMs, lossPct, channels, mss, capacityGbps, dbSize, direction),
                     format.parse()));
             return ExitCodes.OK;
@@ -147,7 +147,7 @@ public final class ReportCommand {
         public Integer call() {
             PaperData paper = PaperData.load();
             spec.commandLine().getOut().print(validate ? ValidationReport.render(ModelValidation.of(
-                    LossyFit.paperCells(paper)), paper, format.parse()) : ModelReport.model(ThroughputModel.fit(paper),
+                    LossyFit.paperCells(paper)), paper, format.parse()) : ModelReport.model(ThroughputModel.paper(),
                     format.parse()));
             return ExitCodes.OK;
         }

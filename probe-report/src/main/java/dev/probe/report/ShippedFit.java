@@ -1,0 +1,80 @@
+package dev.probe.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * {@link ThroughputModel.Constants} as the build ships them ({@code model-fit.properties}, java.util.Properties: no
+ * JSON parser to load on the way to a prediction), every number at full precision (Java's shortest round-trip
+ * form), so {@link ThroughputModel#paper} predicts exactly what {@link ThroughputModel#fit} would.
+ */
+final class ShippedFit {
+    /** Where it is, beside the paper's tables. */
+    static final String RESOURCE = "/dev/probe/report/paper/model-fit.properties";
+
+    private ShippedFit() {
+    }
+
+    /** The constants as sorted {@code key=value} lines. */
+    static String write(ThroughputModel.Constants c) {
+        TreeMap<String, String> p = new TreeMap<>();
+        p.put("law", c.lossy().law().name());
+        p.put("x", String.join(",", Arrays.stream(c.lossy().x()).mapToObj(Double::toString).toList()));
+        p.put("internet_points", Integer.toString(c.internetPoints()));
+        errors(p, "internet_errors", c.internetErrors());
+        errors(p, "held_out_errors", c.heldOutErrors());
+        errors(p, "private_errors", c.privateErrors());
+        p.put("band", Double.toString(c.band()));
+        p.put("eta_1500", Double.toString(c.eta1500()));
+        p.put("window_mbit_1500", Double.toString(c.windowMbit1500()));
+        p.put("eta_9000", Double.toString(c.eta9000()));
+        p.put("window_mbit_9000", Double.toString(c.windowMbit9000()));
+        StringWriter out = new StringWriter();
+        out.write("# written by ShippedFitTest (-Dprobe.model.write=true) from raw.csv; do not edit\n");
+        p.forEach((k, v) -> out.write(k + "=" + v + "\n"));
+        return out.toString();
+    }
+
+    /** The shipped constants, or null when the resource is absent. */
+    static ThroughputModel.Constants read() {
+        try (InputStream in = ShippedFit.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                return null;
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return read(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+        }
+    }
+
+    static ThroughputModel.Constants read(Properties p) {
+        double[] x = Arrays.stream(p.getProperty("x").split(",")).mapToDouble(Double::parseDouble).toArray();
+        return new ThroughputModel.Constants(new LossyFit(StreamLaw.valueOf(p.getProperty("law")), x),
+                Integer.parseInt(p.getProperty("internet_points")), errors(p, "internet_errors"),
+                errors(p, "held_out_errors"), number(p, "band"), number(p, "eta_1500"), number(p, "window_mbit_1500"),
+                number(p, "eta_9000"), number(p, "window_mbit_9000"), errors(p, "private_errors"));
+    }
+
+    private static void errors(TreeMap<String, String> p, String name, ThroughputModel.Errors e) {
+        p.put(name + ".rows", Integer.toString(e.rows()));
+        p.put(name + ".median", Double.toString(e.median()));
+        p.put(name + ".mean", Double.toString(e.mean()));
+        p.put(name + ".max", Double.toString(e.max()));
+    }
+
+    private static ThroughputModel.Errors errors(Properties p, String name) {
+        return new ThroughputModel.Errors(Integer.parseInt(p.getProperty(name + ".rows")), number(p, name + ".median"),
+                number(p, name + ".mean"), number(p, name + ".max"));
+    }
+
+    private static double number(Properties p, String key) {
+        return Double.parseDouble(p.getProperty(key));
+    }
+}
