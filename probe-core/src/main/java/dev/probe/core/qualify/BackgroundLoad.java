@@ -70,6 +70,38 @@ final class BackgroundLoad {
         }
     }
 
+    /** Steps run beside the load. */
+    @FunctionalInterface
+    interface Loaded {
+        void run() throws InterruptedException;
+    }
+
+    /**
+     * Runs {@code loaded} (steps of {@code steps} in all) beside {@code config}'s load: starts it, gives it up to
+     * {@link StepPlan#LOAD_RAMP} to settle (its last settled seconds measure it alone), runs the steps, then stops it
+     * and hands {@code figures} what it carried, also when a step failed or a stop ended them.
+     */
+    static void beside(QualifyConfig config, RunStop stop, Duration steps, Loaded loaded,
+                       java.util.function.Consumer<LoadFigures> figures) throws InterruptedException {
+        Duration length = StepPlan.LOAD_RAMP.plus(StepPlan.SETUP.multipliedBy(4)).plus(steps);
+        BackgroundLoad load = start(config.underLoad(), config.target(), config.payload(), length);
+        stop.onRequest(() -> load.stop(stop.reason()));
+        long loadedFrom = System.nanoTime();
+        long aloneFrom = loadedFrom;
+        boolean settled = false;
+        try {
+            load.awaitFlowing(config.target().timeout());
+            long flowing = System.nanoTime();
+            settled = load.awaitSettled(flowing, StepPlan.LOAD_RAMP);
+            loadedFrom = System.nanoTime();
+            aloneFrom = Math.max(flowing, loadedFrom - LoadTrace.SETTLED_WINDOWS * LoadTrace.WINDOW_NANOS);
+            loaded.run();
+        } finally {
+            figures.accept(load.finish(aloneFrom, loadedFrom, System.nanoTime(), settled, !config.reverse(),
+                    config.target().timeout()));
+        }
+    }
+
     /** Starts {@code load} towards the redo's target (in the load's own class) for at most {@code length}. */
     static BackgroundLoad start(UnderLoad load, Target redoTarget, Payload payload, Duration length) {
         Target target = load.marked(redoTarget);

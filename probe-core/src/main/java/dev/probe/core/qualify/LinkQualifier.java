@@ -106,22 +106,11 @@ final class LinkQualifier {
      */
     private void underLoad(StepPlan plan, Runner runner, Figures f) throws InterruptedException {
         int first = plan.firstLoaded();
-        Duration length = StepPlan.LOAD_RAMP.plus(StepPlan.SETUP.multipliedBy(4));
+        Duration steps = Duration.ZERO;
         for (int i = first; i < plan.steps().size(); i++) {
-            length = length.plus(runner.length(i)).plus(StepPlan.SETUP);
+            steps = steps.plus(runner.length(i)).plus(StepPlan.SETUP);
         }
-        UnderLoad u = config.underLoad();
-        BackgroundLoad load = BackgroundLoad.start(u, config.target(), config.payload(), length);
-        runner.stop.onRequest(() -> load.stop(runner.stop.reason()));
-        long loadedFrom = System.nanoTime();
-        long aloneFrom = loadedFrom;
-        boolean settled = false;
-        try {
-            load.awaitFlowing(config.target().timeout());
-            long flowing = System.nanoTime();
-            settled = load.awaitSettled(flowing, StepPlan.LOAD_RAMP);
-            loadedFrom = System.nanoTime();
-            aloneFrom = Math.max(flowing, loadedFrom - LoadTrace.SETTLED_WINDOWS * LoadTrace.WINDOW_NANOS);
+        BackgroundLoad.beside(config, runner.stop, steps, () -> {
             for (int i = first; i < plan.steps().size(); i++) {
                 if (plan.steps().get(i).kind() == StepPlan.Kind.REDO_RATE) {
                     f.loadedLag = paced(runner, i, f.buffer);
@@ -129,10 +118,7 @@ final class LinkQualifier {
                     sync(runner, i);
                 }
             }
-        } finally {
-            f.load = load.finish(aloneFrom, loadedFrom, System.nanoTime(), settled, !config.reverse(),
-                    config.target().timeout());
-        }
+        }, figures -> f.load = figures);
     }
 
     /** The redo at its peak rate, one stream with {@code buffer}, its lag traced. */

@@ -77,35 +77,19 @@ record RacQualifier(QualifyConfig base) {
             done.add(s.kind() == Kind.REDO_RATE ? paced(s) : sync(s));
         }
 
-        /**
-         * Starts the load, gives it up to {@link StepPlan#LOAD_RAMP} to settle (its last settled seconds measure it
-         * alone), runs the loaded steps beside it, then stops it and says what it carried.
-         */
+        /** Runs the loaded steps beside the load ({@link BackgroundLoad#beside}) and says what it carried. */
         LoadFigures underLoad(int first) throws InterruptedException {
-            Duration length = StepPlan.LOAD_RAMP.plus(StepPlan.SETUP.multipliedBy(4));
+            Duration steps = Duration.ZERO;
             for (int i = first; i < plan.steps().size(); i++) {
-                length = length.plus(plan.steps().get(i).duration()).plus(StepPlan.SETUP);
+                steps = steps.plus(plan.steps().get(i).duration()).plus(StepPlan.SETUP);
             }
-            BackgroundLoad load = BackgroundLoad.start(base.underLoad(), base.target(), base.payload(), length);
-            stop.onRequest(() -> load.stop(stop.reason()));
-            long loadedFrom = System.nanoTime();
-            long aloneFrom = loadedFrom;
-            boolean settled = false;
-            LoadFigures figures;
-            try {
-                load.awaitFlowing(base.target().timeout());
-                long flowing = System.nanoTime();
-                settled = load.awaitSettled(flowing, StepPlan.LOAD_RAMP);
-                loadedFrom = System.nanoTime();
-                aloneFrom = Math.max(flowing, loadedFrom - LoadTrace.SETTLED_WINDOWS * LoadTrace.WINDOW_NANOS);
+            LoadFigures[] figures = {null};
+            BackgroundLoad.beside(base, stop, steps, () -> {
                 for (int i = first; i < plan.steps().size() && stop.reason() == null; i++) {
                     step(i);
                 }
-            } finally {
-                figures = load.finish(aloneFrom, loadedFrom, System.nanoTime(), settled, !base.reverse(),
-                        base.target().timeout());
-            }
-            return figures;
+            }, f -> figures[0] = f);
+            return figures[0];
         }
 
         /** Every instance's stream at once, each at its own peak through a buffer sized for it, lags traced. */
