@@ -97,6 +97,31 @@ class ReportCliTest {
         assertEquals("probe: --direction: 'up' is not backup or restore", err.toString().trim());
     }
 
+    /** Issue 43: the model fitted to the user's own results, their RTT and loss the default spec. */
+    @Test
+    void predictFromResultsFitsTheLinkAndSaysHowWell(@TempDir Path dir) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("report", "predict", "--capacity-gbps", "1",
+                "--db-size", "20TB", "--channels", "35", "--from"));
+        double[][] runs = {{4, 0.12}, {8, 0.21}, {16, 0.36}};
+        for (double[] r : runs) {
+            Path f = dir.resolve("bulk-" + (int) r[0] + ".json");
+            java.nio.file.Files.writeString(f, "{\"schema\":\"probe.result/1\",\"kind\":\"bulk\",\"params\":{"
+                    + "\"channels\":" + (int) r[0] + ",\"direction\":\"backup\",\"payload\":\"random\","
+                    + "\"impair_rtt_ms\":40,\"impair_loss_pct\":0.1},\"summary\":{\"throughput_gbps\":" + r[1] + "}}");
+            args.add(f.toString());
+        }
+        assertEquals(0, run(args.toArray(String[]::new)), err.toString());
+        String text = out.toString();
+        assertTrue(text.contains("Your link           = 3 result(s) with loss") && text.contains("channels add as N^")
+                && text.contains("(fitted: the results have several channel counts)"), text);
+        assertTrue(text.contains("each left out: median"), text);
+        assertTrue(text.contains("RTT 40.0 ms, loss 0.100 %"), "the results' RTT and loss by default: " + text);
+        assertTrue(text.contains("bulk-8.json") && text.contains("measured 0.210 Gbit/s"), text);
+        assertEquals(2, run("report", "predict", "--loss-pct", "0.1"));
+        assertEquals("probe: --rtt-ms: give the path's round-trip time, or --from results to take it from",
+                err.toString().trim());
+    }
+
     @Test
     void modelPrintsConstantsAndErrors() {
         assertEquals(0, run("report", "model"));

@@ -47,6 +47,9 @@ public final class ModelReport {
                 in.put("operation", q.operation());
             }
             m.set("constants", constantsJson(model.constants()));
+            if (model.link() != null) {
+                m.set("link_fit", linkJson(model.link()));
+            }
             return n.toPrettyString() + "\n";
         }
         return fmt("Predicted throughput = %.3f Gbit/s (%d channels x %.4f Gbit/s each, limited by %s)%n"
@@ -55,11 +58,53 @@ public final class ModelReport {
                         + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s, %s%n",
                 p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), q.dbSize() / 1e12, p.minutes(),
                 p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()),
-                basis(p) + (q.lossPct() > 0 && q.channels() != ThroughputModel.PAPER_CHANNELS ? fmt("; at %d channels, "
+                basis(p) + (q.lossPct() > 0 && q.channels() != ThroughputModel.PAPER_CHANNELS && (model.link() == null
+                || !model.link().gammaFitted()) ? fmt("; at %d channels, "
                 + "not the paper's %d, the range is wider: how channels add is not in the paper's tables",
                 q.channels(), ThroughputModel.PAPER_CHANNELS) : ""),
                 p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
-                        ? "halfway between backup and restore (--direction for one)" : q.operation());
+                        ? "halfway between backup and restore (--direction for one)" : q.operation())
+                + (model.link() == null ? "" : linkText(model.link()));
+    }
+
+    /** What the fit to the user's link rests on and how well it fits its points. */
+    private static String linkText(LinkFit f) {
+        StringBuilder sb = new StringBuilder(fmt("Your link           = %d result(s) with loss: this link's streams "
+                + "carry %.2f x the paper's; channels add as N^%.2f (%s)%n", f.points().size(),
+                Math.exp(f.logScale()), f.gamma(), f.gammaFitted() ? "fitted: the results have several channel counts"
+                        : "not fitted: one channel count, taken as linear"));
+        sb.append(fmt("                      error on them: median %.1f %%, max %.1f %%%s%n",
+                100 * ModelValidation.median(f.errors()), 100 * ModelValidation.max(f.errors()),
+                f.heldOut().length > 0 ? fmt("; each left out: median %.1f %%, max %.1f %%",
+                        100 * ModelValidation.median(f.heldOut()), 100 * ModelValidation.max(f.heldOut()))
+                        : "; too few to check on results the fit did not see (3 or more)"));
+        for (MeasuredPoint p : f.points()) {
+            sb.append(fmt("  %-30s %s, %d channels, RTT %.1f ms, loss %.3f %% (%s): measured %.3f Gbit/s, fit %.3f%n",
+                    p.file(), p.operation(), p.channels(), p.rttMs(), p.lossPct(), p.lossSource(), p.gbps(),
+                    f.gbps(p)));
+        }
+        return sb.toString();
+    }
+
+    private static ObjectNode linkJson(LinkFit f) {
+        ObjectNode n = ReportJson.object();
+        n.put("points", f.points().size());
+        n.put("scale", Math.exp(f.logScale()));
+        n.put("channel_exponent", f.gamma());
+        n.put("channel_exponent_fitted", f.gammaFitted());
+        n.put("median_error", ModelValidation.median(f.errors()));
+        n.put("max_error", ModelValidation.max(f.errors()));
+        if (f.heldOut().length > 0) {
+            n.put("held_out_median_error", ModelValidation.median(f.heldOut()));
+            n.put("held_out_max_error", ModelValidation.max(f.heldOut()));
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode points = n.putArray("results");
+        for (MeasuredPoint p : f.points()) {
+            points.addObject().put("file", p.file()).put("operation", p.operation()).put("channels", p.channels())
+                    .put("rtt_ms", p.rttMs()).put("loss_pct", p.lossPct()).put("measured_gbps", p.gbps())
+                    .put("fit_gbps", f.gbps(p));
+        }
+        return n;
     }
 
     /** "2.6 days", "71.6 h", "42 min". */
@@ -75,6 +120,8 @@ public final class ModelReport {
     private static String basis(ThroughputModel.Prediction p) {
         return p.regime().startsWith("private")
                 ? fmt("+-%.1f %%: the loss-free fit's largest error on the paper's FC cells", 100 * p.band())
+                : p.regime().contains("your link") ? fmt("+-%.1f %%: the larger of the paper fit's held-out error and "
+                + "the fit to your results' own", 100 * p.band())
                 : fmt("+-%.1f %%: the lossy fit's 90th-percentile error on paper cells it was not fitted to",
                 100 * p.band());
     }

@@ -56,9 +56,29 @@ public final class ThroughputModel {
     }
 
     private final Constants constants;
+    private final LinkFit link;
 
     private ThroughputModel(Constants constants) {
+        this(constants, null);
+    }
+
+    private ThroughputModel(Constants constants, LinkFit link) {
         this.constants = constants;
+        this.link = link;
+    }
+
+    /**
+     * This model fitted to the user's own measured points on a link of {@code capacityGbps}: lossy predictions then
+     * use the link's scale and channel exponent ({@link LinkFit}) and carry the larger of the paper's and the link
+     * fit's own error.
+     */
+    public ThroughputModel fittedTo(List<MeasuredPoint> points, double capacityGbps) {
+        return new ThroughputModel(constants, LinkFit.fit(constants.lossy(), points, capacityGbps));
+    }
+
+    /** The fit to the user's link, or null for the paper's. */
+    public LinkFit link() {
+        return link;
     }
 
     public Constants constants() {
@@ -126,13 +146,25 @@ public final class ThroughputModel {
             band = constants.privateErrors().max();
         } else {
             LossyFit f = constants.lossy();
-            double logPerChannel = f.logPerStream(rttMs, lossPct / 100, mss, operation);
             double logCap = Math.log(f.eta() * capacityGbps);
+            double logPerChannel;
+            double logSum;
+            if (link == null) {
+                logPerChannel = f.logPerStream(rttMs, lossPct / 100, mss, operation);
+                logSum = Math.log(channels) + logPerChannel;
+                total = Math.exp(f.logTotal(logSum, logCap));
+                regime = "lossy fit (" + f.law().formula() + ")";
+                band = constants.band();
+            } else {
+                logPerChannel = link.logPerStream(rttMs, lossPct / 100, mss, operation);
+                logSum = link.gamma() * Math.log(channels) + logPerChannel;
+                total = Math.exp(link.logTotal(rttMs, lossPct / 100, channels, mss, operation, capacityGbps));
+                regime = "lossy fit to your link (" + link.points().size() + " point" + (link.points().size() == 1
+                        ? "" : "s") + "), on the paper's law (" + f.law().formula() + ")";
+                band = link.band(constants.band());
+            }
             perChannel = Math.exp(logPerChannel);
-            total = Math.exp(f.logTotal(Math.log(channels) + logPerChannel, logCap));
-            limit = Math.log(channels) + logPerChannel > logCap ? "capacity" : "loss";
-            regime = "lossy fit (" + f.law().formula() + ")";
-            band = constants.band();
+            limit = logSum > logCap ? "capacity" : "loss";
         }
         double minutes = bytes * 8.0 / (total * 1e9) / 60;
         return new Prediction(total, minutes, perChannel, limit, regime, band, minutes / (1 + band),

@@ -9,7 +9,6 @@ import dev.probe.core.qualify.LinkResult;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyResult;
 import dev.probe.core.qualify.StandbyDisk;
-import dev.probe.core.qualify.RacResult;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.qualify.Verdicts;
@@ -41,7 +40,7 @@ final class QualifyConsole implements Qualifier.Progress {
     /** Whatever kind of run it was: one link, both directions or a RAC primary, then the standby's disk. */
     void print(QualifyResult r) {
         if (r.rac() != null) {
-            printRac(r);
+            new RacConsole(out, this).print(r);
         } else if (r.config().bothDirections()) {
             printBoth(r);
         } else {
@@ -94,47 +93,6 @@ final class QualifyConsole implements Qualifier.Progress {
     public void reversePass() {
         out.println();
         out.println("[Standby to primary: the standby's probe server sends in the stream steps]");
-    }
-
-    /** A RAC run: each pass's figures per node and its verdicts, then one settings block. */
-    private void printRac(QualifyResult q) {
-        boolean both = q.config().bothDirections();
-        printRacPass(q.rac(), both ? "== Primary to standby ==" : null);
-        if (q.racReverse() != null) {
-            printRacPass(q.racReverse(), "== Standby to primary (the standby's server sent) ==");
-        }
-        if (both) {
-            out.println("OVERALL VERDICT (both directions): " + q.overall());
-        }
-        RacResult r = q.racSettingsFromReverse() ? q.racReverse() : q.rac();
-        if (!r.sqlnet().isEmpty()) {
-            out.println("Settings to apply (every node's destination and the standby)");
-            out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
-            r.sysctl().forEach(l -> out.println("  sysctl:      " + l));
-            for (RacResult.NodeBuffer b : r.buffers()) {
-                out.println(fmt("  from %-20s round trip avg %.3f ms, its instance's peak %.1f MB/s: BDP %d bytes, "
-                        + "buffer %d (3 x BDP, at least 1 MiB)", b.from(), b.rttMs(), b.peakBytesPerSecond() / 1e6,
-                        b.bdpBytes(), b.buffer()));
-            }
-        }
-        out.flush();
-    }
-
-    private void printRacPass(RacResult r, String heading) {
-        out.println();
-        if (heading != null) {
-            out.println(heading);
-        }
-        out.println("Measured from each node" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
-        for (RacResult.Step s : r.steps()) {
-            for (var h : s.result().hosts()) {
-                var x = h.summary();
-                row(s.step().label() + " " + h.from(), x == null ? "lost: " + h.loss().reason()
-                        : s.step().kind() == StepPlan.Kind.REDO_RATE ? fmt("received %.1f MB/s", x.throughputGbps() * 125)
-                        : fmt("round trip avg %.3f / p99 %.3f ms (%d)", x.latencyAvgMs(), x.latencyP99Ms(), x.messages()));
-            }
-        }
-        printVerdicts(r.overall(), r.incomplete(), r.verdicts());
     }
 
     /** Both passes: each one's figures and verdicts, then the asymmetry and the overall verdict. */
@@ -251,7 +209,7 @@ final class QualifyConsole implements Qualifier.Progress {
         }
     }
 
-    private void printVerdicts(Verdict.Status overall, String incomplete, List<Verdict> verdicts) {
+    void printVerdicts(Verdict.Status overall, String incomplete, List<Verdict> verdicts) {
         out.println();
         out.println("VERDICT: " + overall + (incomplete == null ? ""
                 : " (" + incomplete + "; verdicts below only for what was measured whole)"));
@@ -277,7 +235,7 @@ final class QualifyConsole implements Qualifier.Progress {
                 c.redoPayload()));
     }
 
-    private void row(String label, String value) {
+    void row(String label, String value) {
         out.println(fmt("%26s = %s", label, value));
     }
 

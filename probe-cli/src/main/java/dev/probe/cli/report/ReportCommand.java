@@ -9,6 +9,7 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.report.CompareReport;
 import dev.probe.report.Format;
 import dev.probe.report.LossyFit;
+import dev.probe.report.MeasuredPoint;
 import dev.probe.report.ModelReport;
 import dev.probe.report.ModelValidation;
 import dev.probe.report.PaperData;
@@ -100,10 +101,15 @@ public final class ReportCommand {
         @Spec
         CommandSpec spec;
         @Option(names = "--rtt-ms", converter = Converters.Millis.class,
-            required = true, description = "Round-trip time in ms.")
-        double rttMs;
-        @Option(names = "--loss-pct", required = true, description = "Packet loss in percent (0 = a private link).")
-        double lossPct;
+            description = "Round-trip time in ms (with --from: default the results' median).")
+        Double rttMs;
+        @Option(names = "--loss-pct", description = "Packet loss in percent (0 = a private link; with --from: default "
+                + "the results' median).")
+        Double lossPct;
+        @Option(names = "--from", arity = "1..*", paramLabel = "RESULT.json", description = "Fit the model to this "
+                + "link: bulk, objstore, client or sweep results (--json) measured on it, with loss; then predict "
+                + "other channel counts, RTTs and sizes from them.")
+        List<Path> from;
         @Option(names = "--channels", defaultValue = "35", description = "Channels (default: ${DEFAULT-VALUE}).")
         int channels;
         @Option(names = "--mss", defaultValue = "1448", description = "TCP MSS (default: ${DEFAULT-VALUE}; 8948 for MTU 9000).")
@@ -120,14 +126,36 @@ public final class ReportCommand {
         TextOrJsonOption format;
 
         @Override
-        public Integer call() {
+        public Integer call() throws Exception {
             if (direction != null && !direction.equals("backup") && !direction.equals("restore")) {
                 throw new BadParameterException("--direction", "'" + direction + "' is not backup or restore");
             }
-            spec.commandLine().getOut().print(ModelReport.predict(ThroughputModel.paper(),
-                    new ModelReport.Query(rttMs, lossPct, channels, mss, capacityGbps, dbSize, direction),
-                    format.parse()));
+            ThroughputModel model = ThroughputModel.paper();
+            if (from != null) {
+                List<MeasuredPoint> points = new java.util.ArrayList<>();
+                for (Path p : from) {
+                    try {
+                        points.add(MeasuredPoint.read(p));
+                    } catch (MeasuredPoint.Unplaceable e) {
+                        throw new BadParameterException("--from", e.getMessage());
+                    }
+                }
+                model = model.fittedTo(points, capacityGbps);
+            } else if (rttMs == null || lossPct == null) {
+                throw new BadParameterException(rttMs == null ? "--rtt-ms" : "--loss-pct", "give the path's "
+                        + (rttMs == null ? "round-trip time" : "loss") + ", or --from results to take it from");
+            }
+            double rtt = rttMs != null ? rttMs : median(model.link().points().stream()
+                    .mapToDouble(MeasuredPoint::rttMs).toArray());
+            double loss = lossPct != null ? lossPct : median(model.link().points().stream()
+                    .mapToDouble(MeasuredPoint::lossPct).toArray());
+            spec.commandLine().getOut().print(ModelReport.predict(model,
+                    new ModelReport.Query(rtt, loss, channels, mss, capacityGbps, dbSize, direction), format.parse()));
             return ExitCodes.OK;
+        }
+
+        private static double median(double[] values) {
+            return dev.probe.report.ModelValidation.median(values);
         }
     }
 

@@ -127,14 +127,7 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
         if (load != null) {
             s.set("under_load", load.toJson(c.underLoad()));
         }
-        ObjectNode settings = s.putObject("settings");
-        sqlnet().forEach(settings.putArray("sqlnet_ora")::add);
-        sysctl().forEach(settings.putArray("sysctl")::add);
-        ArrayNode perNode = settings.putArray("per_node");
-        for (NodeBuffer b : buffers()) {
-            perNode.addObject().put("from", b.from()).put("rtt_ms", b.rttMs()).put("peak_bytes_s", b.peakBytesPerSecond())
-                    .put("bdp_bytes", b.bdpBytes()).put("buffer_bytes", b.buffer());
-        }
+        s.set("settings", settingsJson());
         ObjectNode doc = ResultEnvelope.incomplete(ResultEnvelope.of("qualify", startedAt, p, s, null, List.of()),
                 incomplete);
         ArrayNode stepArray = doc.putArray("steps");
@@ -147,5 +140,18 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
             st.result().hosts().forEach(h -> hosts.add(h.toJson()));
         }
         return doc;
+    }
+
+    /** sqlnet.ora and sysctl lines, and each node's buffer with the round trip and peak it rests on. */
+    private ObjectNode settingsJson() {
+        ObjectNode settings = Json.object();
+        sqlnet().forEach(settings.putArray("sqlnet_ora")::add);
+        sysctl().forEach(settings.putArray("sysctl")::add);
+        ArrayNode perNode = settings.putArray("per_node");
+        for (NodeBuffer b : buffers()) {
+            perNode.addObject().put("from", b.from()).put("rtt_ms", b.rttMs()).put("peak_bytes_s", b.peakBytesPerSecond())
+                    .put("bdp_bytes", b.bdpBytes()).put("buffer_bytes", b.buffer());
+        }
+        return settings;
     }
 }

@@ -1,0 +1,65 @@
+package dev.probe.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 43, "fitted to the user's link": the paper's law refitted to measured points recovers the link's own scale
+ * and channel exponent, reproduces its points, and predicts a count it did not see.
+ */
+class LinkFitTest {
+    private static final ThroughputModel PAPER = ThroughputModel.paper();
+    private static final long TB20 = 20_000_000_000_000L;
+
+    /** A bulk backup's point on a link whose streams carry {@code scale} x the paper's and add as N^gamma. */
+    private static MeasuredPoint point(int channels, double scale, double gamma) {
+        LinkFit truth = new LinkFit(PAPER.constants().lossy(), List.of(), 1, Math.log(scale), gamma, true,
+                new double[0], new double[0]);
+        double gbps = Math.exp(truth.logTotal(40, 0.001, channels, 1448, "backup", 1));
+        return new MeasuredPoint("b" + channels + ".json", "bulk", "backup", gbps, 40, 0.1, "lab impairment", channels,
+                1448, 1, "random");
+    }
+
+    @Test
+    void pointsAtSeveralChannelCountsGiveTheLinksScaleAndHowItsChannelsAdd() {
+        List<MeasuredPoint> points = new ArrayList<>();
+        for (int n : new int[] {1, 4, 8}) {
+            points.add(point(n, 0.8, 0.85));
+        }
+        ThroughputModel fitted = PAPER.fittedTo(points, 1);
+        LinkFit f = fitted.link();
+        assertTrue(f.gammaFitted());
+        assertEquals(0.8, Math.exp(f.logScale()), 1e-3);
+        assertEquals(0.85, f.gamma(), 1e-3);
+        assertTrue(ModelValidation.max(f.errors()) < 1e-3 && f.heldOut().length == 3, f.toString());
+        // 16 channels, which no point had: what the link's own law says
+        ThroughputModel.Prediction p = fitted.predict(40, 0.1, 16, 1448, 1, TB20, "backup");
+        assertEquals(point(16, 0.8, 0.85).gbps(), p.throughputGbps(), 1e-3 * p.throughputGbps());
+        assertTrue(p.regime().contains("your link (3 points)"), p.regime());
+        assertEquals(PAPER.constants().band(), p.band(), 1e-9, "the paper's held-out error bounds the range");
+    }
+
+    @Test
+    void onePointFitsTheScaleAlone() {
+        LinkFit f = PAPER.fittedTo(List.of(point(8, 1.3, 1)), 1).link();
+        assertFalse(f.gammaFitted());
+        assertEquals(1, f.gamma());
+        assertEquals(1.3, Math.exp(f.logScale()), 1e-3);
+        assertEquals(0, f.heldOut().length, "too few to leave one out");
+    }
+
+    @Test
+    void resultsWithoutLossCannotFitTheLossyModel() {
+        MeasuredPoint clean = new MeasuredPoint("clean.json", "bulk", "backup", 0.9, 40, 0, "lab impairment", 8, 1448,
+                1, "random");
+        assertEquals("--from: none of the 1 result(s) has a loss to fit the lossy model to (a loss-free run's link is "
+                + "the private-link fit's; give runs with loss)", assertThrows(ReportInputException.class,
+                () -> PAPER.fittedTo(List.of(clean), 1)).getMessage());
+    }
+}
