@@ -117,6 +117,10 @@ class ReportCliTest {
         assertTrue(text.contains("each left out: median"), text);
         assertTrue(text.contains("RTT 40.0 ms, loss 0.100 %"), "the results' RTT and loss by default: " + text);
         assertTrue(text.contains("bulk-8.json") && text.contains("measured 0.210 Gbit/s"), text);
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("report", "predict", "--from", dir.resolve("none.json").toString()));
+        assertEquals("probe: --from: " + dir.resolve("none.json") + ": no such file", err.toString().trim());
+        err.getBuffer().setLength(0);
         assertEquals(2, run("report", "predict", "--loss-pct", "0.1"));
         assertEquals("probe: --rtt-ms: give the path's round-trip time, or --from results to take it from",
                 err.toString().trim());

@@ -96,7 +96,8 @@ public final class ReportCommand {
 
     /** {@code report predict}. */
     @Command(name = "predict", mixinStandardHelpOptions = true,
-            description = "Predict throughput and time with the model fitted to the paper.")
+            description = "Predict throughput and time, with a range, from the model fitted to the paper (or, with "
+                    + "--from, to your own results).")
     static final class Predict implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -136,7 +137,7 @@ public final class ReportCommand {
                 for (Path p : from) {
                     try {
                         points.add(MeasuredPoint.read(p));
-                    } catch (MeasuredPoint.Unplaceable e) {
+                    } catch (MeasuredPoint.Unplaceable | dev.probe.report.ReportInputException e) {
                         throw new BadParameterException("--from", e.getMessage());
                     }
                 }
