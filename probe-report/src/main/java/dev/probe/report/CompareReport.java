@@ -128,9 +128,8 @@ public final class CompareReport {
         DeliveryClass c = p.deliveryClass();
         double paperGbps = map.gbps(p.operation(), mtu, c, p.rttMs());
         double loss = c == null || Double.isNaN(p.lossPct()) ? 0 : p.lossPct();
-        String operation = p.operation().equals("backup") || p.operation().equals("restore") ? p.operation() : null;
         double modelGbps = model.predict(p.rttMs(), loss, p.channels(), p.mss(), ThroughputModel.PAPER_CAPACITY_GBPS,
-                dbSize, operation).throughputGbps();
+                dbSize, p.modelOperation()).throughputGbps();
         return new Placement(p, mtu, paperGbps, modelGbps, minutes(p.gbps()));
     }
 

@@ -2,13 +2,6 @@ package dev.probe.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
-import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.ArrayRealVector;
-import org.apache.commons.math3.linear.RealMatrix;
-import org.apache.commons.math3.linear.RealVector;
-import org.apache.commons.math3.util.Pair;
 
 /**
  * The paper's lossy model fitted to the user's own measured points ({@code report predict --from RESULT.json...}):
@@ -44,67 +37,49 @@ public record LinkFit(LossyFit base, List<MeasuredPoint> points, double capacity
             throw new ReportInputException("--from: none of the " + points.size() + " result(s) has a loss to fit "
                     + "the lossy model to (a loss-free run's link is the private-link fit's; give runs with loss)");
         }
-        double[] x = solve(base, lossy, capacityGbps);
-        boolean gammaFitted = channelCounts(lossy) >= 2;
-        LinkFit f = new LinkFit(base, lossy, capacityGbps, x[0], gammaFitted ? x[1] : 1, gammaFitted, new double[0],
-                new double[0]);
-        double[] errors = lossy.stream().mapToDouble(p -> ModelValidation.error(f.gbps(p), p.gbps())).toArray();
+        LinkFit f = solved(base, lossy, capacityGbps);
         double[] heldOut = new double[lossy.size() >= HELD_OUT_FROM ? lossy.size() : 0];
         for (int i = 0; i < heldOut.length; i++) {
             List<MeasuredPoint> rest = new ArrayList<>(lossy);
             MeasuredPoint out = rest.remove(i);
-            double[] y = solve(base, rest, capacityGbps);
-            LinkFit without = new LinkFit(base, rest, capacityGbps, y[0], channelCounts(rest) >= 2 ? y[1] : 1,
-                    channelCounts(rest) >= 2, new double[0], new double[0]);
-            heldOut[i] = ModelValidation.error(without.gbps(out), out.gbps());
+            heldOut[i] = ModelValidation.error(solved(base, rest, capacityGbps).gbps(out), out.gbps());
         }
-        return new LinkFit(base, lossy, capacityGbps, f.logScale(), f.gamma(), gammaFitted, errors, heldOut);
+        return new LinkFit(base, lossy, capacityGbps, f.logScale(), f.gamma(), f.gammaFitted(), f.errors(), heldOut);
     }
 
-    private static long channelCounts(List<MeasuredPoint> points) {
-        return points.stream().mapToInt(MeasuredPoint::channels).distinct().count();
+    /**
+     * Least squares of log throughput over {@code points}: the log scale, and gamma when they have two or more
+     * channel counts (else held at 1); with the error on each point, not yet checked on points left out.
+     */
+    private static LinkFit solved(LossyFit base, List<MeasuredPoint> points, double capacityGbps) {
+        boolean withGamma = points.stream().mapToInt(MeasuredPoint::channels).distinct().count() >= 2;
+        double[] x = LeastSquares.minimize(withGamma ? new double[] {0, 1} : new double[] {0}, points.size(),
+                p -> residuals(of(base, List.of(), capacityGbps, p), points),
+                p -> withGamma ? new double[] {p[0], Math.min(1.5, Math.max(0.2, p[1]))} : p).getPoint().toArray();
+        LinkFit f = of(base, points, capacityGbps, x);
+        return new LinkFit(base, points, capacityGbps, f.logScale(), f.gamma(), withGamma, points.stream()
+                .mapToDouble(p -> ModelValidation.error(f.gbps(p), p.gbps())).toArray(), new double[0]);
     }
 
-    /** Least squares of log throughput over {@code points}: {log scale, gamma} (gamma held at 1 with one count). */
-    private static double[] solve(LossyFit base, List<MeasuredPoint> points, double capacityGbps) {
-        boolean withGamma = channelCounts(points) >= 2;
-        double[] start = withGamma ? new double[] {0, 1} : new double[] {0};
-        RealVector point = new LevenbergMarquardtOptimizer().optimize(new LeastSquaresBuilder().start(start)
-                .target(new double[points.size()]).maxEvaluations(10_000).maxIterations(1_000)
-                .parameterValidator(v -> withGamma ? new ArrayRealVector(new double[] {v.getEntry(0),
-                        Math.min(1.5, Math.max(0.2, v.getEntry(1)))}) : v)
-                .model(v -> {
-                    double[] p = v.toArray();
-                    double[] r = residuals(base, points, capacityGbps, p);
-                    double[][] j = new double[points.size()][p.length];
-                    for (int k = 0; k < p.length; k++) {
-                        double[] q = p.clone();
-                        q[k] += 1e-7;
-                        double[] rq = residuals(base, points, capacityGbps, q);
-                        for (int i = 0; i < r.length; i++) {
-                            j[i][k] = (rq[i] - r[i]) / 1e-7;
-                        }
-                    }
-                    return new Pair<RealVector, RealMatrix>(new ArrayRealVector(r, false),
-                            new Array2DRowRealMatrix(j, false));
-                }).build()).getPoint();
-        return withGamma ? point.toArray() : new double[] {point.getEntry(0), 1};
+    /** The fit of scale {@code x[0]} and, when given, channel exponent {@code x[1]}. */
+    private static LinkFit of(LossyFit base, List<MeasuredPoint> points, double capacityGbps, double[] x) {
+        return new LinkFit(base, points, capacityGbps, x[0], x.length > 1 ? x[1] : 1, x.length > 1, new double[0],
+                new double[0]);
     }
 
-    private static double[] residuals(LossyFit base, List<MeasuredPoint> points, double capacityGbps, double[] x) {
-        LinkFit f = new LinkFit(base, List.of(), capacityGbps, x[0], x.length > 1 ? x[1] : 1, x.length > 1,
-                new double[0], new double[0]);
+    private static double[] residuals(LinkFit f, List<MeasuredPoint> points) {
         return points.stream().mapToDouble(p -> Math.log(f.gbps(p)) - Math.log(p.gbps())).toArray();
+    }
+
+    /** The paper's own fit as a link's: its streams as the paper's (scale 1), its channels adding linearly. */
+    static LinkFit paper(LossyFit base) {
+        return of(base, List.of(), Double.NaN, new double[] {0});
     }
 
     /** The point's throughput as this fit predicts it. */
     double gbps(MeasuredPoint p) {
-        return Math.exp(logTotal(p.rttMs(), p.lossPct() / 100, p.channels(), p.mss(), operation(p.operation()),
+        return Math.exp(logTotal(p.rttMs(), p.lossPct() / 100, p.channels(), p.mss(), p.modelOperation(),
                 capacityGbps));
-    }
-
-    private static String operation(String op) {
-        return op.equals("backup") || op.equals("restore") ? op : null;
     }
 
     /** log of one stream's Gbit/s on this link. */

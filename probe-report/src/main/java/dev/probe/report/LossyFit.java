@@ -2,21 +2,14 @@ package dev.probe.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
-import org.apache.commons.math3.fitting.leastsquares.LeastSquaresProblem;
-import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.ArrayRealVector;
-import org.apache.commons.math3.linear.RealVector;
-import org.apache.commons.math3.util.Pair;
 
 /**
  * One {@link StreamLaw} fitted to lossy cells (the paper's Internet columns): N channels each at the law's rate,
  * times a direction factor (restore against backup), capped by the link with a soft knee:
- * {@code T = softmin(N x s(RTT, p) x e^(+-d/2), eta x capacity; knee)}. Fitted by Levenberg-Marquardt (Apache
- * Commons Math) on log T, so every cell weighs by its relative error; the grid's {@code <2} cells sit at a fitted
- * base RTT within the paper's 1.4-1.9 ms.
+ * {@code T = softmin(N x s(RTT, p) x e^(+-d/2), eta x capacity; knee)}. Fitted by {@link LeastSquares} on log T, so
+ * every cell weighs by its relative error; the grid's {@code <2} cells sit at a fitted base RTT within the paper's
+ * 1.4-1.9 ms.
  *
  * @param law the per-stream law
  * @param x   d (log restore / backup), log of the cap on the paper's 10 Gbit/s link, the base RTT, log of the knee's
@@ -24,7 +17,14 @@ import org.apache.commons.math3.util.Pair;
  */
 public record LossyFit(StreamLaw law, double[] x) {
     /** One lossy cell: its table, operation, RTT (or below the grid), loss fraction, channels and Gbit/s. */
-    public record Cell(String table, String operation, double rttMs, boolean belowGrid, double loss, int channels, double gbps) {
+    public record Cell(String table, String operation, double rttMs, boolean belowGrid, double loss, int channels,
+                       double gbps) {
+        /** Row {@code r}'s cell of class {@code c} at the paper's 35 channels, carrying {@code gbps}. */
+        static Cell of(PaperRow r, DeliveryClass c, double gbps) {
+            return new Cell(r.table(), r.operation(), r.delayMs(), r.delayLabel().startsWith("<"),
+                    c.lossPercent() / 100, ThroughputModel.PAPER_CHANNELS, gbps);
+        }
+
         /** Cells of one operation, RTT and loss are one measurement (the paper repeats its Internet columns). */
         String key() {
             return operation + "/" + rttMs + "/" + loss;
@@ -51,8 +51,7 @@ public record LossyFit(StreamLaw law, double[] x) {
             for (DeliveryClass c : DeliveryClass.values()) {
                 double t = r.internet(c);
                 if (t > 0) {
-                    out.add(new Cell(r.table(), r.operation(), r.delayMs(), r.delayLabel().startsWith("<"), c.lossPercent() / 100,
-                            ThroughputModel.PAPER_CHANNELS, t));
+                    out.add(Cell.of(r, c, t));
                 }
             }
         }
@@ -99,7 +98,7 @@ public record LossyFit(StreamLaw law, double[] x) {
             start[2] = 1.65;
             start[3] = Math.log(8);
             System.arraycopy(lawStart, 0, start, COMMON, lawStart.length);
-            LeastSquaresOptimizer.Optimum o = new LevenbergMarquardtOptimizer().optimize(problem(cells, law, start));
+            LeastSquaresOptimizer.Optimum o = minimize(cells, law, start);
             if (o.getCost() < bestCost) {
                 bestCost = o.getCost();
                 best = new LossyFit(law, clamp(law, o.getPoint().toArray()));
@@ -113,29 +112,11 @@ public record LossyFit(StreamLaw law, double[] x) {
      * one start near it finds it, where {@link #fit}'s starting points would repeat the whole search).
      */
     public LossyFit refit(List<Cell> cells) {
-        return new LossyFit(law, clamp(law, new LevenbergMarquardtOptimizer().optimize(problem(cells, law, x))
-                .getPoint().toArray()));
+        return new LossyFit(law, clamp(law, minimize(cells, law, x).getPoint().toArray()));
     }
 
-    private static LeastSquaresProblem problem(List<Cell> cells, StreamLaw law, double[] start) {
-        return new LeastSquaresBuilder().start(start).target(new double[cells.size()]).maxEvaluations(100_000)
-                .maxIterations(10_000).parameterValidator(v -> new ArrayRealVector(clamp(law, v.toArray())))
-                .model(point -> {
-                    double[] p = point.toArray();
-                    double[] r = residuals(cells, law, p);
-                    double[][] j = new double[cells.size()][p.length];
-                    for (int k = 0; k < p.length; k++) {
-                        double[] q = p.clone();
-                        double h = 1e-6 * Math.max(1, Math.abs(p[k]));
-                        q[k] += h;
-                        double[] rq = residuals(cells, law, q);
-                        for (int i = 0; i < r.length; i++) {
-                            j[i][k] = (rq[i] - r[i]) / h;
-                        }
-                    }
-                    return new Pair<RealVector, org.apache.commons.math3.linear.RealMatrix>(new ArrayRealVector(r,
-                            false), new Array2DRowRealMatrix(j, false));
-                }).build();
+    private static LeastSquaresOptimizer.Optimum minimize(List<Cell> cells, StreamLaw law, double[] start) {
+        return LeastSquares.minimize(start, cells.size(), p -> residuals(cells, law, p), p -> clamp(law, p));
     }
 
     private static double[] residuals(List<Cell> cells, StreamLaw law, double[] p) {

@@ -143,6 +143,11 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         return lossSource.equals("lab impairment");
     }
 
+    /** The model's operation for this run: "backup" or "restore", or null (a redo stream: halfway between). */
+    public String modelOperation() {
+        return operation.equals("backup") || operation.equals("restore") ? operation : null;
+    }
+
     /** True for sync/async results: one redo stream's latency and throughput, not RMAN channels. */
     public boolean redoStyle() {
         return kind.equals("sync") || kind.equals("async");

@@ -116,14 +116,9 @@ public final class ModelReport {
                 : fmt("%,.0f min", minutes);
     }
 
-    /** Where a prediction's range comes from. */
+    /** "+-11.3 %: " and where a prediction's range comes from. */
     private static String basis(ThroughputModel.Prediction p) {
-        return p.regime().startsWith("private")
-                ? fmt("+-%.1f %%: the loss-free fit's largest error on the paper's FC cells", 100 * p.band())
-                : p.regime().contains("your link") ? fmt("+-%.1f %%: the larger of the paper fit's held-out error and "
-                + "the fit to your results' own", 100 * p.band())
-                : fmt("+-%.1f %%: the lossy fit's 90th-percentile error on paper cells it was not fitted to",
-                100 * p.band());
+        return fmt("+-%.1f %%: %s", 100 * p.band(), p.bandBasis());
     }
 
     public static String model(ThroughputModel model, Format format) {

@@ -28,8 +28,7 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
         Map<StreamLaw, Scores> laws = new EnumMap<>(StreamLaw.class);
         for (StreamLaw law : StreamLaw.values()) {
             LossyFit f = LossyFit.fit(cells, law);
-            laws.put(law, new Scores(f, cells.stream().mapToDouble(c -> error(f.gbps(c), c.gbps())).toArray(),
-                    leaveOneOut(cells, f), leaveOperationOut(cells, law)));
+            laws.put(law, new Scores(f, errors(cells, f), leaveOneOut(cells, f), leaveOperationOut(cells, law)));
         }
         return new ModelValidation(List.copyOf(cells), laws, LossyFit.choose(cells).law());
     }
@@ -37,6 +36,11 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
     /** The chosen law's scores. */
     public Scores best() {
         return laws.get(chosen);
+    }
+
+    /** Each cell's error as {@code fit} predicts it. */
+    static double[] errors(List<LossyFit.Cell> cells, LossyFit fit) {
+        return cells.stream().mapToDouble(c -> error(fit.gbps(c), c.gbps())).toArray();
     }
 
     /**
@@ -106,8 +110,7 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
             Map<DeliveryClass, Double> gbps = new EnumMap<>(DeliveryClass.class);
             Map<DeliveryClass, Double> multiple = new EnumMap<>(DeliveryClass.class);
             for (DeliveryClass c : DeliveryClass.values()) {
-                double t = f.gbps(new LossyFit.Cell(r.table(), r.operation(), r.delayMs(), r.delayLabel().startsWith("<"),
-                        c.lossPercent() / 100, ThroughputModel.PAPER_CHANNELS, Double.NaN));
+                double t = f.gbps(LossyFit.Cell.of(r, c, Double.NaN));
                 gbps.put(c, t);
                 multiple.put(c, r.fcGbps() / t);
             }

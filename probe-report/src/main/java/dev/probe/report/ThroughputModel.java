@@ -49,10 +49,10 @@ public final class ThroughputModel {
 
     /**
      * A prediction, what limits it, and its range: the throughput within {@code band} (a relative error) either
-     * way, so the time between {@code minutesLow} and {@code minutesHigh}.
+     * way, taken from what {@code bandBasis} says, so the time between {@code minutesLow} and {@code minutesHigh}.
      */
     public record Prediction(double throughputGbps, double minutes, double perChannelGbps, String limitedBy,
-                             String regime, double band, double minutesLow, double minutesHigh) {
+                             String regime, double band, String bandBasis, double minutesLow, double minutesHigh) {
     }
 
     private final Constants constants;
@@ -97,7 +97,7 @@ public final class ThroughputModel {
         double[] fc9000 = fitPrivate(data.rows(), 9000);
         List<LossyFit.Cell> cells = LossyFit.paperCells(data);
         LossyFit lossy = LossyFit.choose(cells);
-        double[] inSample = cells.stream().mapToDouble(c -> ModelValidation.error(lossy.gbps(c), c.gbps())).toArray();
+        double[] inSample = ModelValidation.errors(cells, lossy);
         double[] heldOut = ModelValidation.leaveOneOut(cells, lossy);
         List<Double> privateErrs = new ArrayList<>();
         for (PaperRow r : data.rows()) {
@@ -136,6 +136,7 @@ public final class ThroughputModel {
         String limit;
         String regime;
         double band;
+        String basis;
         if (lossPct == 0) {
             double cap = (jumbo ? constants.eta9000() : constants.eta1500()) * capacityGbps;
             double window = jumbo ? constants.windowMbit9000() : constants.windowMbit1500();
@@ -144,30 +145,28 @@ public final class ThroughputModel {
             limit = rttMs / (channels * window) > 1 / cap ? "window" : "capacity";
             regime = "private (loss-free), MTU " + (jumbo ? 9000 : 1500) + " fit";
             band = constants.privateErrors().max();
+            basis = "the loss-free fit's largest error on the paper's FC cells";
         } else {
             LossyFit f = constants.lossy();
-            double logCap = Math.log(f.eta() * capacityGbps);
-            double logPerChannel;
-            double logSum;
+            LinkFit l = link != null ? link : LinkFit.paper(f);
+            double logPerChannel = l.logPerStream(rttMs, lossPct / 100, mss, operation);
+            perChannel = Math.exp(logPerChannel);
+            total = Math.exp(l.logTotal(rttMs, lossPct / 100, channels, mss, operation, capacityGbps));
+            limit = l.gamma() * Math.log(channels) + logPerChannel > Math.log(f.eta() * capacityGbps) ? "capacity"
+                    : "loss";
             if (link == null) {
-                logPerChannel = f.logPerStream(rttMs, lossPct / 100, mss, operation);
-                logSum = Math.log(channels) + logPerChannel;
-                total = Math.exp(f.logTotal(logSum, logCap));
                 regime = "lossy fit (" + f.law().formula() + ")";
                 band = constants.band();
+                basis = "the lossy fit's 90th-percentile error on paper cells it was not fitted to";
             } else {
-                logPerChannel = link.logPerStream(rttMs, lossPct / 100, mss, operation);
-                logSum = link.gamma() * Math.log(channels) + logPerChannel;
-                total = Math.exp(link.logTotal(rttMs, lossPct / 100, channels, mss, operation, capacityGbps));
                 regime = "lossy fit to your link (" + link.points().size() + " point" + (link.points().size() == 1
                         ? "" : "s") + "), on the paper's law (" + f.law().formula() + ")";
                 band = link.band(constants.band());
+                basis = "the larger of the paper fit's held-out error and the fit to your results' own";
             }
-            perChannel = Math.exp(logPerChannel);
-            limit = logSum > logCap ? "capacity" : "loss";
         }
         double minutes = bytes * 8.0 / (total * 1e9) / 60;
-        return new Prediction(total, minutes, perChannel, limit, regime, band, minutes / (1 + band),
+        return new Prediction(total, minutes, perChannel, limit, regime, band, basis, minutes / (1 + band),
                 band < 1 ? minutes / (1 - band) : Double.POSITIVE_INFINITY);
     }
 

@@ -49,9 +49,7 @@ final class LinkQualifier {
             return LinkResult.of(config, startedAt, f.measured(), e.getMessage() != null ? e.getMessage()
                     : stop.reason());
         }
-        String loadFailed = f.load == null || f.load.failure() == null ? null
-                : "the background load (--under-load " + f.load.load() + ") failed: " + f.load.failure();
-        return LinkResult.of(config, startedAt, f.measured(), loadFailed);
+        return LinkResult.of(config, startedAt, f.measured(), LoadFigures.failed(f.load));
     }
 
     /** Runs the idle steps in the plan's order, each building its own test from its kind, then the loaded ones. */

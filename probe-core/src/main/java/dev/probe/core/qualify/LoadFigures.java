@@ -28,6 +28,12 @@ public record LoadFigures(String load, String described, double aloneBps, double
                 : Double.NaN;
     }
 
+    /** Why a pass is incomplete because its load ended in failure, or null ({@code load} null or well). */
+    static String failed(LoadFigures load) {
+        return load == null || load.failure() == null ? null
+                : "the background load (--under-load " + load.load() + ") failed: " + load.failure();
+    }
+
     /** The load as typed, its marking ({@code u}'s DSCP, null unmarked), its rates, the cost, and how it ended. */
     ObjectNode toJson(UnderLoad u) {
         ObjectNode n = Json.object();

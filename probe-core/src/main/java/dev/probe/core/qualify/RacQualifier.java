@@ -51,10 +51,8 @@ record RacQualifier(QualifyConfig base) {
         }
         LoadFigures load = loadedFrom < plan.steps().size() && stop.reason() == null ? pass.underLoad(loadedFrom)
                 : null;
-        String failed = load == null || load.failure() == null ? null
-                : "the background load (--under-load " + load.load() + ") failed: " + load.failure();
         return new RacResult(base, startedAt, List.copyOf(pass.done), load,
-                stop.reason() != null ? stop.reason() : failed);
+                stop.reason() != null ? stop.reason() : LoadFigures.failed(load));
     }
 
     /** The steps of one run and what they measured so far. */
