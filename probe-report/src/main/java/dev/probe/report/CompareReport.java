@@ -1,5 +1,6 @@
 package dev.probe.report;
 
+import dev.probe.model.PathModel;
 import static dev.probe.report.Format.fmt;
 
 import java.io.IOException;
@@ -128,7 +129,7 @@ public final class CompareReport {
         DeliveryClass c = p.deliveryClass();
         double paperGbps = map.gbps(p.operation(), mtu, c, p.rttMs());
         double loss = c == null || Double.isNaN(p.lossPct()) ? 0 : p.lossPct();
-        double modelGbps = model.predict(p.rttMs(), loss, p.channels(), p.mss(), ThroughputModel.PAPER_CAPACITY_GBPS,
+        double modelGbps = model.predict(p.rttMs(), loss, p.channels(), p.mss(), PathModel.PAPER_CAPACITY_GBPS,
                 dbSize, p.modelOperation()).throughputGbps();
         return new Placement(p, mtu, paperGbps, modelGbps, minutes(p.gbps()));
     }

@@ -1,5 +1,9 @@
 package dev.probe.report;
 
+import dev.probe.model.LeastSquares;
+import dev.probe.model.LinkCurve;
+import dev.probe.model.LossyFit;
+import dev.probe.model.PathModel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -71,31 +75,15 @@ public record LinkFit(LossyFit base, List<MeasuredPoint> points, double capacity
         return points.stream().mapToDouble(p -> Math.log(f.gbps(p)) - Math.log(p.gbps())).toArray();
     }
 
-    /** The paper's own fit as a link's: its streams as the paper's (scale 1), its channels adding linearly. */
-    static LinkFit paper(LossyFit base) {
-        return of(base, List.of(), Double.NaN, new double[] {0});
-    }
-
     /** The point's throughput as this fit predicts it. */
     double gbps(MeasuredPoint p) {
-        return Math.exp(logTotal(p.rttMs(), p.lossPct() / 100, p.channels(), p.mss(), p.modelOperation(),
-                capacityGbps));
+        return Math.exp(new LinkCurve(base, logScale, gamma, 0, 0).logTotal(p.rttMs(), p.lossPct() / 100,
+                p.channels(), p.mss(), p.modelOperation(), capacityGbps));
     }
 
-    /** log of one stream's Gbit/s on this link. */
-    double logPerStream(double rttMs, double loss, int mss, String operation) {
-        return base.logPerStream(rttMs, loss, mss, operation) + logScale;
-    }
-
-    /** log of what {@code channels} carry together on this link's kind of path with {@code capacity} Gbit/s. */
-    double logTotal(double rttMs, double loss, int channels, int mss, String operation, double capacity) {
-        return base.logTotal(gamma * Math.log(channels) + logPerStream(rttMs, loss, mss, operation),
-                Math.log(base.eta() * capacity));
-    }
-
-    /** The relative error a prediction from this fit carries: the larger of the paper's and this fit's own. */
-    double band(double paperBand) {
-        double[] own = heldOut.length > 0 ? heldOut : errors;
-        return Math.max(paperBand, ModelValidation.quantile(own, ThroughputModel.BAND_QUANTILE));
+    /** This fit as core's model uses it. */
+    public LinkCurve curve() {
+        return new LinkCurve(base, logScale, gamma, points.size(), ModelValidation.quantile(heldOut.length > 0
+                ? heldOut : errors, PathModel.BAND_QUANTILE));
     }
 }

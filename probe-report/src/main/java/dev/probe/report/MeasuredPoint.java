@@ -1,5 +1,6 @@
 package dev.probe.report;
 
+import dev.probe.model.PathModel;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -86,7 +87,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         }
         channels = scale != 1 && p.has("paper_channels") ? count(p, "paper_channels", path) : channels;
         return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps * scale, Math.max(rtt, 0.001), loss,
-                lossSource, channels, tcp.path("mss").asInt(ThroughputModel.PAPER_MSS), scale,
+                lossSource, channels, tcp.path("mss").asInt(PathModel.PAPER_MSS), scale,
                 p.path("payload").asText(REPEATING));
     }
 

@@ -1,5 +1,7 @@
 package dev.probe.report;
 
+import dev.probe.model.LossyFit;
+import dev.probe.model.PathModel;
 import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,7 +21,7 @@ public final class ModelReport {
     }
 
     public static String predict(ThroughputModel model, Query q, Format format) {
-        ThroughputModel.Prediction p = model.predict(q.rttMs(), q.lossPct(), q.channels(), q.mss(), q.capacityGbps(),
+        PathModel.Prediction p = model.predict(q.rttMs(), q.lossPct(), q.channels(), q.mss(), q.capacityGbps(),
                 q.dbSize(), q.operation());
         if (format == Format.JSON) {
             ObjectNode n = ReportJson.object();
@@ -58,10 +60,10 @@ public final class ModelReport {
                         + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s, %s%n",
                 p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), q.dbSize() / 1e12, p.minutes(),
                 p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()),
-                basis(p) + (q.lossPct() > 0 && q.channels() != ThroughputModel.PAPER_CHANNELS && (model.link() == null
+                basis(p) + (q.lossPct() > 0 && q.channels() != PathModel.PAPER_CHANNELS && (model.link() == null
                 || !model.link().gammaFitted()) ? fmt("; at %d channels, "
                 + "not the paper's %d, the range is wider: how channels add is not in the paper's tables",
-                q.channels(), ThroughputModel.PAPER_CHANNELS) : ""),
+                q.channels(), PathModel.PAPER_CHANNELS) : ""),
                 p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
                         ? "halfway between backup and restore (--direction for one)" : q.operation())
                 + (model.link() == null ? "" : linkText(model.link()));
@@ -117,12 +119,12 @@ public final class ModelReport {
     }
 
     /** "+-11.3 %: " and where a prediction's range comes from. */
-    private static String basis(ThroughputModel.Prediction p) {
+    private static String basis(PathModel.Prediction p) {
         return fmt("+-%.1f %%: %s", 100 * p.band(), p.bandBasis());
     }
 
     public static String model(ThroughputModel model, Format format) {
-        ThroughputModel.Constants c = model.constants();
+        PathModel.Constants c = model.constants();
         if (format == Format.JSON) {
             return constantsJson(c).toPrettyString() + "\n";
         }
@@ -160,7 +162,7 @@ public final class ModelReport {
         return sb.toString();
     }
 
-    private static ObjectNode constantsJson(ThroughputModel.Constants c) {
+    private static ObjectNode constantsJson(PathModel.Constants c) {
         ObjectNode n = ReportJson.object();
         ObjectNode lossy = n.putObject("lossy");
         LossyFit f = c.lossy();

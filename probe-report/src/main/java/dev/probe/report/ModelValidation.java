@@ -1,5 +1,7 @@
 package dev.probe.report;
 
+import dev.probe.model.StreamLaw;
+import dev.probe.model.LossyFit;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -110,7 +112,7 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
             Map<DeliveryClass, Double> gbps = new EnumMap<>(DeliveryClass.class);
             Map<DeliveryClass, Double> multiple = new EnumMap<>(DeliveryClass.class);
             for (DeliveryClass c : DeliveryClass.values()) {
-                double t = f.gbps(LossyFit.Cell.of(r, c, Double.NaN));
+                double t = f.gbps(ThroughputModel.cell(r, c, Double.NaN));
                 gbps.put(c, t);
                 multiple.put(c, r.fcGbps() / t);
             }

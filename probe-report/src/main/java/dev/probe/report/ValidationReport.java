@@ -1,5 +1,8 @@
 package dev.probe.report;
 
+import dev.probe.model.StreamLaw;
+import dev.probe.model.LossyFit;
+import dev.probe.model.PathModel;
 import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -90,7 +93,7 @@ public final class ValidationReport {
 
     private static void errors(ObjectNode n, double[] e) {
         n.put("median", ModelValidation.median(e));
-        n.put("p90", ModelValidation.quantile(e, ThroughputModel.BAND_QUANTILE));
+        n.put("p90", ModelValidation.quantile(e, PathModel.BAND_QUANTILE));
         n.put("max", ModelValidation.max(e));
     }
 

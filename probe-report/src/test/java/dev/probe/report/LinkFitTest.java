@@ -1,5 +1,7 @@
 package dev.probe.report;
 
+import dev.probe.model.LinkCurve;
+import dev.probe.model.PathModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,8 +21,7 @@ class LinkFitTest {
 
     /** A bulk backup's point on a link whose streams carry {@code scale} x the paper's and add as N^gamma. */
     private static MeasuredPoint point(int channels, double scale, double gamma) {
-        LinkFit truth = new LinkFit(PAPER.constants().lossy(), List.of(), 1, Math.log(scale), gamma, true,
-                new double[0], new double[0]);
+        LinkCurve truth = new LinkCurve(PAPER.constants().lossy(), Math.log(scale), gamma, 0, 0);
         double gbps = Math.exp(truth.logTotal(40, 0.001, channels, 1448, "backup", 1));
         return new MeasuredPoint("b" + channels + ".json", "bulk", "backup", gbps, 40, 0.1, "lab impairment", channels,
                 1448, 1, "random");
@@ -39,7 +40,7 @@ class LinkFitTest {
         assertEquals(0.85, f.gamma(), 1e-3);
         assertTrue(ModelValidation.max(f.errors()) < 1e-3 && f.heldOut().length == 3, f.toString());
         // 16 channels, which no point had: what the link's own law says
-        ThroughputModel.Prediction p = fitted.predict(40, 0.1, 16, 1448, 1, TB20, "backup");
+        PathModel.Prediction p = fitted.predict(40, 0.1, 16, 1448, 1, TB20, "backup");
         assertEquals(point(16, 0.8, 0.85).gbps(), p.throughputGbps(), 1e-3 * p.throughputGbps());
         assertTrue(p.regime().contains("your link (3 points)"), p.regime());
         assertEquals(PAPER.constants().band(), p.band(), 1e-9, "the paper's held-out error bounds the range");

@@ -1,5 +1,6 @@
 package dev.probe.report;
 
+import dev.probe.model.StreamLaw;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class ModelValidationTest {
     private static final PaperData PAPER = PaperData.load();
-    private static final ModelValidation V = ModelValidation.of(LossyFit.paperCells(PAPER));
+    private static final ModelValidation V = ModelValidation.of(ThroughputModel.paperCells(PAPER));
 
     @Test
     void theKeptLawMeetsTheHeldOutTargetsAndIsTheBestHeldOut() {

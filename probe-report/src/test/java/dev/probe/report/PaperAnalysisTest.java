@@ -1,5 +1,6 @@
 package dev.probe.report;
 
+import dev.probe.model.PathModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,7 +97,7 @@ class PaperAnalysisTest {
     @Test
     void modelReproducesThePaperInternetThroughputsWithinTenPercentMedian() {
         ThroughputModel model = ThroughputModel.fit(paper);
-        ThroughputModel.Constants c = model.constants();
+        PathModel.Constants c = model.constants();
         assertTrue(c.internetErrors().median() <= 0.05, "median error " + c.internetErrors().median());
         assertTrue(c.privateErrors().median() <= 0.05, "private median error " + c.privateErrors().median());
         assertEquals(96, c.internetPoints(), "every table's Internet cells, as the paper printed them");
@@ -106,12 +107,12 @@ class PaperAnalysisTest {
     void predictionsBehave() {
         ThroughputModel m = ThroughputModel.fit(paper);
         long tb = 1_060_000_000_000L;
-        ThroughputModel.Prediction p = m.predict(100, 0.1, 35, 1448, 10, tb);
+        PathModel.Prediction p = m.predict(100, 0.1, 35, 1448, 10, tb);
         assertEquals(0.34, p.throughputGbps(), 0.34 * 0.25, "paper: 0.33-0.34 Gbit/s");
         assertEquals("loss", p.limitedBy());
         assertTrue(m.predict(100, 0.1, 65, 1448, 10, tb).throughputGbps() > p.throughputGbps() * 1.8, "more channels");
         assertTrue(m.predict(80, 0.1, 35, 1448, 10, tb).throughputGbps() > p.throughputGbps(), "closer is faster");
-        ThroughputModel.Prediction fc = m.predict(2, 0, 35, 8948, 10, tb);
+        PathModel.Prediction fc = m.predict(2, 0, 35, 8948, 10, tb);
         assertEquals(9.35, fc.throughputGbps(), 0.45, "paper at <2 ms, MTU 9000: restore 9.1, backup 9.6 Gbit/s");
         assertEquals(15.5, fc.minutes(), 1.5, "paper: restore 16.0, backup 15.1 minutes");
         assertThrows(IllegalArgumentException.class, () -> m.predict(-1, 0.1, 35, 1448, 10, tb));

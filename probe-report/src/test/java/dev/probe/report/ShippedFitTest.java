@@ -1,5 +1,7 @@
 package dev.probe.report;
 
+import dev.probe.model.ShippedFit;
+import dev.probe.model.PathModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * {@code mvn -pl probe-report test -Dtest=ShippedFitTest -Dprobe.model.write=true}.
  */
 class ShippedFitTest {
-    private static final Path FILE = Path.of("src/main/resources" + ShippedFit.RESOURCE);
+    private static final Path FILE = Path.of("../probe-model/src/main/resources" + ShippedFit.RESOURCE);
 
     @Test
     void theShippedFitIsTheFitOfTheShippedTables() throws IOException {
@@ -42,8 +44,8 @@ class ShippedFitTest {
                 }
             }
         }
-        ThroughputModel.Prediction p = ThroughputModel.paper().predict(40, 0.1, 35, 1448, 1, 20_000_000_000_000L);
-        ThroughputModel.Prediction q = ThroughputModel.fit(PaperData.load()).predict(40, 0.1, 35, 1448, 1,
+        PathModel.Prediction p = ThroughputModel.paper().predict(40, 0.1, 35, 1448, 1, 20_000_000_000_000L);
+        PathModel.Prediction q = ThroughputModel.fit(PaperData.load()).predict(40, 0.1, 35, 1448, 1,
                 20_000_000_000_000L);
         assertEquals(q.minutes(), p.minutes(), 1e-6 * q.minutes());
         assertEquals(q.band(), p.band(), 1e-9);

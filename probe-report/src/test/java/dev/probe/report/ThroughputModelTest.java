@@ -1,5 +1,6 @@
 package dev.probe.report;
 
+import dev.probe.model.PathModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +12,7 @@ class ThroughputModelTest {
     private static final long TB = 1_060_000_000_000L;
     private static final ThroughputModel MODEL = ThroughputModel.fit(PaperData.load());
     private final ThroughputModel model = MODEL;
-    private final ThroughputModel.Constants c = model.constants();
+    private final PathModel.Constants c = model.constants();
 
     @Test
     void theFitIsSane() {
@@ -23,7 +24,7 @@ class ThroughputModelTest {
 
     @Test
     void aLossyPathFallsWithRttAndLossAndScalesWithMss() {
-        ThroughputModel.Prediction p = model.predict(100, 0.1, 1, 1448, 10, TB);
+        PathModel.Prediction p = model.predict(100, 0.1, 1, 1448, 10, TB);
         assertEquals("loss", p.limitedBy());
         assertTrue(model.predict(200, 0.1, 1, 1448, 10, TB).perChannelGbps() < p.perChannelGbps(), "farther");
         assertTrue(model.predict(100, 0.2, 1, 1448, 10, TB).perChannelGbps() < p.perChannelGbps(), "lossier");
@@ -39,19 +40,19 @@ class ThroughputModelTest {
 
     @Test
     void enoughChannelsHitTheLinksEfficiencyTimesItsCapacity() {
-        ThroughputModel.Prediction p = model.predict(2, 0.01, 1000, 1448, 10, TB);
+        PathModel.Prediction p = model.predict(2, 0.01, 1000, 1448, 10, TB);
         assertEquals("capacity", p.limitedBy());
         assertEquals(c.lossy().eta() * 10, p.throughputGbps(), 0.01 * p.throughputGbps());
     }
 
     @Test
     void aLossFreePathIsWindowsInSeriesWithTheLink() {
-        ThroughputModel.Prediction p = model.predict(50, 0, 35, 1448, 10, TB);
+        PathModel.Prediction p = model.predict(50, 0, 35, 1448, 10, TB);
         double expected = 1 / (1 / (c.eta1500() * 10) + 50 / (35 * c.windowMbit1500()));
         assertEquals(expected, p.throughputGbps(), 1e-9);
         assertEquals(c.windowMbit1500() / 50, p.perChannelGbps(), 1e-12);
         assertTrue(p.regime().contains("MTU 1500"), p.regime());
-        ThroughputModel.Prediction jumbo = model.predict(50, 0, 35, 8948, 10, TB);
+        PathModel.Prediction jumbo = model.predict(50, 0, 35, 8948, 10, TB);
         assertTrue(jumbo.regime().contains("MTU 9000"), jumbo.regime());
         assertEquals(c.windowMbit9000() / 50, jumbo.perChannelGbps(), 1e-12);
         assertEquals("window", model.predict(500, 0, 1, 1448, 10, TB).limitedBy());
@@ -60,7 +61,7 @@ class ThroughputModelTest {
 
     @Test
     void minutesAreTheVolumeAtThePredictedRateWithinTheHeldOutError() {
-        ThroughputModel.Prediction p = model.predict(20, 0.05, 35, 1448, 10, TB);
+        PathModel.Prediction p = model.predict(20, 0.05, 35, 1448, 10, TB);
         assertEquals(TB * 8.0 / (p.throughputGbps() * 1e9) / 60, p.minutes(), 1e-9);
         assertEquals(c.band(), p.band());
         assertEquals(p.minutes() / (1 + c.band()), p.minutesLow(), 1e-9);

@@ -8,7 +8,6 @@ import dev.probe.core.error.UsageException;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.report.CompareReport;
 import dev.probe.report.Format;
-import dev.probe.report.LossyFit;
 import dev.probe.report.MeasuredPoint;
 import dev.probe.report.ModelReport;
 import dev.probe.report.ModelValidation;
@@ -176,7 +175,7 @@ public final class ReportCommand {
         public Integer call() {
             PaperData paper = PaperData.load();
             spec.commandLine().getOut().print(validate ? ValidationReport.render(ModelValidation.of(
-                    LossyFit.paperCells(paper)), paper, format.parse()) : ModelReport.model(ThroughputModel.paper(),
+                    ThroughputModel.paperCells(paper)), paper, format.parse()) : ModelReport.model(ThroughputModel.paper(),
                     format.parse()));
             return ExitCodes.OK;
         }

@@ -1,6 +1,5 @@
-package dev.probe.report;
+package dev.probe.model;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
 
@@ -19,14 +18,8 @@ public record LossyFit(StreamLaw law, double[] x) {
     /** One lossy cell: its table, operation, RTT (or below the grid), loss fraction, channels and Gbit/s. */
     public record Cell(String table, String operation, double rttMs, boolean belowGrid, double loss, int channels,
                        double gbps) {
-        /** Row {@code r}'s cell of class {@code c} at the paper's 35 channels, carrying {@code gbps}. */
-        static Cell of(PaperRow r, DeliveryClass c, double gbps) {
-            return new Cell(r.table(), r.operation(), r.delayMs(), r.delayLabel().startsWith("<"),
-                    c.lossPercent() / 100, ThroughputModel.PAPER_CHANNELS, gbps);
-        }
-
         /** Cells of one operation, RTT and loss are one measurement (the paper repeats its Internet columns). */
-        String key() {
+        public String key() {
             return operation + "/" + rttMs + "/" + loss;
         }
     }
@@ -42,20 +35,6 @@ public record LossyFit(StreamLaw law, double[] x) {
     @Override
     public double[] x() {
         return x.clone();
-    }
-
-    /** The paper's Internet cells: every table's, so repeated columns count as the paper printed them. */
-    public static List<Cell> paperCells(PaperData data) {
-        List<Cell> out = new ArrayList<>();
-        for (PaperRow r : data.rows()) {
-            for (DeliveryClass c : DeliveryClass.values()) {
-                double t = r.internet(c);
-                if (t > 0) {
-                    out.add(Cell.of(r, c, t));
-                }
-            }
-        }
-        return out;
     }
 
     /**
@@ -139,9 +118,9 @@ public record LossyFit(StreamLaw law, double[] x) {
     }
 
     /** log of the cell's Gbit/s as this fit predicts it, on the paper's 10 Gbit/s link. */
-    double logGbps(Cell c) {
+    public double logGbps(Cell c) {
         double rtt = c.belowGrid() ? x[2] : c.rttMs();
-        return logTotal(Math.log(c.channels()) + logPerStream(rtt, c.loss(), ThroughputModel.PAPER_MSS, c.operation()),
+        return logTotal(Math.log(c.channels()) + logPerStream(rtt, c.loss(), PathModel.PAPER_MSS, c.operation()),
                 x[1]);
     }
 
@@ -151,13 +130,13 @@ public record LossyFit(StreamLaw law, double[] x) {
     }
 
     /** log of one stream's Gbit/s for {@code operation} ("backup", "restore", or null: halfway between). */
-    double logPerStream(double rttMs, double loss, int mss, String operation) {
+    public double logPerStream(double rttMs, double loss, int mss, String operation) {
         double direction = "restore".equals(operation) ? x[0] / 2 : "backup".equals(operation) ? -x[0] / 2 : 0;
-        return law.logRate(x, COMMON, rttMs, loss) + Math.log(mss / (double) ThroughputModel.PAPER_MSS) + direction;
+        return law.logRate(x, COMMON, rttMs, loss) + Math.log(mss / (double) PathModel.PAPER_MSS) + direction;
     }
 
     /** log of what channels carrying {@code logSum} together get through a link whose cap is {@code logCap}. */
-    double logTotal(double logSum, double logCap) {
+    public double logTotal(double logSum, double logCap) {
         double k = Math.exp(x[3]);
         double m = Math.min(logSum, logCap);
         return m - Math.log(Math.exp(-k * (logSum - m)) + Math.exp(-k * (logCap - m))) / k;
@@ -165,7 +144,7 @@ public record LossyFit(StreamLaw law, double[] x) {
 
     /** The link's efficiency: the fitted cap over the paper's 10 Gbit/s. */
     public double eta() {
-        return Math.exp(x[1]) / ThroughputModel.PAPER_CAPACITY_GBPS;
+        return Math.exp(x[1]) / PathModel.PAPER_CAPACITY_GBPS;
     }
 
     /** The restore-over-backup factor per stream. */

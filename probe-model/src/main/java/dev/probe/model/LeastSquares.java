@@ -1,4 +1,4 @@
-package dev.probe.report;
+package dev.probe.model;
 
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -15,12 +15,12 @@ import org.apache.commons.math3.util.Pair;
  * The model's fits: Levenberg-Marquardt (Apache Commons Math) on residuals whose Jacobian is taken by forward
  * differences, each step's parameters held within their bounds.
  */
-final class LeastSquares {
+public final class LeastSquares {
     private LeastSquares() {
     }
 
     /** Minimizes the squares of {@code residuals(x)} ({@code n} of them) from {@code start}, {@code bound} holding x. */
-    static LeastSquaresOptimizer.Optimum minimize(double[] start, int n, Function<double[], double[]> residuals,
+    public static LeastSquaresOptimizer.Optimum minimize(double[] start, int n, Function<double[], double[]> residuals,
                                                   UnaryOperator<double[]> bound) {
         return new LevenbergMarquardtOptimizer().optimize(new LeastSquaresBuilder().start(start).target(new double[n])
                 .maxEvaluations(100_000).maxIterations(10_000)

@@ -1,4 +1,4 @@
-package dev.probe.report;
+package dev.probe.model;
 
 /**
  * The candidate laws for one TCP stream's rate on a lossy path ({@code ../shared/docs/ANCHORS.md}, "TCP throughput

@@ -1,4 +1,4 @@
-package dev.probe.report;
+package dev.probe.model;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,19 +9,20 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * {@link ThroughputModel.Constants} as the build ships them ({@code model-fit.properties}, java.util.Properties: no
+ * {@link PathModel.Constants} as the build ships them ({@code model-fit.properties}, java.util.Properties: no
  * JSON parser to load on the way to a prediction), every number at full precision (Java's shortest round-trip
- * form), so {@link ThroughputModel#paper} predicts exactly what {@link ThroughputModel#fit} would.
+ * form), so {@link PathModel#paper} predicts exactly what the report module's fit of the paper's tables would
+ * ({@code ShippedFitTest} refits them and fails when this is stale).
  */
-final class ShippedFit {
-    /** Where it is, beside the paper's tables. */
-    static final String RESOURCE = "/dev/probe/report/paper/model-fit.properties";
+public final class ShippedFit {
+    /** Where it is. */
+    public static final String RESOURCE = "/dev/probe/model/model-fit.properties";
 
     private ShippedFit() {
     }
 
     /** The constants as sorted {@code key=value} lines. */
-    static String write(ThroughputModel.Constants c) {
+    public static String write(PathModel.Constants c) {
         TreeMap<String, String> p = new TreeMap<>();
         p.put("law", c.lossy().law().name());
         p.put("x", String.join(",", Arrays.stream(c.lossy().x()).mapToObj(Double::toString).toList()));
@@ -35,13 +36,13 @@ final class ShippedFit {
         p.put("eta_9000", Double.toString(c.eta9000()));
         p.put("window_mbit_9000", Double.toString(c.windowMbit9000()));
         StringWriter out = new StringWriter();
-        out.write("# written by ShippedFitTest (-Dprobe.model.write=true) from raw.csv; do not edit\n");
+        out.write("# written by ShippedFitTest (-Dprobe.model.write=true) from the paper's tables; do not edit\n");
         p.forEach((k, v) -> out.write(k + "=" + v + "\n"));
         return out.toString();
     }
 
     /** The shipped constants, or null when the resource is absent. */
-    static ThroughputModel.Constants read() {
+    public static PathModel.Constants read() {
         try (InputStream in = ShippedFit.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 return null;
@@ -54,23 +55,23 @@ final class ShippedFit {
         }
     }
 
-    static ThroughputModel.Constants read(Properties p) {
+    static PathModel.Constants read(Properties p) {
         double[] x = Arrays.stream(p.getProperty("x").split(",")).mapToDouble(Double::parseDouble).toArray();
-        return new ThroughputModel.Constants(new LossyFit(StreamLaw.valueOf(p.getProperty("law")), x),
+        return new PathModel.Constants(new LossyFit(StreamLaw.valueOf(p.getProperty("law")), x),
                 Integer.parseInt(p.getProperty("internet_points")), errors(p, "internet_errors"),
                 errors(p, "held_out_errors"), number(p, "band"), number(p, "eta_1500"), number(p, "window_mbit_1500"),
                 number(p, "eta_9000"), number(p, "window_mbit_9000"), errors(p, "private_errors"));
     }
 
-    private static void errors(TreeMap<String, String> p, String name, ThroughputModel.Errors e) {
+    private static void errors(TreeMap<String, String> p, String name, PathModel.Errors e) {
         p.put(name + ".rows", Integer.toString(e.rows()));
         p.put(name + ".median", Double.toString(e.median()));
         p.put(name + ".mean", Double.toString(e.mean()));
         p.put(name + ".max", Double.toString(e.max()));
     }
 
-    private static ThroughputModel.Errors errors(Properties p, String name) {
-        return new ThroughputModel.Errors(Integer.parseInt(p.getProperty(name + ".rows")), number(p, name + ".median"),
+    private static PathModel.Errors errors(Properties p, String name) {
+        return new PathModel.Errors(Integer.parseInt(p.getProperty(name + ".rows")), number(p, name + ".median"),
                 number(p, name + ".mean"), number(p, name + ".max"));
     }
 

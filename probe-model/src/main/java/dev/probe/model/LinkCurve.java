@@ -1,0 +1,30 @@
+package dev.probe.model;
+
+/**
+ * The paper's lossy fit as one link's: its law keeps its shape (how a stream falls with RTT and loss), scaled to
+ * the link's streams and with the link's way of adding channels ({@code N^gamma} below the knee). The paper's own
+ * is scale 1, gamma 1; {@code report predict --from} fits both to the user's results.
+ *
+ * @param base     the paper's fit
+ * @param logScale log of this link's per-stream rate over the paper's
+ * @param gamma    the channel exponent
+ * @param points   how many measured points it was fitted to (0: the paper's)
+ * @param ownBand  the 90th percentile of its own errors on those points (0: the paper's)
+ */
+public record LinkCurve(LossyFit base, double logScale, double gamma, int points, double ownBand) {
+    /** The paper's own fit as a link's: its streams as the paper's (scale 1), its channels adding linearly. */
+    public static LinkCurve paper(LossyFit base) {
+        return new LinkCurve(base, 0, 1, 0, 0);
+    }
+
+    /** log of one stream's Gbit/s on this link. */
+    public double logPerStream(double rttMs, double loss, int mss, String operation) {
+        return base.logPerStream(rttMs, loss, mss, operation) + logScale;
+    }
+
+    /** log of what {@code channels} carry together on this link's kind of path with {@code capacity} Gbit/s. */
+    public double logTotal(double rttMs, double loss, int channels, int mss, String operation, double capacity) {
+        return base.logTotal(gamma * Math.log(channels) + logPerStream(rttMs, loss, mss, operation),
+                Math.log(base.eta() * capacity));
+    }
+}
