@@ -58,13 +58,32 @@ public record PathModel(Constants constants, LinkCurve link) {
         return link != null ? link : LinkCurve.paper(constants.lossy());
     }
 
+    /** The loss the paper's Internet cells span (0.1 % to 1 %): the fit's law holds within it. */
+    public static final double FITTED_LOSS_LOW = 0.001;
+    public static final double FITTED_LOSS_HIGH = 0.01;
+    /** The longest round trip among the paper's cells, ms. */
+    public static final double FITTED_RTT_HIGH_MS = 100;
+
     /**
      * One stream's bit/s on a lossy path of {@code rttMs} and {@code lossRatio} (a fraction) with segments of
      * {@code mss}, for {@code operation} ("backup", "restore" or null: halfway between): the loss ceiling qualify
-     * judges a stream against.
+     * judges a stream against. Within the round trips and losses the paper measured, the fitted law; beyond them,
+     * the law at the nearest point it was fitted to, carried on with Mathis's slopes (1/RTT, 1/sqrt(p)), as a
+     * fitted power law must not be stretched past its data (at 0.004 % loss the fit's own exponent would promise a
+     * stream 7 times Mathis's figure).
      */
     public double perStreamBps(double rttMs, double lossRatio, long mss, String operation) {
-        return Math.exp(curve().logPerStream(rttMs, lossRatio, (int) mss, operation)) * 1e9;
+        double r = Math.min(FITTED_RTT_HIGH_MS, Math.max(constants.lossy().baseRttMs(), rttMs));
+        double p = Math.min(FITTED_LOSS_HIGH, Math.max(FITTED_LOSS_LOW, lossRatio));
+        double log = curve().logPerStream(r, p, (int) mss, operation) - Math.log(rttMs / r)
+                - 0.5 * Math.log(lossRatio / p);
+        return Math.exp(log) * 1e9;
+    }
+
+    /** Whether {@code rttMs} and {@code lossRatio} lie within what the paper measured. */
+    public boolean fitted(double rttMs, double lossRatio) {
+        return rttMs >= constants.lossy().baseRttMs() && rttMs <= FITTED_RTT_HIGH_MS && lossRatio >= FITTED_LOSS_LOW
+                && lossRatio <= FITTED_LOSS_HIGH;
     }
 
     /** {@link #predict(double, double, int, int, double, long, String)} halfway between backup and restore. */

@@ -1,36 +1,39 @@
 package dev.probe.core.qualify;
 
 import dev.probe.core.result.TcpStats;
+import dev.probe.model.PathModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Why one TCP stream carries what it does: the two ceilings a single stream meets, and which one it sits under.
- * Loss: Mathis et al.'s {@code MSS x 8 / RTT x sqrt(3/2) / sqrt(p)}, with p the measured retransmit ratio (the
- * share of segments sent again: a proxy for the loss the stream saw). Buffers: the window the granted socket buffers
- * allow, {@code window x 8 / RTT}. A stream near the lower ceiling is limited by it; more buffer does nothing for
- * a loss-limited stream, which is what a DBA must hear before raising sysctls.
+ * Loss: one stream's rate at the round trip and the measured retransmit ratio (the share of segments sent again: a
+ * proxy for the loss the stream saw) as probe's one throughput model gives it ({@link PathModel#perStreamBps}, the
+ * paper's streams: the same model {@code report predict}, bulk's projections and the lab's calibration use), not
+ * Mathis's per-packet formula, which the measured paths do not meet (the paper's streams and the lab's carry 1.3-2.5
+ * times it). Buffers: the window the granted socket buffers allow, {@code window x 8 / RTT}. A stream near the lower
+ * ceiling is limited by it; more buffer does nothing for a loss-limited stream, which is what a DBA must hear before
+ * raising sysctls.
  *
- * <p>Mathis's p is the rate of loss <em>events</em> (one window halving each), while the retransmit ratio counts
- * segments: where one drop takes several back-to-back segments (a receive-offload super-packet dropped whole, as
- * in probe's lab and on virtual NICs; a policer's burst) the stream meets up to {@link #LOSS_BURST} times fewer
- * events than segments and carries up to sqrt({@link #LOSS_BURST}) times Mathis's figure for the ratio. The band
- * in which a stream counts as loss-limited spans both readings, so the diagnosis of one link does not flip between
- * runs with how the drops happened to fall. The rate judged is the step's steady part ({@link Measured#steadyBps}).
+ * <p>How one drop falls moves a stream around that figure: a path that drops one packet at a time (netem on a host
+ * without offloads) gives 0.4-0.7 times the paper's streams, the lab's drops of up to three segments 1.6 times. The
+ * band in which a stream counts as loss-limited ({@link #BELOW} to {@link #ABOVE} times the figure) spans both, so the
+ * diagnosis of one link does not flip between runs with how the drops happened to fall. The rate judged is the
+ * step's steady part ({@link Measured#steadyBps}).
  *
  * @param measuredBps  the stream's goodput
  * @param rttMs        the round trip (step 1's p50)
  * @param lossRatio    retransmitted / sent segments (NaN: not measured)
  * @param mss          the stream's MSS in bytes
  * @param windowBytes  the window the granted buffers allow
- * @param mathisBps    the loss ceiling (infinite without loss, NaN unmeasured)
+ * @param ceilingBps   the loss ceiling, the model's (infinite without loss, NaN unmeasured)
  * @param bufferBps    the buffer ceiling
  * @param limit        what limits the stream
  * @param sender       the kernel's account of what held the sender back (null or unknown where not read)
  */
 public record StreamLimit(double measuredBps, double rttMs, double lossRatio, long mss, long windowBytes,
-                          double mathisBps, double bufferBps, Limit limit, TcpStats.Limited sender) {
+                          double ceilingBps, double bufferBps, Limit limit, TcpStats.Limited sender) {
     /** What a single stream sits under. */
     public enum Limit {
         /** the loss ceiling is the lower one, and the stream is near it */
@@ -43,50 +46,58 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
 
     /** Mathis et al.'s constant, sqrt(3/2). */
     static final double MATHIS_C = Math.sqrt(1.5);
-    /** A stream within this factor of a ceiling (below it, or above the loss ceiling) is taken as limited by it. */
+    /** A stream within this factor below the buffer ceiling is taken as limited by it. */
     static final double NEAR = 0.5;
-    /** The most segments one loss event is taken to cost (the lab's TUN hands over up to three at a time). */
-    static final double LOSS_BURST = 3;
+    /** A stream from this share of the loss ceiling (half of what per-packet drops leave, 0.4-0.7) is held by it. */
+    static final double BELOW = 0.25;
+    /** A stream up to this many times the loss ceiling is held by it (the lab's three-segment drops give 1.6; BBR,
+     *  or a stream the loss does not bind, runs further above). */
+    static final double ABOVE = 2;
+    /** The model every command predicts with. */
+    private static final PathModel MODEL = PathModel.paper();
 
     /**
      * The diagnosis of a stream that carried {@code measuredBps} at {@code rttMs} with {@code lossRatio} of its
      * segments retransmitted, segments of {@code mss} bytes, and a granted window of {@code windowBytes}.
      */
     public static StreamLimit of(double measuredBps, double rttMs, double lossRatio, long mss, long windowBytes) {
-        double rtt = Math.max(rttMs, 0.001) / 1000;
-        double mathis = Double.isNaN(lossRatio) ? Double.NaN : lossRatio <= 0 ? Double.POSITIVE_INFINITY
-                : mss * 8 / rtt * MATHIS_C / Math.sqrt(lossRatio);
-        double buffer = windowBytes * 8 / rtt;
+        double rtt = Math.max(rttMs, 0.001);
+        double ceiling = Double.isNaN(lossRatio) ? Double.NaN : lossRatio <= 0 ? Double.POSITIVE_INFINITY
+                : MODEL.perStreamBps(rtt, lossRatio, mss, null);
+        double buffer = windowBytes * 8 / (rtt / 1000);
         Limit limit;
-        // near the loss ceiling, not far above it: a stream at several times Mathis's figure for the loss events it
-        // could have met (BBR, or drops at a queue its own window fills) is not held back by that loss
-        double eventCeiling = mathis * Math.sqrt(LOSS_BURST);
-        if (!Double.isNaN(mathis) && mathis < buffer && measuredBps >= NEAR * mathis
-                && measuredBps <= eventCeiling / NEAR) {
+        if (!Double.isNaN(ceiling) && ceiling < buffer && measuredBps >= BELOW * ceiling
+                && measuredBps <= ABOVE * ceiling) {
             limit = Limit.LOSS;
-        } else if (buffer <= (Double.isNaN(mathis) ? Double.POSITIVE_INFINITY : mathis) && measuredBps >= NEAR * buffer) {
+        } else if (buffer <= (Double.isNaN(ceiling) ? Double.POSITIVE_INFINITY : ceiling)
+                && measuredBps >= NEAR * buffer) {
             limit = Limit.BUFFERS;
         } else {
             limit = Limit.PATH;
         }
-        return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathis, buffer, limit, null);
+        return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, ceiling, buffer, limit, null);
+    }
+
+    /** Mathis et al.'s per-packet figure for this stream's loss and round trip, bit/s (for comparison). */
+    public double mathisBps() {
+        return mss * 8 / (Math.max(rttMs, 0.001) / 1000) * MATHIS_C / Math.sqrt(lossRatio);
     }
 
     /**
      * This diagnosis beside what several streams together carried ({@code capacityBps}). One stream that already
      * carries about their sum fills what the path carries: neither its loss nor its buffers hold it back. Streams
      * that add up ({@link #ADD_UP} times one or more) meet a ceiling of each stream's own: with loss measured and the
-     * buffers far from binding, that ceiling is the loss, however far above Mathis's figure the one stream ran (the
-     * segments a drop takes, and so the loss events a ratio stands for, vary from path to path and run to run).
+     * buffers far from binding, that ceiling is the loss, however far above the model's figure the one stream ran
+     * (the segments a drop takes, and so the loss events a ratio stands for, vary from path to path and run to run).
      */
     public StreamLimit given(double capacityBps) {
         if (capacityBps > 0 && measuredBps >= FULL * capacityBps) {
-            return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, Limit.PATH,
+            return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, ceilingBps, bufferBps, Limit.PATH,
                     sender);
         }
         boolean addUp = capacityBps >= ADD_UP * measuredBps && measuredBps > 0;
         if (limit == Limit.PATH && addUp && lossRatio > 0 && measuredBps < NEAR * bufferBps) {
-            return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, Limit.LOSS,
+            return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, ceilingBps, bufferBps, Limit.LOSS,
                     sender);
         }
         return this;
@@ -105,7 +116,7 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
 
     /** This diagnosis with the sender's chronograph shares from TCP_INFO (Linux 4.9+). */
     public StreamLimit withSender(TcpStats.Limited limited) {
-        return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, mathisBps, bufferBps, limit, limited);
+        return new StreamLimit(measuredBps, rttMs, lossRatio, mss, windowBytes, ceilingBps, bufferBps, limit, limited);
     }
 
     /** A share of the busy time above which a window or buffer is named as what held the stream back. */
@@ -118,9 +129,11 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                 : fmt("%.3f %% of segments retransmitted", 100 * lossRatio);
         switch (limit) {
             case LOSS -> {
-                out.add(fmt("loss-limited: %s at %s allow about %.1f Mbit/s per stream (Mathis, MSS %d)%s; "
-                        + "the buffers would allow %.1f Mbit/s, so more buffer does not help", loss, ms(rttMs),
-                        mathisBps / 1e6, mss, measuredBps > mathisBps / NEAR ? fmt(", more where drops come in bursts "
+                out.add(fmt("loss-limited: %s at %s allow about %.1f Mbit/s per stream (probe's model of the paper's "
+                        + "paths%s, MSS %d; Mathis's per-packet formula says %.1f)%s; the buffers would allow %.1f "
+                        + "Mbit/s, so more buffer does not help", loss, ms(rttMs), ceilingBps / 1e6,
+                        MODEL.fitted(rttMs, lossRatio) ? "" : ", beyond their losses and round trips on Mathis's slopes",
+                        mss, mathisBps() / 1e6, measuredBps > ceilingBps ? fmt(", more where drops come in bursts "
                         + "(this stream carried %.1f Mbit/s, and more streams carry more: the ceiling is each "
                         + "stream's own)", measuredBps / 1e6) : "", bufferBps / 1e6));
                 boolean bbr = congestionControls.contains("bbr");
@@ -131,12 +144,12 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
             }
             case BUFFERS -> out.add(fmt("buffer-limited: the granted window of %d bytes allows %.1f Mbit/s at %s; "
                     + "loss would allow %s (%s); raise the buffers (sqlnet.ora and the sysctls below)", windowBytes,
-                    bufferBps / 1e6, ms(rttMs), Double.isNaN(mathisBps) ? "an unknown rate"
-                            : Double.isInfinite(mathisBps) ? "any rate" : fmt("%.1f Mbit/s", mathisBps / 1e6), loss));
+                    bufferBps / 1e6, ms(rttMs), Double.isNaN(ceilingBps) ? "an unknown rate"
+                            : Double.isInfinite(ceilingBps) ? "any rate" : fmt("%.1f Mbit/s", ceilingBps / 1e6), loss));
             default -> out.add(fmt("neither loss (%s) nor the buffers (about %.1f Mbit/s) explain %.1f Mbit/s: the "
-                    + "link's own rate, a queue on the path or the hosts' CPU limit it", Double.isNaN(mathisBps) ? loss
-                    : Double.isInfinite(mathisBps) ? "none retransmitted" : fmt("%s: about %.1f Mbit/s", loss,
-                    mathisBps / 1e6), bufferBps / 1e6, measuredBps / 1e6));
+                    + "link's own rate, a queue on the path or the hosts' CPU limit it", Double.isNaN(ceilingBps) ? loss
+                    : Double.isInfinite(ceilingBps) ? "none retransmitted" : fmt("%s: about %.1f Mbit/s", loss,
+                    ceilingBps / 1e6), bufferBps / 1e6, measuredBps / 1e6));
         }
         if (sender != null && sender.known()) {
             out.add("TCP_INFO: the sender was limited by the " + sender.describe() + (limit == Limit.BUFFERS ? ""

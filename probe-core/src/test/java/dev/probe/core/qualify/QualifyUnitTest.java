@@ -199,11 +199,13 @@ class QualifyUnitTest {
         StreamLimit loss = StreamLimit.of(9.5e6, 41, 0.0012, 1448, 3 * 5_125_000);
         assertEquals(StreamLimit.Limit.LOSS, loss.limit());
         assertEquals(10.0e6, loss.mathisBps(), 0.1e6, "1448 x 8 / 41 ms x 1.2247 / sqrt(0.0012)");
+        assertEquals(17.1e6, loss.ceilingBps(), 0.1e6, "the paper's streams at 41 ms and 0.12 %, as the model has them");
         Verdict v = Verdicts.async(Verdicts.AsyncFigures.builder(114e6, 9.5e6, loss).lag(false, 0.5, 5)
                 .buffers(15_375_000, true, 4_000_000).gap(0, null, 10e6)
                 .congestion(List.of("reno", "cubic", "bbr"), "cubic").build());
         String all = String.join("\n", v.reasons());
-        assertTrue(all.contains("loss-limited: 0.120 % of segments retransmitted at 41.0 ms allow about 10.0 Mbit/s"),
+        assertTrue(all.contains("loss-limited: 0.120 % of segments retransmitted at 41.0 ms allow about 17.1 Mbit/s per stream (probe's "
+                + "model of the paper's paths, MSS 1448; Mathis's per-packet formula says 10.0)"),
                 all);
         assertTrue(all.contains("more buffer does not help"), all);
         assertTrue(all.contains("BBR, which this kernel offers (sysctl net.ipv4.tcp_congestion_control = bbr"), all);
@@ -214,16 +216,17 @@ class QualifyUnitTest {
 
     /**
      * Issue 25's lab run: 963 Mbit/s at 4.5 ms with 0.004 % retransmits is the link's rate, not loss (Mathis 475):
-     * four streams carrying what one does say so. Issue 39: the loss band spans the loss events the retransmits
-     * could stand for (up to three segments each), so it reaches 2 x sqrt(3) x Mathis.
+     * four streams carrying what one does say so. Issue 43: the loss ceiling is the model's (below the paper's
+     * losses, on Mathis's slope from 0.1 %: 1,016 Mbit/s), and the band reaches twice it.
      */
     @Test
     void aStreamFarAboveItsMathisFigureIsNotCalledLossLimited() {
         StreamLimit far = StreamLimit.of(963e6, 4.5, 0.000044, 1448, 3_208_260);
         assertEquals(475e6, far.mathisBps(), 5e6);
+        assertEquals(1016e6, far.ceilingBps(), 5e6);
         assertEquals(StreamLimit.Limit.PATH, far.given(962.6e6).limit(), "one stream carries what four do: the path");
-        assertEquals(StreamLimit.Limit.PATH, StreamLimit.of(1700e6, 4.5, 0.000044, 1448, 64 << 20).limit(),
-                "above what even one event per three lost segments allows: the loss does not hold it back");
+        assertEquals(StreamLimit.Limit.PATH, StreamLimit.of(2500e6, 4.5, 0.000044, 1448, 64 << 20).limit(),
+                "far above what the loss allows the paper's streams: the loss does not hold it back");
         assertEquals(StreamLimit.Limit.LOSS, StreamLimit.of(900e6, 4.5, 0.000044, 1448, 3_208_260).limit(),
                 "within a factor of two of it: it does");
         assertEquals(StreamLimit.Limit.PATH, StreamLimit.of(958.9e6, 4.5, 0.00001, 1448, 3_217_494).given(962.6e6)
