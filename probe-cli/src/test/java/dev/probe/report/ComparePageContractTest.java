@@ -60,8 +60,8 @@ class ComparePageContractTest {
                 dir.resolve("f"), null), line -> { })) {
             int port = server.address().getPort();
             for (Direction d : List.of(Direction.BACKUP, Direction.RESTORE)) { // a tie: backup, the first, is drawn
-                BulkParams p = BulkParams.builder(d, "c-" + d.wireName()).channels(2).volume(32L << 20)
-                        .pieceSize(4L << 20).interval(Duration.ofMillis(200)).build();
+                BulkParams p = BulkParams.builder(d, "c-" + d.wireName()).channels(2)
+                        .duration(Duration.ofMillis(1500)).pieceSize(4L << 20).interval(Duration.ofMillis(100)).build();
                 save("bulk-" + d.wireName(), new BulkClient(BulkConfig.of("127.0.0.1", port, p))
                         .run(new BulkListener() { }).toJson());
             }
@@ -87,7 +87,8 @@ class ComparePageContractTest {
         missing.removeAll(SWEEP_ONLY);
         assertEquals(Set.of(), missing, "read by report compare, written by no BulkResult or TestResult");
         assertTrue(keys.read().containsAll(List.of("summary.throughput_gbps", "summary.throughput_mib_s",
-                "summary.tcp.min_rtt_ms", "params.payload", "params.num_conn", "params.channels")), keys.read().toString());
+                "summary.tcp.min_rtt_ms", "params.payload", "params.num_conn", "params.channels",
+                "summary.projection.steady_gbps")), keys.read().toString());
     }
 
     @Test

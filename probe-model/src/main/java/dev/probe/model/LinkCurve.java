@@ -24,7 +24,11 @@ public record LinkCurve(LossyFit base, double logScale, double gamma, int points
 
     /** log of what {@code channels} carry together on this link's kind of path with {@code capacity} Gbit/s. */
     public double logTotal(double rttMs, double loss, int channels, int mss, String operation, double capacity) {
-        return base.logTotal(gamma * Math.log(channels) + logPerStream(rttMs, loss, mss, operation),
-                Math.log(base.eta() * capacity));
+        return logTotal(logPerStream(rttMs, loss, mss, operation), channels, capacity);
+    }
+
+    /** log of what {@code channels} streams of {@code logPerStream} each carry together under the link's cap. */
+    public double logTotal(double logPerStream, int channels, double capacity) {
+        return base.logTotal(gamma * Math.log(channels) + logPerStream, Math.log(base.eta() * capacity));
     }
 }

@@ -8,7 +8,8 @@ package dev.probe.model;
  * <p><b>Lossy paths</b>: each channel at the fitted {@link StreamLaw}'s rate, times a direction factor, the
  * channels' sum ({@code N^gamma} times one) capped by the link with a soft knee ({@link LossyFit}). <b>Loss-free
  * paths</b>: window-limited channels in series with the link, {@code 1/T = 1/(eta * capacity) + RTT / (channels *
- * W)}, fitted once per MTU on the paper's private-link column. Every prediction carries a range: the 90th
+ * W)}, fitted once per MTU on the paper's private-link column; beyond the round trips and losses the paper
+ * measured, a stream's rate goes on from the nearest fitted point with Mathis's slopes. Every prediction carries a range: the 90th
  * percentile of the fit's errors on cells it was not fitted to (the larger of the paper's and the user's link's).
  *
  * @param constants the paper's fit
@@ -73,11 +74,14 @@ public record PathModel(Constants constants, LinkCurve link) {
      * stream 7 times Mathis's figure).
      */
     public double perStreamBps(double rttMs, double lossRatio, long mss, String operation) {
+        return Math.exp(logPerStream(rttMs, lossRatio, (int) mss, operation)) * 1e9;
+    }
+
+    /** log of one stream's Gbit/s: the fitted law within the paper's data, Mathis's slopes beyond it. */
+    private double logPerStream(double rttMs, double lossRatio, int mss, String operation) {
         double r = Math.min(FITTED_RTT_HIGH_MS, Math.max(constants.lossy().baseRttMs(), rttMs));
         double p = Math.min(FITTED_LOSS_HIGH, Math.max(FITTED_LOSS_LOW, lossRatio));
-        double log = curve().logPerStream(r, p, (int) mss, operation) - Math.log(rttMs / r)
-                - 0.5 * Math.log(lossRatio / p);
-        return Math.exp(log) * 1e9;
+        return curve().logPerStream(r, p, mss, operation) - Math.log(rttMs / r) - 0.5 * Math.log(lossRatio / p);
     }
 
     /** Whether {@code rttMs} and {@code lossRatio} lie within what the paper measured. */
@@ -121,16 +125,18 @@ public record PathModel(Constants constants, LinkCurve link) {
                              String operation) {
         LossyFit f = constants.lossy();
         LinkCurve l = curve();
-        double logPerChannel = l.logPerStream(rttMs, lossPct / 100, mss, operation);
-        double total = Math.exp(l.logTotal(rttMs, lossPct / 100, channels, mss, operation, capacityGbps));
+        double logPerChannel = logPerStream(rttMs, lossPct / 100, mss, operation);
+        double total = Math.exp(l.logTotal(logPerChannel, channels, capacityGbps));
         String limit = l.gamma() * Math.log(channels) + logPerChannel > Math.log(f.eta() * capacityGbps) ? "capacity"
                 : "loss";
+        String beyond = fitted(rttMs, lossPct / 100) ? "" : "; beyond the paper's round trips and losses, on Mathis's "
+                + "slopes from the nearest fitted point";
         if (link == null) {
-            return ranged(total, bytes, Math.exp(logPerChannel), limit, "lossy fit (" + f.law().formula() + ")",
+            return ranged(total, bytes, Math.exp(logPerChannel), limit, "lossy fit (" + f.law().formula() + ")" + beyond,
                     constants.band(), "the lossy fit's 90th-percentile error on paper cells it was not fitted to");
         }
         return ranged(total, bytes, Math.exp(logPerChannel), limit, "lossy fit to your link (" + link.points()
-                + " point" + (link.points() == 1 ? "" : "s") + "), on the paper's law (" + f.law().formula() + ")",
+                + " point" + (link.points() == 1 ? "" : "s") + "), on the paper's law (" + f.law().formula() + ")" + beyond,
                 Math.max(constants.band(), link.ownBand()),
                 "the larger of the paper fit's held-out error and the fit to your results' own");
     }

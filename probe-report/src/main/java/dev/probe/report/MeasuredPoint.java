@@ -53,7 +53,8 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         String operation;
         int channels;
         if (kind.equals("bulk") || kind.equals("objstore")) {
-            gbps = s.path("throughput_gbps").asDouble(Double.NaN);
+            // the steady half's rate where the run had one (its start-up burst is not what a long backup sees)
+            gbps = s.path("projection").path("steady_gbps").asDouble(s.path("throughput_gbps").asDouble(Double.NaN));
             operation = p.path("direction").asText("backup");
             channels = count(p, "channels", path);
         } else if (kind.equals("sync") || kind.equals("async")) {

@@ -9,6 +9,8 @@ import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.BulkSummary;
+import dev.probe.core.result.ModelProjection;
+import dev.probe.core.result.SteadyRate;
 import dev.probe.core.result.ChannelStats;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.units.Durations;
@@ -149,14 +151,29 @@ public final class BulkConsole implements BulkListener {
     }
 
     /**
-     * The projected time for the run's database size, the summary's last line; from an {@code interrupted} run it
-     * says so, as its rate may not be the steady one.
+     * The projected time for the run's database size from its steady half, with the range its quarters give, and
+     * the model's for the same path beside it; from an {@code interrupted} run it says so, as its rate may not be the
+     * steady one.
      */
     public void printProjection(BulkSummary s, boolean interrupted) {
-        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s%s", Durations.readable(s.projectedMinutes() * 60),
-                s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)", s.channelsActive(),
-                        s.channels()) : "", interrupted ? " (from an interrupted run: the rate until the stop, which "
-                        + "may not be its steady one)" : ""));
+        SteadyRate st = s.steady();
+        String range = st == null ? " (from the whole run: too few intervals for a steady half)"
+                : fmt(" (%s-%s: the steady half, %.0f-%.0f s, at %.3f Gbit/s; its quarters' range)",
+                Durations.readable(BulkSummary.projectedMinutes(s.dbSize(), st.highGbps()) * 60),
+                Durations.readable(BulkSummary.projectedMinutes(s.dbSize(), st.lowGbps()) * 60), st.fromS(), st.toS(),
+                st.gbps());
+        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s%s%s", Durations.readable(s.projectedMinutes() * 60),
+                range, s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)",
+                        s.channelsActive(), s.channels()) : "", interrupted ? " (from an interrupted run: the rate until "
+                        + "the stop, which may not be its steady one)" : ""));
+        ModelProjection m = s.model();
+        if (m != null) {
+            row("The model for this path", fmt("%s (%s-%s: report predict's model of the paper's streams at %.1f ms and "
+                    + "%.3f %% retransmitted, %d channels, no cap%s)", Durations.readable(m.prediction().minutes() * 60),
+                    Durations.readable(m.prediction().minutesLow() * 60),
+                    Durations.readable(m.prediction().minutesHigh() * 60), m.rttMs(), m.lossPct(), m.channels(),
+                    m.fitted() ? "" : "; beyond the paper's round trips and losses"));
+        }
         out.flush();
     }
 

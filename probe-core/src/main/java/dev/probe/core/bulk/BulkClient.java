@@ -194,7 +194,8 @@ public final class BulkClient {
                 ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, congestion))
                 : serverTcp(results, congestion);
         BulkSummary summary = BulkSummary.of(nanos, channels, params.verify() && !results.isEmpty(), config.dbSize(), tcp,
-                backup ? "client" : "server", cpu, ClientRun.serverCpu(results));
+                backup ? "client" : "server", cpu, ClientRun.serverCpu(results), reporter.samples(),
+                backup ? "backup" : "restore");
         Target target = config.target();
         return new BulkResult(startedAt, target.host(), target.port(), params, target.transport().name(),
                 session.ready().server(), session.ready().storage(), Tls.session(session.connections().get(0).channel()),

@@ -222,7 +222,8 @@ public final class ObjstoreClient {
         }
         BulkSummary summary = BulkSummary.of(end - t0, stats,
                 config.params().bulk().verify() && config.params().bulk().direction() == Direction.RESTORE,
-                config.dbSize(), null, null, cpu, null);
+                config.dbSize(), null, null, cpu, null, samples,
+                config.params().bulk().direction() == Direction.RESTORE ? "restore" : "backup");
         return new ObjstoreResult(startedAt, config.params(), config.endpoint(), config.namespace(), config.bucket(),
                 summary, stats, metrics.summary(), metrics.retries.sum(),
                 metrics.errors.sum(), List.copyOf(samples), incomplete);
