@@ -4,6 +4,8 @@ import dev.probe.model.PathModel;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One probe result file reduced to what the paper's map needs: the flow's direction (backup = towards the
@@ -33,6 +35,41 @@ public record MeasuredPoint(String file, String kind, String operation, double g
 
     /** Reads a {@code probe.result/1} document; throws a {@link ReportInputException} naming what is missing. */
     public static MeasuredPoint read(Path path) throws IOException {
+        return of(checked(path), path);
+    }
+
+    /**
+     * Every point a result holds: a bulk, objstore or client run's one; a qualification's one-stream (3 x BDP
+     * buffers) and several-stream steps, each at the rate qualify judged it by (the step's steady half), with the
+     * round trip and retransmits its step measured.
+     */
+    public static List<MeasuredPoint> readAll(Path path) throws IOException {
+        JsonNode d = checked(path);
+        if (!"qualify".equals(d.path("kind").asText())) {
+            return List.of(of(d, path));
+        }
+        List<MeasuredPoint> out = new ArrayList<>();
+        for (JsonNode step : d.path("steps")) {
+            String name = step.path("step").asText();
+            String key = name.equals("capacity") ? "capacity_bps" : name.equals("tuned_buffers") ? "tuned_buffers_bps"
+                    : null;
+            double bps = key == null ? Double.NaN : d.path("summary").path(key).asDouble(Double.NaN);
+            if (bps > 0 && !step.path("label").asText().endsWith("under load")) {
+                MeasuredPoint m = of(step.path("result"), path);
+                out.add(new MeasuredPoint(m.file() + " (" + step.path("label").asText(name) + ")", m.kind(),
+                        m.operation(), bps / 1e9, m.rttMs(), m.lossPct(), m.lossSource(), m.channels(), m.mss(),
+                        m.scale(), m.payload()));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new ReportInputException(path + ": a qualification without the one-stream and several-stream steps "
+                    + "the model needs (the ASYNC steps: qualify --mode async or both)");
+        }
+        return out;
+    }
+
+    /** The file, bounded, as a probe result. */
+    private static JsonNode checked(Path path) throws IOException {
         if (!java.nio.file.Files.isRegularFile(path)) {
             throw new ReportInputException(path + ": no such file");
         }
@@ -41,7 +78,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             throw new ReportInputException(String.format("%s: %,d bytes is no probe result (they are at most a few "
                     + "MB; read up to %,d)", path, size, MAX_RESULT_BYTES));
         }
-        return of(document(path), path);
+        return document(path);
     }
 
     /** {@code d}, read from {@code path}: what the map needs of it, or a {@link ReportInputException} naming why not. */

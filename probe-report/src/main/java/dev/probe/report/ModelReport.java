@@ -66,8 +66,18 @@ public final class ModelReport {
                 q.channels(), PathModel.PAPER_CHANNELS) : ""),
                 p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
                         ? "halfway between backup and restore (--direction for one)" : q.operation())
-                + (model.link() == null ? "" : linkText(model.link()));
+                + (model.link() == null ? q.lossPct() > 0 ? UNMEASURED : "" : linkText(model.link()));
     }
+
+    /**
+     * What a lossy prediction from the paper's fit alone does not know: the user's own streams. Measured on this
+     * project's lab (2026-11-27, a steady-state sweep of the paper's backup grid, 40 s a cell): 0.66-1.14 x the
+     * paper's, 0.72-0.99 x at 0.1 %.
+     */
+    static final String UNMEASURED = "Your link           = not measured: the range is the paper's paths'. Another "
+            + "path's streams carry their own multiple of the paper's (this project's lab: 0.66-1.14 x across the "
+            + "paper's grid, 0.77 x at 40 ms and 0.1 %);\n                      one bulk run on your link, given with "
+            + "--from, fits the model to it\n";
 
     /** What the fit to the user's link rests on and how well it fits its points. */
     private static String linkText(LinkFit f) {

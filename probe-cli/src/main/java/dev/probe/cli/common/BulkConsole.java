@@ -158,23 +158,29 @@ public final class BulkConsole implements BulkListener {
     public void printProjection(BulkSummary s, boolean interrupted) {
         SteadyRate st = s.steady();
         String range = st == null ? " (from the whole run: too few intervals for a steady half)"
-                : fmt(" (%s-%s: the steady half, %.0f-%.0f s, at %.3f Gbit/s; its quarters' range)",
-                Durations.readable(BulkSummary.projectedMinutes(s.dbSize(), st.highGbps()) * 60),
-                Durations.readable(BulkSummary.projectedMinutes(s.dbSize(), st.lowGbps()) * 60), st.fromS(), st.toS(),
-                st.gbps());
+                : fmt("; %s from the steady half's quarters (%.0f-%.0f s, %.3f Gbit/s)", minutes(
+                BulkSummary.projectedMinutes(s.dbSize(), st.highGbps()), BulkSummary.projectedMinutes(s.dbSize(),
+                        st.lowGbps())), st.fromS(), st.toS(), st.gbps());
         row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s%s%s", Durations.readable(s.projectedMinutes() * 60),
                 range, s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)",
                         s.channelsActive(), s.channels()) : "", interrupted ? " (from an interrupted run: the rate until "
                         + "the stop, which may not be its steady one)" : ""));
         ModelProjection m = s.model();
         if (m != null) {
-            row("The model for this path", fmt("%s (%s-%s: report predict's model of the paper's streams at %.1f ms and "
-                    + "%.3f %% retransmitted, %d channels, no cap%s)", Durations.readable(m.prediction().minutes() * 60),
-                    Durations.readable(m.prediction().minutesLow() * 60),
-                    Durations.readable(m.prediction().minutesHigh() * 60), m.rttMs(), m.lossPct(), m.channels(),
-                    m.fitted() ? "" : "; beyond the paper's round trips and losses"));
+            row("The model for this path", fmt("%s; %s: report predict's model of the paper's streams at %.1f ms and "
+                    + "%.3f %% retransmitted, %d channels, no cap%s; this run's streams carried %.2f x the paper's "
+                    + "(report predict --from this result fits the model to this link)",
+                    Durations.readable(m.prediction().minutes() * 60), minutes(m.prediction().minutesLow(),
+                    m.prediction().minutesHigh()), m.rttMs(), m.lossPct(), m.channels(),
+                    m.fitted() ? "" : " (beyond the paper's round trips and losses)",
+                    m.prediction().minutes() / s.projectedMinutes()));
         }
         out.flush();
+    }
+
+    /** "19,266-23,927 min", or "19,266 min or more" without an upper end. */
+    private static String minutes(double low, double high) {
+        return Double.isFinite(high) ? fmt("%,.0f-%,.0f min", low, high) : fmt("%,.0f min or more", low);
     }
 
     /** Lines printed as they are. */

@@ -38,8 +38,11 @@ final class SweepProgress {
     }
 
     void finished(SweepPlan.Cell cell, int run, SweepCampaign.Kind kind, JsonNode doc) {
-        double gbps = doc.path("summary").path("throughput_gbps").asDouble();
-        line(cell, run, kind, String.format(Locale.ROOT, "%.3f Gbit/s (scaled %.3f)", gbps, gbps * plan.channelScale()));
+        JsonNode summary = doc.path("summary");
+        double whole = summary.path("throughput_gbps").asDouble();
+        double gbps = summary.path("projection").path("steady_gbps").asDouble(whole);
+        line(cell, run, kind, String.format(Locale.ROOT, "%.3f Gbit/s%s (scaled %.3f)", gbps, summary.has("projection")
+                ? String.format(Locale.ROOT, " steady, %.3f over the whole run", whole) : "", gbps * plan.channelScale()));
     }
 
     void failed(SweepPlan.Cell cell, int run, SweepCampaign.Kind kind, String why) {

@@ -106,9 +106,10 @@ public final class ReportCommand {
         @Option(names = "--loss-pct", description = "Packet loss in percent (0 = a private link; with --from: default "
                 + "the results' median).")
         Double lossPct;
-        @Option(names = "--from", arity = "1..*", paramLabel = "RESULT.json", description = "Fit the model to this "
-                + "link: bulk, objstore, client or sweep results (--json) measured on it, with loss; then predict "
-                + "other channel counts, RTTs and sizes from them.")
+        @Option(names = "--from", arity = "1..*", split = ",", paramLabel = "RESULT.json", description = "Fit the "
+                + "model to this link: bulk, objstore, client, qualify (its one-stream and several-stream steps) or "
+                + "sweep results (--json) measured on it, with loss "
+                + "(several: space- or comma-separated); then predict other channel counts, RTTs and sizes from them.")
         List<Path> from;
         @Option(names = "--channels", defaultValue = "35", description = "Channels (default: ${DEFAULT-VALUE}).")
         int channels;
@@ -135,7 +136,7 @@ public final class ReportCommand {
                 List<MeasuredPoint> points = new java.util.ArrayList<>();
                 for (Path p : from) {
                     try {
-                        points.add(MeasuredPoint.read(p));
+                        points.addAll(MeasuredPoint.readAll(p));
                     } catch (MeasuredPoint.Unplaceable | dev.probe.report.ReportInputException e) {
                         throw new BadParameterException("--from", e.getMessage());
                     }
