@@ -82,7 +82,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                 tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
                 Sizing.granted(granted, config.target().transport().linuxNative()))
-                .given(m.capacityBps()).withSender(tcp == null ? null : tcp.limited());
+                .given(m.capacityBps(), StreamLimit.queued(tcp)).withSender(tcp == null ? null : tcp.limited());
         Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBps(), m.tunedBps(), limit)
                 .lag(lag.flat(), lag.growth(), lag.lastLag()).buffers(m.bufferRequested(), m.clamped(), granted)
                 .gap(config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())

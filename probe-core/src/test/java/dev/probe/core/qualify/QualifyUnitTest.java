@@ -235,6 +235,23 @@ class QualifyUnitTest {
                 .limit(), "four streams carry four times one: the loss does limit each");
     }
 
+    /**
+     * Issue 39, point 1, the lab test's third run of five: four streams' short step carried 31.8 Mbit/s beside one
+     * stream's 33.4 on a 40 ms, 0.1 % link (other runs: 59-131). A stream the loss explains that built no queue
+     * stays loss-limited; one that sat in a queue (a rate-capped path) fills the path.
+     */
+    @Test
+    void aNoisySeveralStreamStepDoesNotTurnALossLimitedStreamIntoAFullPath() {
+        StreamLimit one = StreamLimit.of(33.4e6, 41, 0.00087, 1448, 4_080_000);
+        assertEquals(StreamLimit.Limit.LOSS, one.given(31.8e6, false).limit(), "no queue: the loss explains it");
+        assertEquals(StreamLimit.Limit.PATH, one.given(31.8e6, true).limit(), "a queue: the stream fills the path");
+        assertEquals(StreamLimit.Limit.PATH, one.given(31.8e6).limit(), "queue unknown: as before");
+        assertEquals(false, StreamLimit.queued(new TcpStats(41.8, 40.1, 10, 10_000, 0.001, 50, 1448, "cubic", 0, 1500,
+                null)));
+        assertEquals(true, StreamLimit.queued(new TcpStats(160, 10.1, 10, 10_000, 0.001, 50, 1448, "cubic", 0, 1500,
+                null)));
+    }
+
     @Test
     void aStreamThatFallsBehindOnlyUnderLoadIsToldItGotAShareOfThePath() {
         LoadFigures load = new LoadFigures("backup:8", "8 backup channels", 866e6, 887e6, 5_869_283_771L, null, true,
