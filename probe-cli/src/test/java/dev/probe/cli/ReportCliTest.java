@@ -92,7 +92,9 @@ class ReportCliTest {
         assertEquals(0, run("report", "predict", "--rtt-ms", "40", "--loss-pct", "0.1", "--capacity-gbps", "1",
                 "--db-size", "20TB", "--direction", "restore"));
         assertTrue(out.toString().matches("(?s).*Range += [0-9.]+ days to [0-9.]+ days \\(\\+-[0-9.]+ %: the lossy "
-                + "fit's 90th-percentile error on paper cells it was not fitted to\\).*restore\n"), out.toString());
+                + "fit's 90th-percentile error on paper cells it was not fitted to\\).*restore\nYour link += not measured: "
+                + "the range is the paper's paths'.*one bulk run on your link, given with --from, fits the model to "
+                + "it\n"), out.toString());
         assertEquals(2, run("report", "predict", "--rtt-ms", "40", "--loss-pct", "0.1", "--direction", "up"));
         assertEquals("probe: --direction: 'up' is not backup or restore", err.toString().trim());
     }

@@ -8,6 +8,7 @@ import dev.probe.core.result.TestResult;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +88,11 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                 .lag(lag.flat(), lag.growth(), lag.lastLag()).buffers(m.bufferRequested(), m.clamped(), granted)
                 .gap(config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())
                 .congestion(Sizing.congestionControls(PROC_SYS), tcp == null ? null : tcp.congestion()).build());
+        if (tcp != null && limit.limit() != StreamLimit.Limit.BUFFERS
+                && !Boolean.TRUE.equals(StreamLimit.queued(tcp))) {
+            async = Verdicts.fewLossEvents(async, tcp.retransmits(), m.steps().stream().filter(s -> s.step().kind()
+                    == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(Duration.ZERO));
+        }
         if (m.loadedLag() != null && m.lag() != null) {
             double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
                     && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))

@@ -177,6 +177,25 @@ public final class Verdicts {
     }
 
     /**
+     * {@code v} with a caveat when its one-stream step retransmitted fewer than {@link #FEW_RETRANSMITS} segments:
+     * a handful of loss events, so the rate between them is chance (on the lab's 40 ms, 0.1 % link, 4-second steps
+     * ran one stream at 19-65 Mbit/s from run to run, and one run in five named the path instead of the loss).
+     */
+    public static Verdict fewLossEvents(Verdict v, long retransmits, java.time.Duration stepLength) {
+        if (retransmits <= 0 || retransmits >= FEW_RETRANSMITS) {
+            return v;
+        }
+        List<String> reasons = new ArrayList<>(v.reasons());
+        reasons.add(fmt("the one-stream step (%d s) retransmitted %d segment%s: too few loss events for its rate to "
+                + "say what the loss allows; a longer --budget reads it better (the default, 3 minutes, gives "
+                + "30-second steps)", stepLength.toSeconds(), retransmits, retransmits == 1 ? "" : "s"));
+        return new Verdict(v.name(), v.status(), reasons);
+    }
+
+    /** Fewer retransmitted segments than this in the one-stream step: too few loss events to read a rate from. */
+    static final long FEW_RETRANSMITS = 20;
+
+    /**
      * {@code v} with why the redo fell behind only under the load: beside it the stream got {@code carriedBps} of the
      * {@code peakBps} it needs, its share of a path the load's channels also fill, and what would help.
      */

@@ -253,6 +253,16 @@ class QualifyUnitTest {
     }
 
     @Test
+    void aOneStreamStepWithAHandfulOfLossEventsSaysItsRateIsChance() {
+        Verdict v = new Verdict("ASYNC", Verdict.Status.FAIL, List.of("bandwidth short by ...", "loss-limited: ..."));
+        assertEquals("the one-stream step (4 s) retransmitted 8 segments: too few loss events for its rate to say what "
+                + "the loss allows; a longer --budget reads it better (the default, 3 minutes, gives 30-second steps)",
+                Verdicts.fewLossEvents(v, 8, Duration.ofSeconds(4)).reasons().get(2));
+        assertEquals(v, Verdicts.fewLossEvents(v, 25, Duration.ofSeconds(15)), "25 in 15 s: enough");
+        assertEquals(v, Verdicts.fewLossEvents(v, 0, Duration.ofSeconds(15)), "none: a clean path, nothing to read");
+    }
+
+    @Test
     void aStreamThatFallsBehindOnlyUnderLoadIsToldItGotAShareOfThePath() {
         LoadFigures load = new LoadFigures("backup:8", "8 backup channels", 866e6, 887e6, 5_869_283_771L, null, true,
                 true);
