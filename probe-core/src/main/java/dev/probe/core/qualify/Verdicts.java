@@ -179,7 +179,7 @@ public final class Verdicts {
     /**
      * {@code v} with a caveat when its one-stream step retransmitted fewer than {@link #FEW_RETRANSMITS} segments:
      * a handful of loss events, so the rate between them is chance (on the lab's 40 ms, 0.1 % link, 4-second steps
-     * ran one stream at 19-65 Mbit/s from run to run, and one run in five named the path instead of the loss).
+     * ran one stream at 15-65 Mbit/s from run to run, and one run in five named the path instead of the loss).
      */
     public static Verdict fewLossEvents(Verdict v, long retransmits, java.time.Duration stepLength) {
         if (retransmits <= 0 || retransmits >= FEW_RETRANSMITS) {

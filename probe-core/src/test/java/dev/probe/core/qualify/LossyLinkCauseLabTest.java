@@ -2,23 +2,15 @@ package dev.probe.core.qualify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.lab.Netns;
-import dev.probe.core.testing.LabServer;
 import dev.probe.core.testing.ResultInvariants;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 39, point 1: the same qualification on one lossy link gives the same cause and the same advice on every run.
@@ -27,34 +19,25 @@ import org.junit.jupiter.api.io.TempDir;
  * on its step's steady half against the one model's ceiling ({@code PathModel.perStreamBps}). Five runs here, each
  * named in the message when one differs. Runs as root where /dev/net/tun exists; skipped with that reason elsewhere.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 720, unit = TimeUnit.SECONDS)
-class LossyLinkCauseLabTest {
+class LossyLinkCauseLabTest extends OneLab {
     private static final int RUNS = 5;
     /**
      * Half the default: steps of about 15 s, so each stream's steady half spans a few of CUBIC's sawtooth cycles
      * (about 4 s at this RTT and window). With 30 s (4-second steps, one or two loss events in a steady half) one
-     * stream ran at 19-65 Mbit/s and four at 39-75 from run to run: chance, not the link, and no rule reads a cause
+     * stream ran at 15-65 Mbit/s and four at 32-131 from run to run: chance, not the link, and no rule reads a cause
      * from that.
      */
     private static final Duration BUDGET = Duration.ofSeconds(90);
 
-    @TempDir
-    static Path dir;
-    private LabServer lab;
-
-    @BeforeAll
-    void up() throws Exception {
-        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
-        lab = LabServer.up("plc", LinkSpec.builder().rttMs(40).lossPct(0.1).rateBps(1_000_000_000L).unitSegments(3)
-                .build(), dir);
+    @Override
+    String prefix() {
+        return "plc";
     }
 
-    @AfterAll
-    void down() {
-        if (lab != null) {
-            lab.close();
-        }
+    @Override
+    LinkSpec start() {
+        return LinkSpec.builder().rttMs(40).lossPct(0.1).rateBps(1_000_000_000L).unitSegments(3).build();
     }
 
     @Test

@@ -5,20 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.lab.LinkSpec;
-import dev.probe.core.lab.Netns;
-import dev.probe.core.testing.LabServer;
 import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Qualifications through the lab's impaired link between two namespaces this test creates: a rate-capped link
@@ -26,27 +20,19 @@ import org.junit.jupiter.api.io.TempDir;
  * on a short link and fails it on a 20 ms one; a buffer request over the OS limit is reported with the sysctl
  * lines. Runs as root where /dev/net/tun exists; skipped with that reason elsewhere.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
-class QualifyLabTest {
+class QualifyLabTest extends OneLab {
     private static final long CAP_BPS = 40_000_000;
 
-    @TempDir
-    static Path dir;
-    private LabServer lab;
-
     /** One lab for the class: each test sets the link's delay and rate first. */
-    @BeforeAll
-    void up() throws Exception {
-        assumeTrue(Netns.labPossible(), "needs Linux, root, /dev/net/tun and iproute2");
-        lab = LabServer.up("pqt", spec(10, CAP_BPS), dir);
+    @Override
+    String prefix() {
+        return "pqt";
     }
 
-    @AfterAll
-    void down() {
-        if (lab != null) {
-            lab.close();
-        }
+    @Override
+    LinkSpec start() {
+        return spec(10, CAP_BPS);
     }
 
     private static LinkSpec spec(double rttMs, long rateBps) {
