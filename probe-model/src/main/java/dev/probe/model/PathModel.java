@@ -9,8 +9,9 @@ package dev.probe.model;
  * channels' sum ({@code N^gamma} times one) capped by the link with a soft knee ({@link LossyFit}). <b>Loss-free
  * paths</b>: window-limited channels in series with the link, {@code 1/T = 1/(eta * capacity) + RTT / (channels *
  * W)}, fitted once per MTU on the paper's private-link column; beyond the round trips and losses the paper
- * measured, a stream's rate goes on from the nearest fitted point with Mathis's slopes. Every prediction carries a range: the 90th
- * percentile of the fit's errors on cells it was not fitted to (the larger of the paper's and the user's link's).
+ * measured, a stream's rate goes on from the nearest fitted point with Mathis's slopes. Every prediction carries a
+ * range: the 90th percentile of the fit's errors on cells it was not fitted to (the larger of the paper's and the
+ * user's link's).
  *
  * @param constants the paper's fit
  * @param link      the fit to the user's link, or null for the paper's own
@@ -40,13 +41,23 @@ public record PathModel(Constants constants, LinkCurve link) {
                              String regime, double band, String bandBasis, double minutesLow, double minutesHigh) {
     }
 
-    /** The paper's fit, as the build shipped it. */
+    /** The paper's fit, as the build shipped it: read once, however many commands and classes ask. */
     public static PathModel paper() {
-        Constants shipped = ShippedFit.read();
-        if (shipped == null) {
-            throw new IllegalStateException("the model's fit " + ShippedFit.RESOURCE + " is missing from the build");
+        return Shipped.MODEL;
+    }
+
+    /** The shipped fit, read when first asked for. */
+    private static final class Shipped {
+        static final PathModel MODEL = read();
+
+        private static PathModel read() {
+            Constants shipped = ShippedFit.read();
+            if (shipped == null) {
+                throw new IllegalStateException("the model's fit " + ShippedFit.RESOURCE
+                        + " is missing from the build");
+            }
+            return new PathModel(shipped, null);
         }
-        return new PathModel(shipped, null);
     }
 
     /** This model scaled to the user's link. */
@@ -132,12 +143,12 @@ public record PathModel(Constants constants, LinkCurve link) {
         String beyond = fitted(rttMs, lossPct / 100) ? "" : "; beyond the paper's round trips and losses, on Mathis's "
                 + "slopes from the nearest fitted point";
         if (link == null) {
-            return ranged(total, bytes, Math.exp(logPerChannel), limit, "lossy fit (" + f.law().formula() + ")" + beyond,
-                    constants.band(), "the lossy fit's 90th-percentile error on paper cells it was not fitted to");
+            return ranged(total, bytes, Math.exp(logPerChannel), limit, "lossy fit (" + f.law().formula() + ")"
+                    + beyond, constants.band(), "the lossy fit's 90th-percentile error on paper cells it was not fitted to");
         }
         return ranged(total, bytes, Math.exp(logPerChannel), limit, "lossy fit to your link (" + link.points()
-                + " point" + (link.points() == 1 ? "" : "s") + "), on the paper's law (" + f.law().formula() + ")" + beyond,
-                Math.max(constants.band(), link.ownBand()),
+                + " point" + (link.points() == 1 ? "" : "s") + "), on the paper's law (" + f.law().formula() + ")"
+                + beyond, Math.max(constants.band(), link.ownBand()),
                 "the larger of the paper fit's held-out error and the fit to your results' own");
     }
 

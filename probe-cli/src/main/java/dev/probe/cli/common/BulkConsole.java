@@ -159,8 +159,7 @@ public final class BulkConsole implements BulkListener {
         SteadyRate st = s.steady();
         String range = st == null ? " (from the whole run: too few intervals for a steady half)"
                 : fmt("; %s from the steady half's quarters (%.0f-%.0f s, %.3f Gbit/s)", minutes(
-                BulkSummary.projectedMinutes(s.dbSize(), st.highGbps()), BulkSummary.projectedMinutes(s.dbSize(),
-                        st.lowGbps())), st.fromS(), st.toS(), st.gbps());
+                st.minutesLow(s.dbSize()), st.minutesHigh(s.dbSize())), st.fromS(), st.toS(), st.gbps());
         row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s%s%s", Durations.readable(s.projectedMinutes() * 60),
                 range, s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)",
                         s.channelsActive(), s.channels()) : "", interrupted ? " (from an interrupted run: the rate until "

@@ -80,16 +80,16 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                 : m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
                 .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
+        Boolean queued = StreamLimit.queued(tcp);
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                 tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
                 Sizing.granted(granted, config.target().transport().linuxNative()))
-                .given(m.capacityBps(), StreamLimit.queued(tcp)).withSender(tcp == null ? null : tcp.limited());
+                .given(m.capacityBps(), queued).withSender(tcp == null ? null : tcp.limited());
         Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBps(), m.tunedBps(), limit)
                 .lag(lag.flat(), lag.growth(), lag.lastLag()).buffers(m.bufferRequested(), m.clamped(), granted)
                 .gap(config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())
                 .congestion(Sizing.congestionControls(PROC_SYS), tcp == null ? null : tcp.congestion()).build());
-        if (tcp != null && limit.limit() != StreamLimit.Limit.BUFFERS
-                && !Boolean.TRUE.equals(StreamLimit.queued(tcp))) {
+        if (tcp != null && limit.limit() != StreamLimit.Limit.BUFFERS && !Boolean.TRUE.equals(queued)) {
             async = Verdicts.fewLossEvents(async, tcp.retransmits(), m.steps().stream().filter(s -> s.step().kind()
                     == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(Duration.ZERO));
         }

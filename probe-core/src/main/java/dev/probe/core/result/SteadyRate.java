@@ -57,6 +57,16 @@ public record SteadyRate(double gbps, double lowGbps, double highGbps, double fr
         return seconds > 0 ? bytes * 8 / seconds / 1e9 : 0;
     }
 
+    /** The minutes {@code dbSize} bytes take at the fastest quarter's rate. */
+    public double minutesLow(long dbSize) {
+        return BulkSummary.projectedMinutes(dbSize, highGbps);
+    }
+
+    /** The minutes {@code dbSize} bytes take at the slowest quarter's rate (infinite when a quarter moved nothing). */
+    public double minutesHigh(long dbSize) {
+        return BulkSummary.projectedMinutes(dbSize, lowGbps);
+    }
+
     /** The minutes {@code dbSize} bytes take at this rate, and at its slowest and fastest quarter's. */
     public ObjectNode toJson(ObjectNode n, long dbSize) {
         n.put("basis", "steady half");
@@ -65,9 +75,9 @@ public record SteadyRate(double gbps, double lowGbps, double highGbps, double fr
         n.put("to_s", toS);
         n.put("quarter_gbps_low", lowGbps);
         n.put("quarter_gbps_high", highGbps);
-        n.put("minutes_low", BulkSummary.projectedMinutes(dbSize, highGbps));
+        n.put("minutes_low", minutesLow(dbSize));
         if (lowGbps > 0) {
-            n.put("minutes_high", BulkSummary.projectedMinutes(dbSize, lowGbps));
+            n.put("minutes_high", minutesHigh(dbSize));
         }
         return n;
     }
