@@ -6,12 +6,17 @@ import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputPaths;
+import dev.probe.core.error.UsageException;
 import dev.probe.core.params.Direction;
+import dev.probe.core.plan.Plan;
+import dev.probe.core.plan.PlanDemand;
+import dev.probe.core.plan.PlanFile;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.QualifyResult;
+import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.ResultFiles;
@@ -61,6 +66,16 @@ public final class QualifyCommand implements Callable<Integer> {
     @Option(names = "--print-awr-sql", description = "Print the SQL that makes an --awr file, and exit.")
     boolean printAwrSql;
 
+    @Option(names = "--plan", paramLabel = "FILE", description = "A whole Data Guard configuration in YAML: sites "
+            + "(primary, far-sync, standby, recovery-appliance), each shipping site's RedoRoutes, the redo, the SYNC "
+            + "policy, an outage (docs/guides/qualify.md, \"A whole configuration\"). Takes the place of "
+            + "STANDBY_HOST and --redo-rate/--awr.")
+    Path plan;
+
+    @Option(names = "--dry-run", description = "With --plan: check the plan and print what each hop and uplink must "
+            + "carry, the commit's waits and the catch-up backlog; no traffic.")
+    boolean dryRun;
+
     @Mixin
     JsonStreamOption events;
 
@@ -71,6 +86,9 @@ public final class QualifyCommand implements Callable<Integer> {
             out.print(AwrCsv.sql());
             out.flush();
             return ExitCodes.OK;
+        }
+        if (plan != null || dryRun) {
+            return planDryRun(out);
         }
         QualifyConfig config = options.config(host, load, direction);
         OutputPaths.file("--json", json);
@@ -85,6 +103,37 @@ public final class QualifyCommand implements Callable<Integer> {
             JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return code;
         }
+    }
+
+    /** {@code --plan FILE --dry-run}: the plan checked whole and its demand printed; nothing sent. */
+    private int planDryRun(PrintWriter out) throws Exception {
+        if (plan == null) {
+            throw new UsageException("--dry-run checks a configuration: give --plan FILE");
+        }
+        if (host != null) {
+            throw new UsageException("--plan: the standbys are the plan's sites; drop STANDBY_HOST '" + host + "'");
+        }
+        if (load != null) {
+            throw new UsageException("--plan: the redo is the plan's redo: key; drop "
+                    + (load.awr != null ? "--awr" : "--redo-rate"));
+        }
+        if (!dryRun) {
+            throw new UsageException("--plan: running a configuration's hops is not built yet; add --dry-run to "
+                    + "check the plan and see what each hop must carry");
+        }
+        if (json != null || outDir != null) {
+            throw new UsageException((json != null ? "--json" : "--out") + ": --dry-run sends nothing and writes "
+                    + "no result");
+        }
+        if (!(options.tcpEfficiency > 0 && options.tcpEfficiency <= 1)) {
+            throw new UsageException("--tcp-efficiency: " + options.tcpEfficiency + " is out of range (0, 1]");
+        }
+        Plan checked = PlanFile.read(plan, options.connect.port);
+        RedoCompression sample = options.redoSample == null ? null
+                : RedoCompression.measure(options.redoSample, RedoCompression.MAX_SAMPLE);
+        new PlanConsole(out).print(checked, PlanDemand.of(checked, sample, options.tcpEfficiency),
+                options.tcpEfficiency);
+        return ExitCodes.OK;
     }
 
     /** Runs the engine, prints its result, writes the document and the page; the exit code says the verdict. */

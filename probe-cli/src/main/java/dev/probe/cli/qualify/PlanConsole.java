@@ -1,0 +1,111 @@
+package dev.probe.cli.qualify;
+
+import dev.probe.core.plan.Plan;
+import dev.probe.core.plan.PlanDemand;
+import dev.probe.core.plan.Route;
+import dev.probe.core.plan.Site;
+import dev.probe.core.units.Durations;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code qualify --plan FILE --dry-run}: the configuration as probe resolved it, and what each hop must carry. */
+final class PlanConsole {
+    private final PrintWriter out;
+
+    PlanConsole(PrintWriter out) {
+        this.out = out;
+    }
+
+    void print(Plan plan, PlanDemand demand, double tcpEfficiency) {
+        out.println(fmt("Plan %s: %d sites, %d hops; peak redo %.1f MB/s (%s)", plan.file(), plan.sites().size(),
+                plan.routes().size(), plan.redo().peakBytesPerSecond() / 1e6, redoSource(plan)));
+        out.println("Sites:");
+        for (Site s : plan.sites()) {
+            out.println(fmt("\t%-10s %-18s %s", s.name(), s.role().label(), where(s)).stripTrailing());
+        }
+        out.println(fmt("Hops (each carries the redo once; needed = carried / %.2f x 8, Oracle support note "
+                + "736755.1):", tcpEfficiency));
+        for (PlanDemand.Hop h : demand.hops()) {
+            out.println(fmt("\t%-22s %-9s %7.1f MB/s, needs %7.1f Mbit/s%s", h.route().from() + " -> "
+                    + h.route().to(), h.route().mode().label(), h.carriedBps() / 1e6, h.requiredBits() / 1e6,
+                    h.compression().isEmpty() ? "" : "; " + h.compression()));
+        }
+        out.println("Uplinks (what leaves each shipping site; its other traffic comes on top):");
+        for (PlanDemand.Uplink u : demand.uplinks()) {
+            out.println(fmt("\t%-10s %7.1f MB/s, needs %7.1f Mbit/s (%d destination%s)", u.site(),
+                    u.carriedBps() / 1e6, u.requiredBits() / 1e6, u.hops(), u.hops() == 1 ? "" : "s: the redo "
+                    + u.hops() + " times"));
+        }
+        out.println("How the redo reaches each site:");
+        for (PlanDemand.Reach r : demand.destinations()) {
+            out.println(fmt("\t%-10s %s%s", r.site(), path(plan, r.hops()), r.zeroDataLoss()
+                    ? "  (zero data loss: every commit waits until the redo is at " + r.hops().get(0).to() + ")"
+                    : ""));
+        }
+        printCommit(plan);
+        if (demand.backlogBytes() > 0) {
+            out.println(fmt("Catch-up after an outage of %s: a backlog of %.1f GB (the peak redo x the outage) for each "
+                    + "destination, sent while the redo keeps flowing: it ends only if the gap throughput exceeds "
+                    + "%.1f MB/s.", Durations.readable(plan.outage().toMillis() / 1000.0), demand.backlogBytes() / 1e9,
+                    plan.redo().peakBytesPerSecond() / 1e6));
+        }
+        plan.notes().forEach(n -> out.println("Note: " + n));
+        out.println("Dry run: the plan is valid; no traffic was sent.");
+        out.flush();
+    }
+
+    private void printCommit(Plan plan) {
+        List<Route> waits = plan.commitWaitsFor();
+        if (waits.isEmpty()) {
+            out.println("Commit: no SYNC or FASTSYNC destination; commits do not wait for the network.");
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        waits.forEach(r -> names.add(r.to() + " " + r.mode().label()));
+        String rule = waits.size() == 1 ? "its acknowledgement"
+                : plan.syncLatency().isZero() ? "the slowest acknowledgement (data-guard-sync-latency 0: no cap)"
+                : "the first acknowledgement, then at most " + Durations.describe(plan.syncLatency())
+                        + " more for the others (data-guard-sync-latency)";
+        out.println(fmt("Commit: waits for %s: %s; budget %s.", String.join(", ", names), rule,
+                Durations.describe(plan.commitBudget())));
+    }
+
+    private static String path(Plan plan, List<Route> hops) {
+        StringBuilder s = new StringBuilder(plan.primary().name());
+        hops.forEach(r -> s.append(" -").append(r.mode().label()).append("-> ").append(r.to()));
+        return s.toString();
+    }
+
+    private static String where(Site s) {
+        List<String> parts = new ArrayList<>();
+        if (s.role() == Site.Role.PRIMARY) {
+            parts.add("where qualify runs");
+        }
+        if (s.server() != null) {
+            parts.add("server " + s.server());
+        }
+        if (!s.agents().isEmpty()) {
+            List<String> a = new ArrayList<>();
+            s.agents().forEach(h -> a.add(h.toString()));
+            parts.add((s.agents().size() == 1 ? "agent " : "agents ") + String.join(", ", a));
+        }
+        if (s.compression() != Site.Compression.NONE) {
+            parts.add("redo to it compressed with " + s.compression().label());
+        }
+        return String.join("; ", parts);
+    }
+
+    private static String redoSource(Plan plan) {
+        if (plan.redo().fromAwr()) {
+            return "from AWR, " + plan.redo().statistic();
+        }
+        int instances = plan.redo().instancePeaks().size();
+        return instances > 1 ? instances + " RAC instances, summed" : "as given";
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

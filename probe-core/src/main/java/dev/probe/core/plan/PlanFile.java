@@ -1,0 +1,207 @@
+package dev.probe.core.plan;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.probe.core.client.HostPort;
+import dev.probe.core.error.UsageException;
+import dev.probe.core.qualify.AwrCsv;
+import dev.probe.core.qualify.RedoLoad;
+import dev.probe.core.units.Durations;
+import dev.probe.core.units.Rates;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads {@code qualify --plan FILE}: YAML (Jackson's YAML format over SnakeYAML) with the keys {@code redo},
+ * {@code sites}, {@code routes}, {@code sync} and {@code outage}, into one checked {@link Plan}. Every bad key or
+ * value is one line naming the file, the key and the site; an unknown key is refused, not ignored.
+ */
+public final class PlanFile {
+    /** A plan larger than this is not a plan. */
+    public static final long MAX_BYTES = 1 << 20;
+    private static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final Set<String> TOP = Set.of("redo", "sites", "routes", "sync", "outage");
+    private static final Set<String> SITE = Set.of("role", "server", "agent", "agents", "compression");
+    private static final Set<String> SYNC = Set.of("commit-budget", "data-guard-sync-latency");
+
+    private final Path file;
+    private final String where;
+
+    private PlanFile(Path file) {
+        this.file = file;
+        this.where = "--plan " + file;
+    }
+
+    /** The plan in {@code file}; a server or agent written without a port gets {@code defaultPort}. */
+    public static Plan read(Path file, int defaultPort) throws IOException {
+        return new PlanFile(file).plan(defaultPort);
+    }
+
+    private Plan plan(int defaultPort) throws IOException {
+        JsonNode root = tree();
+        keys(root, "", TOP);
+        RedoLoad redo = redo(required(root, "redo"));
+        JsonNode sitesNode = required(root, "sites");
+        if (!sitesNode.isObject() || sitesNode.isEmpty()) {
+            throw error("sites", "a map of site names to {role: ..., server: HOST:PORT}");
+        }
+        List<Site> sites = new ArrayList<>();
+        sitesNode.fields().forEachRemaining(e -> sites.add(site(e.getKey(), e.getValue(), defaultPort)));
+        JsonNode routesNode = required(root, "routes");
+        if (!routesNode.isObject() || routesNode.isEmpty()) {
+            throw error("routes", "a map of shipping sites to their RedoRoutes, e.g. prim: \"(LOCAL : sb1 ASYNC)\"");
+        }
+        Map<String, List<RedoRoutes.Rule>> rules = new LinkedHashMap<>();
+        routesNode.fields().forEachRemaining(e -> rules.put(e.getKey(), RedoRoutes.parse(where + ": routes."
+                + e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString())));
+        JsonNode sync = root.path("sync");
+        if (!sync.isMissingNode()) {
+            keys(sync, "sync.", SYNC);
+        }
+        Duration budget = duration(sync.path("commit-budget"), "sync.commit-budget", "2ms", false);
+        Duration latency = duration(sync.path("data-guard-sync-latency"), "sync.data-guard-sync-latency", "0ms", true);
+        Duration outage = duration(root.path("outage"), "outage", "0s", true);
+        PlanChecks.Resolved resolved = PlanChecks.resolve(where, sites, rules);
+        return new Plan(file.toString(), redo, sites, resolved.routes(), budget, latency, outage, resolved.notes());
+    }
+
+    private JsonNode tree() throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException(where + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
+        }
+        if (Files.size(file) > MAX_BYTES) {
+            throw new UsageException(where + ": " + Files.size(file) + " bytes; a plan is at most " + MAX_BYTES);
+        }
+        try {
+            JsonNode root = YAML.readTree(Files.readAllBytes(file));
+            if (root == null || !root.isObject()) {
+                throw new UsageException(where + ": not a plan (a YAML map with redo:, sites: and routes:)");
+            }
+            return root;
+        } catch (JsonProcessingException e) {
+            String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
+            throw new UsageException(where + ": not valid YAML" + at + ": " + e.getOriginalMessage()
+                    .lines().findFirst().orElse(""));
+        }
+    }
+
+    private RedoLoad redo(JsonNode node) throws IOException {
+        if (node.isObject()) {
+            keys(node, "redo.", Set.of("awr"));
+            JsonNode awr = required(node, "awr");
+            Path csv = file.toAbsolutePath().getParent().resolve(awr.asText());
+            try {
+                return AwrCsv.read(csv);
+            } catch (UsageException e) {
+                throw error("redo.awr", e.getMessage().replaceFirst("^--awr ", ""));
+            }
+        }
+        List<Double> rates = new ArrayList<>();
+        Iterator<JsonNode> values = node.isArray() ? node.elements() : List.of(node).iterator();
+        while (values.hasNext()) {
+            JsonNode v = values.next();
+            try {
+                rates.add(Rates.parseByteRate(v.isValueNode() ? v.asText() : v.toString()));
+            } catch (UsageException e) {
+                throw error("redo", e.getMessage());
+            }
+        }
+        if (rates.isEmpty()) {
+            throw error("redo", "empty; write 45MB/s, [35MB/s, 25MB/s] per RAC instance, or {awr: redo.csv}");
+        }
+        return rates.size() == 1 ? RedoLoad.given(rates.get(0)) : RedoLoad.given(rates);
+    }
+
+    private Site site(String name, JsonNode node, int defaultPort) {
+        String key = "sites." + name;
+        if (!node.isObject()) {
+            throw error(key, "a map such as {role: standby, server: HOST:PORT}");
+        }
+        keys(node, key + ".", SITE);
+        String roleText = required(node, "role", key).asText();
+        Site.Role role;
+        try {
+            role = Site.Role.valueOf(roleText.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw error(key + ".role", "'" + roleText + "' is not primary, far-sync, standby or recovery-appliance");
+        }
+        HostPort server = node.has("server") ? hostPort(node.get("server"), key + ".server", defaultPort) : null;
+        List<HostPort> agents = new ArrayList<>();
+        if (node.has("agent") && node.has("agents")) {
+            throw error(key, "give agent: or agents:, not both");
+        }
+        JsonNode a = node.has("agent") ? node.get("agent") : node.path("agents");
+        Iterator<JsonNode> each = a.isArray() ? a.elements() : a.isMissingNode() ? List.<JsonNode>of().iterator()
+                : List.of(a).iterator();
+        each.forEachRemaining(n -> agents.add(hostPort(n, key + (node.has("agent") ? ".agent" : ".agents"),
+                defaultPort)));
+        String compressionText = node.path("compression").asText("none");
+        Site.Compression compression;
+        try {
+            compression = Site.Compression.valueOf(compressionText.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw error(key + ".compression", "'" + compressionText + "' is not none, zlib or lzo");
+        }
+        return new Site(name, role, server, agents, compression);
+    }
+
+    private HostPort hostPort(JsonNode node, String key, int defaultPort) {
+        try {
+            return HostPort.parse(node.asText(), defaultPort);
+        } catch (UsageException e) {
+            throw error(key, e.getMessage());
+        }
+    }
+
+    private Duration duration(JsonNode node, String key, String otherwise, boolean zeroAllowed) {
+        Duration d;
+        try {
+            d = Durations.parse(node.isMissingNode() || node.isNull() ? otherwise : node.asText());
+        } catch (UsageException e) {
+            throw error(key, e.getMessage());
+        }
+        if (d.isNegative() || d.isZero() && !zeroAllowed) {
+            throw error(key, "'" + node.asText() + "' must be above 0");
+        }
+        return d;
+    }
+
+    private void keys(JsonNode node, String prefix, Set<String> allowed) {
+        node.fieldNames().forEachRemaining(k -> {
+            if (!allowed.contains(k)) {
+                throw error(prefix + k, "unknown key (" + prefix.replaceAll("\\.$", "") + (prefix.isEmpty() ? ""
+                        : " ") + "takes " + String.join(", ", allowed.stream().sorted().toList()) + ")");
+            }
+        });
+    }
+
+    private JsonNode required(JsonNode node, String key) {
+        return required(node, key, "");
+    }
+
+    private JsonNode required(JsonNode node, String key, String parent) {
+        JsonNode v = node.get(key);
+        if (v == null || v.isNull()) {
+            throw error(parent.isEmpty() ? key : parent + "." + key, "missing");
+        }
+        return v;
+    }
+
+    private UsageException error(String key, String message) {
+        return new UsageException(where + ": " + key + ": " + message);
+    }
+}
