@@ -56,7 +56,8 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
             String name = (syncs.size() == (loaded ? 2 : 1) ? "SYNC" : "SYNC " + suffix(s))
                     + (loaded ? " under " + config.underLoad() : "");
             Verdicts.SyncFigures figures = syncFigures(config, s, name, m.rttMs(), fastSync);
-            Verdict sync = Verdicts.thinTail(Verdicts.sync(figures, config.commitBudget()),
+            Verdict sync = Verdicts.thinTail(SyncReach.with(Verdicts.sync(figures, config.commitBudget()), figures,
+                    config.commitBudget(), config.load().peakBytesPerSecond(), s.step().writeSize()),
                     s.result().summary().latency());
             verdicts.add(idle == null ? sync : Verdicts.underLoad(sync, Verdicts.syncBeside(
                     syncFigures(config, idle, "", m.rttMs(), Double.NaN), figures), m.load()));
