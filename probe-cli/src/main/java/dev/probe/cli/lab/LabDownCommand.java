@@ -31,7 +31,9 @@ public final class LabDownCommand implements Callable<Integer> {
         Optional<JsonNode> before = LabState.read(where.name);
         // first what still runs inside (lab run commands, a killed sweep's server): the forwarder's exit deletes
         // the namespaces, and a process inside one would live on unseen
-        for (String ns : List.of(where.topology().clientNamespace(), where.topology().serverNamespace())) {
+        List<String> namespaces = before.filter(LabState::isSites).map(LabState::siteNamespaces)
+                .orElse(List.of(where.topology().clientNamespace(), where.topology().serverNamespace()));
+        for (String ns : namespaces) {
             for (String p : Netns.stopProcesses(ns, ProcessHandle.current().pid())) {
                 out.println("stopped in " + ns + ": " + p);
             }
@@ -45,12 +47,13 @@ public final class LabDownCommand implements Callable<Integer> {
                 forwarder.get().destroyForcibly();
             }
         }
-        List<String> deleted = Netns.deleteAll(where.topology().clientNamespace(), where.topology().serverNamespace());
+        List<String> deleted = Netns.deleteAll(namespaces.toArray(String[]::new));
         Optional<JsonNode> last = LabState.read(where.name).or(() -> before);
         if (last.isEmpty() && deleted.isEmpty()) {
             throw new dev.probe.core.lab.LabException("lab '" + where.name + "' is not up");
         }
-        last.ifPresent(s -> out.println(LabState.describeCounters(s)));
+        last.ifPresent(s -> out.println(LabState.isSites(s) ? LabState.describeSiteLinks(s)
+                : LabState.describeCounters(s)));
         out.println("lab " + where.name + " down" + (deleted.isEmpty() ? "" : ": deleted " + String.join(", ", deleted)));
         Files.deleteIfExists(LabState.file(where.name));
         Files.deleteIfExists(LabState.log(where.name));

@@ -27,6 +27,10 @@ public final class LabRunCommand implements Callable<Integer> {
     @Option(names = "--side", defaultValue = "client", description = "client or server (default: ${DEFAULT-VALUE}).")
     String side;
 
+    @Option(names = "--site", paramLabel = "NAME", description = "In a lab of several sites (lab up --site): the "
+            + "site to run in.")
+    String site;
+
     @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments.")
     List<String> command;
 
@@ -35,7 +39,7 @@ public final class LabRunCommand implements Callable<Integer> {
         if (!side.equals("client") && !side.equals("server")) {
             throw new UsageException("--side must be client or server, not '" + side + "'");
         }
-        String ns = where.topology().namespace(side.equals("server"));
+        String ns = site != null ? siteNamespace() : where.topology().namespace(side.equals("server"));
         if (!Netns.exists(ns)) {
             throw new LabException("namespace " + ns + " does not exist: bring the link up first (probe lab up --name "
                     + where.name + ")");
@@ -59,6 +63,23 @@ public final class LabRunCommand implements Callable<Integer> {
                 // the hook is running: it stops the command
             }
         }
+    }
+
+    /** The namespace of --site in the running lab, or a one-line error naming the sites it has. */
+    private String siteNamespace() {
+        com.fasterxml.jackson.databind.JsonNode state = LabState.read(where.name).orElseThrow(() -> new LabException(
+                "lab '" + where.name + "' is not up (probe lab up --name " + where.name + " --site ...)"));
+        if (!LabState.isSites(state)) {
+            throw new UsageException("--site " + site + ": lab '" + where.name + "' has two ends; use --side");
+        }
+        com.fasterxml.jackson.databind.JsonNode s = state.path("sites").path(site);
+        if (s.isMissingNode()) {
+            List<String> names = new java.util.ArrayList<>();
+            state.path("sites").fieldNames().forEachRemaining(names::add);
+            throw new UsageException("--site " + site + ": not a site of lab '" + where.name + "' (sites: "
+                    + String.join(", ", names) + ")");
+        }
+        return s.path("namespace").asText();
     }
 
     /**

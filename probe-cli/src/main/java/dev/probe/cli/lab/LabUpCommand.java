@@ -7,6 +7,7 @@ import dev.probe.core.lab.ImpairedLink;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.LinkSpec;
+import dev.probe.core.lab.SiteLayout;
 import dev.probe.core.params.Direction;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -57,8 +58,23 @@ public final class LabUpCommand implements Callable<Integer> {
     @Option(names = "--foreground", description = "Forward in this process until interrupted.")
     boolean foreground;
 
+    @Option(names = "--site", paramLabel = "NAME", description = {"A site of a lab of more than two (repeat it): "
+            + "namespace NAME-SITE; with --link in place of --rtt-ms, --loss-pct and the link options.",
+        "e.g. --site prim --site fs1 --site sb1 --link prim:fs1,rtt-ms=1,rate=10gbit --link fs1:sb1,rtt-ms=40,"
+            + "loss-pct=0.1,rate=1gbit"})
+    List<String> sites;
+
+    @Option(names = "--link", paramLabel = "A:B[,KEY=VALUE...]", description = "A link between two --site (repeat "
+            + "it), its own /30 from --subnet's /24 (default " + SiteLayout.DEFAULT_BASE + "): rtt-ms, loss-pct (from A "
+            + "to B, the data direction), loss-both, rate, mtu, limit, max-delay-ms, unit-segments (default 3).")
+    List<String> links;
+
     @Override
     public Integer call() throws Exception {
+        if (sites != null || links != null) {
+            SitesUp up = new SitesUp(spec, where.name, SitesUp.layout(spec, where, sites, links));
+            return foreground ? up.forward(seed != null ? seed : System.nanoTime()) : start(up.arguments(seed));
+        }
         LinkSpec linkSpec = link.spec(rttMs, lossPct, direction);
         where.topology();
         return foreground ? forward(linkSpec) : spawn(linkSpec);
@@ -96,9 +112,6 @@ public final class LabUpCommand implements Callable<Integer> {
     }
 
     private int spawn(LinkSpec linkSpec) throws Exception {
-        if (LabState.read(where.name).flatMap(LabState::forwarder).isPresent()) {
-            throw new LabException("lab '" + where.name + "' is already up (probe lab down --name " + where.name + ")");
-        }
         List<String> args = new ArrayList<>(List.of("lab", "up", "--foreground", "--name", where.name, "--subnet",
                 where.subnet, "--rtt-ms", String.valueOf(rttMs), "--loss-pct", String.valueOf(lossPct), "--direction",
                 direction.wireName(), "--mtu", String.valueOf(linkSpec.mtu()), "--limit", String.valueOf(link.limit),
@@ -112,6 +125,14 @@ public final class LabUpCommand implements Callable<Integer> {
         args.addAll(List.of("--unit-segments", String.valueOf(linkSpec.unitSegments())));
         if (seed != null) {
             args.addAll(List.of("--seed", String.valueOf(seed)));
+        }
+        return start(args);
+    }
+
+    /** Starts the forwarder ({@code args}: probe's own command line with --foreground) and waits until it runs. */
+    private int start(List<String> args) throws Exception {
+        if (LabState.read(where.name).flatMap(LabState::forwarder).isPresent()) {
+            throw new LabException("lab '" + where.name + "' is already up (probe lab down --name " + where.name + ")");
         }
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(java.nio.file.Path.of("/usr/bin/setsid"))) {
@@ -129,7 +150,8 @@ public final class LabUpCommand implements Callable<Integer> {
             if (state != null && state.path("running").asBoolean()) {
                 PrintWriter out = spec.commandLine().getOut();
                 out.println(Files.readString(LabState.log(where.name)).trim());
-                out.println("run commands through it: probe lab run --name " + where.name + " [--side server] -- CMD...");
+                out.println("run commands through it: probe lab run --name " + where.name + (args.contains("--site")
+                        ? " --site SITE" : " [--side server]") + " -- CMD...");
                 out.flush();
                 return ExitCodes.OK;
             }

@@ -2,8 +2,10 @@ package dev.probe.cli.qualify;
 
 import dev.probe.core.plan.Plan;
 import dev.probe.core.plan.PlanDemand;
+import dev.probe.core.plan.PlanResult;
 import dev.probe.core.plan.Route;
 import dev.probe.core.plan.Site;
+import dev.probe.core.qualify.Verdict;
 import dev.probe.core.units.Durations;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -53,6 +55,49 @@ final class PlanConsole {
         }
         plan.notes().forEach(n -> out.println("Note: " + n));
         out.println("Dry run: the plan is valid; no traffic was sent.");
+        out.flush();
+    }
+
+    /** The header of a run: the plan, what each hop must carry, the budget. */
+    void printPlan(Plan plan, PlanDemand demand, java.time.Duration budget) {
+        out.println(fmt("[Qualifying the configuration in %s: %d hops at once]", plan.file(), demand.hops().size()));
+        out.println(fmt("\tPeak redo rate         = %.1f MB/s (%s)", plan.redo().peakBytesPerSecond() / 1e6,
+                redoSource(plan)));
+        for (PlanDemand.Hop h : demand.hops()) {
+            out.println(fmt("\t%-22s = %s, must carry %.1f MB/s%s", h.route().from() + " -> " + h.route().to(),
+                    h.route().mode().label(), h.carriedBps() / 1e6, h.compression().isEmpty() ? ""
+                            : " (" + h.compression() + ")"));
+        }
+        printCommit(plan);
+        out.println(fmt("\tBudget                 = %s", Durations.describe(budget)));
+        if (!plan.outage().isZero()) {
+            out.println("Note: the catch-up after the outage is not measured yet; --dry-run gives its backlog");
+        }
+        if (!plan.primary().agents().isEmpty()) {
+            out.println("Note: the redo leaves from this host; the primary's agents (RAC nodes) are not used yet");
+        }
+        plan.sites().stream().filter(s -> s.role() == Site.Role.RECOVERY_APPLIANCE).forEach(s -> out.println(
+                "Note: " + s.name() + " takes real-time redo as an ASYNC hop; its archived-log backups are not run yet"));
+        out.println();
+        out.flush();
+    }
+
+    void phase(String text) {
+        out.println("(" + text + ")");
+        out.flush();
+    }
+
+    /** Each hop's verdict, then the configuration's, as qualify prints its own. */
+    void printResult(PlanResult result) {
+        out.println();
+        out.println("VERDICT: " + result.overall() + (result.incomplete() == null ? ""
+                : " (" + result.incomplete() + ")"));
+        for (Verdict v : result.verdicts()) {
+            out.println(fmt("  %-30s %-8s %s", v.name(), v.status(), v.reasons().isEmpty() ? "" : v.reasons().get(0)));
+            for (String r : v.reasons().subList(Math.min(1, v.reasons().size()), v.reasons().size())) {
+                out.println(fmt("  %-30s %-8s %s", "", "", r));
+            }
+        }
         out.flush();
     }
 

@@ -6,17 +6,12 @@ import dev.probe.cli.common.Interrupts;
 import dev.probe.cli.common.JsonStreamOption;
 import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputPaths;
-import dev.probe.core.error.UsageException;
 import dev.probe.core.params.Direction;
-import dev.probe.core.plan.Plan;
-import dev.probe.core.plan.PlanDemand;
-import dev.probe.core.plan.PlanFile;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.QualifyResult;
-import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.ResultFiles;
@@ -88,7 +83,7 @@ public final class QualifyCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         if (plan != null || dryRun) {
-            return planDryRun(out);
+            return new PlanRun(spec, options, plan, dryRun).run(out, host, load, json, outDir);
         }
         QualifyConfig config = options.config(host, load, direction);
         OutputPaths.file("--json", json);
@@ -103,37 +98,6 @@ public final class QualifyCommand implements Callable<Integer> {
             JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return code;
         }
-    }
-
-    /** {@code --plan FILE --dry-run}: the plan checked whole and its demand printed; nothing sent. */
-    private int planDryRun(PrintWriter out) throws Exception {
-        if (plan == null) {
-            throw new UsageException("--dry-run checks a configuration: give --plan FILE");
-        }
-        if (host != null) {
-            throw new UsageException("--plan: the standbys are the plan's sites; drop STANDBY_HOST '" + host + "'");
-        }
-        if (load != null) {
-            throw new UsageException("--plan: the redo is the plan's redo: key; drop "
-                    + (load.awr != null ? "--awr" : "--redo-rate"));
-        }
-        if (!dryRun) {
-            throw new UsageException("--plan: running a configuration's hops is not built yet; add --dry-run to "
-                    + "check the plan and see what each hop must carry");
-        }
-        if (json != null || outDir != null) {
-            throw new UsageException((json != null ? "--json" : "--out") + ": --dry-run sends nothing and writes "
-                    + "no result");
-        }
-        if (!(options.tcpEfficiency > 0 && options.tcpEfficiency <= 1)) {
-            throw new UsageException("--tcp-efficiency: " + options.tcpEfficiency + " is out of range (0, 1]");
-        }
-        Plan checked = PlanFile.read(plan, options.connect.port);
-        RedoCompression sample = options.redoSample == null ? null
-                : RedoCompression.measure(options.redoSample, RedoCompression.MAX_SAMPLE);
-        new PlanConsole(out).print(checked, PlanDemand.of(checked, sample, options.tcpEfficiency),
-                options.tcpEfficiency);
-        return ExitCodes.OK;
     }
 
     /** Runs the engine, prints its result, writes the document and the page; the exit code says the verdict. */
@@ -162,7 +126,7 @@ public final class QualifyCommand implements Callable<Integer> {
         }
     }
 
-    private static int exitCode(Verdict.Status overall) {
+    static int exitCode(Verdict.Status overall) {
         return switch (overall) {
             case FAIL -> ExitCodes.VERDICT_FAIL;
             case MARGINAL -> ExitCodes.VERDICT_MARGINAL;

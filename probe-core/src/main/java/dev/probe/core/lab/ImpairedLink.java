@@ -49,22 +49,31 @@ public final class ImpairedLink implements LabLink {
 
     private void configure(boolean server, String address) {
         String ns = topology.namespace(server);
-        String dev = server ? topology.serverDevice() : topology.clientDevice();
+        prepareNamespace(ns);
+        attach(ns, server ? topology.serverDevice() : topology.clientDevice(), address, spec);
+    }
+
+    /** Makes namespace {@code ns} as a lab end: loopback up, IPv6 off (quiet), CUBIC by default. */
+    static void prepareNamespace(String ns) {
         Netns.run("ip", "netns", "add", ns);
-        Netns.run("ip", "link", "set", "dev", dev, "netns", ns);
         Netns.run("ip", "-n", ns, "link", "set", "dev", "lo", "up");
-        Netns.run("ip", "-n", ns, "addr", "add", address + "/30", "dev", dev);
-        Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "mtu", String.valueOf(spec.mtu()), "txqueuelen", "10000",
-                "up");
-        if (spec.aggregates()) {
-            Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "gso_max_segs", String.valueOf(spec.unitSegments()));
-        }
         try {
             Netns.runIn(ns, "sysctl", "-q", "-w", "net.ipv6.conf.all.disable_ipv6=1");
         } catch (LabException e) {
             // a kernel without IPv6: nothing to quiet
         }
         Netns.defaultCubic(ns);
+    }
+
+    /** Moves TUN device {@code dev} into {@code ns} with {@code address}/30, sized for {@code spec}, and brings it up. */
+    static void attach(String ns, String dev, String address, LinkSpec spec) {
+        Netns.run("ip", "link", "set", "dev", dev, "netns", ns);
+        Netns.run("ip", "-n", ns, "addr", "add", address + "/30", "dev", dev);
+        Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "mtu", String.valueOf(spec.mtu()), "txqueuelen", "10000",
+                "up");
+        if (spec.aggregates()) {
+            Netns.run("ip", "-n", ns, "link", "set", "dev", dev, "gso_max_segs", String.valueOf(spec.unitSegments()));
+        }
     }
 
     @Override

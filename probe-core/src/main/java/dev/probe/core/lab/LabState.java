@@ -54,11 +54,50 @@ public final class LabState {
         n.put("rate_bps", s.rateBps());
         n.set("to_server", link.counters(true).toJson());
         n.set("to_client", link.counters(false).toJson());
+        writeAtomically(t.name(), n);
+    }
+
+    /** Writes a lab of several sites' state ({@link SiteLab#state}) atomically. */
+    public static void write(SiteLab lab, long pid, boolean running) throws IOException {
+        ObjectNode n = Json.object();
+        n.put("pid", pid);
+        n.put("running", running);
+        n.setAll(lab.state());
+        writeAtomically(lab.layout().name(), n);
+    }
+
+    private static void writeAtomically(String name, ObjectNode n) throws IOException {
         n.put("updated", Instant.now().toString());
         Files.createDirectories(dir());
-        Path tmp = dir().resolve(t.name() + ".json.tmp");
+        Path tmp = dir().resolve(name + ".json.tmp");
         Files.writeString(tmp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(n));
-        Files.move(tmp, file(t.name()), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, file(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Whether a state document is a lab of several sites ({@code lab up --site}). */
+    public static boolean isSites(JsonNode state) {
+        return state.path("kind").asText().equals("sites");
+    }
+
+    /** A lab of several sites' namespaces, from its state document. */
+    public static java.util.List<String> siteNamespaces(JsonNode state) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        state.path("sites").forEach(s -> out.add(s.path("namespace").asText()));
+        return out;
+    }
+
+    /** A lab of several sites' links, two lines each (one per direction), from its state document. */
+    public static String describeSiteLinks(JsonNode state) {
+        StringBuilder b = new StringBuilder();
+        for (JsonNode l : state.path("links")) {
+            String a = l.path("a").asText();
+            String z = l.path("b").asText();
+            b.append(String.format(java.util.Locale.ROOT, "link %s %s - %s %s: %s%n  towards %s: %s%n  towards %s: %s%n",
+                    a, l.path("a_address").asText(), z, l.path("b_address").asText(), l.path("impairment").asText(),
+                    z, LinkCounters.fromJson(l.path("to_b")).describe(), a,
+                    LinkCounters.fromJson(l.path("to_a")).describe()));
+        }
+        return b.toString().trim();
     }
 
     /** The environment variable {@code probe lab run} names its lab in, for the command it runs. */

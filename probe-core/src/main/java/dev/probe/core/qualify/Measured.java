@@ -31,7 +31,7 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
     }
 
     /** Goodput in bit/s from a result's receiver-counted MiB/s. */
-    static double bps(TestResult r) {
+    public static double bps(TestResult r) {
         return r.summary().throughputMibS() * 1024 * 1024 * 8;
     }
 

@@ -149,7 +149,7 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     static final double MOSTLY = 0.5;
 
     /** The verdict's lines: what limits the stream, on which figures, and what would help. */
-    List<String> reasons(List<String> congestionControls, String congestion) {
+    public List<String> reasons(List<String> congestionControls, String congestion) {
         List<String> out = new ArrayList<>();
         String loss = Double.isNaN(lossRatio) ? "retransmits not measured: no TCP_INFO here"
                 : fmt("%.3f %% of segments retransmitted", 100 * lossRatio);

@@ -43,12 +43,12 @@ class LayeringTest {
             "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor", "plan");
     /**
      * The only edges between features: an agent runs the clients; qualify runs redo's client, a bulk or agents'
-     * load, a RAC primary's nodes and the standby's redo disk check; the monitor runs redo's client; a configuration plan reads its redo as qualify does; both objstore
+     * load, a RAC primary's nodes and the standby's redo disk check; the monitor runs redo's client; a configuration plan reads its redo and judges its hops as qualify does, and runs redo's client; both objstore
      * sides share objstore's root.
      */
     private static final Set<String> EDGES = Set.of("agent>redo", "agent>bulk", "agent>objstore.client",
             "agent>objstore", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk",
-            "monitor>redo", "plan>qualify",
+            "monitor>redo", "plan>qualify", "plan>redo",
             "objstore.client>objstore", "objstore.endpoint>objstore");
 
     @Test

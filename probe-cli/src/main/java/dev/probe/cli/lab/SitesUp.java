@@ -1,0 +1,102 @@
+package dev.probe.cli.lab;
+
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.core.error.UsageException;
+import dev.probe.core.lab.LabState;
+import dev.probe.core.lab.SiteLab;
+import dev.probe.core.lab.SiteLayout;
+import dev.probe.core.lab.SiteLinkSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code lab up --site ... --link ...}: a lab of more than two sites, checked whole, forwarded by one process. */
+final class SitesUp {
+    /** The two-site flags a lab of sites takes per link instead. */
+    private static final List<String> TWO_SITE = List.of("--rtt-ms", "--loss-pct", "--direction", "--rate",
+            "--loss-both", "--mtu", "--limit", "--max-delay-ms", "--unit-segments");
+
+    private final CommandSpec spec;
+    private final String name;
+    private final SiteLayout layout;
+
+    SitesUp(CommandSpec spec, String name, SiteLayout layout) {
+        this.spec = spec;
+        this.name = name;
+        this.layout = layout;
+    }
+
+    /** The layout the flags describe; a two-site flag beside --site is refused by name. */
+    static SiteLayout layout(CommandSpec spec, TopologyOptions where, List<String> sites, List<String> links) {
+        for (String flag : TWO_SITE) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(flag)) {
+                throw new UsageException(flag + ": a lab of several sites sets it per link (--link A:B,"
+                        + flag.substring(2) + "=...)");
+            }
+        }
+        if (sites == null || links == null) {
+            throw new UsageException(sites == null ? "--link: give the sites too (--site prim --site sb1 ...)"
+                    : "--site: give the links too (--link prim:sb1,rtt-ms=20)");
+        }
+        List<SiteLinkSpec> parsed = new ArrayList<>();
+        links.forEach(l -> parsed.add(SiteLinkSpec.parse(l)));
+        boolean subnetGiven = spec.commandLine().getParseResult().hasMatchedOption("--subnet");
+        return new SiteLayout(where.name, sites, parsed, subnetGiven ? where.subnet : null);
+    }
+
+    /** The forwarder's own command line. */
+    List<String> arguments(Long seed) {
+        List<String> args = new ArrayList<>(List.of("lab", "up", "--foreground", "--name", name, "--subnet",
+                layout.base()));
+        layout.sites().forEach(s -> args.addAll(List.of("--site", s)));
+        spec.commandLine().getParseResult().matchedOption("--link").stringValues()
+                .forEach(l -> args.addAll(List.of("--link", l)));
+        if (seed != null) {
+            args.addAll(List.of("--seed", String.valueOf(seed)));
+        }
+        return args;
+    }
+
+    /** Builds the lab and forwards until the process is stopped, rewriting the state file every second. */
+    int forward(long seed) throws Exception {
+        SiteLab lab = SiteLab.up(layout, seed);
+        long pid = ProcessHandle.current().pid();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            lab.close();
+            try {
+                LabState.write(lab, pid, false);
+            } catch (IOException e) {
+                // the state file is advisory
+            }
+            stopped.countDown();
+        }));
+        LabState.write(lab, pid, true);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(describe(lab));
+        out.flush();
+        while (!stopped.await(1, TimeUnit.SECONDS)) {
+            lab.checkHealthy();
+            LabState.write(lab, pid, true);
+        }
+        return ExitCodes.OK;
+    }
+
+    private static String describe(SiteLab lab) {
+        SiteLayout l = lab.layout();
+        StringBuilder b = new StringBuilder("lab " + l.name() + " up: " + l.sites().size() + " sites, "
+                + l.links().size() + " links");
+        for (int i = 0; i < l.links().size(); i++) {
+            SiteLinkSpec link = l.links().get(i);
+            b.append(System.lineSeparator()).append(String.format(java.util.Locale.ROOT, "  %s %s (%s) - %s %s (%s): "
+                    + "%s", link.a(), l.address(i, true), l.namespace(link.a()), link.b(), l.address(i, false),
+                    l.namespace(link.b()), link.spec().describe().replace("towards the server (backup)", "towards "
+                            + link.b())));
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.probe.cli.qualify;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.cli.common.ExitCodes;
+import dev.probe.cli.common.Interrupts;
+import dev.probe.cli.common.OutputPaths;
+import dev.probe.core.error.UsageException;
+import dev.probe.core.plan.Plan;
+import dev.probe.core.plan.PlanDemand;
+import dev.probe.core.plan.PlanFile;
+import dev.probe.core.plan.PlanResult;
+import dev.probe.core.plan.PlanRunner;
+import dev.probe.core.qualify.RedoCompression;
+import dev.probe.core.result.ResultFiles;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code qualify --plan FILE}: the plan checked whole, then with {@code --dry-run} its demand printed, else its hops
+ * run at once ({@link PlanRunner}) and their verdicts printed; every refusal before any traffic.
+ */
+final class PlanRun {
+    private final CommandSpec spec;
+    private final QualifyOptions options;
+    private final Path plan;
+    private final boolean dryRun;
+
+    PlanRun(CommandSpec spec, QualifyOptions options, Path plan, boolean dryRun) {
+        this.spec = spec;
+        this.options = options;
+        this.plan = plan;
+        this.dryRun = dryRun;
+    }
+
+    int run(PrintWriter out, String host, QualifyOptions.Load load, Path json, Path outDir)
+            throws Exception {
+        if (plan == null) {
+            throw new UsageException("--dry-run checks a configuration: give --plan FILE");
+        }
+        if (host != null) {
+            throw new UsageException("--plan: the standbys are the plan's sites; drop STANDBY_HOST '" + host + "'");
+        }
+        if (load != null) {
+            throw new UsageException("--plan: the redo is the plan's redo: key; drop "
+                    + (load.awr != null ? "--awr" : "--redo-rate"));
+        }
+        if (dryRun && json != null || outDir != null) {
+            throw new UsageException(outDir != null ? "--out: a configuration's page is not built yet; --json writes "
+                    + "its result" : "--json: --dry-run sends nothing and writes no result");
+        }
+        if (!(options.tcpEfficiency > 0 && options.tcpEfficiency <= 1)) {
+            throw new UsageException("--tcp-efficiency: " + options.tcpEfficiency + " is out of range (0, 1]");
+        }
+        OutputPaths.file("--json", json);
+        Plan checked = PlanFile.read(plan, options.connect.port);
+        RedoCompression sample = options.redoSample == null ? null
+                : RedoCompression.measure(options.redoSample, RedoCompression.MAX_SAMPLE);
+        PlanDemand demand = PlanDemand.of(checked, sample, options.tcpEfficiency);
+        PlanConsole console = new PlanConsole(out);
+        if (dryRun) {
+            console.print(checked, demand, options.tcpEfficiency);
+            return ExitCodes.OK;
+        }
+        long writeSize = options.writeSizes.get(0);
+        PlanRunner runner = new PlanRunner(new PlanRunner.Config(checked, demand, options.connect.target("plan"),
+                options.budget, writeSize, options.content.checked()));
+        console.printPlan(checked, demand, options.budget);
+        try (Interrupts interrupts = Interrupts.install()) {
+            PlanResult result = runner.run(console::phase, interrupts.stop());
+            console.printResult(result);
+            if (json != null) {
+                ObjectNode doc = result.toJson();
+                ResultFiles.writeJson(json, doc);
+            }
+            return interrupts.exitCode(spec.commandLine().getErr(), QualifyCommand.exitCode(result.overall()));
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.probe.core.plan;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.qualify.Measured;
+import dev.probe.core.qualify.Verdict;
+import dev.probe.core.result.ResultEnvelope;
+import dev.probe.core.result.TestResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A plan's run: each hop's figures and verdict, and the configuration's.
+ *
+ * @param config     what ran
+ * @param startedAt  when it started
+ * @param hops       each hop's figures
+ * @param verdicts   one per hop, then the configuration's
+ * @param incomplete why the run stopped early, or null
+ */
+public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFigures> hops, List<Verdict> verdicts,
+                         String incomplete) {
+    /**
+     * One hop's measurements.
+     *
+     * @param hop     the hop and what it must carry
+     * @param rtt     its round-trip phase (null when none came back)
+     * @param redo    its redo phase (null when none came back)
+     * @param lag     an ASYNC hop's lag trace (null for SYNC)
+     * @param failure why a phase failed, or null
+     */
+    public record HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, String failure) {
+    }
+
+    public PlanResult {
+        hops = List.copyOf(hops);
+        verdicts = List.copyOf(verdicts);
+    }
+
+    static PlanResult of(PlanRunner.Config config, List<HopFigures> hops, String stopped) {
+        List<Verdict> each = new ArrayList<>();
+        hops.forEach(h -> each.add(PlanVerdicts.hop(config, h)));
+        List<Verdict> all = new ArrayList<>(each);
+        all.add(PlanVerdicts.configuration(config, hops, each));
+        return new PlanResult(config, Instant.now(), hops, all, stopped);
+    }
+
+    /** The worst verdict; INCOMPLETE when the run stopped early. */
+    public Verdict.Status overall() {
+        return incomplete != null ? Verdict.Status.INCOMPLETE : Verdict.worst(verdicts);
+    }
+
+    /**
+     * What a commit waits for its SYNC destinations, {p50, p99} in ms: the slowest destination's percentile, or with
+     * data-guard-sync-latency the first's plus at most that; null when no destination is SYNC or none was measured.
+     */
+    static double[] commitMs(Plan plan, List<HopFigures> hops) {
+        double[] slowest = null;
+        double[] fastest = null;
+        for (HopFigures h : hops) {
+            if (!h.hop().route().mode().waits() || h.redo() == null) {
+                continue;
+            }
+            double[] p = {h.redo().summary().latency().p50(), h.redo().summary().latency().p99()};
+            slowest = slowest == null ? p : new double[] {Math.max(slowest[0], p[0]), Math.max(slowest[1], p[1])};
+            fastest = fastest == null ? p : new double[] {Math.min(fastest[0], p[0]), Math.min(fastest[1], p[1])};
+        }
+        if (slowest == null || plan.syncLatency().isZero()) {
+            return slowest;
+        }
+        double cap = plan.syncLatency().toNanos() / 1e6;
+        return new double[] {Math.min(slowest[0], fastest[0] + cap), Math.min(slowest[1], fastest[1] + cap)};
+    }
+
+    /** The result document: {@code probe.result/1}, kind {@code plan}. */
+    public ObjectNode toJson() {
+        ObjectNode params = Json.object().put("plan", config.plan().file())
+                .put("redo_rate_bytes_s", config.plan().redo().peakBytesPerSecond())
+                .put("budget_s", config.budget().toSeconds()).put("write_size", config.writeSize())
+                .put("commit_budget_ms", config.plan().commitBudget().toNanos() / 1e6)
+                .put("sync_latency_ms", config.plan().syncLatency().toNanos() / 1e6);
+        ObjectNode summary = Json.object().put("overall", overall().name());
+        double[] commit = commitMs(config.plan(), hops);
+        if (commit != null) {
+            summary.putObject("commit_ms").put("p50", commit[0]).put("p99", commit[1]);
+        }
+        ArrayNode v = summary.putArray("verdicts");
+        verdicts.forEach(x -> v.add(x.toJson()));
+        ObjectNode doc = ResultEnvelope.of("plan", startedAt, params, summary, null, List.of());
+        ArrayNode h = doc.putArray("hops");
+        for (HopFigures f : hops) {
+            ObjectNode n = h.addObject().put("from", f.hop().route().from()).put("to", f.hop().route().to())
+                    .put("mode", f.hop().route().mode().label()).put("must_carry_bytes_s", f.hop().carriedBps())
+                    .put("rtt_ms", Double.isNaN(PlanVerdicts.rttMs(f)) ? null : PlanVerdicts.rttMs(f));
+            if (f.redo() != null) {
+                n.put("carried_bytes_s", Measured.bps(f.redo()) / 8);
+                n.set("redo", f.redo().toJson());
+            }
+            if (f.lag() != null) {
+                n.set("lag", f.lag().summaryJson());
+            }
+            if (f.failure() != null) {
+                n.put("failure", f.failure());
+            }
+        }
+        return ResultEnvelope.incomplete(doc, incomplete);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.probe.core.plan;
+
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
+import dev.probe.core.client.Target;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.payload.Payload;
+import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.result.TestResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Runs a plan's hops as production runs them: every destination the primary ships to at once. First each hop's
+ * round trip (0-byte SYNC messages, all hops together), then, for the rest of the budget, each hop carrying the
+ * redo at the peak rate it must carry ({@link PlanDemand}: compressed where its destination compresses) as a paced
+ * stream whose lag is traced, and each SYNC or FASTSYNC hop the log writer's writes back to back, each waiting for
+ * its acknowledgement, with the standby's forced write for SYNC (AFFIRM), as qualify's SYNC step measures them. Relaying through a Far Sync or cascading standby is refused before any traffic
+ * ({@link #refuseRelays}).
+ */
+public final class PlanRunner {
+    /** The round-trip phase's share of the budget (at least 3 s, at most 10 s). */
+    static final double RTT_SHARE = 0.15;
+
+    /**
+     * What a run needs: the checked plan, the connection settings every site's server is reached with (its host and
+     * port replaced by the site's), the budget, the log writer's write size, and the content ASYNC and SYNC send.
+     */
+    public record Config(Plan plan, PlanDemand demand, Target template, Duration budget, long writeSize,
+                         Payload payload) {
+    }
+
+    /** Told as the phases start. */
+    public interface Progress {
+        void phase(String text);
+    }
+
+    private final Config config;
+
+    public PlanRunner(Config config) {
+        refuseRelays(config.plan());
+        this.config = config;
+    }
+
+    /** A plan that forwards redo through a site is refused, one line naming the route: its relay is not built. */
+    public static void refuseRelays(Plan plan) {
+        for (Route r : plan.routes()) {
+            if (!r.from().equals(plan.primary().name())) {
+                throw new dev.probe.core.error.UsageException("--plan " + plan.file() + ": routes." + r.from() + ": "
+                        + r.from() + " forwards redo to " + r.to() + "; running a relay through a Far Sync or "
+                        + "cascading standby is not built yet (--dry-run shows what each hop must carry)");
+            }
+        }
+    }
+
+    /** Runs both phases; a stop ends them early and the result says so. */
+    public PlanResult run(Progress progress, RunStop stop) throws InterruptedException {
+        List<PlanDemand.Hop> hops = config.demand().hops();
+        long budget = config.budget().toMillis();
+        Duration rttPhase = Duration.ofMillis(Math.max(3000, Math.min(10_000, Math.round(budget * RTT_SHARE))));
+        Duration redoPhase = config.budget().minus(rttPhase).minusSeconds(2);
+        ExecutorService pool = Executors.newFixedThreadPool(hops.size(), r -> {
+            Thread t = new Thread(r, "probe-plan-hop");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            progress.phase(String.format("round trip of every hop at once, %d seconds ...", rttPhase.toSeconds()));
+            List<Outcome> rtts = all(pool, hops, h -> measure(h, roundTrip(rttPhase), RunListener.NONE, stop));
+            progress.phase(String.format("the redo on every hop at once, %d seconds ...", redoPhase.toSeconds()));
+            List<LagTrace> lags = new ArrayList<>();
+            for (PlanDemand.Hop h : hops) {
+                double rate = h.carriedBps() / config.writeSize();
+                lags.add(h.route().mode().waits() ? null : new LagTrace(rate, config.writeSize(), false));
+            }
+            List<Outcome> redo = all(pool, hops, h -> {
+                int i = hops.indexOf(h);
+                return measure(h, redo(h, redoPhase), lags.get(i) == null ? RunListener.NONE : lags.get(i), stop);
+            });
+            List<PlanResult.HopFigures> figures = new ArrayList<>();
+            for (int i = 0; i < hops.size(); i++) {
+                figures.add(new PlanResult.HopFigures(hops.get(i), rtts.get(i).result(), redo.get(i).result(),
+                        lags.get(i), firstNonNull(rtts.get(i).failure(), redo.get(i).failure())));
+            }
+            return PlanResult.of(config, figures, stop.reason());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private TestParams roundTrip(Duration d) {
+        return TestParams.builder(Mode.SYNC).length(0).duration(d).interval(Duration.ofSeconds(1))
+                .payload(config.payload()).build();
+    }
+
+    private TestParams redo(PlanDemand.Hop h, Duration d) {
+        Route.Mode mode = h.route().mode();
+        double rate = h.carriedBps() / config.writeSize();
+        TestParams.Builder b = TestParams.builder(mode.waits() ? Mode.SYNC : Mode.ASYNC).length(config.writeSize())
+                .duration(d).interval(Duration.ofSeconds(1)).write(mode == Route.Mode.SYNC).payload(config.payload());
+        // SYNC back to back, as qualify's SYNC step: the log writer's group commit makes its writes larger as commits
+        // pile up, so fixed-size writes paced at the peak would queue where the database does not
+        return (mode.waits() ? b : b.rate(rate)).build();
+    }
+
+    /** One hop's test and what became of it: its result (null when none came back) or why it failed. */
+    record Outcome(TestResult result, String failure) {
+    }
+
+    private Outcome measure(PlanDemand.Hop h, TestParams params, RunListener listener, RunStop stop)
+            throws InterruptedException {
+        Site to = config.plan().site(h.route().to());
+        Target target = config.template().at(to.server().host(), to.server().port());
+        TestResult[] seen = {null};
+        try {
+            TestResult r = new RedoClient(new RedoConfig(target, params)).run(RunListener.all(listener,
+                    new RunListener() {
+                        @Override
+                        public void onFinished(TestResult result) {
+                            seen[0] = result;
+                        }
+                    }), stop);
+            return new Outcome(r, null);
+        } catch (ProbeException e) {
+            return new Outcome(seen[0], h.route() + ": " + e.getMessage());
+        }
+    }
+
+    private interface HopTask {
+        Outcome run(PlanDemand.Hop hop) throws InterruptedException;
+    }
+
+    private static List<Outcome> all(ExecutorService pool, List<PlanDemand.Hop> hops, HopTask task)
+            throws InterruptedException {
+        List<Future<Outcome>> running = new ArrayList<>();
+        hops.forEach(h -> running.add(pool.submit(() -> task.run(h))));
+        List<Outcome> out = new ArrayList<>();
+        for (Future<Outcome> f : running) {
+            try {
+                out.add(f.get());
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException(cause);
+            }
+        }
+        return out;
+    }
+
+    private static String firstNonNull(String a, String b) {
+        return a != null ? a : b;
+    }
+}

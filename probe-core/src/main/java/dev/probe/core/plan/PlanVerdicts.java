@@ -1,0 +1,134 @@
+package dev.probe.core.plan;
+
+import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.qualify.Measured;
+import dev.probe.core.qualify.Sizing;
+import dev.probe.core.qualify.StreamLimit;
+import dev.probe.core.qualify.SyncReach;
+import dev.probe.core.qualify.Verdict;
+import dev.probe.core.qualify.Verdicts;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.result.TestResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The verdicts of a plan's run: one per hop (ASYNC: it carried what it must with a flat lag; SYNC: its commit time
+ * against the budget, and whether it carried the peak at all) and one for the configuration (the commit's wait for
+ * its SYNC destinations, the primary's uplink, every hop).
+ */
+final class PlanVerdicts {
+    /** A hop keeps up when it carried at least this share of what it must. */
+    static final double KEEPS_UP = 0.97;
+    private static final Path PROC_SYS = Path.of("/proc/sys");
+
+    private PlanVerdicts() {
+    }
+
+    static String name(Route r) {
+        return r.mode().label() + " " + r.from() + " -> " + r.to();
+    }
+
+    /** One hop's verdict from its figures. */
+    static Verdict hop(PlanRunner.Config config, PlanResult.HopFigures f) {
+        TestResult redo = f.redo();
+        if (redo == null) {
+            return new Verdict(name(f.hop().route()), Verdict.Status.INCOMPLETE, List.of(f.failure() == null
+                    ? "not measured" : f.failure()));
+        }
+        double carried = Measured.bps(redo) / 8;
+        Verdict v = f.hop().route().mode().waits() ? sync(config, f, carried) : async(f, carried);
+        if (f.failure() != null) {
+            List<String> more = new ArrayList<>(v.reasons());
+            more.add("the hop's test ended early: " + f.failure());
+            v = new Verdict(v.name(), Verdict.Status.INCOMPLETE, more);
+        }
+        return v;
+    }
+
+    private static Verdict async(PlanResult.HopFigures f, double carried) {
+        double offered = f.hop().carriedBps();
+        boolean keeps = carried >= KEEPS_UP * offered;
+        LagTrace lag = f.lag();
+        boolean flat = lag != null && lag.flat();
+        String carriedLine = fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%), every hop at once",
+                carried / 1e6, offered / 1e6, 100 * carried / offered);
+        String lagLine = lag == null ? "transport lag not traced" : flat
+                ? fmt("transport lag flat at the peak (%.2f s at the end, slope %+.4f s/s)", lag.lastLag(), lag.growth())
+                : fmt("transport lag grows %.3f s per second (%.2f s at the end)", lag.growth(), lag.lastLag());
+        List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
+                : List.of(carriedLine, lagLine)); // what failed first: the configuration's verdict quotes it
+        TcpStats tcp = f.redo().summary().tcp();
+        double rtt = rttMs(f);
+        reasons.add(fmt("round trip p50 %.3f ms%s", rtt, tcp == null ? "" : fmt("; %.3f %% of segments retransmitted",
+                100 * tcp.retransmitRatio())));
+        if (!(keeps && flat) && tcp != null) {
+            reasons.addAll(StreamLimit.of(carried * 8, rtt, tcp.retransmitRatio(), tcp.mss() > 0 ? tcp.mss() : 1448,
+                    f.redo().summary().sndbufAtEnd()).withSender(tcp.limited())
+                    .reasons(Sizing.congestionControls(PROC_SYS), tcp.congestion()));
+        }
+        return new Verdict(name(f.hop().route()), keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
+    }
+
+    private static Verdict sync(PlanRunner.Config config, PlanResult.HopFigures f, double carried) {
+        LatencyStats l = f.redo().summary().latency();
+        LatencyStats d = f.redo().summary().disk();
+        double disk = d == null ? 0 : d.p50();
+        Verdicts.SyncFigures figures = new Verdicts.SyncFigures(name(f.hop().route()), l.p50(), l.p99(), l.p999(),
+                Math.max(0, l.p50() - disk), disk, rttMs(f), Double.NaN);
+        Duration budget = config.plan().commitBudget();
+        Verdict v = SyncReach.with(Verdicts.sync(figures, budget), figures, budget, f.hop().carriedBps(),
+                config.writeSize());
+        List<String> all = new ArrayList<>(v.reasons());
+        all.add(1, fmt("%d-byte writes back to back while every other hop carries its redo, as qualify's SYNC step "
+                + "(%.1f MB/s at this write size; the peak is %.1f MB/s)", config.writeSize(), carried / 1e6,
+                f.hop().carriedBps() / 1e6));
+        return Verdicts.thinTail(new Verdict(v.name(), v.status(), all), l);
+    }
+
+    /** The configuration: the commit's wait for its SYNC destinations, the primary's uplink, and every hop. */
+    static Verdict configuration(PlanRunner.Config config, List<PlanResult.HopFigures> hops, List<Verdict> each) {
+        Plan plan = config.plan();
+        List<String> reasons = new ArrayList<>();
+        Verdict.Status status = Verdict.worst(each);
+        double[] commit = PlanResult.commitMs(plan, hops);
+        if (commit == null) {
+            reasons.add("no SYNC or FASTSYNC destination: commits do not wait for the network");
+        } else {
+            double b = plan.commitBudget().toNanos() / 1e6;
+            Verdict.Status c = commit[1] <= b ? Verdict.Status.PASS : commit[0] <= b ? Verdict.Status.MARGINAL
+                    : Verdict.Status.FAIL;
+            status = Verdict.worst(List.of(new Verdict("c", status, List.of()), new Verdict("c", c, List.of())));
+            reasons.add(fmt("a commit waits %.3f ms at p50, %.3f ms at p99 (%s) against the %.3f ms budget", commit[0],
+                    commit[1], plan.commitWaitsFor().size() == 1 ? "its one SYNC destination"
+                            : plan.syncLatency().isZero() ? "the slowest SYNC destination's, from each one's percentiles"
+                            : "the first SYNC destination's plus at most data-guard-sync-latency", b));
+        }
+        double offered = 0;
+        double carried = 0;
+        for (PlanResult.HopFigures h : hops) {
+            offered += h.hop().carriedBps();
+            carried += h.redo() == null ? 0 : Math.min(h.hop().carriedBps(), Measured.bps(h.redo()) / 8);
+        }
+        reasons.add(fmt("the primary's uplink carried %.1f MB/s of redo for %d destinations (%.1f MB/s asked; a SYNC "
+                + "hop's back-to-back writes counted up to the peak)", carried / 1e6, hops.size(), offered / 1e6));
+        for (Verdict v : each) {
+            if (v.status() != Verdict.Status.PASS) {
+                reasons.add(v.name() + ": " + v.status() + ", " + v.reasons().get(0));
+            }
+        }
+        return new Verdict("configuration", status, reasons);
+    }
+
+    static double rttMs(PlanResult.HopFigures f) {
+        return f.rtt() == null ? Double.NaN : f.rtt().summary().latency().p50();
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 41: a lab of four sites through the jar, as a DBA builds a Data Guard configuration on one machine: a Far
+ * Sync 1 ms from the primary, a far standby 40 ms and 0.1 % behind it, a second standby 20 ms away, a Recovery
+ * Appliance 2 ms away; {@code lab status --json} lists each site's address on each link, {@code lab run --site} runs
+ * in a site, and every link keeps its round trip within 10 % of its setting while all four carry traffic at once.
+ * Needs root, /dev/net/tun and iproute2; skipped with that reason elsewhere.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class SiteLabJarIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    @TempDir
+    Path dir;
+    private String name;
+
+    @BeforeEach
+    void requireLab() {
+        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
+        name = "ps" + ThreadLocalRandom.current().nextInt(1000, 9999);
+    }
+
+    @AfterEach
+    void down() throws Exception {
+        if (name != null) {
+            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
+        }
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static List<String> probe(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(java(), "-jar", ProbeProcess.jar().toAbsolutePath().toString()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    private ProbeProcess inSite(String site, List<String> command) throws Exception {
+        List<String> args = new ArrayList<>(List.of("lab", "run", "--name", name, "--site", site));
+        args.addAll(command);
+        return ProbeProcess.start(args.toArray(String[]::new));
+    }
+
+    @Test
+    void fourSitesKeepEveryLinksRoundTripWhileAllCarryTraffic() throws Exception {
+        int n = ThreadLocalRandom.current().nextInt(0, 250);
+        ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", "10.253." + n + ".0/24",
+                "--site", "prim", "--site", "fs1", "--site", "sb1", "--site", "sb2", "--site", "ra",
+                "--link", "prim:fs1,rtt-ms=1,rate=1gbit", "--link", "fs1:sb1,rtt-ms=40,loss-pct=0.1,rate=1gbit",
+                "--link", "prim:sb2,rtt-ms=20,rate=200mbit", "--link", "prim:ra,rtt-ms=2,rate=1gbit");
+        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertTrue(up.printed("lab " + name + " up: 5 sites, 4 links"), up.stdout());
+        ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name, "--json");
+        assertEquals(0, status.awaitExit(30), status.stderr());
+        JsonNode state = JSON.readTree(status.stdout());
+        String prefix = "10.253." + n + ".";
+        assertEquals(prefix + "1", state.at("/sites/prim/addresses/fs1").asText(), state.toString());
+        assertEquals(prefix + "2", state.at("/sites/fs1/addresses/prim").asText());
+        assertEquals(prefix + "6", state.at("/sites/sb1/addresses/fs1").asText(), "link 2's /30: .5 and .6");
+        assertTrue(state.at("/sites/prim/addresses/sb1").isMissingNode(), "no link joins prim and sb1");
+        String[][] hops = {{"prim", "fs1", "1"}, {"fs1", "sb1", "40"}, {"prim", "sb2", "20"}, {"prim", "ra", "2"}};
+        List<ProbeProcess> servers = new ArrayList<>();
+        List<ProbeProcess> clients = new ArrayList<>();
+        try {
+            for (String[] hop : hops) {
+                servers.add(inSite(hop[1], probe("server", "--port", "0", "--bind",
+                        state.at("/sites/" + hop[1] + "/addresses/" + hop[0]).asText())));
+            }
+            for (int i = 0; i < hops.length; i++) {
+                int port = servers.get(i).awaitServerPort(30_000);
+                String to = state.at("/sites/" + hops[i][1] + "/addresses/" + hops[i][0]).asText();
+                // on every link at once: redo streaming at 5 MB/s beside a SYNC probe of 1 KiB messages
+                clients.add(inSite(hops[i][0], probe("client", to, "--port", String.valueOf(port), "--mode", "async",
+                        "--rate", "5MB/s", "--duration", "12s")));
+                clients.add(inSite(hops[i][0], probe("client", to, "--port", String.valueOf(port), "--mode", "sync",
+                        "--length", "1k", "--duration", "10s", "--json", dir.resolve(i + ".json").toString())));
+            }
+            for (ProbeProcess c : clients) {
+                assertEquals(0, c.awaitExit(90), c.stdout() + c.stderr());
+            }
+            for (int i = 0; i < hops.length; i++) {
+                JsonNode summary = JSON.readTree(dir.resolve(i + ".json").toFile()).path("summary");
+                double setting = Double.parseDouble(hops[i][2]);
+                double p50 = summary.at("/latency_ms/p50").asDouble();
+                assertTrue(p50 >= setting && p50 <= setting * 1.1, hops[i][0] + " -> " + hops[i][1] + ": p50 " + p50
+                        + " ms against " + setting + " ms set, while the other links carry traffic: " + summary);
+            }
+        } finally {
+            clients.forEach(ProbeProcess::close);
+            servers.forEach(ProbeProcess::close);
+        }
+        ProbeProcess wrong = ProbeProcess.start("lab", "run", "--name", name, "--site", "sb9", "true");
+        assertEquals(2, wrong.awaitExit(30));
+        assertEquals("probe: --site sb9: not a site of lab '" + name + "' (sites: prim, fs1, sb1, sb2, ra)",
+                wrong.stderr().trim());
+        ProbeProcess down = ProbeProcess.start("lab", "down", "--name", name);
+        assertEquals(0, down.awaitExit(30), down.stderr());
+        assertTrue(down.printed("link fs1 " + prefix + "5 - sb1 " + prefix + "6"), down.stdout());
+        for (String site : List.of("prim", "fs1", "sb1", "sb2", "ra")) {
+            assertTrue(!dev.probe.core.lab.Netns.exists(name + "-" + site), "namespace " + name + "-" + site + " gone");
+        }
+    }
+}
