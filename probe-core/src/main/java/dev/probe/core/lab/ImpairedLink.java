@@ -136,12 +136,7 @@ public final class ImpairedLink implements LabLink {
             return;
         }
         closed = true;
-        try {
-            toServer.stop();
-            toClient.stop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Pipe.stopAll(toServer, toClient);
         clientEnd.close();
         serverEnd.close();
         Netns.deleteAll(topology.clientNamespace(), topology.serverNamespace());

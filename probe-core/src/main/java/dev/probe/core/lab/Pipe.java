@@ -71,6 +71,17 @@ final class Pipe {
         }
     }
 
+    /** Stops every one of {@code pipes} (a link's two directions, or a lab's); an interrupt is kept for the caller. */
+    static void stopAll(Pipe... pipes) {
+        try {
+            for (Pipe p : pipes) {
+                p.stop();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** The error that stopped a thread, if one did. */
     Throwable failure() {
         return failure;

@@ -119,14 +119,7 @@ public final class SiteLab implements AutoCloseable {
             return;
         }
         closed = true;
-        try {
-            for (Pipe[] p : pipes) {
-                p[0].stop();
-                p[1].stop();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        pipes.forEach(Pipe::stopAll);
         devices.forEach(TunDevice::close);
         Netns.deleteAll(layout.namespaces().toArray(String[]::new));
     }
