@@ -134,7 +134,8 @@ class PlanCliTest {
         bad(SITES.replace("role: primary", "role: standby, server: AT") + routes, "sites: no site has role: primary");
         bad(SITES + routes + "outage: soon\n", "outage: 'soon' is not a duration");
         bad(SITES + routes + "sync: {commit-budget: 0ms}\n", "sync.commit-budget: '0ms' must be above 0");
-        bad(SITES + routes + "standbys: 2\n", "standbys: unknown key (takes outage, redo, routes, sites, sync)");
+        bad(SITES + routes + "standbys: 2\n", "standbys: unknown key (takes gap-connections, outage, redo, routes, sites, sync)");
+        bad(SITES + routes + "gap-connections: 40\n", "gap-connections: '40' is not a whole number from 1 to 20");
         bad(SITES.replace("redo: [30MB/s, 15MB/s]", "redo: 45") + routes, "redo: '45' is not a rate");
         bad(SITES + routes.replace("fs1 SYNC", "fs1 SNYC"), "routes.prim: 'SNYC' after fs1 is not SYNC, FASTSYNC");
         bad("redo: 45MB/s\nsites: {prim: {role: primary}\n", "not valid YAML at line");

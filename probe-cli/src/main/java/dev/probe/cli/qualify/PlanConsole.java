@@ -71,7 +71,8 @@ final class PlanConsole {
         printCommit(plan);
         out.println(fmt("\tBudget                 = %s", Durations.describe(budget)));
         if (!plan.outage().isZero()) {
-            out.println("Note: the catch-up after the outage is not measured yet; --dry-run gives its backlog");
+            out.println(fmt("\tOutage                 = %s: the backlog goes over %d connections per hop beside the "
+                    + "redo", Durations.readable(plan.outage().toNanos() / 1e9), plan.gapConnections()));
         }
         if (!plan.primary().agents().isEmpty()) {
             out.println("Note: the redo leaves from this host; the primary's agents (RAC nodes) are not used yet");

@@ -19,10 +19,16 @@ import java.util.List;
  * @param syncLatency   DATA_GUARD_SYNC_LATENCY: how long the log writer waits for the other SYNC destinations after
  *                      the first acknowledges; zero waits for all
  * @param outage        the outage whose backlog must be caught up after (zero: none asked)
+ * @param gapConnections the connections gap resolution sends the backlog over, per destination
  * @param notes         rules the plan holds that this configuration does not use (e.g. for after a role change)
  */
 public record Plan(String file, RedoLoad redo, List<Site> sites, List<Route> routes, Duration commitBudget,
-                   Duration syncLatency, Duration outage, List<String> notes) {
+                   Duration syncLatency, Duration outage, int gapConnections, List<String> notes) {
+    /** Gap resolution's connections when the plan gives none: LOG_ARCHIVE_MAX_PROCESSES' default archivers. */
+    public static final int DEFAULT_GAP_CONNECTIONS = 4;
+    /** The most a plan may ask for: MAX_CONNECTIONS' ceiling. */
+    public static final int MAX_GAP_CONNECTIONS = 20;
+
     public Plan {
         sites = List.copyOf(sites);
         routes = List.copyOf(routes);

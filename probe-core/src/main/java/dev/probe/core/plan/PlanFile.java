@@ -33,7 +33,7 @@ public final class PlanFile {
     public static final long MAX_BYTES = 1 << 20;
     private static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
-    private static final Set<String> TOP = Set.of("redo", "sites", "routes", "sync", "outage");
+    private static final Set<String> TOP = Set.of("redo", "sites", "routes", "sync", "outage", "gap-connections");
     private static final Set<String> SITE = Set.of("role", "server", "agent", "agents", "compression");
     private static final Set<String> SYNC = Set.of("commit-budget", "data-guard-sync-latency");
 
@@ -74,8 +74,21 @@ public final class PlanFile {
         Duration budget = duration(sync.path("commit-budget"), "sync.commit-budget", "2ms", false);
         Duration latency = duration(sync.path("data-guard-sync-latency"), "sync.data-guard-sync-latency", "0ms", true);
         Duration outage = duration(root.path("outage"), "outage", "0s", true);
+        int gap = gapConnections(root.path("gap-connections"));
         PlanChecks.Resolved resolved = PlanChecks.resolve(where, sites, rules);
-        return new Plan(file.toString(), redo, sites, resolved.routes(), budget, latency, outage, resolved.notes());
+        return new Plan(file.toString(), redo, sites, resolved.routes(), budget, latency, outage, gap,
+                resolved.notes());
+    }
+
+    private int gapConnections(JsonNode node) {
+        if (node.isMissingNode() || node.isNull()) {
+            return Plan.DEFAULT_GAP_CONNECTIONS;
+        }
+        if (!node.isInt() || node.asInt() < 1 || node.asInt() > Plan.MAX_GAP_CONNECTIONS) {
+            throw error("gap-connections", "'" + node.asText() + "' is not a whole number from 1 to "
+                    + Plan.MAX_GAP_CONNECTIONS + " (MAX_CONNECTIONS' range)");
+        }
+        return node.asInt();
     }
 
     private JsonNode tree() throws IOException {

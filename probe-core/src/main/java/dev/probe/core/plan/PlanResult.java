@@ -30,9 +30,11 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
      * @param rtt     its round-trip phase (null when none came back)
      * @param redo    its redo phase (null when none came back)
      * @param lag     an ASYNC hop's lag trace (null for SYNC)
+     * @param catchUp the catch-up after the plan's outage (null when none was asked or run)
      * @param failure why a phase failed, or null
      */
-    public record HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, String failure) {
+    public record HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, CatchUp catchUp,
+                             String failure) {
     }
 
     public PlanResult {
@@ -43,6 +45,7 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
     static PlanResult of(PlanRunner.Config config, List<HopFigures> hops, String stopped) {
         List<Verdict> each = new ArrayList<>();
         hops.forEach(h -> each.add(PlanVerdicts.hop(config, h)));
+        hops.stream().filter(h -> h.catchUp() != null).forEach(h -> each.add(PlanVerdicts.catchUp(config, h)));
         List<Verdict> all = new ArrayList<>(each);
         all.add(PlanVerdicts.configuration(config, hops, each));
         return new PlanResult(config, Instant.now(), hops, all, stopped);
@@ -101,6 +104,14 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
             }
             if (f.lag() != null) {
                 n.set("lag", f.lag().summaryJson());
+            }
+            if (f.catchUp() != null) {
+                CatchUp c = f.catchUp();
+                n.putObject("catch_up").put("backlog_bytes", c.backlogBytes()).put("redo_bytes_s", c.redoBytesPerS())
+                        .put("gap_bytes_s", c.gapBytesPerS()).put("gap_connections", config.plan().gapConnections())
+                        .put("window_s", c.windowSeconds())
+                        .put("formula_s", c.ends() ? c.formulaSeconds() : null)
+                        .put("measured_s", Double.isNaN(c.measuredSeconds()) ? null : c.measuredSeconds());
             }
             if (f.failure() != null) {
                 n.put("failure", f.failure());

@@ -30,6 +30,10 @@ import java.util.concurrent.Future;
 public final class PlanRunner {
     /** The round-trip phase's share of the budget (at least 3 s, at most 10 s). */
     static final double RTT_SHARE = 0.15;
+    /** The catch-up phase's share of the budget, when the plan has an outage. */
+    static final double CATCH_UP_SHARE = 0.3;
+    /** A gap connection's message: a slice of an archived log. */
+    static final long GAP_MESSAGE = 1 << 20;
 
     /**
      * What a run needs: the checked plan, the connection settings every site's server is reached with (its host and
@@ -67,8 +71,10 @@ public final class PlanRunner {
         List<PlanDemand.Hop> hops = config.demand().hops();
         long budget = config.budget().toMillis();
         Duration rttPhase = Duration.ofMillis(Math.max(3000, Math.min(10_000, Math.round(budget * RTT_SHARE))));
-        Duration redoPhase = config.budget().minus(rttPhase).minusSeconds(2);
-        ExecutorService pool = Executors.newFixedThreadPool(hops.size(), r -> {
+        boolean outage = !config.plan().outage().isZero();
+        Duration catchUpPhase = outage ? Duration.ofMillis(Math.round(budget * CATCH_UP_SHARE)) : Duration.ZERO;
+        Duration redoPhase = config.budget().minus(rttPhase).minus(catchUpPhase).minusSeconds(outage ? 3 : 2);
+        ExecutorService pool = Executors.newFixedThreadPool(2 * hops.size(), r -> {
             Thread t = new Thread(r, "probe-plan-hop");
             t.setDaemon(true);
             return t;
@@ -86,15 +92,51 @@ public final class PlanRunner {
                 int i = hops.indexOf(h);
                 return measure(h, redo(h, redoPhase), lags.get(i) == null ? RunListener.NONE : lags.get(i), stop);
             });
+            List<CatchUp> catchUps = outage && stop.reason() == null ? catchUp(pool, hops, catchUpPhase, progress, stop)
+                    : null;
             List<PlanResult.HopFigures> figures = new ArrayList<>();
             for (int i = 0; i < hops.size(); i++) {
                 figures.add(new PlanResult.HopFigures(hops.get(i), rtts.get(i).result(), redo.get(i).result(),
-                        lags.get(i), firstNonNull(rtts.get(i).failure(), redo.get(i).failure())));
+                        lags.get(i), catchUps == null ? null : catchUps.get(i),
+                        firstNonNull(rtts.get(i).failure(), redo.get(i).failure())));
             }
             return PlanResult.of(config, figures, stop.reason());
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * The catch-up phase: on every hop at once its redo as before, and beside it the outage's backlog over gap
+     * resolution's connections (the plan's {@code gap-connections}), unpaced, as archivers send archived logs.
+     */
+    private List<CatchUp> catchUp(ExecutorService pool, List<PlanDemand.Hop> hops, Duration d, Progress progress,
+                                  RunStop stop) throws InterruptedException {
+        progress.phase(String.format("the outage's backlog over %d connections per hop beside the redo, %d seconds ...",
+                config.plan().gapConnections(), d.toSeconds()));
+        List<CatchUp.Trace> traces = new ArrayList<>();
+        List<Future<Outcome>> running = new ArrayList<>();
+        for (PlanDemand.Hop h : hops) {
+            CatchUp.Trace trace = new CatchUp.Trace();
+            traces.add(trace);
+            running.add(pool.submit(() -> measure(h, redo(h, d), RunListener.NONE, stop)));
+            running.add(pool.submit(() -> measure(h, gap(d), trace, stop)));
+        }
+        for (Future<Outcome> f : running) {
+            await(f);
+        }
+        double outage = config.plan().outage().toNanos() / 1e9;
+        List<CatchUp> out = new ArrayList<>();
+        for (int i = 0; i < hops.size(); i++) {
+            double redo = hops.get(i).carriedBps();
+            out.add(CatchUp.of(redo * outage, redo, traces.get(i)));
+        }
+        return out;
+    }
+
+    private TestParams gap(Duration d) {
+        return TestParams.builder(Mode.ASYNC).length(GAP_MESSAGE).connections(config.plan().gapConnections())
+                .duration(d).interval(Duration.ofMillis(500)).payload(config.payload()).build();
     }
 
     private TestParams roundTrip(Duration d) {
@@ -145,17 +187,21 @@ public final class PlanRunner {
         hops.forEach(h -> running.add(pool.submit(() -> task.run(h))));
         List<Outcome> out = new ArrayList<>();
         for (Future<Outcome> f : running) {
-            try {
-                out.add(f.get());
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(cause);
-            }
+            out.add(await(f));
         }
         return out;
+    }
+
+    private static Outcome await(Future<Outcome> f) throws InterruptedException {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(cause);
+        }
     }
 
     private static String firstNonNull(String a, String b) {

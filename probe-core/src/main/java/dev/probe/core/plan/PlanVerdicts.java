@@ -10,6 +10,7 @@ import dev.probe.core.qualify.Verdicts;
 import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
+import dev.probe.core.units.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -88,6 +89,28 @@ final class PlanVerdicts {
                 + "(%.1f MB/s at this write size; the peak is %.1f MB/s)", config.writeSize(), carried / 1e6,
                 f.hop().carriedBps() / 1e6));
         return Verdicts.thinTail(new Verdict(v.name(), v.status(), all), l);
+    }
+
+    /** Catching up after the outage on one hop: FAIL when the gap does not outrun the redo. */
+    static Verdict catchUp(PlanRunner.Config config, PlanResult.HopFigures f) {
+        CatchUp c = f.catchUp();
+        List<String> reasons = new ArrayList<>();
+        String outage = Durations.readable(config.plan().outage().toNanos() / 1e9);
+        reasons.add(c.ends()
+                ? fmt("after %s: %.2f GB owed, carried at %.1f MB/s over %d connections beside %.1f MB/s of redo: "
+                        + "caught up in %s (backlog / (gap - redo), Oracle's notes)", outage, c.backlogBytes() / 1e9,
+                        c.gapBytesPerS() / 1e6, config.plan().gapConnections(), c.redoBytesPerS() / 1e6,
+                        Durations.readable(c.formulaSeconds()))
+                : fmt("never catches up after %s: the gap moved %.1f MB/s over %d connections beside the redo, not more "
+                        + "than the %.1f MB/s of redo that keeps coming", outage, c.gapBytesPerS() / 1e6,
+                        config.plan().gapConnections(), c.redoBytesPerS() / 1e6));
+        reasons.add(Double.isNaN(c.measuredSeconds())
+                ? fmt("measured for %.0f s, in which the gap did not carry the backlog plus the redo since%s",
+                        c.windowSeconds(), c.ends() ? ": the time is the gap's rate carried forward" : "")
+                : fmt("measured: the gap's acknowledged bytes passed the backlog plus the redo since at %.1f s",
+                        c.measuredSeconds()));
+        return new Verdict("catch-up " + f.hop().route().from() + " -> " + f.hop().route().to(),
+                c.ends() ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
     }
 
     /** The configuration: the commit's wait for its SYNC destinations, the primary's uplink, and every hop. */
