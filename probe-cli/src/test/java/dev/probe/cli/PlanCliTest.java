@@ -147,8 +147,8 @@ class PlanCliTest {
         assertEquals(2, qualify(GOOD));
         assertOneLine("routes.fs1: fs1 forwards redo to sb1; running a relay through a Far Sync or cascading "
                 + "standby is not built yet (--dry-run shows what each hop must carry)");
-        assertEquals(2, qualify(GOOD, "--out", dir.resolve("page").toString()));
-        assertOneLine("--out: a configuration's page is not built yet; --json writes its result");
+        assertEquals(2, qualify(GOOD, "--dry-run", "--out", dir.resolve("page").toString()));
+        assertOneLine("--out: --dry-run sends nothing and writes no result");
         assertEquals(2, qualify(GOOD, "--dry-run", "--redo-rate", "10MB/s"));
         assertOneLine("--plan: the redo is the plan's redo: key; drop --redo-rate");
         assertEquals(2, qualify(GOOD, "--dry-run", "--json", dir.resolve("r.json").toString()));

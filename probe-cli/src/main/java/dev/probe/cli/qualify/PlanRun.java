@@ -12,6 +12,7 @@ import dev.probe.core.plan.PlanResult;
 import dev.probe.core.plan.PlanRunner;
 import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.result.ResultFiles;
+import dev.probe.report.PlanPage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,14 +46,15 @@ final class PlanRun {
             throw new UsageException("--plan: the redo is the plan's redo: key; drop "
                     + (load.awr != null ? "--awr" : "--redo-rate"));
         }
-        if (dryRun && json != null || outDir != null) {
-            throw new UsageException(outDir != null ? "--out: a configuration's page is not built yet; --json writes "
-                    + "its result" : "--json: --dry-run sends nothing and writes no result");
+        if (dryRun && (json != null || outDir != null)) {
+            throw new UsageException((json != null ? "--json" : "--out") + ": --dry-run sends nothing and writes "
+                    + "no result");
         }
         if (!(options.tcpEfficiency > 0 && options.tcpEfficiency <= 1)) {
             throw new UsageException("--tcp-efficiency: " + options.tcpEfficiency + " is out of range (0, 1]");
         }
         OutputPaths.file("--json", json);
+        OutputPaths.directory("--out", outDir);
         Plan checked = PlanFile.read(plan, options.connect.port);
         RedoCompression sample = options.redoSample == null ? null
                 : RedoCompression.measure(options.redoSample, RedoCompression.MAX_SAMPLE);
@@ -69,9 +71,13 @@ final class PlanRun {
         try (Interrupts interrupts = Interrupts.install()) {
             PlanResult result = runner.run(console::phase, interrupts.stop());
             console.printResult(result);
+            ObjectNode doc = result.toJson();
             if (json != null) {
-                ObjectNode doc = result.toJson();
                 ResultFiles.writeJson(json, doc);
+            }
+            if (outDir != null) {
+                out.println("Page: " + PlanPage.write(doc, outDir));
+                out.flush();
             }
             return interrupts.exitCode(spec.commandLine().getErr(), QualifyCommand.exitCode(result.overall()));
         }

@@ -18,12 +18,19 @@ import java.util.List;
  * @param gapBytesPerS    what the gap connections carried beside the live redo
  * @param measuredSeconds when the gap's bytes crossed the backlog plus the redo since; NaN when not within the window
  * @param windowSeconds   how long the gap connections ran
+ * @param liveBytesPerS   what an ASYNC hop's live redo carried beside the gap (NaN for SYNC, whose writes run back
+ *                        to back)
  */
 public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytesPerS, double measuredSeconds,
-                      double windowSeconds) {
-    /** Whether it ever ends: the gap moves faster than the redo comes. */
+                      double windowSeconds, double liveBytesPerS) {
+    /** Whether the live redo kept up beside the gap (always, for a SYNC hop's back-to-back writes). */
+    public boolean liveKeepsUp() {
+        return Double.isNaN(liveBytesPerS) || liveBytesPerS >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
+    }
+
+    /** Whether it ever ends: the live redo keeps up, and the gap moves faster than the redo comes. */
     public boolean ends() {
-        return gapBytesPerS > redoBytesPerS;
+        return liveKeepsUp() && gapBytesPerS > redoBytesPerS;
     }
 
     /** {@code backlog / (gap - redo)}; infinite when it never ends. */
@@ -48,11 +55,15 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
         }
     }
 
-    /** The catch-up {@code trace} shows for {@code backlogBytes} owed while redo comes at {@code redoBytesPerS}. */
-    static CatchUp of(double backlogBytes, double redoBytesPerS, Trace trace) {
+    /**
+     * The catch-up {@code trace} shows for {@code backlogBytes} owed while redo comes at {@code redoBytesPerS}, the
+     * live redo beside it having carried {@code liveBytesPerS} (NaN: not judged).
+     */
+    static CatchUp of(double backlogBytes, double redoBytesPerS, Trace trace, double liveBytesPerS) {
         List<double[]> p = trace.points();
         if (p.size() < 2) {
-            return new CatchUp(backlogBytes, redoBytesPerS, 0, Double.NaN, p.isEmpty() ? 0 : p.get(0)[0]);
+            return new CatchUp(backlogBytes, redoBytesPerS, 0, Double.NaN, p.isEmpty() ? 0 : p.get(0)[0],
+                    liveBytesPerS);
         }
         double[] last = p.get(p.size() - 1);
         double gap = last[1] / last[0];
@@ -69,6 +80,6 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
             }
             before = at;
         }
-        return new CatchUp(backlogBytes, redoBytesPerS, gap, crossed, last[0]);
+        return new CatchUp(backlogBytes, redoBytesPerS, gap, crossed, last[0], liveBytesPerS);
     }
 }

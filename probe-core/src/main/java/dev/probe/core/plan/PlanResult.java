@@ -93,11 +93,18 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         ArrayNode v = summary.putArray("verdicts");
         verdicts.forEach(x -> v.add(x.toJson()));
         ObjectNode doc = ResultEnvelope.of("plan", startedAt, params, summary, null, List.of());
+        ArrayNode sites = doc.putArray("sites");
+        for (Site site : config.plan().sites()) {
+            sites.addObject().put("name", site.name()).put("role", site.role().label())
+                    .put("depth", config.plan().hopsTo(site.name()).size());
+        }
         ArrayNode h = doc.putArray("hops");
-        for (HopFigures f : hops) {
+        for (int i = 0; i < hops.size(); i++) {
+            HopFigures f = hops.get(i);
             ObjectNode n = h.addObject().put("from", f.hop().route().from()).put("to", f.hop().route().to())
                     .put("mode", f.hop().route().mode().label()).put("must_carry_bytes_s", f.hop().carriedBps())
-                    .put("rtt_ms", Double.isNaN(PlanVerdicts.rttMs(f)) ? null : PlanVerdicts.rttMs(f));
+                    .put("rtt_ms", Double.isNaN(PlanVerdicts.rttMs(f)) ? null : PlanVerdicts.rttMs(f))
+                    .put("status", verdicts.get(i).status().name());
             if (f.redo() != null) {
                 n.put("carried_bytes_s", Measured.bps(f.redo()) / 8);
                 n.set("redo", f.redo().toJson());
@@ -109,6 +116,7 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
                 CatchUp c = f.catchUp();
                 n.putObject("catch_up").put("backlog_bytes", c.backlogBytes()).put("redo_bytes_s", c.redoBytesPerS())
                         .put("gap_bytes_s", c.gapBytesPerS()).put("gap_connections", config.plan().gapConnections())
+                        .put("live_bytes_s", Double.isNaN(c.liveBytesPerS()) ? null : c.liveBytesPerS())
                         .put("window_s", c.windowSeconds())
                         .put("formula_s", c.ends() ? c.formulaSeconds() : null)
                         .put("measured_s", Double.isNaN(c.measuredSeconds()) ? null : c.measuredSeconds());

@@ -7,6 +7,7 @@ import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.qualify.Measured;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
@@ -122,14 +123,18 @@ public final class PlanRunner {
             running.add(pool.submit(() -> measure(h, redo(h, d), RunListener.NONE, stop)));
             running.add(pool.submit(() -> measure(h, gap(d), trace, stop)));
         }
+        List<Outcome> outcomes = new ArrayList<>();
         for (Future<Outcome> f : running) {
-            await(f);
+            outcomes.add(await(f));
         }
         double outage = config.plan().outage().toNanos() / 1e9;
         List<CatchUp> out = new ArrayList<>();
         for (int i = 0; i < hops.size(); i++) {
             double redo = hops.get(i).carriedBps();
-            out.add(CatchUp.of(redo * outage, redo, traces.get(i)));
+            TestResult live = outcomes.get(2 * i).result();
+            double liveBps = hops.get(i).route().mode().waits() ? Double.NaN
+                    : live == null ? 0 : Measured.bps(live) / 8;
+            out.add(CatchUp.of(redo * outage, redo, traces.get(i), liveBps));
         }
         return out;
     }

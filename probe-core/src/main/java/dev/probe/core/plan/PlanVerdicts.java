@@ -101,6 +101,11 @@ final class PlanVerdicts {
                         + "caught up in %s (backlog / (gap - redo), Oracle's notes)", outage, c.backlogBytes() / 1e9,
                         c.gapBytesPerS() / 1e6, config.plan().gapConnections(), c.redoBytesPerS() / 1e6,
                         Durations.readable(c.formulaSeconds()))
+                : !c.liveKeepsUp()
+                ? fmt("never catches up after %s: the live redo alone fell behind beside the gap (carried %.1f of the "
+                        + "%.1f MB/s), so what is owed only grows (the gap moved %.1f MB/s over %d connections)", outage,
+                        c.liveBytesPerS() / 1e6, c.redoBytesPerS() / 1e6, c.gapBytesPerS() / 1e6,
+                        config.plan().gapConnections())
                 : fmt("never catches up after %s: the gap moved %.1f MB/s over %d connections beside the redo, not more "
                         + "than the %.1f MB/s of redo that keeps coming", outage, c.gapBytesPerS() / 1e6,
                         config.plan().gapConnections(), c.redoBytesPerS() / 1e6));
