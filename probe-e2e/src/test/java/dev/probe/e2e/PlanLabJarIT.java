@@ -115,10 +115,14 @@ class PlanLabJarIT extends SiteLabBase {
                     plan("never.yaml", "10MB/s", nearAt, farAt).toString(), "--budget", "40s", "--json",
                     never.toString());
             assertEquals(5, behind.awaitExit(120), behind.stdout() + behind.stderr());
-            assertTrue(behind.printed("never catches up after 30.0 s: the gap moved"), behind.stdout());
+            assertTrue(behind.printed("catch-up prim -> sb2           FAIL     never catches up after 30.0 s: "),
+                    behind.stdout());
             JsonNode farHop = JSON.readTree(never.toFile()).path("hops").get(1).path("catch_up");
-            assertTrue(farHop.path("gap_bytes_s").asDouble() < farHop.path("redo_bytes_s").asDouble(),
+            // the gap streams got less than the redo, or squeezed the live redo below it: either way what is owed grows
+            assertTrue(farHop.path("gap_bytes_s").asDouble() < farHop.path("redo_bytes_s").asDouble()
+                    || farHop.path("live_bytes_s").asDouble() < 0.97 * farHop.path("redo_bytes_s").asDouble(),
                     farHop.toString());
+            assertTrue(farHop.path("formula_s").isNull(), farHop.toString());
             System.out.println("PlanLabJarIT: " + run.stdout());
             twoSyncStandbysWaitForTheSlowerUnlessCapped(nearAt, farAt);
         }
