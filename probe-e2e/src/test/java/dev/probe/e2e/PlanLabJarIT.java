@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Issue 41: a configuration qualified through a lab of three sites, as a DBA runs it: a local SYNC standby 1 ms away
  * and a remote ASYNC standby 20 ms away behind 100 Mbit/s, every hop at once, with the catch-up after an outage
- * measured beside the live redo; then 10 MB/s of redo on the 12.5 MB/s link, where two gap connections get about two
- * thirds of it (8.3 MB/s), less than the redo: it never catches up.
+ * measured beside the live redo; then 14 MB/s of redo on the 12.5 MB/s link, which the live redo cannot carry even on
+ * its own: it never catches up, however fast the gap.
  * Needs root, /dev/net/tun and iproute2; skipped with that reason elsewhere.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -112,15 +112,14 @@ class PlanLabJarIT extends SiteLabBase {
 
             Path never = dir.resolve("never.json");
             ProbeProcess behind = inSite("prim", "qualify", "--plan",
-                    plan("never.yaml", "10MB/s", nearAt, farAt).toString(), "--budget", "40s", "--json",
+                    plan("never.yaml", "14MB/s", nearAt, farAt).toString(), "--budget", "40s", "--json",
                     never.toString());
             assertEquals(5, behind.awaitExit(120), behind.stdout() + behind.stderr());
             assertTrue(behind.printed("catch-up prim -> sb2           FAIL     never catches up after 30.0 s: "),
                     behind.stdout());
             JsonNode farHop = JSON.readTree(never.toFile()).path("hops").get(1).path("catch_up");
-            // the gap streams got less than the redo, or squeezed the live redo below it: either way what is owed grows
-            assertTrue(farHop.path("gap_bytes_s").asDouble() < farHop.path("redo_bytes_s").asDouble()
-                    || farHop.path("live_bytes_s").asDouble() < 0.97 * farHop.path("redo_bytes_s").asDouble(),
+            // on its own the live redo carried what 100 Mbit/s carries, less than the 14 MB/s: it falls behind for good
+            assertTrue(farHop.path("live_alone_bytes_s").asDouble() < 0.97 * farHop.path("redo_bytes_s").asDouble(),
                     farHop.toString());
             assertTrue(farHop.path("formula_s").isNull(), farHop.toString());
             System.out.println("PlanLabJarIT: " + run.stdout());

@@ -1,85 +1,155 @@
 package dev.probe.core.plan;
 
+import dev.probe.core.client.RunStop;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
- * Catching up after an outage, as Oracle's notes size it: the backlog (the redo of the outage) goes over gap
- * resolution's connections while the redo keeps coming, and the redo generated meanwhile joins what is owed, so the
- * standby is caught up when the gap connections have carried the backlog plus the redo since they started:
- * {@code backlog / (gap throughput - redo rate)}, never when the gap throughput does not exceed the redo rate. Both
- * figures come from one run: the formula from the gap's measured rate, and the time the gap's acknowledged bytes
- * really crossed {@code backlog + redo x t} when that happened within the measured window.
+ * Catching up after an outage, as Oracle's notes size it: {@code backlog / (gap throughput - redo rate)}, where the
+ * gap throughput is what the hop carries for the destination while gap resolution runs, the live redo taking its
+ * share. Measured that way: what is owed is the backlog plus the redo generated since, what is delivered is the gap
+ * connections' acknowledged bytes plus the live redo's (never more than was generated), and the standby is caught up
+ * when what is still owed falls under a second of redo. It only ends when the hop carries more than the redo comes, and when the live redo
+ * on its own (the redo phase, without the gap) keeps up: otherwise the standby falls behind again once the gap is
+ * sent. A SYNC hop's live redo is not judged by what its fixed-size writes carried beside the gap (the log writer's
+ * writes grow as the round trip does): it counts as delivered, and what the gap does to it is its commit time.
  *
  * @param backlogBytes    what the outage left owed
  * @param redoBytesPerS   the redo rate the hop carries meanwhile
  * @param gapBytesPerS    what the gap connections carried beside the live redo
- * @param measuredSeconds when the gap's bytes crossed the backlog plus the redo since; NaN when not within the window
- * @param windowSeconds   how long the gap connections ran
- * @param liveBytesPerS   what an ASYNC hop's live redo carried beside the gap (NaN for SYNC, whose writes run back
- *                        to back)
+ * @param liveBytesPerS   what the live redo carried beside the gap (NaN for SYNC and FASTSYNC)
+ * @param aloneBytesPerS  what the live redo carried on its own, in the redo phase (NaN for SYNC and FASTSYNC)
+ * @param measuredSeconds when the delivered bytes passed the backlog plus the redo since; NaN when not in the window
+ * @param windowSeconds   how long the catch-up was watched (the gap ends when it has sent the backlog)
+ * @param commitP99Ms     a SYNC or FASTSYNC hop's write time p99 beside the gap (NaN for ASYNC)
  */
-public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytesPerS, double measuredSeconds,
-                      double windowSeconds, double liveBytesPerS) {
-    /** Whether the live redo kept up beside the gap (always, for a SYNC hop's back-to-back writes). */
+public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytesPerS, double liveBytesPerS,
+                      double aloneBytesPerS, double measuredSeconds, double windowSeconds, double commitP99Ms) {
+    /**
+     * Caught up, measured: what is still owed is under this many seconds of redo, the transport lag Data Guard
+     * reports in whole seconds (a stream always has some redo in flight, so owing nothing is never seen).
+     */
+    static final double CAUGHT_UP_LAG_S = 1.0;
+
+    /** Whether the live redo kept up beside the gap (else the standby's lag grows until the gap is resolved). */
     public boolean liveKeepsUp() {
         return Double.isNaN(liveBytesPerS) || liveBytesPerS >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
     }
 
-    /** Whether it ever ends: the live redo keeps up, and the gap moves faster than the redo comes. */
+    /** Whether the live redo keeps up once the gap is sent (what it carried in the redo phase). */
+    public boolean aloneKeepsUp() {
+        return Double.isNaN(aloneBytesPerS) || aloneBytesPerS >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
+    }
+
+    /** Oracle's gap throughput: the gap plus the live redo delivered (at most the redo generated). */
+    public double carriedBytesPerS() {
+        return gapBytesPerS + (Double.isNaN(liveBytesPerS) ? redoBytesPerS : Math.min(liveBytesPerS, redoBytesPerS));
+    }
+
+    /** Whether it ever ends: more carried than the redo comes, and the live redo keeps up on its own after. */
     public boolean ends() {
-        return liveKeepsUp() && gapBytesPerS > redoBytesPerS;
+        return aloneKeepsUp() && carriedBytesPerS() > redoBytesPerS;
     }
 
-    /** {@code backlog / (gap - redo)}; infinite when it never ends. */
+    /** {@code backlog / (gap throughput - redo)}; infinite when it never ends. */
     public double formulaSeconds() {
-        return ends() ? backlogBytes / (gapBytesPerS - redoBytesPerS) : Double.POSITIVE_INFINITY;
+        return ends() ? backlogBytes / (carriedBytesPerS() - redoBytesPerS) : Double.POSITIVE_INFINITY;
     }
 
-    /** The gap stream's acknowledged bytes over time (TCP_INFO's bytes acked, else what was written). */
+    /**
+     * A stream's acknowledged bytes over time (TCP_INFO's bytes acked, else what was written); with {@link #until} it
+     * asks its run to stop once they pass a volume, as gap resolution ends when the backlog is sent.
+     */
     static final class Trace implements RunListener {
         private final List<double[]> points = new ArrayList<>();
+        private final long stopAt;
+        private final RunStop stop;
         private long written;
 
+        Trace() {
+            this(Long.MAX_VALUE, null);
+        }
+
+        private Trace(long stopAt, RunStop stop) {
+            this.stopAt = stopAt;
+            this.stop = stop;
+        }
+
+        /** A trace that requests {@code stop} once its stream's acknowledged bytes pass {@code bytes}. */
+        static Trace until(long bytes, RunStop stop) {
+            return new Trace(bytes, stop);
+        }
+
         @Override
-        public synchronized void onInterval(IntervalSample s) {
-            written += s.bytes();
+        public void onInterval(IntervalSample s) {
             long acked = s.tcp() == null ? 0 : s.tcp().bytesAcked();
-            points.add(new double[] {s.tSeconds(), acked > 0 ? acked : written});
+            long bytes;
+            synchronized (this) {
+                written += s.bytes();
+                bytes = acked > 0 ? acked : written;
+                points.add(new double[] {s.tSeconds(), bytes});
+            }
+            if (bytes >= stopAt) {
+                stop.request("the backlog is sent");
+            }
         }
 
         synchronized List<double[]> points() {
             return List.copyOf(points);
         }
+
+        /** The bytes at {@code t}, read linearly between the points (0 before the first, the last after it). */
+        double at(double t) {
+            double[] before = {0, 0};
+            for (double[] p : points()) {
+                if (p[0] >= t) {
+                    double share = p[0] == before[0] ? 1 : (t - before[0]) / (p[0] - before[0]);
+                    return before[1] + (p[1] - before[1]) * share;
+                }
+                before = p;
+            }
+            return before[1];
+        }
     }
 
     /**
-     * The catch-up {@code trace} shows for {@code backlogBytes} owed while redo comes at {@code redoBytesPerS}, the
-     * live redo beside it having carried {@code liveBytesPerS} (NaN: not judged).
+     * The catch-up the traces show for {@code backlogBytes} owed while redo comes at {@code redoBytesPerS}: the
+     * {@code gap} connections and the {@code live} redo beside them (which carried {@code liveBytesPerS}), the live
+     * redo having carried {@code aloneBytesPerS} on its own; for a SYNC hop {@code live} is null, the rates NaN, and
+     * {@code commitP99Ms} its write time beside the gap.
      */
-    static CatchUp of(double backlogBytes, double redoBytesPerS, Trace trace, double liveBytesPerS) {
-        List<double[]> p = trace.points();
-        if (p.size() < 2) {
-            return new CatchUp(backlogBytes, redoBytesPerS, 0, Double.NaN, p.isEmpty() ? 0 : p.get(0)[0],
-                    liveBytesPerS);
+    static CatchUp of(double backlogBytes, double redoBytesPerS, Trace gap, Trace live, double liveBytesPerS,
+                      double aloneBytesPerS, double commitP99Ms) {
+        List<double[]> p = gap.points();
+        if (p.isEmpty() || p.get(p.size() - 1)[0] <= 0) {
+            return new CatchUp(backlogBytes, redoBytesPerS, 0, liveBytesPerS, aloneBytesPerS, Double.NaN, 0,
+                    commitP99Ms);
         }
         double[] last = p.get(p.size() - 1);
-        double gap = last[1] / last[0];
+        TreeSet<Double> times = new TreeSet<>();
+        p.forEach(at -> times.add(at[0]));
+        if (live != null) {
+            live.points().forEach(at -> times.add(at[0]));
+        }
         double crossed = Double.NaN;
-        double[] before = {0, 0};
-        for (double[] at : p) {
-            double owedBefore = backlogBytes + redoBytesPerS * before[0];
-            double owedAt = backlogBytes + redoBytesPerS * at[0];
-            if (at[1] >= owedAt) {
-                double a = before[1] - owedBefore;
-                double b = at[1] - owedAt;
-                crossed = before[0] + (at[0] - before[0]) * (-a / (b - a));
+        double t0 = 0;
+        double short0 = backlogBytes;
+        for (double t : times) {
+            double generated = redoBytesPerS * t;
+            double shortBy = backlogBytes + generated - gap.at(t) - (live == null ? generated
+                    : Math.min(live.at(t), generated));
+            double enough = redoBytesPerS * CAUGHT_UP_LAG_S;
+            if (shortBy <= enough) {
+                crossed = short0 <= enough ? t0 : t0 + (t - t0) * (short0 - enough) / (short0 - shortBy);
                 break;
             }
-            before = at;
+            t0 = t;
+            short0 = shortBy;
         }
-        return new CatchUp(backlogBytes, redoBytesPerS, gap, crossed, last[0], liveBytesPerS);
+        return new CatchUp(backlogBytes, redoBytesPerS, last[1] / last[0], liveBytesPerS, aloneBytesPerS, crossed,
+                times.last(), commitP99Ms);
     }
 }

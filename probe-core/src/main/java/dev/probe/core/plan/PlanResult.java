@@ -116,15 +116,21 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
                 CatchUp c = f.catchUp();
                 n.putObject("catch_up").put("backlog_bytes", c.backlogBytes()).put("redo_bytes_s", c.redoBytesPerS())
                         .put("gap_bytes_s", c.gapBytesPerS()).put("gap_connections", config.plan().gapConnections())
-                        .put("live_bytes_s", Double.isNaN(c.liveBytesPerS()) ? null : c.liveBytesPerS())
+                        .put("live_bytes_s", orNull(c.liveBytesPerS()))
+                        .put("live_alone_bytes_s", orNull(c.aloneBytesPerS())).put("carried_bytes_s", c.carriedBytesPerS())
+                        .put("commit_p99_ms", orNull(c.commitP99Ms()))
                         .put("window_s", c.windowSeconds())
                         .put("formula_s", c.ends() ? c.formulaSeconds() : null)
-                        .put("measured_s", Double.isNaN(c.measuredSeconds()) ? null : c.measuredSeconds());
+                        .put("measured_s", orNull(c.measuredSeconds()));
             }
             if (f.failure() != null) {
                 n.put("failure", f.failure());
             }
         }
         return ResultEnvelope.incomplete(doc, incomplete);
+    }
+
+    private static Double orNull(double v) {
+        return Double.isNaN(v) ? null : v;
     }
 }

@@ -93,8 +93,8 @@ public final class PlanRunner {
                 int i = hops.indexOf(h);
                 return measure(h, redo(h, redoPhase), lags.get(i) == null ? RunListener.NONE : lags.get(i), stop);
             });
-            List<CatchUp> catchUps = outage && stop.reason() == null ? catchUp(pool, hops, catchUpPhase, progress, stop)
-                    : null;
+            List<CatchUp> catchUps = outage && stop.reason() == null
+                    ? catchUp(pool, hops, redo, catchUpPhase, progress, stop) : null;
             List<PlanResult.HopFigures> figures = new ArrayList<>();
             for (int i = 0; i < hops.size(); i++) {
                 figures.add(new PlanResult.HopFigures(hops.get(i), rtts.get(i).result(), redo.get(i).result(),
@@ -109,39 +109,52 @@ public final class PlanRunner {
 
     /**
      * The catch-up phase: on every hop at once its redo as before, and beside it the outage's backlog over gap
-     * resolution's connections (the plan's {@code gap-connections}), unpaced, as archivers send archived logs.
+     * resolution's connections (the plan's {@code gap-connections}), unpaced, as archivers send archived logs, until
+     * the backlog is sent.
      */
-    private List<CatchUp> catchUp(ExecutorService pool, List<PlanDemand.Hop> hops, Duration d, Progress progress,
-                                  RunStop stop) throws InterruptedException {
+    private List<CatchUp> catchUp(ExecutorService pool, List<PlanDemand.Hop> hops, List<Outcome> alone, Duration d,
+                                  Progress progress, RunStop stop) throws InterruptedException {
         progress.phase(String.format("the outage's backlog over %d connections per hop beside the redo, %d seconds ...",
                 config.plan().gapConnections(), d.toSeconds()));
+        double outage = config.plan().outage().toNanos() / 1e9;
         List<CatchUp.Trace> traces = new ArrayList<>();
         List<Future<Outcome>> running = new ArrayList<>();
         for (PlanDemand.Hop h : hops) {
-            CatchUp.Trace trace = new CatchUp.Trace();
-            traces.add(trace);
-            running.add(pool.submit(() -> measure(h, redo(h, d), RunListener.NONE, stop)));
-            running.add(pool.submit(() -> measure(h, gap(d), trace, stop)));
+            // gap resolution sends the backlog and ends: the gap stops once it is acknowledged (or with the run),
+            // the live redo goes on
+            RunStop sent = new RunStop();
+            stop.onRequest(() -> sent.request(stop.reason()));
+            CatchUp.Trace live = new CatchUp.Trace();
+            CatchUp.Trace gap = CatchUp.Trace.until(Math.round(h.carriedBps() * outage), sent);
+            traces.add(live);
+            traces.add(gap);
+            running.add(pool.submit(() -> measure(h, redo(h, d), live, stop)));
+            running.add(pool.submit(() -> measure(h, gap(d), gap, sent)));
         }
         List<Outcome> outcomes = new ArrayList<>();
         for (Future<Outcome> f : running) {
             outcomes.add(await(f));
         }
-        double outage = config.plan().outage().toNanos() / 1e9;
         List<CatchUp> out = new ArrayList<>();
         for (int i = 0; i < hops.size(); i++) {
             double redo = hops.get(i).carriedBps();
-            TestResult live = outcomes.get(2 * i).result();
-            double liveBps = hops.get(i).route().mode().waits() ? Double.NaN
-                    : live == null ? 0 : Measured.bps(live) / 8;
-            out.add(CatchUp.of(redo * outage, redo, traces.get(i), liveBps));
+            Outcome live = outcomes.get(2 * i);
+            out.add(hops.get(i).route().mode().waits()
+                    ? CatchUp.of(redo * outage, redo, traces.get(2 * i + 1), null, Double.NaN, Double.NaN,
+                            live.result() == null ? Double.NaN : live.result().summary().latency().p99())
+                    : CatchUp.of(redo * outage, redo, traces.get(2 * i + 1), traces.get(2 * i), bytesPerS(live),
+                            bytesPerS(alone.get(i)), Double.NaN));
         }
         return out;
     }
 
+    private static double bytesPerS(Outcome o) {
+        return o.result() == null ? 0 : Measured.bps(o.result()) / 8;
+    }
+
     private TestParams gap(Duration d) {
         return TestParams.builder(Mode.ASYNC).length(GAP_MESSAGE).connections(config.plan().gapConnections())
-                .duration(d).interval(Duration.ofMillis(500)).payload(config.payload()).build();
+                .duration(d).interval(Duration.ofMillis(200)).payload(config.payload()).build();
     }
 
     private TestParams roundTrip(Duration d) {
