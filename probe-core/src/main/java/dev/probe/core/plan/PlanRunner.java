@@ -93,13 +93,14 @@ public final class PlanRunner {
                 int i = hops.indexOf(h);
                 return measure(h, redo(h, redoPhase), lags.get(i) == null ? RunListener.NONE : lags.get(i), stop);
             });
+            String[] late = new String[hops.size()];
             List<CatchUp> catchUps = outage && stop.reason() == null
-                    ? catchUp(pool, hops, redo, catchUpPhase, progress, stop) : null;
+                    ? catchUp(pool, hops, redo, catchUpPhase, progress, stop, late) : null;
             List<PlanResult.HopFigures> figures = new ArrayList<>();
             for (int i = 0; i < hops.size(); i++) {
                 figures.add(new PlanResult.HopFigures(hops.get(i), rtts.get(i).result(), redo.get(i).result(),
                         lags.get(i), catchUps == null ? null : catchUps.get(i),
-                        firstNonNull(rtts.get(i).failure(), redo.get(i).failure())));
+                        firstNonNull(rtts.get(i).failure(), firstNonNull(redo.get(i).failure(), late[i]))));
             }
             return PlanResult.of(config, figures, stop.reason());
         } finally {
@@ -110,10 +111,10 @@ public final class PlanRunner {
     /**
      * The catch-up phase: on every hop at once its redo as before, and beside it the outage's backlog over gap
      * resolution's connections (the plan's {@code gap-connections}), unpaced, as archivers send archived logs, until
-     * the backlog is sent.
+     * the backlog is sent. A test that failed leaves its reason in {@code failures}, by hop.
      */
     private List<CatchUp> catchUp(ExecutorService pool, List<PlanDemand.Hop> hops, List<Outcome> alone, Duration d,
-                                  Progress progress, RunStop stop) throws InterruptedException {
+                                  Progress progress, RunStop stop, String[] failures) throws InterruptedException {
         progress.phase(String.format("the outage's backlog over %d connections per hop beside the redo, %d seconds ...",
                 config.plan().gapConnections(), d.toSeconds()));
         double outage = config.plan().outage().toNanos() / 1e9;
@@ -139,9 +140,10 @@ public final class PlanRunner {
         for (int i = 0; i < hops.size(); i++) {
             double redo = hops.get(i).carriedBps();
             Outcome live = outcomes.get(2 * i);
+            failures[i] = firstNonNull(live.failure(), outcomes.get(2 * i + 1).failure());
             out.add(hops.get(i).route().mode().waits()
                     ? CatchUp.of(redo * outage, redo, traces.get(2 * i + 1), null, Double.NaN, Double.NaN,
-                            live.result() == null ? Double.NaN : live.result().summary().latency().p99())
+                            PlanVerdicts.p99(live.result()))
                     : CatchUp.of(redo * outage, redo, traces.get(2 * i + 1), traces.get(2 * i), bytesPerS(live),
                             bytesPerS(alone.get(i)), Double.NaN));
         }

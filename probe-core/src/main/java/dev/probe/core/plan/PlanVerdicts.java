@@ -113,12 +113,12 @@ final class PlanVerdicts {
                     + "fewer gap connections leave the redo more)", 100 * c.liveBytesPerS() / c.redoBytesPerS()));
         }
         double budget = config.plan().commitBudget().toNanos() / 1e6;
-        double without = f.redo() == null ? Double.NaN : f.redo().summary().latency().p99();
+        double without = p99(f.redo());
         // the gap is blamed only where it made the difference: pushed p99 over the budget, or doubled it
         boolean slowed = sync && c.commitP99Ms() > budget && (!(without > budget) || c.commitP99Ms() > 2 * without);
         if (sync && !Double.isNaN(c.commitP99Ms())) {
-            reasons.add(fmt("SYNC writes beside the gap: p99 %.2f ms against the %.2f ms budget (%.2f ms without it)%s",
-                    c.commitP99Ms(), budget, without, slowed ? ": gap resolution slows every commit while it runs "
+            reasons.add(fmt("SYNC writes beside the gap: p99 %.2f ms against the %.2f ms budget%s%s",
+                    c.commitP99Ms(), budget, Double.isNaN(without) ? "" : fmt(" (%.2f ms without it)", without), slowed ? ": gap resolution slows every commit while it runs "
                     + "(fewer gap connections, or QoS that puts the SYNC redo ahead of the archived logs)" : ""));
         }
         reasons.add(Double.isNaN(c.measuredSeconds())
@@ -129,6 +129,11 @@ final class PlanVerdicts {
         Verdict.Status status = !c.ends() ? Verdict.Status.FAIL
                 : c.liveKeepsUp() && !slowed ? Verdict.Status.PASS : Verdict.Status.MARGINAL;
         return new Verdict("catch-up " + f.hop().route().from() + " -> " + f.hop().route().to(), status, reasons);
+    }
+
+    /** A test's message time p99 in ms; NaN when it has none. */
+    static double p99(TestResult r) {
+        return r == null || r.summary().latency() == null ? Double.NaN : r.summary().latency().p99();
     }
 
     private static String howItEnds(CatchUp c, String outage, String carried) {
