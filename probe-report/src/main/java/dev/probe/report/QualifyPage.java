@@ -230,6 +230,7 @@ public final class QualifyPage {
                 + (both.isObject() ? ", sized for the direction that needs the larger buffers ("
                 + both.path("settings_from").asText().replace('_', ' ') + ")" : ""),
                 "Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/)");
+        QualifyTables.hosts(sb, s.path("settings").path("hosts"));
         QualifyTables.measured(sb, doc, "What was measured" + (both.isObject() ? ", primary to standby" : ""));
         if (doc.path("reverse").isObject()) {
             QualifyTables.measured(sb, doc.path("reverse"),

@@ -49,6 +49,49 @@ final class QualifyTables {
                 : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
     }
 
+    /** The keys of a host's settings the table shows, with their labels, and whether 3 x BDP bounds them. */
+    private static final String[][] HOST_ROWS = {{"rmem_max", "net.core.rmem_max", "bound"},
+        {"wmem_max", "net.core.wmem_max", "bound"}, {"tcp_rmem", "net.ipv4.tcp_rmem", "bound"},
+        {"tcp_wmem", "net.ipv4.tcp_wmem", "bound"}, {"congestion", "congestion control", ""},
+        {"qdisc", "default qdisc", ""}, {"mtu_probing", "net.ipv4.tcp_mtu_probing", ""},
+        {"interface_mtu", "interface MTU", ""}};
+
+    /** Both ends' TCP settings beside what 3 x BDP needs (a value short of it marked), and the lines per host. */
+    static void hosts(StringBuilder sb, JsonNode hosts) {
+        if (!hosts.isObject()) {
+            return;
+        }
+        long needed = hosts.path("needed_bytes").asLong();
+        sb.append("<h2>Host settings at both ends</h2>\n<table><tr><th>setting</th><th>primary (this run's client)</th>"
+                + "<th>standby (its server)</th><th>3 x BDP needs</th></tr>\n");
+        for (String[] row : HOST_ROWS) {
+            boolean bound = !row[2].isEmpty() && needed > 0;
+            sb.append(fmt("<tr><td>%s</td>%s%s<td>%s</td></tr>%n", row[1],
+                    hostCell(hosts.path("primary").path(row[0]), bound ? needed : 0),
+                    hostCell(hosts.path("standby").path(row[0]), bound ? needed : 0), bound ? needed : ""));
+        }
+        sb.append("</table>\n");
+        for (String end : new String[] {"primary", "standby"}) {
+            JsonNode lines = hosts.path("sysctl_" + end);
+            if (!lines.isEmpty()) {
+                sb.append("<p>On the ").append(end).append(", for the values short of the buffer:</p><pre>");
+                lines.forEach(l -> sb.append(esc(l.asText())).append('\n'));
+                sb.append("</pre>\n");
+            }
+        }
+    }
+
+    /** One end's value; a size (a triple's max) below {@code needed} marked as failing. */
+    private static String hostCell(JsonNode v, long needed) {
+        if (v.isMissingNode()) {
+            return "<td>?</td>";
+        }
+        String text = v.asText();
+        long size = v.isNumber() ? v.asLong() : text.matches("\\d+ \\d+ \\d+")
+                ? Long.parseLong(text.substring(text.lastIndexOf(' ') + 1)) : -1;
+        return size >= 0 && size < needed ? "<td class=\"FAIL\">" + esc(text) + "</td>" : "<td>" + esc(text) + "</td>";
+    }
+
     /** The standby redo log's write times (--standby-dir), when measured. */
     static void standbyDisk(StringBuilder sb, JsonNode disk) {
         if (disk.isObject()) {

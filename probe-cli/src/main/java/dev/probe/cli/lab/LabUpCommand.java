@@ -66,7 +66,7 @@ public final class LabUpCommand implements Callable<Integer> {
 
     @Option(names = "--link", paramLabel = "A:B[,KEY=VALUE...]", description = "A link between two --site (repeat "
             + "it), its own /30 from --subnet's /24 (default " + SiteLayout.DEFAULT_BASE + "): rtt-ms, loss-pct (from A "
-            + "to B, the data direction), loss-both, rate, mtu, limit, max-delay-ms, unit-segments (default 3).")
+            + "to B, the data direction), loss-both, rate, mtu, limit, max-delay-ms, unit-segments (default 3), reorder-pct.")
     List<String> links;
 
     @Override
@@ -122,7 +122,8 @@ public final class LabUpCommand implements Callable<Integer> {
         if (link.lossBoth) {
             args.add("--loss-both");
         }
-        args.addAll(List.of("--unit-segments", String.valueOf(linkSpec.unitSegments())));
+        args.addAll(List.of("--unit-segments", String.valueOf(linkSpec.unitSegments()), "--reorder-pct",
+                String.valueOf(linkSpec.reorderPct())));
         if (seed != null) {
             args.addAll(List.of("--seed", String.valueOf(seed)));
         }

@@ -34,6 +34,11 @@ final class LinkOptions {
                 + "own (netem on a host without offloads; see docs/guides/lab-and-paper.md)."})
     Integer unitSegments;
 
+    @Option(names = "--reorder-pct", defaultValue = "0", paramLabel = "PCT",
+            description = "Per cent of packets in the data direction that the next one overtakes (a path that "
+                + "reorders, as ECMP links of unequal length do), 0-50 (default: ${DEFAULT-VALUE}).")
+    double reorderPct;
+
     /**
      * Segments per unit of loss for the userspace link, for `lab up` and `sweep` alike: calibrated on this
      * project's lab against the paper's Internet tables (per-packet loss comes out near 0.6x of them, whole TSO
@@ -53,6 +58,6 @@ final class LinkOptions {
     LinkSpec spec(double rttMs, double lossPct, Direction direction) {
         return LinkSpec.builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction)
                 .rateBps(rateBps()).mtu(mtu).limit(limit).maxDelayMs(maxDelayMs)
-                .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).build();
+                .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).reorderPct(reorderPct).build();
     }
 }

@@ -5,6 +5,7 @@ import dev.probe.core.qualify.Measured;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.RedoLoad;
+import dev.probe.core.qualify.HostTable;
 import dev.probe.core.qualify.LinkResult;
 import dev.probe.core.qualify.Qualifier;
 import dev.probe.core.qualify.QualifyResult;
@@ -158,13 +159,21 @@ final class QualifyConsole implements Qualifier.Progress {
 
     /** The settings block, once per run: the larger buffer when both directions were measured. */
     private void printSettings(LinkResult r) {
-        if (r.sqlnet().isEmpty()) {
-            out.flush();
-            return;
+        if (!r.sqlnet().isEmpty()) {
+            out.println("Settings to apply (both hosts)");
+            out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
+            r.sysctl().forEach(l -> out.println("  sysctl:      " + l));
         }
-        out.println("Settings to apply (both hosts)");
-        out.println("  sqlnet.ora:  " + String.join("  ", r.sqlnet()));
-        r.sysctl().forEach(l -> out.println("  sysctl:      " + l));
+        HostTable hosts = HostTable.of(r.measured());
+        if (hosts != null) {
+            out.println();
+            out.println(fmt("  %-26s %-22s %-22s %s", "Host settings", "primary (here)", "standby (server)",
+                    hosts.needed() > 0 ? "3 x BDP needs" : ""));
+            hosts.rows().forEach(row -> out.println(fmt("  %-26s %-22s %-22s %s", row.setting(), row.primary(),
+                    row.standby(), row.needs())));
+            hosts.primaryLines().forEach(l -> out.println("  on the primary: " + l));
+            hosts.standbyLines().forEach(l -> out.println("  on the standby: " + l));
+        }
         out.flush();
     }
 

@@ -108,7 +108,9 @@ final class ConsoleReport implements RunListener {
         out.println(h);
     }
 
-    /** TCP_INFO's figures: RTT, retransmits, what held the sender back, a path MTU below the interface's. */
+    /**
+     * TCP_INFO's figures: RTT, retransmits, what held the sender back, a path MTU below the interface's, reordering.
+     */
     private void tcpRows(TestResult r, Summary s) {
         TcpStats t = s.tcp();
         if (t != null) {
@@ -119,9 +121,10 @@ final class ConsoleReport implements RunListener {
             if (t.limited() != null && t.limited().known() && !reverse) { // the chronograph is the sender's
                 row("Sender limited by", t.limited().describe());
             }
-            String mtu = t.pathMtuWarning(s.interfaceMtu());
-            if (mtu != null) {
-                row("WARNING", mtu);
+            for (String warning : new String[] {t.pathMtuWarning(s.interfaceMtu()), t.reorderingWarning()}) {
+                if (warning != null) {
+                    row("WARNING", warning);
+                }
             }
         } else {
             row("TCP_INFO", "unavailable (" + r.transport() + " transport)");

@@ -56,7 +56,11 @@ public final class NetemLink implements LabLink {
     }
 
     private static void apply(String ns, String dev, Impairment imp, int limit) {
-        List<String> cmd = NetemPlan.netem(dev, imp.delayNanos() / 1e6, imp.loss() * 100, imp.rateBps(), limit);
+        List<String> cmd = new java.util.ArrayList<>(NetemPlan.netem(dev, imp.delayNanos() / 1e6, imp.loss() * 100,
+                imp.rateBps(), limit));
+        if (imp.reorder() > 0) { // netem's own: that share goes at once, overtaking the delayed ones
+            cmd.addAll(cmd.size() - 2, List.of("reorder", LinkSpec.trim(imp.reorder() * 100) + "%"));
+        }
         Netns.run(Netns.execIn(ns, cmd).toArray(String[]::new));
     }
 

@@ -7,7 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One direction of the userspace link: a reader thread takes packets from the source TUN device, applies the
  * loss draw and the queue limit, stamps each with its due time (token bucket, then the one-way delay) and puts
- * it in a {@link PacketRing}; a writer thread hands each packet to the destination device when it is due.
+ * it in a {@link PacketRing}; a writer thread hands each packet to the destination device when it is due. With a
+ * reordering probability a packet is held back and queued right after the next one, which overtakes it (as a path
+ * whose parallel links differ by a packet's time does), or when the device falls idle.
  * The impairment may be changed while running (it applies to packets arriving afterwards).
  */
 final class Pipe {
@@ -27,6 +29,8 @@ final class Pipe {
     private Thread reader;
     private Thread writer;
     private long bucketTime;
+    private final byte[] held;
+    private int heldLength;
     private final AtomicLong forwarded = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong lossDrops = new AtomicLong();
@@ -46,6 +50,7 @@ final class Pipe {
         this.scratchMemory = new com.sun.jna.Memory(maxPacket);
         this.scratch = com.sun.jna.Pointer.nativeValue(scratchMemory);
         this.random = new SplittableRandom(seed);
+        this.held = new byte[maxPacket];
     }
 
     void start() {
@@ -99,6 +104,7 @@ final class Pipe {
                 long into = slot == 0 ? scratch : slot;
                 int n = from.read(into, ring.maxPacket());
                 if (n <= 0) {
+                    releaseHeld(impairment);
                     from.awaitReadable(POLL_MS);
                     continue;
                 }
@@ -111,10 +117,16 @@ final class Pipe {
                     if (imp.remarkDscp() >= 0) {
                         Remark.apply(slot + from.headerBytes(), n - from.headerBytes(), imp.remarkDscp());
                     }
+                    if (heldLength == 0 && imp.reorder() > 0 && random.nextDouble() < imp.reorder()) {
+                        new com.sun.jna.Pointer(slot).read(0, held, 0, n);
+                        heldLength = n; // not published: the next packet overtakes it
+                        continue;
+                    }
                     ring.publish(n, dueTime(imp, n - from.headerBytes(), System.nanoTime()));
-                    int held = ring.size();
-                    if (held > peakQueue.get()) {
-                        peakQueue.lazySet(held);
+                    releaseHeld(imp);
+                    int queued = ring.size();
+                    if (queued > peakQueue.get()) {
+                        peakQueue.lazySet(queued);
                     }
                     if (writerIdle) {
                         LockSupport.unpark(writer);
@@ -124,6 +136,24 @@ final class Pipe {
         } catch (Throwable t) {
             failure = t;
             running = false;
+        }
+    }
+
+    /** Queues the packet held back for reordering, if any, behind what overtook it. */
+    private void releaseHeld(Impairment imp) {
+        if (heldLength == 0) {
+            return;
+        }
+        long slot = ring.claim();
+        if (slot == 0) {
+            queueDrops.lazySet(queueDrops.get() + 1);
+        } else {
+            new com.sun.jna.Pointer(slot).write(0, held, 0, heldLength);
+            ring.publish(heldLength, dueTime(imp, heldLength - from.headerBytes(), System.nanoTime()));
+        }
+        heldLength = 0;
+        if (writerIdle) {
+            LockSupport.unpark(writer);
         }
     }
 

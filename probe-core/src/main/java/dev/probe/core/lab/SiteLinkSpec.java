@@ -9,7 +9,8 @@ import java.util.Locale;
 /**
  * One link of a lab of several sites, as {@code lab up --link A:B,rtt-ms=40,loss-pct=0.1,rate=1gbit} writes it: the
  * two sites and the impairment, loss on the way from A to B (the direction the redo flows) unless {@code loss-both}.
- * Keys: rtt-ms, loss-pct, rate, loss-both, mtu, limit, max-delay-ms, unit-segments, as the two-site flags.
+ * Keys: rtt-ms, loss-pct, rate, loss-both, mtu, limit, max-delay-ms, unit-segments, reorder-pct, as the two-site
+ * flags.
  *
  * @param a    the first site (data flows from it)
  * @param b    the second site
@@ -63,8 +64,9 @@ public record SiteLinkSpec(String a, String b, LinkSpec spec) {
             case "limit" -> b.limit(Integer.parseInt(value));
             case "max-delay-ms" -> b.maxDelayMs(Double.parseDouble(value));
             case "unit-segments" -> b.unitSegments(Integer.parseInt(value));
+            case "reorder-pct" -> b.reorderPct(Double.parseDouble(value));
             default -> throw bad(text, "unknown key '" + key + "' (rtt-ms, loss-pct, rate, loss-both, mtu, limit, "
-                    + "max-delay-ms, unit-segments)");
+                    + "max-delay-ms, unit-segments, reorder-pct)");
         }
     }
 

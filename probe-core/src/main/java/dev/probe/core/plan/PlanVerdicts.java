@@ -67,6 +67,9 @@ final class PlanVerdicts {
         double rtt = rttMs(f);
         reasons.add(fmt("round trip p50 %.3f ms%s", rtt, tcp == null ? "" : fmt("; %.3f %% of segments retransmitted",
                 100 * tcp.retransmitRatio())));
+        if (tcp != null && tcp.reorderingWarning() != null) {
+            reasons.add(tcp.reorderingWarning());
+        }
         if (!(keeps && flat) && tcp != null) {
             reasons.addAll(StreamLimit.of(carried * 8, rtt, tcp.retransmitRatio(), tcp.mss() > 0 ? tcp.mss() : 1448,
                     f.redo().summary().sndbufAtEnd()).withSender(tcp.limited())

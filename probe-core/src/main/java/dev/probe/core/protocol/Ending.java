@@ -65,6 +65,8 @@ public final class Ending {
                 t.put("segs_out", serverTcp.segsOut());
                 t.put("bytes_retrans", serverTcp.bytesRetrans());
                 t.put("bytes_acked", serverTcp.bytesAcked());
+                t.put("reordering", serverTcp.reordering());
+                t.put("reord_seen", serverTcp.reordSeen());
                 if (serverCongestion != null) {
                     t.put("congestion", serverCongestion);
                 }
@@ -86,8 +88,8 @@ public final class Ending {
                         Json.requireLong(t, "total_retrans", 0, Frames.MAX_COUNT),
                         Json.requireLong(t, "segs_out", 0, Frames.MAX_COUNT),
                         Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT),
-                        t.has("bytes_acked") ? Json.requireLong(t, "bytes_acked", 0, Frames.MAX_COUNT) : 0, 0,
-                        TcpInfo.Limits.NONE);
+                        optionalCount(t, "bytes_acked"), 0, TcpInfo.Limits.NONE, optionalCount(t, "reordering"),
+                        optionalCount(t, "reord_seen"));
                 congestion = t.has("congestion") ? Json.requireString(t, "congestion", CONGESTION) : null;
             }
             return new Result(Json.requireLong(n, "bytes_received", 0, Frames.MAX_COUNT),

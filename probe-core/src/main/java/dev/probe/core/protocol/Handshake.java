@@ -1,6 +1,7 @@
 package dev.probe.core.protocol;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.tcp.HostSettings;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
@@ -55,10 +56,11 @@ public final class Handshake {
      * Server to client: the test is accepted; buffers are what the server's OS granted; {@code storage} says
      * how a bulk run's pieces are kept ("files" or "discard"; null for tests); {@code content}, when the server
      * decides what the data is (a restore of a stored run: the stored run's payload and salt), says so, else null;
-     * {@code serverProof} is the server's half of the mutual authentication (null without a secret).
+     * {@code serverProof} is the server's half of the mutual authentication (null without a secret); {@code host}
+     * the server host's TCP settings (null from a server that does not send them).
      */
     public record Ready(String sessionId, String serverNonce, int sndbuf, int rcvbuf, String server, String storage,
-                        ObjectNode content, String serverProof, int synTos) {
+                        ObjectNode content, String serverProof, int synTos, HostSettings host) {
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("session_id", sessionId);
@@ -78,6 +80,9 @@ public final class Handshake {
             if (synTos >= 0) {
                 n.put("syn_tos", synTos);
             }
+            if (host != null) {
+                n.set("host", hostJson(host));
+            }
             return new ControlFrame(FrameType.READY, n);
         }
 
@@ -90,8 +95,51 @@ public final class Handshake {
                     n.has("storage") ? Json.requireString(n, "storage", STORAGE) : null,
                     n.has("content") ? Json.requireObject(n, "content") : null,
                     n.has("server_proof") ? Json.requireString(n, "server_proof", Frames.MAC) : null,
-                    n.has("syn_tos") ? Json.requireInt(n, "syn_tos", 0, 255) : -1);
+                    n.has("syn_tos") ? Json.requireInt(n, "syn_tos", 0, 255) : -1,
+                    n.has("host") ? hostFrom(Json.requireObject(n, "host")) : null);
         }
+    }
+
+    /** A host's TCP settings as READY and result documents carry them; unknown values are left out. */
+    public static ObjectNode hostJson(HostSettings h) {
+        ObjectNode n = Json.object();
+        if (h.rmemMax() >= 0) {
+            n.put("rmem_max", h.rmemMax());
+        }
+        if (h.wmemMax() >= 0) {
+            n.put("wmem_max", h.wmemMax());
+        }
+        putText(n, "tcp_rmem", h.tcpRmem());
+        putText(n, "tcp_wmem", h.tcpWmem());
+        putText(n, "congestion", h.congestion());
+        putText(n, "qdisc", h.qdisc());
+        if (h.mtuProbing() >= 0) {
+            n.put("mtu_probing", h.mtuProbing());
+        }
+        if (h.interfaceMtu() > 0) {
+            n.put("interface_mtu", h.interfaceMtu());
+        }
+        return n;
+    }
+
+    /** {@link #hostJson}'s form read back, every value bounded. */
+    public static HostSettings hostFrom(ObjectNode n) {
+        return new HostSettings(n.has("rmem_max") ? Json.requireLong(n, "rmem_max", 0, Frames.MAX_COUNT) : -1,
+                n.has("wmem_max") ? Json.requireLong(n, "wmem_max", 0, Frames.MAX_COUNT) : -1,
+                optionalText(n, "tcp_rmem", HostSettings.TRIPLE), optionalText(n, "tcp_wmem", HostSettings.TRIPLE),
+                optionalText(n, "congestion", HostSettings.NAME), optionalText(n, "qdisc", HostSettings.NAME),
+                n.has("mtu_probing") ? Json.requireInt(n, "mtu_probing", 0, 2) : -1,
+                n.has("interface_mtu") ? Json.requireInt(n, "interface_mtu", 0, 1 << 20) : 0);
+    }
+
+    private static void putText(ObjectNode n, String field, String value) {
+        if (value != null) {
+            n.put(field, value);
+        }
+    }
+
+    private static String optionalText(ObjectNode n, String field, Pattern allowed) {
+        return n.has(field) ? Json.requireString(n, field, allowed) : null;
     }
 
     /** Client to server: adds connection {@code index} (1-based after the first) to a session. */

@@ -94,6 +94,13 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
             async = Verdicts.fewLossEvents(async, tcp.retransmits(), m.steps().stream().filter(s -> s.step().kind()
                     == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(Duration.ZERO));
         }
+        if (tcp != null && tcp.reorderingWarning() != null) {
+            async = async.with(tcp.reorderingWarning());
+        }
+        HostTable hosts = tcp == null ? null : HostTable.of(m);
+        if (hosts != null && hosts.receiverShort(tcp.limited()) != null) {
+            async = async.with(hosts.receiverShort(tcp.limited()));
+        }
         if (m.loadedLag() != null && m.lag() != null) {
             double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
                     && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))
@@ -219,9 +226,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         if (m.load() != null) {
             s.set("under_load", underLoad(m, config.underLoad()));
         }
-        ObjectNode settings = s.putObject("settings");
-        sqlnet.forEach(settings.putArray("sqlnet_ora")::add);
-        sysctl.forEach(settings.putArray("sysctl")::add);
+        s.set("settings", HostTable.settingsJson(sqlnet, sysctl, m));
         if (projection != null) {
             ObjectNode pr = s.putObject("lag_projection");
             pr.put("peak_lag_s", projection.peak().lagSeconds());

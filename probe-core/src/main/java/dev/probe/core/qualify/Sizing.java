@@ -1,5 +1,6 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.tcp.HostSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,11 +52,12 @@ public final class Sizing {
 
     /** The sysctl lines that let a socket be granted {@code buffer} bytes, from this host's current values. */
     public static List<String> sysctlLines(long buffer, Path procSys) {
+        HostSettings host = HostSettings.read(procSys, 0);
         List<String> lines = new ArrayList<>();
-        lines.add("net.core.wmem_max = " + Math.max(buffer, read(procSys, "net/core/wmem_max", 0)));
-        lines.add("net.core.rmem_max = " + Math.max(buffer, read(procSys, "net/core/rmem_max", 0)));
-        lines.add("net.ipv4.tcp_wmem = " + triple(procSys, "net/ipv4/tcp_wmem", "4096 16384", buffer));
-        lines.add("net.ipv4.tcp_rmem = " + triple(procSys, "net/ipv4/tcp_rmem", "4096 131072", buffer));
+        lines.add("net.core.wmem_max = " + Math.max(buffer, host.wmemMax()));
+        lines.add("net.core.rmem_max = " + Math.max(buffer, host.rmemMax()));
+        lines.add("net.ipv4.tcp_wmem = " + triple(host.tcpWmem(), "4096 16384", buffer));
+        lines.add("net.ipv4.tcp_rmem = " + triple(host.tcpRmem(), "4096 131072", buffer));
         return lines;
     }
 
@@ -74,29 +76,14 @@ public final class Sizing {
         }
     }
 
-    private static long read(Path procSys, String key, long otherwise) {
-        try {
-            return Long.parseLong(procValue(procSys.resolve(key)).split("\\s+")[0]);
-        } catch (IOException | RuntimeException e) {
-            return otherwise;
-        }
-    }
-
     /** A /proc/sys value (read by lines: Files.readString can stop short on procfs, whose files report no size). */
     private static String procValue(Path file) throws IOException {
         return String.join(" ", Files.readAllLines(file)).trim();
     }
 
-    private static String triple(Path procSys, String key, String lowDefault, long buffer) {
-        String low = lowDefault;
-        long max = 0;
-        try {
-            String[] v = procValue(procSys.resolve(key)).split("\\s+");
-            low = v[0] + " " + v[1];
-            max = Long.parseLong(v[2]);
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or unreadable: the kernel's usual first two values
-        }
-        return String.format(Locale.ROOT, "%s %d", low, Math.max(max, buffer));
+    /** {@code triple} (null: not Linux, or unreadable: the kernel's usual first two values) with its max raised. */
+    private static String triple(String triple, String lowDefault, long buffer) {
+        String low = triple == null ? lowDefault : triple.substring(0, triple.lastIndexOf(' '));
+        return String.format(Locale.ROOT, "%s %d", low, Math.max(HostSettings.max(triple), buffer));
     }
 }

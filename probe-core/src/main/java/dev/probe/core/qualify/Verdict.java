@@ -22,6 +22,13 @@ public record Verdict(String name, Status status, List<String> reasons) {
         reasons = List.copyOf(reasons);
     }
 
+    /** This verdict with one more reason after its own, its status unchanged. */
+    public Verdict with(String reason) {
+        List<String> more = new java.util.ArrayList<>(reasons);
+        more.add(reason);
+        return new Verdict(name, status, more);
+    }
+
     /** The result document's form: {@code {"name", "status", "reasons": [...]}}. */
     public ObjectNode toJson() {
         ObjectNode n = Json.object();

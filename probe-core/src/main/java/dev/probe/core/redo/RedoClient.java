@@ -16,14 +16,12 @@ import dev.probe.core.result.RunListener;
 import dev.probe.core.result.Summary;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
+import dev.probe.core.tcp.HostSettings;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.units.CpuTime;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
-import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +35,7 @@ import java.util.List;
  * }</pre>
  */
 public final class RedoClient {
+    private static final java.nio.file.Path PROC_SYS = java.nio.file.Path.of("/proc/sys");
     private final RedoConfig config;
 
     public RedoClient(RedoConfig config) {
@@ -99,14 +98,15 @@ public final class RedoClient {
                 reporter.sumMessages() - base.messages(), results, failure != null, params.reverse());
         TcpStats tcp = finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
         Ready ready = session.ready();
+        int interfaceMtu = HostSettings.interfaceMtu(first);
         Summary summary = Summary.of(flow, LatencyStats.of(metrics.summaryLatency()),
                 LatencyStats.of(metrics.summaryDisk()), tcp, params.openLoop(),
-                new Summary.Buffers(sndbuf, sndbufNow(first, sndbuf), ready.rcvbuf(), interfaceMtu(first)),
+                new Summary.Buffers(sndbuf, sndbufNow(first, sndbuf), ready.rcvbuf(), interfaceMtu),
                 base.cpu().until(CpuTime.now()), ClientRun.serverCpu(results));
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(first),
                 summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),
-                target.route().toJson(ready.synTos()));
+                target.route().toJson(ready.synTos()), HostSettings.read(PROC_SYS, interfaceMtu), ready.host());
         listener.onFinished(result);
         if (failure != null) {
             throw failure;
@@ -169,17 +169,6 @@ public final class RedoClient {
             }
         }
         return null;
-    }
-
-    /** The MTU of the interface {@code ch} left by, or 0 when unknown. */
-    private static int interfaceMtu(Channel ch) {
-        try {
-            InetSocketAddress local = (InetSocketAddress) ch.localAddress();
-            NetworkInterface nic = NetworkInterface.getByInetAddress(local.getAddress());
-            return nic == null ? 0 : nic.getMTU();
-        } catch (SocketException | RuntimeException e) {
-            return 0; // closed, or the address left the host meanwhile
-        }
     }
 
     /** SO_SNDBUF now: on Linux the size autotuning grew it to (what the stream used), else {@code fallback}. */

@@ -7,10 +7,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * TCP_INFO figures of the sending sockets for a window: smoothed RTT (largest over connections), retransmitted
  * segments in the window, retransmitted / sent segments, congestion window (summed), the algorithm, and the bytes
- * the peer has acknowledged since the connections opened (summed; what a transport lag is measured against).
+ * the peer has acknowledged since the connections opened (summed; what a transport lag is measured against), and
+ * reordering: the events TCP detected in the window and how many segments out of order it now tolerates (0: not
+ * read).
  */
 public record TcpStats(double rttMs, double minRttMs, long retransmits, long segmentsSent, double retransmitRatio,
-                       long cwnd, long mss, String congestion, long bytesAcked, long pmtu, Limited limited) {
+                       long cwnd, long mss, String congestion, long bytesAcked, long pmtu, Limited limited,
+                       long reorderEvents, long reordering) {
+    /** Linux's default {@code net.ipv4.tcp_reordering}: the degree TCP starts from before it sees reordering. */
+    public static final long DEFAULT_REORDERING = 3;
+
+    /** Figures without the reordering counters. */
+    public TcpStats(double rttMs, double minRttMs, long retransmits, long segmentsSent, double retransmitRatio,
+                    long cwnd, long mss, String congestion, long bytesAcked, long pmtu, Limited limited) {
+        this(rttMs, minRttMs, retransmits, segmentsSent, retransmitRatio, cwnd, mss, congestion, bytesAcked, pmtu,
+                limited, 0, 0);
+    }
+
     /**
      * Shares of the window's busy time (data in flight) the sender was limited by the peer's receive window, by its
      * own send buffer, and by the network (congestion window, pacing, loss recovery: the rest); NaN where the
@@ -48,7 +61,23 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
         double ratio = segs <= 0 ? Double.NaN : (double) retrans / segs;
         return new TcpStats(after.rttUs() / 1000.0, after.minRttUs() / 1000.0, retrans, segs, ratio,
                 after.sndCwnd(), after.sndMss(), congestion, after.bytesAcked(), after.pmtu(),
-                Limited.between(before == null ? TcpInfo.Limits.NONE : before.limits(), after.limits()));
+                Limited.between(before == null ? TcpInfo.Limits.NONE : before.limits(), after.limits()),
+                Math.max(0, after.reordSeen() - (before == null ? 0 : before.reordSeen())), after.reordering());
+    }
+
+    /**
+     * A line naming reordering when TCP saw it in this window, null otherwise: reordering read as loss shrinks the
+     * window (iperf issue 457), and ECMP paths of unequal length or a bond that splits a flow are the usual causes.
+     */
+    public String reorderingWarning() {
+        if (reorderEvents <= 0) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "the path reorders segments: TCP saw %d reordering event%s and "
+                + "now tolerates %d segments out of order (Linux starts from net.ipv4.tcp_reordering, %d by default); "
+                + "reordering TCP reads as loss shrinks the window (ECMP paths of unequal length, a bond or a load "
+                + "balancer that splits a flow)", reorderEvents, reorderEvents == 1 ? "" : "s", reordering,
+                DEFAULT_REORDERING);
     }
 
     /**
@@ -84,6 +113,9 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
         n.put("bytes_acked", bytesAcked);
         if (pmtu > 0) {
             n.put("pmtu", pmtu);
+        }
+        if (reordering > 0) {
+            n.putObject("reordering").put("events", reorderEvents).put("degree", reordering);
         }
         if (limited != null && limited.known()) {
             n.putObject("limited").put("receive_window", limited.receiveWindow())

@@ -2,6 +2,8 @@ package dev.probe.core.result;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.tcp.HostSettings;
 import dev.probe.core.tls.Tls;
 import java.time.Instant;
 import java.util.List;
@@ -9,11 +11,13 @@ import java.util.List;
 /**
  * A finished sync or async test: the {@code probe.result/1} document (docs/reference/schema.md).
  * {@code incomplete} says why the run ended before its time or without the server's counts (null when complete);
- * {@code route} is the source address and DSCP asked and the DSCP the server saw (params' {@code route}), or null.
+ * {@code route} is the source address and DSCP asked and the DSCP the server saw (params' {@code route}), or null;
+ * {@code clientHost} and {@code serverHost} each end's TCP settings (null where unknown: an older server).
  */
 public record TestResult(String kind, Instant startedAt, String host, int port, TestParams params,
                          String transport, String server, Tls.Session tls, Summary summary,
-                         List<IntervalSample> intervals, String incomplete, ObjectNode route) {
+                         List<IntervalSample> intervals, String incomplete, ObjectNode route,
+                         HostSettings clientHost, HostSettings serverHost) {
     public static final String SCHEMA = "probe.result/1";
 
     public ObjectNode toJson() {
@@ -22,6 +26,15 @@ public record TestResult(String kind, Instant startedAt, String host, int port, 
         ResultEnvelope.putTls(p, tls);
         if (route != null) {
             p.set("route", route);
+        }
+        if (clientHost != null || serverHost != null) {
+            ObjectNode hosts = p.putObject("hosts");
+            if (clientHost != null) {
+                hosts.set("client", Handshake.hostJson(clientHost));
+            }
+            if (serverHost != null) {
+                hosts.set("server", Handshake.hostJson(serverHost));
+            }
         }
         return ResultEnvelope.incomplete(ResultEnvelope.of(kind, startedAt, p, summary.toJson(), null, intervals),
                 incomplete);

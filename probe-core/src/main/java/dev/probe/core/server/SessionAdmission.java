@@ -10,6 +10,7 @@ import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Handshake.Join;
 import dev.probe.core.protocol.Handshake.Joined;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.tcp.HostSettings;
 import dev.probe.core.tcp.SavedSyn;
 import io.netty.channel.Channel;
 
@@ -19,6 +20,7 @@ import io.netty.channel.Channel;
  * handshake handler writes the decision's reply and, when admitted, hands the connection to the session.
  */
 final class SessionAdmission {
+    private static final java.nio.file.Path PROC_SYS = java.nio.file.Path.of("/proc/sys");
     /** The reply to send; {@code session} is null when refused. */
     record Decision(ControlFrame reply, ServerSession session, int index) {
         static Decision refuse(ErrorCode code, String message) {
@@ -64,7 +66,8 @@ final class SessionAdmission {
             server.log().log("session " + session.shortId() + ": its SYN arrived with DSCP " + (tos >> 2));
         }
         return new Decision(new Ready(session.id(), nonce, SocketBuffers.sndbuf(ch), SocketBuffers.rcvbuf(ch),
-                server.version(), admitted.storage(), admitted.content(), proof, tos).frame(), session, 0);
+                server.version(), admitted.storage(), admitted.content(), proof, tos,
+                HostSettings.read(PROC_SYS, HostSettings.interfaceMtu(ch))).frame(), session, 0);
     }
 
     /** A JOIN on {@code ch}; {@code proof} goes into JOINED. */

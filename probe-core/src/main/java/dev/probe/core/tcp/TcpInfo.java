@@ -13,9 +13,20 @@ package dev.probe.core.tcp;
  * @param bytesAcked    bytes the peer's TCP has acknowledged over the connection's life; 0 before 4.1
  * @param pmtu          the path MTU TCP uses; 0 where unknown
  * @param limits        what held the sender back, over the connection's life ({@link Limits#NONE} before 4.9)
+ * @param reordering    how many segments out of order TCP now tolerates before it calls one lost
+ *                      ({@code tcpi_reordering}: {@code net.ipv4.tcp_reordering}, 3, until reordering is seen); 0
+ *                      where not read
+ * @param reordSeen     reordering events TCP detected over the connection's life ({@code tcpi_reord_seen}, 4.19+)
  */
 public record TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long totalRetrans,
-                      long segsOut, long bytesRetrans, long bytesAcked, long pmtu, Limits limits) {
+                      long segsOut, long bytesRetrans, long bytesAcked, long pmtu, Limits limits, long reordering,
+                      long reordSeen) {
+    /** A reading without the reordering counters (a peer that does not send them, a test). */
+    public TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long totalRetrans, long segsOut,
+                   long bytesRetrans, long bytesAcked, long pmtu, Limits limits) {
+        this(rttUs, minRttUs, sndCwnd, sndMss, totalRetrans, segsOut, bytesRetrans, bytesAcked, pmtu, limits, 0, 0);
+    }
+
     /**
      * The kernel's chronograph of a sender (Linux 4.9+): microseconds with data in flight ({@code busy}) and, of
      * those, limited by the peer's receive window or by this socket's send buffer; the rest is the network
@@ -30,11 +41,15 @@ public record TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long
         }
     }
 
-    /** Adds counters of two sockets (RTT and window fields keep the larger value, the path MTU the smaller). */
+    /**
+     * Adds counters of two sockets (RTT, window and reordering degree keep the larger value, the path MTU the
+     * smaller).
+     */
     public TcpInfo plus(TcpInfo o) {
         return new TcpInfo(Math.max(rttUs, o.rttUs), Math.max(minRttUs, o.minRttUs), sndCwnd + o.sndCwnd,
                 Math.max(sndMss, o.sndMss), totalRetrans + o.totalRetrans, segsOut + o.segsOut,
                 bytesRetrans + o.bytesRetrans, bytesAcked + o.bytesAcked,
-                pmtu == 0 ? o.pmtu : o.pmtu == 0 ? pmtu : Math.min(pmtu, o.pmtu), limits.plus(o.limits));
+                pmtu == 0 ? o.pmtu : o.pmtu == 0 ? pmtu : Math.min(pmtu, o.pmtu), limits.plus(o.limits),
+                Math.max(reordering, o.reordering), reordSeen + o.reordSeen);
     }
 }

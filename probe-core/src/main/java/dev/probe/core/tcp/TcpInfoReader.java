@@ -71,7 +71,7 @@ public final class TcpInfoReader {
         return Optional.of(new TcpInfo(
                 u32(buf, 68), n >= 152 ? u32(buf, 148) : 0, u32(buf, 80), u32(buf, 16), u32(buf, 100),
                 n >= 140 ? u32(buf, 136) : 0, n >= 216 ? buf.getLong(208) : 0, n >= 128 ? buf.getLong(120) : 0,
-                u32(buf, 60), limits));
+                u32(buf, 60), limits, u32(buf, 88), n >= 224 ? u32(buf, 220) : 0));
     }
 
     /** TCP_INFO of several sockets added up (see {@link TcpInfo#plus}), or null when none can be read. */

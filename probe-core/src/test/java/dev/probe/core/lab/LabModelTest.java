@@ -13,6 +13,19 @@ import org.junit.jupiter.api.Test;
 /** The lab's plain values: link spec, topology, sweep plan and its capacity scaling, the packet ring. */
 class LabModelTest {
     @Test
+    void reorderingAppliesToTheDataDirectionAndIsBounded() {
+        LinkSpec spec = LinkSpec.builder().rttMs(10).reorderPct(2).build();
+        assertEquals(0.02, spec.toward(true).reorder(), 1e-12, "backup: data towards the server");
+        assertEquals(0, spec.toward(false).reorder());
+        assertTrue(spec.describe().endsWith(", 2 % overtaken by the next one"), spec.describe());
+        assertFalse(LinkSpec.builder().build().describe().contains("overtaken"));
+        BadParameterException e = assertThrows(BadParameterException.class,
+                () -> LinkSpec.builder().reorderPct(60).build());
+        assertTrue(e.getMessage().contains("reorder-pct"), e.getMessage());
+        assertEquals(0.5, SiteLinkSpec.parse("a:b,rtt-ms=1,reorder-pct=0.5").spec().reorderPct(), 1e-12);
+    }
+
+    @Test
     void linkSpecSplitsTheDelayAndLosesOnlyInTheDataDirection() {
         LinkSpec backup = LinkSpec.builder().rttMs(20).lossPct(0.5).build();
         assertEquals(10_000_000L, backup.toward(true).delayNanos());

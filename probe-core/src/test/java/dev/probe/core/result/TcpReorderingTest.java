@@ -1,0 +1,56 @@
+package dev.probe.core.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Ending;
+import dev.probe.core.tcp.TcpInfo;
+import org.junit.jupiter.api.Test;
+
+/** Issue 42, point 3: TCP_INFO's reordering counters in every interval and summary, and a line naming them. */
+class TcpReorderingTest {
+    private static TcpInfo reading(long reordering, long reordSeen) {
+        return new TcpInfo(10_000, 10_000, 10, 1448, 0, 1000, 0, 1 << 20, 1500, TcpInfo.Limits.NONE, reordering,
+                reordSeen);
+    }
+
+    @Test
+    void aWindowCountsTheEventsSeenInItAndTheDegreeReachedAtItsEnd() {
+        TcpStats s = TcpStats.between(reading(3, 4), reading(12, 41), "cubic");
+        assertEquals(37, s.reorderEvents());
+        assertEquals(12, s.reordering());
+        ObjectNode json = s.toJson();
+        assertEquals(37, json.at("/reordering/events").asLong());
+        assertEquals(12, json.at("/reordering/degree").asLong());
+        String line = s.reorderingWarning();
+        assertTrue(line.startsWith("the path reorders segments: TCP saw 37 reordering events and now tolerates 12 "
+                + "segments out of order"), line);
+    }
+
+    @Test
+    void aPathInOrderIsNotNamedAndAReadingWithoutTheCountersWritesNone() {
+        TcpStats inOrder = TcpStats.between(null, reading(3, 0), "cubic");
+        assertNull(inOrder.reorderingWarning());
+        assertEquals(0, inOrder.toJson().at("/reordering/events").asLong());
+        TcpStats unread = TcpStats.between(null, new TcpInfo(1, 1, 1, 1448, 0, 1, 0, 0, 0, TcpInfo.Limits.NONE), null);
+        assertFalse(unread.toJson().has("reordering"), "0: not read, so not written as 'no reordering'");
+    }
+
+    @Test
+    void connectionsAddTheirEventsAndKeepTheLargestDegree() {
+        TcpInfo sum = reading(3, 2).plus(reading(9, 5));
+        assertEquals(9, sum.reordering());
+        assertEquals(7, sum.reordSeen());
+    }
+
+    @Test
+    void theServersReadingCrossesTheWireWithItsCounters() {
+        Ending.Result sent = new Ending.Result(1, 1, 1, 1, 0, 0, reading(7, 11), "cubic", null);
+        Ending.Result got = Ending.Result.from(sent.frame().body());
+        assertEquals(7, got.serverTcp().reordering());
+        assertEquals(11, got.serverTcp().reordSeen());
+    }
+}

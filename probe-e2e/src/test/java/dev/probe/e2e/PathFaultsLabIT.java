@@ -1,0 +1,111 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.testing.ResultInvariants;
+import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 42: path faults the lab makes and probe names. Reordering: a lab link whose data direction lets the next
+ * packet overtake one in a hundred; the client's intervals and summary carry TCP_INFO's reordering counters, the
+ * console names it, and so does qualify's ASYNC verdict. Host settings: the standby's autotuning cap set short of
+ * 3 x BDP in its namespace (net.core.rmem_max cannot be set per namespace on this kernel; net.ipv4.tcp_rmem can)
+ * shows in qualify's table with its sysctl line and is named where the receive window held the stream back.
+ * Needs root, /dev/net/tun and iproute2; skipped elsewhere.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class PathFaultsLabIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    @TempDir
+    Path dir;
+    private String name;
+    private String subnet;
+    private String serverAddress;
+
+    @BeforeEach
+    void requireLab() {
+        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
+        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
+        name = "pf" + n;
+        subnet = "10.249." + (n % 250) + ".0/30";
+        serverAddress = "10.249." + (n % 250) + ".2";
+    }
+
+    @AfterEach
+    void down() throws Exception {
+        if (name != null) {
+            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
+        }
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private ProbeProcess inLab(String... args) throws Exception {
+        String[] all = new String[args.length + 7];
+        System.arraycopy(new String[] {"lab", "run", "--name", name, java(), "-jar",
+                ProbeProcess.jar().toAbsolutePath().toString()}, 0, all, 0, 7);
+        System.arraycopy(args, 0, all, 7, args.length);
+        return ProbeProcess.start(all);
+    }
+
+    @Test
+    void aPathThatReordersIsCountedInEveryIntervalAndNamed() throws Exception {
+        ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", subnet, "--rtt-ms", "10",
+                "--rate", "200mbit", "--reorder-pct", "1");
+        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertTrue(up.printed("1 % overtaken by the next one"), up.stdout());
+        try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
+                ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
+            String port = String.valueOf(server.awaitServerPort(30_000));
+            Path json = dir.resolve("async.json");
+            ProbeProcess client = inLab("client", serverAddress, "--port", port, "--mode", "async", "--duration", "6s",
+                    "--json", json.toString());
+            assertEquals(0, client.awaitExit(90), client.stdout() + client.stderr());
+            JsonNode doc = JSON.readTree(json.toFile());
+            ResultInvariants.check(doc);
+            JsonNode summary = doc.at("/summary/tcp/reordering");
+            assertTrue(summary.path("events").asLong() > 0, "TCP saw the reordering: " + doc.at("/summary/tcp"));
+            assertTrue(summary.path("degree").asLong() > 3, "and tolerates more than Linux's 3: " + summary);
+            long inIntervals = StreamSupport.stream(doc.path("intervals").spliterator(), false)
+                    .mapToLong(i -> i.at("/tcp/reordering/events").asLong()).sum();
+            assertTrue(inIntervals > 0, "every interval carries the counters: " + doc.path("intervals"));
+            assertTrue(client.printed("the path reorders segments: TCP saw "), client.stdout());
+
+            ProbeProcess narrow = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", "sysctl", "-w",
+                    "net.ipv4.tcp_rmem=4096 131072 300000");
+            assertEquals(0, narrow.awaitExit(30), narrow.stdout() + narrow.stderr());
+            Path verdict = dir.resolve("qualify.json");
+            ProbeProcess qualify = inLab("qualify", serverAddress, "--port", port, "--redo-rate", "2MB/s", "--budget",
+                    "30s", "--mode", "async", "--json", verdict.toString());
+            qualify.awaitExit(120);
+            JsonNode q = JSON.readTree(verdict.toFile());
+            JsonNode async = StreamSupport.stream(q.at("/summary/verdicts").spliterator(), false)
+                    .filter(v -> v.path("name").asText().startsWith("ASYNC")).findFirst()
+                    .orElseThrow(() -> new AssertionError(qualify.stdout()));
+            assertTrue(async.path("reasons").toString().contains("the path reorders segments"), async.toString());
+            JsonNode hosts = q.at("/summary/settings/hosts");
+            assertEquals("4096 131072 300000", hosts.at("/standby/tcp_rmem").asText(), hosts.toString());
+            assertTrue(hosts.path("needed_bytes").asLong() > 300_000, hosts.toString());
+            String line = "sysctl -w net.ipv4.tcp_rmem='4096 131072 " + hosts.path("needed_bytes").asLong() + "'";
+            assertTrue(hosts.path("sysctl_standby").toString().contains(line), hosts.toString());
+            assertTrue(qualify.printed("on the standby: " + line), qualify.stdout());
+            assertTrue(qualify.stdout().matches("(?s).*net.ipv4.tcp_rmem \\(max\\) +\\d+ +300000 .*"),
+                    qualify.stdout());
+            System.out.println("PathFaultsLabIT: " + client.stdout() + qualify.stdout());
+        }
+    }
+}
