@@ -81,10 +81,12 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                 : m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
                 .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
+        HostTable hosts = tcp == null ? null : HostTable.of(m);
         Boolean queued = StreamLimit.queued(tcp);
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                 tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
-                Sizing.granted(granted, config.target().transport().linuxNative()))
+                Math.min(Sizing.granted(granted, config.target().transport().linuxNative()),
+                        hosts == null ? Long.MAX_VALUE : hosts.standbyWindow()))
                 .given(m.capacityBps(), queued).withSender(tcp == null ? null : tcp.limited());
         Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBps(), m.tunedBps(), limit)
                 .lag(lag.flat(), lag.growth(), lag.lastLag()).buffers(m.bufferRequested(), m.clamped(), granted)
@@ -97,7 +99,6 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         if (tcp != null && tcp.reorderingWarning() != null) {
             async = async.with(tcp.reorderingWarning());
         }
-        HostTable hosts = tcp == null ? null : HostTable.of(m);
         if (hosts != null && hosts.receiverShort(tcp.limited()) != null) {
             async = async.with(hosts.receiverShort(tcp.limited()));
         }

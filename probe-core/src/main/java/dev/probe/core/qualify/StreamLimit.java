@@ -185,11 +185,11 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                 return out;
             }
             if (sender.receiveWindow() > MOSTLY) {
-                out.add(fmt("receive-window limited %.0f %% of the time: raise the standby's RECV_BUF_SIZE and "
-                        + "net.core.rmem_max", 100 * sender.receiveWindow()));
+                out.add(fmt("receive-window limited %.0f %% of the time: raise the standby's RECV_BUF_SIZE, "
+                        + "net.core.rmem_max and net.ipv4.tcp_rmem's max", 100 * sender.receiveWindow()));
             } else if (sender.sendBuffer() > MOSTLY) {
-                out.add(fmt("send-buffer limited %.0f %% of the time: raise the primary's SEND_BUF_SIZE and "
-                        + "net.core.wmem_max", 100 * sender.sendBuffer()));
+                out.add(fmt("send-buffer limited %.0f %% of the time: raise the primary's SEND_BUF_SIZE, "
+                        + "net.core.wmem_max and net.ipv4.tcp_wmem's max", 100 * sender.sendBuffer()));
             }
         }
         return out;
