@@ -66,7 +66,7 @@ public final class LabUpCommand implements Callable<Integer> {
 
     @Option(names = "--link", paramLabel = "A:B[,KEY=VALUE...]", description = "A link between two --site (repeat "
             + "it), its own /30 from --subnet's /24 (default " + SiteLayout.DEFAULT_BASE + "): rtt-ms, loss-pct (from A "
-            + "to B, the data direction), loss-both, rate, mtu, limit, max-delay-ms, unit-segments (default 3), reorder-pct.")
+            + "to B, the data direction), loss-both, rate, mtu, limit, max-delay-ms, unit-segments (default 3), reorder-pct, police.")
     List<String> links;
 
     @Override
@@ -121,6 +121,9 @@ public final class LabUpCommand implements Callable<Integer> {
         }
         if (link.lossBoth) {
             args.add("--loss-both");
+        }
+        if (link.police != null) {
+            args.addAll(List.of("--police", link.police));
         }
         args.addAll(List.of("--unit-segments", String.valueOf(linkSpec.unitSegments()), "--reorder-pct",
                 String.valueOf(linkSpec.reorderPct())));

@@ -39,6 +39,11 @@ final class LinkOptions {
                 + "reorders, as ECMP links of unequal length do), 0-50 (default: ${DEFAULT-VALUE}).")
     double reorderPct;
 
+    @Option(names = "--police", paramLabel = "RATE",
+            description = "Police each flow (5-tuple) in the data direction at RATE, tc's spelling (e.g. 50mbit): "
+                + "what exceeds it is dropped, never queued, as a provider's or firewall's per-flow cap; default: none.")
+    String police;
+
     /**
      * Segments per unit of loss for the userspace link, for `lab up` and `sweep` alike: calibrated on this
      * project's lab against the paper's Internet tables (per-packet loss comes out near 0.6x of them, whole TSO
@@ -47,10 +52,14 @@ final class LinkOptions {
     static final int PAPER_UNIT_SEGMENTS = 3;
 
     long rateBps() {
+        return bitRate("rate", rate);
+    }
+
+    private static long bitRate(String flag, String value) {
         try {
-            return rate == null ? 0 : Rates.parseBitRate(rate);
+            return value == null ? 0 : Rates.parseBitRate(value);
         } catch (IllegalArgumentException e) {
-            throw new BadParameterException("rate", e.getMessage());
+            throw new BadParameterException(flag, e.getMessage());
         }
     }
 
@@ -58,6 +67,6 @@ final class LinkOptions {
     LinkSpec spec(double rttMs, double lossPct, Direction direction) {
         return LinkSpec.builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction)
                 .rateBps(rateBps()).mtu(mtu).limit(limit).maxDelayMs(maxDelayMs)
-                .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).reorderPct(reorderPct).build();
+                .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).reorderPct(reorderPct).policeBps(bitRate("police", police)).build();
     }
 }

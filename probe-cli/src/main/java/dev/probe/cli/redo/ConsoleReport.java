@@ -114,11 +114,14 @@ final class ConsoleReport implements RunListener {
     private void tcpRows(TestResult r, Summary s) {
         TcpStats t = s.tcp();
         if (t != null) {
+            if (reverse) {
+                row("TCP_INFO", "the server's socket, which sent: the sender holds RTT, retransmits and its limits");
+            }
             row("TCP RTT", fmt("%.3f ms (min %.3f ms), cwnd %d, %s", t.rttMs(), t.minRttMs(), t.cwnd(),
                     t.congestion() == null ? "unknown" : t.congestion()));
             row("Retransmits", Double.isNaN(t.retransmitRatio()) ? String.valueOf(t.retransmits())
                     : fmt("%d of %d segments (%.4f %%)", t.retransmits(), t.segmentsSent(), 100 * t.retransmitRatio()));
-            if (t.limited() != null && t.limited().known() && !reverse) { // the chronograph is the sender's
+            if (t.limited() != null && t.limited().known()) { // the sender's chronograph (reversed: the server's)
                 row("Sender limited by", t.limited().describe());
             }
             for (String warning : new String[] {t.pathMtuWarning(s.interfaceMtu()), t.reorderingWarning()}) {

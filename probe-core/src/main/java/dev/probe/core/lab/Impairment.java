@@ -6,17 +6,19 @@ import dev.probe.core.error.UsageException;
  * What one direction of the userspace link does to each packet, netem's way: drop it with probability
  * {@code loss}; drop it at the tail when {@code limit} packets are already held; otherwise send it at the
  * {@code rateBps} token bucket's pace (0 = no cap) and deliver it {@code delayNanos} later; with probability
- * {@code reorder} hold it back so that the next packet overtakes it.
+ * {@code reorder} hold it back so that the next packet overtakes it; with {@code policeBps} drop what exceeds that
+ * rate per flow (a per-flow policer: no queue).
  *
  * @param burstBytes the token bucket's depth: bytes that may leave back to back after an idle spell
  * @param remarkDscp the DSCP every IP packet leaves with (a router that re-marks), -1 to leave it as it came
  * @param reorder    probability that a packet is overtaken by the next one
+ * @param policeBps  each flow's policed rate in bit/s, 0 = none
  */
 public record Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit, int remarkDscp,
-                         double reorder) {
-    /** Packets keep their DSCP and their order. */
+                         double reorder, long policeBps) {
+    /** Packets keep their DSCP and their order; no flow is policed. */
     public Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit) {
-        this(delayNanos, loss, rateBps, burstBytes, limit, -1, 0);
+        this(delayNanos, loss, rateBps, burstBytes, limit, -1, 0, 0);
     }
 
     public Impairment {
@@ -24,15 +26,15 @@ public record Impairment(long delayNanos, double loss, long rateBps, long burstB
             throw new UsageException("bad impairment: DSCP " + remarkDscp);
         }
         if (delayNanos < 0 || !(loss >= 0 && loss <= 1) || rateBps < 0 || burstBytes < 0 || limit < 1
-                || !(reorder >= 0 && reorder <= 1)) {
+                || !(reorder >= 0 && reorder <= 1) || policeBps < 0) {
             throw new UsageException("bad impairment: delay " + delayNanos + " ns, loss " + loss + ", rate "
-                    + rateBps + ", burst " + burstBytes + ", limit " + limit + ", reorder " + reorder);
+                    + rateBps + ", burst " + burstBytes + ", limit " + limit + ", reorder " + reorder + ", police " + policeBps);
         }
     }
 
     /** This impairment, re-marking packets with {@code dscp} (-1: not). */
     Impairment remarking(int dscp) {
-        return new Impairment(delayNanos, loss, rateBps, burstBytes, limit, dscp, reorder);
+        return new Impairment(delayNanos, loss, rateBps, burstBytes, limit, dscp, reorder, policeBps);
     }
 
     /** Nanoseconds the token bucket needs to refill {@code bytes}; 0 without a cap. */

@@ -5,13 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What one direction of the link did: packets and bytes delivered, packets dropped by the loss draw, dropped at
- * the tail of a full queue, refused by the receiving device, and the most packets it held at once.
+ * the tail of a full queue, refused by the receiving device, the most packets it held at once, and dropped by a
+ * per-flow policer.
  */
 public record LinkCounters(long forwarded, long bytes, long lossDrops, long queueDrops, long writeErrors,
-                           long peakQueue) {
+                           long peakQueue, long policeDrops) {
     /** Packets that arrived (delivered, dropped or still held). */
     public long arrived() {
-        return forwarded + lossDrops + queueDrops + writeErrors;
+        return forwarded + lossDrops + queueDrops + writeErrors + policeDrops;
     }
 
     public ObjectNode toJson() {
@@ -22,17 +23,19 @@ public record LinkCounters(long forwarded, long bytes, long lossDrops, long queu
         n.put("dropped_queue", queueDrops);
         n.put("write_errors", writeErrors);
         n.put("peak_queue", peakQueue);
+        n.put("dropped_police", policeDrops);
         return n;
     }
 
     public static LinkCounters fromJson(com.fasterxml.jackson.databind.JsonNode n) {
         return new LinkCounters(n.path("forwarded").asLong(), n.path("bytes").asLong(), n.path("dropped_loss").asLong(),
-                n.path("dropped_queue").asLong(), n.path("write_errors").asLong(), n.path("peak_queue").asLong());
+                n.path("dropped_queue").asLong(), n.path("write_errors").asLong(), n.path("peak_queue").asLong(),
+                n.path("dropped_police").asLong());
     }
 
     public String describe() {
         return forwarded + " packets forwarded (" + bytes + " bytes), " + lossDrops + " dropped by loss, " + queueDrops
                 + " dropped by a full queue" + (writeErrors > 0 ? ", " + writeErrors + " refused" : "")
-                + ", peak queue " + peakQueue;
+                + ", peak queue " + peakQueue + (policeDrops > 0 ? ", " + policeDrops + " dropped by the policer" : "");
     }
 }

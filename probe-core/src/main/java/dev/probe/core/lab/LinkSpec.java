@@ -16,9 +16,10 @@ import java.util.Locale;
  *                     sender's TSO/GSO aggregates of up to that many segments pass whole, as netem on a Linux
  *                     router sees the GRO aggregates of a few segments it is handed
  * @param reorderPct   per cent of units in the data direction that the next one overtakes (0 = in order)
+ * @param policeBps    each flow's rate in the data direction above which a policer drops (0 = none)
  */
 public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction direction, long rateBps, int mtu,
-                       int limit, double maxDelayMs, int unitSegments, double reorderPct) {
+                       int limit, double maxDelayMs, int unitSegments, double reorderPct, long policeBps) {
     /** The most segments a unit may have (the kernel's GSO limit, 64 KiB at MTU 1500 is 44). */
     public static final int MAX_UNIT_SEGMENTS = 64;
     /** The paper's link rate, which sizes the queue when no cap is given. */
@@ -40,6 +41,9 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         if (unitSegments < 1 || unitSegments > MAX_UNIT_SEGMENTS) {
             throw new BadParameterException("unit-segments", unitSegments + " is out of range [1, " + MAX_UNIT_SEGMENTS
                     + "]");
+        }
+        if (policeBps < 0 || policeBps > 100_000_000_000L) {
+            throw new BadParameterException("police", policeBps + " bit/s is out of range [0 (none), 100gbit]");
         }
         if (!(reorderPct >= 0 && reorderPct <= 50)) {
             throw new BadParameterException("reorder-pct", reorderPct + " is out of range [0, 50]");
@@ -75,7 +79,7 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
     /** This link's values, to change some by name. */
     public Builder toBuilder() {
         return builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction).rateBps(rateBps).mtu(mtu)
-                .limit(limit).maxDelayMs(maxDelayMs).unitSegments(unitSegments).reorderPct(reorderPct);
+                .limit(limit).maxDelayMs(maxDelayMs).unitSegments(unitSegments).reorderPct(reorderPct).policeBps(policeBps);
     }
 
     public LinkSpec withCell(double newRttMs, double newLossPct, Direction newDirection) {
@@ -103,16 +107,17 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         double loss = lossBoth || dataDirection ? lossPct / 100 : 0;
         long halfRtt = Math.round(rttMs * 1_000_000 / 2);
         return new Impairment(halfRtt, loss, rateBps, 4L * mtu, limitPackets(), -1,
-                dataDirection ? reorderPct / 100 : 0);
+                dataDirection ? reorderPct / 100 : 0, dataDirection ? policeBps : 0);
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d %s%s",
+        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d %s%s%s",
                 trim(rttMs), trim(lossPct), lossBoth ? "both ways" : "towards the " + (direction == Direction.BACKUP
                         ? "server (backup)" : "client (restore)"),
                 rateBps == 0 ? "no rate cap" : "capped at " + trim(rateBps / 1e6) + " Mbit/s", mtu, limitPackets(),
                 unitSegments == 1 ? "packets" : "units of up to " + unitSegments + " segments",
-                reorderPct == 0 ? "" : ", " + trim(reorderPct) + " % overtaken by the next one");
+                reorderPct == 0 ? "" : ", " + trim(reorderPct) + " % overtaken by the next one",
+                policeBps == 0 ? "" : ", each flow policed at " + trim(policeBps / 1e6) + " Mbit/s");
     }
 
     /** A number with at most three decimals and no trailing zeros, as tc spells it: 0.1, 20, 2.5. */
@@ -133,8 +138,15 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         private double maxDelayMs = 150;
         private int unitSegments = 1;
         private double reorderPct;
+        private long policeBps;
 
         private Builder() {
+        }
+
+        /** Each flow's policed rate in bit/s in the data direction; 0 = none. */
+        public Builder policeBps(long bps) {
+            this.policeBps = bps;
+            return this;
         }
 
         /** Per cent of units in the data direction that the next one overtakes. */
@@ -198,7 +210,7 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         /** The checked record: a {@link BadParameterException} names the value out of range. */
         public LinkSpec build() {
             return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps, mtu, limit, maxDelayMs, unitSegments,
-                    reorderPct);
+                    reorderPct, policeBps);
         }
     }
 }

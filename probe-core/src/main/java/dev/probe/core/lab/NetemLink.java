@@ -56,6 +56,10 @@ public final class NetemLink implements LabLink {
     }
 
     private static void apply(String ns, String dev, Impairment imp, int limit) {
+        if (imp.policeBps() > 0) {
+            throw new LabException("a per-flow policer (--police) needs the userspace link (--impair userspace): "
+                    + "netem has none");
+        }
         List<String> cmd = new java.util.ArrayList<>(NetemPlan.netem(dev, imp.delayNanos() / 1e6, imp.loss() * 100,
                 imp.rateBps(), limit));
         if (imp.reorder() > 0) { // netem's own: that share goes at once, overtaking the delayed ones

@@ -37,6 +37,9 @@ final class Pipe {
     private final AtomicLong queueDrops = new AtomicLong();
     private final AtomicLong writeErrors = new AtomicLong();
     private final AtomicLong peakQueue = new AtomicLong();
+    private final AtomicLong policeDrops = new AtomicLong();
+    private FlowPolicer policer;
+    private long policedAt;
     private volatile Throwable failure;
 
     Pipe(String name, TunDevice from, TunDevice to, Impairment impairment, int mtu, long seed) {
@@ -94,7 +97,7 @@ final class Pipe {
 
     LinkCounters counters() {
         return new LinkCounters(forwarded.get(), bytes.get(), lossDrops.get(), queueDrops.get(), writeErrors.get(),
-                peakQueue.get());
+                peakQueue.get(), policeDrops.get());
     }
 
     private void readLoop() {
@@ -111,6 +114,9 @@ final class Pipe {
                 Impairment imp = impairment;
                 if (imp.loss() > 0 && random.nextDouble() < imp.loss()) {
                     lossDrops.lazySet(lossDrops.get() + 1);
+                } else if (imp.policeBps() > 0 && !policer(imp).admits(into + from.headerBytes(),
+                        n - from.headerBytes(), System.nanoTime())) {
+                    policeDrops.lazySet(policeDrops.get() + 1);
                 } else if (slot == 0) {
                     queueDrops.lazySet(queueDrops.get() + 1);
                 } else {
@@ -138,6 +144,18 @@ final class Pipe {
             running = false;
         }
     }
+
+    /** The per-flow policer at {@code imp}'s rate (a new one, every flow's bucket full, when the rate changed). */
+    private FlowPolicer policer(Impairment imp) {
+        if (policer == null || policedAt != imp.policeBps()) {
+            policer = new FlowPolicer(imp.policeBps(), Math.max(64 << 10, imp.policeBps() / 8 * POLICE_BURST_MS / 1000));
+            policedAt = imp.policeBps();
+        }
+        return policer;
+    }
+
+    /** A policer's burst: its rate for this long, 64 KiB at least (a provider's committed burst is tens of ms). */
+    static final long POLICE_BURST_MS = 20;
 
     /** Queues the packet held back for reordering, if any, behind what overtook it. */
     private void releaseHeld(Impairment imp) {

@@ -9,8 +9,8 @@ import java.util.Locale;
 /**
  * One link of a lab of several sites, as {@code lab up --link A:B,rtt-ms=40,loss-pct=0.1,rate=1gbit} writes it: the
  * two sites and the impairment, loss on the way from A to B (the direction the redo flows) unless {@code loss-both}.
- * Keys: rtt-ms, loss-pct, rate, loss-both, mtu, limit, max-delay-ms, unit-segments, reorder-pct, as the two-site
- * flags.
+ * Keys: rtt-ms, loss-pct, rate, loss-both, mtu, limit, max-delay-ms, unit-segments, reorder-pct, police, as the
+ * two-site flags.
  *
  * @param a    the first site (data flows from it)
  * @param b    the second site
@@ -59,22 +59,23 @@ public record SiteLinkSpec(String a, String b, LinkSpec spec) {
         switch (key) {
             case "rtt-ms" -> b.rttMs(Double.parseDouble(value));
             case "loss-pct" -> b.lossPct(Double.parseDouble(value));
-            case "rate" -> b.rateBps(rate(value, text));
+            case "rate" -> b.rateBps(rate(key, value, text));
             case "mtu" -> b.mtu(Integer.parseInt(value));
             case "limit" -> b.limit(Integer.parseInt(value));
             case "max-delay-ms" -> b.maxDelayMs(Double.parseDouble(value));
             case "unit-segments" -> b.unitSegments(Integer.parseInt(value));
             case "reorder-pct" -> b.reorderPct(Double.parseDouble(value));
+            case "police" -> b.policeBps(rate(key, value, text));
             default -> throw bad(text, "unknown key '" + key + "' (rtt-ms, loss-pct, rate, loss-both, mtu, limit, "
-                    + "max-delay-ms, unit-segments, reorder-pct)");
+                    + "max-delay-ms, unit-segments, reorder-pct, police)");
         }
     }
 
-    private static long rate(String value, String text) {
+    private static long rate(String key, String value, String text) {
         try {
             return Rates.parseBitRate(value);
         } catch (IllegalArgumentException e) {
-            throw bad(text, "rate: " + e.getMessage());
+            throw bad(text, key + ": " + e.getMessage());
         }
     }
 

@@ -41,6 +41,12 @@ public final class Ending {
             this(bytesReceived, messagesReceived, measuredBytes, measuredNanos, 0, 0, null, null, null);
         }
 
+        /** The same counts with the server socket's TCP_INFO (a reverse test's sender) and its algorithm. */
+        public Result withServerTcp(TcpInfo tcp, String congestion) {
+            return new Result(bytesReceived, messagesReceived, measuredBytes, measuredNanos, bytesSent, pieces, tcp,
+                    congestion, serverCpu);
+        }
+
         /** The same counts with the server process's CPU over the session. */
         public Result withServerCpu(CpuUsage cpu) {
             return new Result(bytesReceived, messagesReceived, measuredBytes, measuredNanos, bytesSent, pieces,
@@ -67,6 +73,10 @@ public final class Ending {
                 t.put("bytes_acked", serverTcp.bytesAcked());
                 t.put("reordering", serverTcp.reordering());
                 t.put("reord_seen", serverTcp.reordSeen());
+                t.put("pmtu", serverTcp.pmtu());
+                t.put("busy_us", serverTcp.limits().busyUs());
+                t.put("rwnd_limited_us", serverTcp.limits().rwndLimitedUs());
+                t.put("sndbuf_limited_us", serverTcp.limits().sndbufLimitedUs());
                 if (serverCongestion != null) {
                     t.put("congestion", serverCongestion);
                 }
@@ -88,8 +98,10 @@ public final class Ending {
                         Json.requireLong(t, "total_retrans", 0, Frames.MAX_COUNT),
                         Json.requireLong(t, "segs_out", 0, Frames.MAX_COUNT),
                         Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT),
-                        optionalCount(t, "bytes_acked"), 0, TcpInfo.Limits.NONE, optionalCount(t, "reordering"),
-                        optionalCount(t, "reord_seen"));
+                        optionalCount(t, "bytes_acked"), optionalCount(t, "pmtu"),
+                        new TcpInfo.Limits(optionalCount(t, "busy_us"), optionalCount(t, "rwnd_limited_us"),
+                                optionalCount(t, "sndbuf_limited_us")),
+                        optionalCount(t, "reordering"), optionalCount(t, "reord_seen"));
                 congestion = t.has("congestion") ? Json.requireString(t, "congestion", CONGESTION) : null;
             }
             return new Result(Json.requireLong(n, "bytes_received", 0, Frames.MAX_COUNT),

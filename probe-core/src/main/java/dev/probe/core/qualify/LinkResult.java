@@ -77,11 +77,11 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         if (!config.async() || lag == null) {
             return null;
         }
-        TcpStats tcp = config.reverse() ? null // this end received: loss and the sender's limits are the server's
-                : m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
+        // the sender's TCP_INFO: reversed, the server's (from its RESULT), which sent
+        TcpStats tcp = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
                 .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
-        HostTable hosts = tcp == null ? null : HostTable.of(m);
+        HostTable hosts = tcp == null || config.reverse() ? null : HostTable.of(m); // the standby receives forward
         Boolean queued = StreamLimit.queued(tcp);
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                 tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
@@ -96,12 +96,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
             async = Verdicts.fewLossEvents(async, tcp.retransmits(), m.steps().stream().filter(s -> s.step().kind()
                     == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(Duration.ZERO));
         }
-        if (tcp != null && tcp.reorderingWarning() != null) {
-            async = async.with(tcp.reorderingWarning());
-        }
-        if (hosts != null && hosts.receiverShort(tcp.limited()) != null) {
-            async = async.with(hosts.receiverShort(tcp.limited()));
-        }
+        async = PathFindings.add(async, m, tcp, queued, hosts);
         if (m.loadedLag() != null && m.lag() != null) {
             double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
                     && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))

@@ -185,11 +185,13 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                 return out;
             }
             if (sender.receiveWindow() > MOSTLY) {
-                out.add(fmt("receive-window limited %.0f %% of the time: raise the standby's RECV_BUF_SIZE, "
-                        + "net.core.rmem_max and net.ipv4.tcp_rmem's max", 100 * sender.receiveWindow()));
+                out.add(fmt("receive-window limited %.0f %% of the time: raise the receiving host's RECV_BUF_SIZE, "
+                        + "net.core.rmem_max and net.ipv4.tcp_rmem's max (the standby's; the primary's with "
+                        + "--reverse)", 100 * sender.receiveWindow()));
             } else if (sender.sendBuffer() > MOSTLY) {
-                out.add(fmt("send-buffer limited %.0f %% of the time: raise the primary's SEND_BUF_SIZE, "
-                        + "net.core.wmem_max and net.ipv4.tcp_wmem's max", 100 * sender.sendBuffer()));
+                out.add(fmt("send-buffer limited %.0f %% of the time: raise the sending host's SEND_BUF_SIZE, "
+                        + "net.core.wmem_max and net.ipv4.tcp_wmem's max (the primary's; the standby's with "
+                        + "--reverse)", 100 * sender.sendBuffer()));
             }
         }
         return out;

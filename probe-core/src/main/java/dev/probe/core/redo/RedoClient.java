@@ -96,7 +96,9 @@ public final class RedoClient {
         }
         Summary.Flow flow = flow(reporter.sumBytes() - base.bytes(), end - base.nanos(),
                 reporter.sumMessages() - base.messages(), results, failure != null, params.reverse());
-        TcpStats tcp = finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
+        // reversed, this end received: the sender's TCP facts (RTT, retransmits, what limited it) are the server's
+        TcpStats tcp = params.reverse() ? senderTcp(results)
+                : finalTcp == null ? null : TcpStats.between(base.tcp(), finalTcp, reporter.congestion());
         Ready ready = session.ready();
         int interfaceMtu = HostSettings.interfaceMtu(first);
         Summary summary = Summary.of(flow, LatencyStats.of(metrics.summaryLatency()),
@@ -112,6 +114,19 @@ public final class RedoClient {
             throw failure;
         }
         return result;
+    }
+
+    /** A reverse test's sender's TCP_INFO since its warm-up, added up over the server's RESULTs; null without. */
+    private static TcpStats senderTcp(List<Result> results) {
+        TcpInfo sum = null;
+        String congestion = null;
+        for (Result r : results) {
+            if (r.serverTcp() != null) {
+                sum = sum == null ? r.serverTcp() : sum.plus(r.serverTcp());
+                congestion = congestion != null ? congestion : r.serverCongestion();
+            }
+        }
+        return sum == null ? null : TcpStats.between(null, sum, congestion);
     }
 
     /** The server's RESULTs, or none and why. */

@@ -9,6 +9,8 @@ import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Mark;
 import dev.probe.core.protocol.ProtocolException;
 import dev.probe.core.server.ReceiveCounters;
+import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tcp.TcpInfoReader;
 import dev.probe.core.server.ServerSession;
 import dev.probe.core.server.SessionConnection;
 import io.netty.channel.ChannelHandlerContext;
@@ -34,6 +36,8 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
     private boolean done; // sending over: time up, or the client ended first
     private boolean ended; // the client's END answered
     private Result sent;
+    /** This socket's TCP_INFO when the warm-up ended (or it started, without one): the summary's window opens there. */
+    private TcpInfo atMark;
 
     ReverseHandler(SessionConnection connection) {
         this.connection = connection;
@@ -50,7 +54,7 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
             End.from(f.body());
             stopSending();
             ended = true;
-            ctx.writeAndFlush(sent.withServerCpu(session.cpuSinceStart()).frame());
+            ctx.writeAndFlush(withTcp(ctx, sent.withServerCpu(session.cpuSinceStart())).frame());
         } else {
             ReferenceCountUtil.release(msg);
             throw new ProtocolException("unexpected " + msg.getClass().getSimpleName() + " in a reverse test"
@@ -58,8 +62,16 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** {@code r} with this socket's TCP_INFO since the warm-up: the sender's view, which only this end holds. */
+    private Result withTcp(ChannelHandlerContext ctx, Result r) {
+        TcpInfo now = TcpInfoReader.read(ctx.channel()).orElse(null);
+        return now == null ? r : r.withServerTcp(atMark == null ? now : now.since(atMark),
+                TcpInfoReader.congestionControl(ctx.channel()).orElse(null));
+    }
+
     private void start(ChannelHandlerContext ctx) {
         started = true;
+        atMark = TcpInfoReader.read(ctx.channel()).orElse(null);
         content = Content.of(params.payload(), Content.newSalt(), 0);
         writer = new DataWriter(ctx.channel(), content, connection.index(), params.length());
         pump = new Pump(ctx.channel(), Pump.period(params.rate(), params.numConn()), () -> done, this::writeOne);
@@ -67,6 +79,7 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
         if (!params.warmup().isZero()) {
             ctx.executor().schedule(() -> {
                 if (!done) {
+                    atMark = TcpInfoReader.read(ctx.channel()).orElse(atMark);
                     counters.onMark();
                     ctx.writeAndFlush(Mark.INSTANCE, ctx.voidPromise());
                 }

@@ -39,6 +39,11 @@ public record TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long
         Limits plus(Limits o) {
             return new Limits(busyUs + o.busyUs, rwndLimitedUs + o.rwndLimitedUs, sndbufLimitedUs + o.sndbufLimitedUs);
         }
+
+        Limits minus(Limits o) {
+            return new Limits(Math.max(0, busyUs - o.busyUs), Math.max(0, rwndLimitedUs - o.rwndLimitedUs),
+                    Math.max(0, sndbufLimitedUs - o.sndbufLimitedUs));
+        }
     }
 
     /**
@@ -51,5 +56,17 @@ public record TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long
                 bytesRetrans + o.bytesRetrans, bytesAcked + o.bytesAcked,
                 pmtu == 0 ? o.pmtu : o.pmtu == 0 ? pmtu : Math.min(pmtu, o.pmtu), limits.plus(o.limits),
                 Math.max(reordering, o.reordering), reordSeen + o.reordSeen);
+    }
+
+    /**
+     * What happened since {@code before} on the same socket: its life-long counters less {@code before}'s (RTT,
+     * window, MSS, path MTU and reordering degree as they are now). A sender that reports its window after a
+     * warm-up does it this way.
+     */
+    public TcpInfo since(TcpInfo before) {
+        return new TcpInfo(rttUs, minRttUs, sndCwnd, sndMss, Math.max(0, totalRetrans - before.totalRetrans),
+                Math.max(0, segsOut - before.segsOut), Math.max(0, bytesRetrans - before.bytesRetrans),
+                Math.max(0, bytesAcked - before.bytesAcked), pmtu, limits.minus(before.limits), reordering,
+                Math.max(0, reordSeen - before.reordSeen));
     }
 }

@@ -91,6 +91,9 @@ class ImpairedLinkTest {
         int sent = 20_000;
         DatagramChannel rx = InNamespace.call(topology.serverNamespace(), () -> {
             DatagramChannel ch = DatagramChannel.open();
+            // room for a few thousand datagrams: a reader starved of CPU by the other tests' JVM must not drop them
+            // (a CI run read 19382 of 19618 with the default buffer of about 270)
+            ch.setOption(java.net.StandardSocketOptions.SO_RCVBUF, 4 << 20);
             ch.bind(new InetSocketAddress(topology.serverAddress(), 0));
             return ch;
         });

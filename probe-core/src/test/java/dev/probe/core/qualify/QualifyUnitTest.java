@@ -488,12 +488,13 @@ class QualifyUnitTest {
         assertEquals(0.35, rwnd.limited().network(), 1e-9);
         List<String> reasons = StreamLimit.of(20e6, 20, 0, 1448, 65536).withSender(rwnd.limited())
                 .reasons(List.of("cubic"), "cubic");
-        assertTrue(reasons.contains("receive-window limited 65 % of the time: raise the standby's RECV_BUF_SIZE, "
-                + "net.core.rmem_max and net.ipv4.tcp_rmem's max"), reasons.toString());
+        assertTrue(reasons.contains("receive-window limited 65 % of the time: raise the receiving host's RECV_BUF_SIZE, "
+                + "net.core.rmem_max and net.ipv4.tcp_rmem's max (the standby's; the primary's with --reverse)"),
+                reasons.toString());
         TcpStats sndbuf = TcpStats.between(before, tcpInfo(new TcpInfo.Limits(2_000_000, 100_000, 600_000)), null);
         assertTrue(StreamLimit.of(20e6, 20, 0, 1448, 65536).withSender(sndbuf.limited()).reasons(List.of(), null)
-                .contains("send-buffer limited 60 % of the time: raise the primary's SEND_BUF_SIZE, net.core.wmem_max and "
-                        + "net.ipv4.tcp_wmem's max"));
+                .contains("send-buffer limited 60 % of the time: raise the sending host's SEND_BUF_SIZE, "
+                        + "net.core.wmem_max and net.ipv4.tcp_wmem's max (the primary's; the standby's with --reverse)"));
         TcpStats idle = TcpStats.between(before, before, null);
         assertFalse(idle.limited().known(), "nothing in flight: no shares");
         assertEquals(1, StreamLimit.of(20e6, 20, 0, 1448, 65536).withSender(idle.limited()).reasons(List.of(), null)

@@ -1,0 +1,64 @@
+package dev.probe.core.qualify;
+
+import dev.probe.core.result.TcpStats;
+import java.util.Locale;
+
+/**
+ * What a forward ASYNC verdict adds about the path beyond its rate (issue 42): reordering TCP saw, the standby's
+ * receive caps where the receive window held the stream back, and a per-flow policer told from a shaper and from
+ * random loss. A policer drops above a fixed rate whatever the RTT: one stream levels off with loss but no queueing
+ * delay, more streams add up, and redo paced below the rate loses nothing; a shaper queues instead (the RTT rises,
+ * streams share one rate), and random loss meets the paced redo too.
+ */
+final class PathFindings {
+    /** The unpaced stream's loss must exceed the paced redo's this many times: loss that rises with the rate. */
+    static final double RISES = 10;
+    /** Segments the paced redo must have sent for its loss to say anything. */
+    static final long PACED_SEGMENTS = 1000;
+
+    private PathFindings() {
+    }
+
+    /** {@code async} with what {@code tcp} (the one tuned stream's TCP_INFO) and {@code m} show about the path. */
+    static Verdict add(Verdict async, Measured m, TcpStats tcp, Boolean queued, HostTable hosts) {
+        if (tcp == null) {
+            return async;
+        }
+        Verdict v = async;
+        if (tcp.reorderingWarning() != null) {
+            v = v.with(tcp.reorderingWarning());
+        }
+        if (hosts != null && hosts.receiverShort(tcp.limited()) != null) {
+            v = v.with(hosts.receiverShort(tcp.limited()));
+        }
+        String policed = policed(m.tunedBps(), m.capacityBps(), tcp, queued, pacedRedo(m));
+        return policed == null ? v : v.with(policed);
+    }
+
+    /** The peak-rate redo step's TCP_INFO (idle, not under load), or null. */
+    static TcpStats pacedRedo(Measured m) {
+        return m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.REDO_RATE && !s.step().loaded())
+                .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /**
+     * "each flow is policed near ..." when one stream ({@code oneBps}, {@code one}) lost segments without queueing,
+     * four streams ({@code fourBps}) added up, and the paced redo ({@code paced}) lost at most a tenth as much; null
+     * otherwise.
+     */
+    static String policed(double oneBps, double fourBps, TcpStats one, Boolean queued, TcpStats paced) {
+        if (one == null || paced == null || !(one.retransmitRatio() > 0) || !Boolean.FALSE.equals(queued)
+                || !(fourBps >= StreamLimit.ADD_UP * oneBps) || paced.segmentsSent() < PACED_SEGMENTS
+                || !(paced.retransmitRatio() * RISES <= one.retransmitRatio())) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "each flow is policed near %.0f Mbit/s: one stream levels off there losing "
+                + "%.3f %% of its segments with no queueing delay (RTT %.1f ms, lowest %.1f), four streams add up to "
+                + "%.0f Mbit/s (%.1f x), and the redo paced below it lost %.3f %%: a per-flow policer (a provider's or "
+                + "firewall's cap on one flow, support note 2064368.1), not the link's rate (a shaper queues: the RTT "
+                + "rises) nor random loss (the paced redo would meet it too); have the cap lifted for the standby's "
+                + "address or class of service, or compress the redo to fit one flow under it", oneBps / 1e6,
+                100 * one.retransmitRatio(), one.rttMs(), one.minRttMs(), fourBps / 1e6, fourBps / oneBps,
+                100 * paced.retransmitRatio());
+    }
+}

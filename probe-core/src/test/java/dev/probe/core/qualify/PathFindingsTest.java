@@ -1,0 +1,44 @@
+package dev.probe.core.qualify;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.result.TcpStats;
+import org.junit.jupiter.api.Test;
+
+/** Issue 42, point 2: a per-flow policer told from a shaper and from random loss, with its rate. */
+class PathFindingsTest {
+    private static TcpStats stream(double rttMs, double minRttMs, long retransmits, long segments) {
+        return new TcpStats(rttMs, minRttMs, retransmits, segments, segments == 0 ? Double.NaN
+                : (double) retransmits / segments, 40, 1448, "cubic", 0, 1500, null);
+    }
+
+    @Test
+    void aFlatCeilingWithLossButNoQueueWhileStreamsAddUpAndPacedRedoLosesNothingIsAPolicer() {
+        TcpStats one = stream(10.4, 10.1, 400, 40_000);
+        String line = PathFindings.policed(46e6, 182e6, one, StreamLimit.queued(one), stream(10.2, 10.1, 0, 9_000));
+        assertTrue(line.startsWith("each flow is policed near 46 Mbit/s: one stream levels off there losing 1.000 % "
+                + "of its segments with no queueing delay"), line);
+    }
+
+    @Test
+    void aShaperQueuesAndItsStreamsShareOneRate() {
+        TcpStats one = stream(60, 10.1, 40, 40_000); // the queue: RTT six times its lowest
+        assertNull(PathFindings.policed(48e6, 49e6, one, StreamLimit.queued(one), stream(12, 10.1, 0, 9_000)));
+    }
+
+    @Test
+    void randomLossMeetsThePacedRedoToo() {
+        TcpStats one = stream(40.5, 40.1, 40, 40_000);
+        assertNull(PathFindings.policed(18e6, 70e6, one, StreamLimit.queued(one), stream(40.3, 40.1, 9, 9_000)),
+                "0.1 % lost at every rate: the Mathis ceiling, not a policer");
+    }
+
+    @Test
+    void noLossOrTooLittlePacedRedoSaysNothing() {
+        TcpStats clean = stream(10.2, 10.1, 0, 40_000);
+        assertNull(PathFindings.policed(900e6, 950e6, clean, false, stream(10.2, 10.1, 0, 9_000)));
+        TcpStats one = stream(10.4, 10.1, 400, 40_000);
+        assertNull(PathFindings.policed(46e6, 182e6, one, false, stream(10.2, 10.1, 0, 50)), "50 segments say nothing");
+    }
+}
