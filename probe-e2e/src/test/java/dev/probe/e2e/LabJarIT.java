@@ -2,7 +2,6 @@ package dev.probe.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,14 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The lab through the jar, as a user runs it: {@code lab up}, a server and a bulk client through the impaired link
@@ -26,32 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
  * /dev/net/tun and iproute2; skipped with that reason elsewhere.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
-class LabJarIT {
+class LabJarIT extends TwoSiteLabBase {
     private static final ObjectMapper JSON = new ObjectMapper();
-    @TempDir
-    Path dir;
-    private String name;
-    private String subnet;
-    private String serverAddress;
 
-    @BeforeEach
-    void requireLab() {
-        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
-        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
-        name = "pe" + n;
-        subnet = "10.252." + (n % 250) + ".0/30";
-        serverAddress = "10.252." + (n % 250) + ".2";
-    }
-
-    @AfterEach
-    void down() throws Exception {
-        if (name != null) {
-            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
-        }
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    LabJarIT() {
+        super("pe", "10.252.");
     }
 
     @Test

@@ -2,20 +2,15 @@ package dev.probe.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Path;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 42: path faults the lab makes and probe names. Reordering: a lab link whose data direction lets the next
@@ -24,36 +19,17 @@ import org.junit.jupiter.api.io.TempDir;
  * 3 x BDP in its namespace (net.core.rmem_max cannot be set per namespace on this kernel; net.ipv4.tcp_rmem can)
  * shows in qualify's table with its sysctl line and is named where the receive window held the stream back.
  * A per-flow policer: 50 Mbit/s per flow on a 1 Gbit/s link at 10 ms is named as one, near its rate; the same
- * link shaped to 50 Mbit/s (a queue, streams sharing one rate) is not.
+ * link shaped to 50 Mbit/s (a queue, streams sharing one rate) is not. The sender's view of a reverse stream: with
+ * 0.5 % loss towards the primary, client -R's summary carries the server's retransmits and limits, and qualify
+ * --reverse's ASYNC verdict sees the loss.
  * Needs root, /dev/net/tun and iproute2; skipped elsewhere.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
-class PathFaultsLabIT {
+class PathFaultsLabIT extends TwoSiteLabBase {
     private static final ObjectMapper JSON = new ObjectMapper();
-    @TempDir
-    Path dir;
-    private String name;
-    private String subnet;
-    private String serverAddress;
 
-    @BeforeEach
-    void requireLab() {
-        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
-        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
-        name = "pf" + n;
-        subnet = "10.249." + (n % 250) + ".0/30";
-        serverAddress = "10.249." + (n % 250) + ".2";
-    }
-
-    @AfterEach
-    void down() throws Exception {
-        if (name != null) {
-            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
-        }
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    PathFaultsLabIT() {
+        super("pf", "10.249.");
     }
 
     private ProbeProcess inLab(String... args) throws Exception {

@@ -1,0 +1,49 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fixture of the tests that build the two-site lab through the jar: a lab name and a /30 of their own (taken
+ * down after each test, also when it fails). Skipped without root, /dev/net/tun and iproute2, with that reason.
+ */
+abstract class TwoSiteLabBase {
+    @TempDir
+    Path dir;
+    String name;
+    String subnet;
+    String serverAddress;
+    private final String prefix;
+    private final String net;
+
+    /** Labs named {@code prefix}NNNN in {@code net}X.0/30, e.g. "pe" and "10.252.". */
+    TwoSiteLabBase(String prefix, String net) {
+        this.prefix = prefix;
+        this.net = net;
+    }
+
+    @BeforeEach
+    void requireLab() {
+        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
+        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
+        name = prefix + n;
+        subnet = net + (n % 250) + ".0/30";
+        serverAddress = net + (n % 250) + ".2";
+    }
+
+    @AfterEach
+    void down() throws Exception {
+        if (name != null) {
+            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
+        }
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}
