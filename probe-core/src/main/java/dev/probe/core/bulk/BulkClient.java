@@ -11,6 +11,7 @@ import dev.probe.core.params.Direction;
 import dev.probe.core.payload.Content;
 import dev.probe.core.protocol.BadParameterException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Ending;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
@@ -203,12 +204,7 @@ public final class BulkClient {
     }
 
     private static TcpStats serverTcp(List<Result> results, String congestion) {
-        TcpInfo sum = null;
-        for (Result r : results) {
-            if (r.serverTcp() != null) {
-                sum = sum == null ? r.serverTcp() : sum.plus(r.serverTcp());
-            }
-        }
+        TcpInfo sum = Ending.serverTcp(results);
         return sum == null ? null : TcpStats.between(null, sum, congestion);
     }
 }

@@ -22,6 +22,11 @@ final class FlowPolicer {
         this.burstNanos = burstBytes * 8L * 1_000_000_000L / rateBps;
     }
 
+    /** Each flow's rate in bit/s. */
+    long rateBps() {
+        return rateBps;
+    }
+
     /** Whether the IP packet of {@code length} bytes at {@code address} conforms at {@code now}; else drop it. */
     boolean admits(long address, int length, long now) {
         long flow = flow(address, length);

@@ -39,7 +39,6 @@ final class Pipe {
     private final AtomicLong peakQueue = new AtomicLong();
     private final AtomicLong policeDrops = new AtomicLong();
     private FlowPolicer policer;
-    private long policedAt;
     private volatile Throwable failure;
 
     Pipe(String name, TunDevice from, TunDevice to, Impairment impairment, int mtu, long seed) {
@@ -147,9 +146,8 @@ final class Pipe {
 
     /** The per-flow policer at {@code imp}'s rate (a new one, every flow's bucket full, when the rate changed). */
     private FlowPolicer policer(Impairment imp) {
-        if (policer == null || policedAt != imp.policeBps()) {
+        if (policer == null || policer.rateBps() != imp.policeBps()) {
             policer = new FlowPolicer(imp.policeBps(), Math.max(64 << 10, imp.policeBps() / 8 * POLICE_BURST_MS / 1000));
-            policedAt = imp.policeBps();
         }
         return policer;
     }

@@ -12,9 +12,9 @@ import java.util.TreeSet;
  * gap throughput is what the hop carries for the destination while gap resolution runs, the live redo taking its
  * share. Measured that way: what is owed is the backlog plus the redo generated since, what is delivered is the gap
  * connections' acknowledged bytes plus the live redo's (never more than was generated), and the standby is caught up
- * when what is still owed falls under a second of redo. It only ends when the hop carries more than the redo comes, and when the live redo
- * on its own (the redo phase, without the gap) keeps up: otherwise the standby falls behind again once the gap is
- * sent. A SYNC hop's live redo is not judged by what its fixed-size writes carried beside the gap (the log writer's
+ * when what is still owed falls under a second of redo. It only ends when the hop carries more than the redo comes,
+ * and when the live redo on its own (the redo phase, without the gap) keeps up: otherwise the standby falls behind
+ * again once the gap is sent. A SYNC hop's live redo is not judged by what its fixed-size writes carried beside the gap (the log writer's
  * writes grow as the round trip does): it counts as delivered, and what the gap does to it is its commit time.
  *
  * @param backlogBytes    what the outage left owed
@@ -103,8 +103,13 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
 
         /** The bytes at {@code t}, read linearly between the points (0 before the first, the last after it). */
         double at(double t) {
+            return at(points(), t);
+        }
+
+        /** {@link #at(double)} on a snapshot of the points, taken once for many readings. */
+        static double at(List<double[]> points, double t) {
             double[] before = {0, 0};
-            for (double[] p : points()) {
+            for (double[] p : points) {
                 if (p[0] >= t) {
                     double share = p[0] == before[0] ? 1 : (t - before[0]) / (p[0] - before[0]);
                     return before[1] + (p[1] - before[1]) * share;
@@ -129,19 +134,20 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
                     commitP99Ms);
         }
         double[] last = p.get(p.size() - 1);
+        List<double[]> l = live == null ? null : live.points();
         TreeSet<Double> times = new TreeSet<>();
         p.forEach(at -> times.add(at[0]));
-        if (live != null) {
-            live.points().forEach(at -> times.add(at[0]));
+        if (l != null) {
+            l.forEach(at -> times.add(at[0]));
         }
+        double enough = redoBytesPerS * CAUGHT_UP_LAG_S;
         double crossed = Double.NaN;
         double t0 = 0;
         double short0 = backlogBytes;
         for (double t : times) {
             double generated = redoBytesPerS * t;
-            double shortBy = backlogBytes + generated - gap.at(t) - (live == null ? generated
-                    : Math.min(live.at(t), generated));
-            double enough = redoBytesPerS * CAUGHT_UP_LAG_S;
+            double shortBy = backlogBytes + generated - Trace.at(p, t) - (l == null ? generated
+                    : Math.min(Trace.at(l, t), generated));
             if (shortBy <= enough) {
                 crossed = short0 <= enough ? t0 : t0 + (t - t0) * (short0 - enough) / (short0 - shortBy);
                 break;

@@ -67,8 +67,9 @@ final class PlanVerdicts {
         double rtt = rttMs(f);
         reasons.add(fmt("round trip p50 %.3f ms%s", rtt, tcp == null ? "" : fmt("; %.3f %% of segments retransmitted",
                 100 * tcp.retransmitRatio())));
-        if (tcp != null && tcp.reorderingWarning() != null) {
-            reasons.add(tcp.reorderingWarning());
+        String reordering = tcp == null ? null : tcp.reorderingWarning();
+        if (reordering != null) {
+            reasons.add(reordering);
         }
         if (!(keeps && flat) && tcp != null) {
             reasons.addAll(StreamLimit.of(carried * 8, rtt, tcp.retransmitRatio(), tcp.mss() > 0 ? tcp.mss() : 1448,
@@ -121,8 +122,9 @@ final class PlanVerdicts {
         boolean slowed = sync && c.commitP99Ms() > budget && (!(without > budget) || c.commitP99Ms() > 2 * without);
         if (sync && !Double.isNaN(c.commitP99Ms())) {
             reasons.add(fmt("SYNC writes beside the gap: p99 %.2f ms against the %.2f ms budget%s%s",
-                    c.commitP99Ms(), budget, Double.isNaN(without) ? "" : fmt(" (%.2f ms without it)", without), slowed ? ": gap resolution slows every commit while it runs "
-                    + "(fewer gap connections, or QoS that puts the SYNC redo ahead of the archived logs)" : ""));
+                    c.commitP99Ms(), budget, Double.isNaN(without) ? "" : fmt(" (%.2f ms without it)", without),
+                    slowed ? ": gap resolution slows every commit while it runs (fewer gap connections, or QoS that "
+                    + "puts the SYNC redo ahead of the archived logs)" : ""));
         }
         reasons.add(Double.isNaN(c.measuredSeconds())
                 ? fmt("measured for %.0f s, in which the gap and the live redo did not deliver the backlog plus the "

@@ -125,6 +125,17 @@ public final class Ending {
         }
     }
 
+    /** The servers' TCP_INFO over {@code results}, added up (see {@link TcpInfo#plus}); null when none sent it. */
+    public static TcpInfo serverTcp(java.util.List<Result> results) {
+        TcpInfo sum = null;
+        for (Result r : results) {
+            if (r.serverTcp() != null) {
+                sum = sum == null ? r.serverTcp() : sum.plus(r.serverTcp());
+            }
+        }
+        return sum;
+    }
+
     /**
      * A process's CPU as the RESULT carries it and result files show it: {@code user_s}, {@code sys_s},
      * {@code wall_s}, {@code cores}, and {@code jit_s}, {@code gc_s} where known; returns {@code into}.

@@ -25,14 +25,14 @@ final class PathFindings {
             return async;
         }
         Verdict v = async;
-        if (tcp.reorderingWarning() != null) {
-            v = v.with(tcp.reorderingWarning());
+        for (String finding : new String[] {tcp.reorderingWarning(),
+                hosts == null ? null : hosts.receiverShort(tcp.limited()),
+                policed(m.tunedBps(), m.capacityBps(), tcp, queued, pacedRedo(m))}) {
+            if (finding != null) {
+                v = v.with(finding);
+            }
         }
-        if (hosts != null && hosts.receiverShort(tcp.limited()) != null) {
-            v = v.with(hosts.receiverShort(tcp.limited()));
-        }
-        String policed = policed(m.tunedBps(), m.capacityBps(), tcp, queued, pacedRedo(m));
-        return policed == null ? v : v.with(policed);
+        return v;
     }
 
     /** The peak-rate redo step's TCP_INFO (idle, not under load), or null. */

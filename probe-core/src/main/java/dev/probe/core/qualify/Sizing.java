@@ -2,7 +2,6 @@ package dev.probe.core.qualify;
 
 import dev.probe.core.tcp.HostSettings;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,15 +69,10 @@ public final class Sizing {
     /** The congestion controls this host's kernel offers (empty where unreadable). */
     public static List<String> congestionControls(Path procSys) {
         try {
-            return List.of(procValue(procSys.resolve("net/ipv4/tcp_available_congestion_control")).split("\\s+"));
+            return List.of(HostSettings.procValue(procSys.resolve("net/ipv4/tcp_available_congestion_control")).split("\\s+"));
         } catch (IOException | RuntimeException e) {
             return List.of();
         }
-    }
-
-    /** A /proc/sys value (read by lines: Files.readString can stop short on procfs, whose files report no size). */
-    private static String procValue(Path file) throws IOException {
-        return String.join(" ", Files.readAllLines(file)).trim();
     }
 
     /** {@code triple} (null: not Linux, or unreadable: the kernel's usual first two values) with its max raised. */

@@ -9,6 +9,7 @@ import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.payload.Content;
+import dev.probe.core.protocol.Ending;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.LatencyStats;
@@ -118,15 +119,9 @@ public final class RedoClient {
 
     /** A reverse test's sender's TCP_INFO since its warm-up, added up over the server's RESULTs; null without. */
     private static TcpStats senderTcp(List<Result> results) {
-        TcpInfo sum = null;
-        String congestion = null;
-        for (Result r : results) {
-            if (r.serverTcp() != null) {
-                sum = sum == null ? r.serverTcp() : sum.plus(r.serverTcp());
-                congestion = congestion != null ? congestion : r.serverCongestion();
-            }
-        }
-        return sum == null ? null : TcpStats.between(null, sum, congestion);
+        TcpInfo sum = Ending.serverTcp(results);
+        return sum == null ? null : TcpStats.between(null, sum, results.stream().map(Result::serverCongestion)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null));
     }
 
     /** The server's RESULTs, or none and why. */

@@ -75,7 +75,7 @@ public record HostSettings(long rmemMax, long wmemMax, String tcpRmem, String tc
 
     private static long number(Path procSys, String key) {
         try {
-            return Long.parseLong(value(procSys.resolve(key)));
+            return Long.parseLong(procValue(procSys.resolve(key)));
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -83,15 +83,15 @@ public record HostSettings(long rmemMax, long wmemMax, String tcpRmem, String tc
 
     private static String text(Path procSys, String key, Pattern allowed) {
         try {
-            String v = value(procSys.resolve(key)).replaceAll("\\s+", " ");
+            String v = procValue(procSys.resolve(key)).replaceAll("\\s+", " ");
             return allowed.matcher(v).matches() ? v : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
     }
 
-    /** A /proc/sys value (read by lines: procfs files report no size). */
-    private static String value(Path file) throws IOException {
+    /** A /proc/sys value (read by lines: Files.readString can stop short on procfs, whose files report no size). */
+    public static String procValue(Path file) throws IOException {
         return String.join(" ", Files.readAllLines(file)).trim();
     }
 }
