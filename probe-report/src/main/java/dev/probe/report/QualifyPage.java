@@ -220,6 +220,7 @@ public final class QualifyPage {
         sb.append("</p>\n");
         stopped(sb, doc);
         verdictTable(sb, s);
+        QualifyTables.pathMtu(sb, s.path("path_mtu"));
         JsonNode both = s.path("both_directions");
         if (both.isObject()) {
             sb.append(fmt("<p>Asymmetry (--both-directions): %s.</p>%n", esc(both.path("described").asText())));

@@ -93,6 +93,27 @@ final class QualifyTables {
     }
 
     /** The standby redo log's write times (--standby-dir), when measured. */
+    /** The path MTU both ways: what passes, a learned MTU marked as a warning, a black hole as a failure. */
+    static void pathMtu(StringBuilder sb, JsonNode found) {
+        if (!found.isArray() || found.isEmpty()) {
+            return;
+        }
+        sb.append("<h2>Path MTU</h2>\n<table><tr><th>direction</th><th>largest packet</th><th>found</th></tr>\n");
+        for (JsonNode d : found) {
+            String status = d.path("status").asText();
+            String css = switch (status) {
+                case "black_hole", "stalled" -> "FAIL";
+                case "learned" -> "MARGINAL";
+                default -> "PASS";
+            };
+            sb.append(fmt("<tr><td>%s</td><td class=\"%s\">%s</td><td>%s</td></tr>%n",
+                    esc(d.path("direction").asText().replace('_', ' ')), css,
+                    d.path("largest_packet").asInt() > 0 ? d.path("largest_packet").asInt() + " bytes" : "none",
+                    esc(d.path("described").asText())));
+        }
+        sb.append("</table>\n");
+    }
+
     static void standbyDisk(StringBuilder sb, JsonNode disk) {
         if (disk.isObject()) {
             sb.append(fmt("<h2>Standby redo log writes</h2>%n<p>probe disk's redo profile at %s (%s): each write "

@@ -126,7 +126,8 @@ public final class LabUpCommand implements Callable<Integer> {
             args.addAll(List.of("--police", link.police));
         }
         args.addAll(List.of("--unit-segments", String.valueOf(linkSpec.unitSegments()), "--reorder-pct",
-                String.valueOf(linkSpec.reorderPct())));
+                String.valueOf(linkSpec.reorderPct()), "--path-mtu", String.valueOf(linkSpec.pathMtu()), "--icmp",
+                linkSpec.icmpBlocked() ? "drop" : "pass"));
         if (seed != null) {
             args.addAll(List.of("--seed", String.valueOf(seed)));
         }

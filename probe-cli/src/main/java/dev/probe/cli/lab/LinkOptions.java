@@ -44,6 +44,17 @@ final class LinkOptions {
                 + "what exceeds it is dropped, never queued, as a provider's or firewall's per-flow cap; default: none.")
     String police;
 
+    @Option(names = "--path-mtu", defaultValue = "0", paramLabel = "BYTES",
+            description = "The largest IP packet the path carries, both ways, below the ends' --mtu (a 1500-byte hop "
+                + "between jumbo-frame hosts, a tunnel): larger packets with DF set are dropped; default: the ends' MTU.")
+    int pathMtu;
+
+    @Option(names = "--icmp", defaultValue = "pass", paramLabel = "pass|drop",
+            description = "What the path does for a packet over --path-mtu: pass sends back ICMP 'fragmentation "
+                + "needed' as a router does; drop sends nothing, as a firewall that blocks it (an MTU black hole) "
+                + "(default: ${DEFAULT-VALUE}).")
+    String icmp;
+
     /**
      * Segments per unit of loss for the userspace link, for `lab up` and `sweep` alike: calibrated on this
      * project's lab against the paper's Internet tables (per-packet loss comes out near 0.6x of them, whole TSO
@@ -67,6 +78,15 @@ final class LinkOptions {
     LinkSpec spec(double rttMs, double lossPct, Direction direction) {
         return LinkSpec.builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction)
                 .rateBps(rateBps()).mtu(mtu).limit(limit).maxDelayMs(maxDelayMs)
-                .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).reorderPct(reorderPct).policeBps(bitRate("police", police)).build();
+                .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).reorderPct(reorderPct).policeBps(bitRate("police", police))
+                .pathMtu(pathMtu).icmpBlocked(icmpBlocked()).build();
+    }
+
+    private boolean icmpBlocked() {
+        return switch (icmp.toLowerCase(java.util.Locale.ROOT)) {
+            case "pass" -> false;
+            case "drop" -> true;
+            default -> throw new BadParameterException("icmp", "'" + icmp + "' is not pass or drop");
+        };
     }
 }

@@ -1,6 +1,8 @@
 package dev.probe.cli.qualify;
 
 import dev.probe.core.disk.LoadPoint;
+import dev.probe.core.pathmtu.PathMtu;
+import dev.probe.core.qualify.PathMtuFindings;
 import dev.probe.core.qualify.Measured;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
@@ -112,6 +114,12 @@ final class QualifyConsole implements Qualifier.Progress {
     }
 
     @Override
+    public void checkingPathMtu() {
+        out.println("(path MTU) checking what the path carries both ways ...");
+        out.flush();
+    }
+
+    @Override
     public void step(int index, int total, StepPlan.Step step) {
         out.println(fmt("(step %d/%d) %s, %s ...", index, total, step.label(), Durations.describe(step.duration())));
         out.flush();
@@ -125,11 +133,17 @@ final class QualifyConsole implements Qualifier.Progress {
         out.println("Measured" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
         String taken = Durations.describe(java.time.Duration.between(r.startedAt(), java.time.Instant.now())
                 .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
-        row("Time taken", r.config().budget().equals(whole)
+        row("Time taken", m.steps().isEmpty() && PathMtuFindings.stalls(m.pathMtu())
+                ? taken + ", searching the path MTU; no step ran" : r.config().budget().equals(whole)
                 ? fmt("%s of a %s budget (later steps are shortened when set-up runs over)", taken,
                         Durations.describe(whole))
                 : fmt("%s of this pass's %s share of the %s --budget", taken, Durations.describe(r.config().budget()),
                         Durations.describe(whole)));
+        for (PathMtu p : m.pathMtu()) {
+            if (!p.stalls()) { // a stall is the verdict's reason
+                row(p.status() == PathMtu.Status.FULL ? "Path MTU" : "WARNING", PathMtuFindings.line(p));
+            }
+        }
         if (!r.results(StepPlan.Kind.ROUND_TRIP).isEmpty()) {
             LatencyStats rtt = r.results(StepPlan.Kind.ROUND_TRIP).get(0).summary().latency();
             row("Round trip", fmt("p50 %.3f ms, p99 %.3f ms%s", rtt.p50(), rtt.p99(),

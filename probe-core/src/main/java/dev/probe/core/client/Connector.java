@@ -132,6 +132,10 @@ final class Connector {
         if (target.route().bind() != null) {
             b.localAddress(new java.net.InetSocketAddress(target.route().bind(), 0));
         }
+        if (target.route().mss() > 0) {
+            target.transport().maxSegment(b, target.route().mss());
+            b.option(ChannelOption.SO_LINGER, 0); // a probe's stuck connection closes with a reset
+        }
         if (target.route().tos() >= 0) {
             b.option(ChannelOption.IP_TOS, target.route().tos()); // set before connect: the SYN carries it too
         }

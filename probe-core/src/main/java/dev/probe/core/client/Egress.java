@@ -17,10 +17,18 @@ import java.util.Map;
  *
  * @param bind the local address to connect from, or null for the OS's choice
  * @param dscp the DiffServ code point 0..63 (IP TOS = dscp << 2), or -1 to leave the OS default
+ * @param mss  0, or the MSS set with TCP_MAXSEG before connecting ({@link #MIN_MSS}..{@link #MAX_MSS}): the largest
+ *             segment the connection sends and asks its peer for, so its largest IP packet is {@code mss + 40}; a
+ *             path-MTU probe's connection, which also closes with a reset (SO_LINGER 0) so that one whose data is
+ *             stuck on the path frees the server at once
  */
-public record Egress(InetAddress bind, int dscp) {
+public record Egress(InetAddress bind, int dscp, int mss) {
     /** The OS's choice of interface and class. */
-    public static final Egress DEFAULT = new Egress(null, -1);
+    public static final Egress DEFAULT = new Egress(null, -1, 0);
+    /** Linux's TCP_MIN_MSS. */
+    public static final int MIN_MSS = 88;
+    /** Linux's largest TCP_MAXSEG (MAX_TCP_WINDOW). */
+    public static final int MAX_MSS = 32_767;
     /** The code points by their RFC names (RFC 2474, 2597, 3246, 5865). */
     private static final Map<String, Integer> NAMES = Map.ofEntries(Map.entry("EF", 46), Map.entry("VA", 44),
             Map.entry("CS0", 0), Map.entry("CS1", 8), Map.entry("CS2", 16), Map.entry("CS3", 24),
@@ -33,6 +41,19 @@ public record Egress(InetAddress bind, int dscp) {
         if (dscp < -1 || dscp > 63) {
             throw new BadParameterException("dscp", dscp + " is out of range [0, 63] (a DSCP, not a TOS byte)");
         }
+        if (mss != 0 && (mss < MIN_MSS || mss > MAX_MSS)) {
+            throw new BadParameterException("mss", mss + " is out of range [" + MIN_MSS + ", " + MAX_MSS + "]");
+        }
+    }
+
+    /** From {@code bind} with {@code dscp}, segments as the interfaces allow. */
+    public Egress(InetAddress bind, int dscp) {
+        this(bind, dscp, 0);
+    }
+
+    /** This route with its segments clamped to {@code newMss} (TCP_MAXSEG; 0: as the interfaces allow). */
+    public Egress withMss(int newMss) {
+        return new Egress(bind, dscp, newMss);
     }
 
     /**

@@ -7,18 +7,21 @@ import dev.probe.core.error.UsageException;
  * {@code loss}; drop it at the tail when {@code limit} packets are already held; otherwise send it at the
  * {@code rateBps} token bucket's pace (0 = no cap) and deliver it {@code delayNanos} later; with probability
  * {@code reorder} hold it back so that the next packet overtakes it; with {@code policeBps} drop what exceeds that
- * rate per flow (a per-flow policer: no queue).
+ * rate per flow (a per-flow policer: no queue); with {@code pathMtu} drop what would go over it as one packet (a
+ * narrower link on the path), sending ICMP "fragmentation needed" back when {@code icmpPassed}.
  *
  * @param burstBytes the token bucket's depth: bytes that may leave back to back after an idle spell
  * @param remarkDscp the DSCP every IP packet leaves with (a router that re-marks), -1 to leave it as it came
  * @param reorder    probability that a packet is overtaken by the next one
  * @param policeBps  each flow's policed rate in bit/s, 0 = none
+ * @param pathMtu    the largest IP packet the path carries, 0 = any the ends send
+ * @param icmpPassed a packet over {@code pathMtu} with DF set is answered with ICMP "fragmentation needed"
  */
 public record Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit, int remarkDscp,
-                         double reorder, long policeBps) {
-    /** Packets keep their DSCP and their order; no flow is policed. */
+                         double reorder, long policeBps, int pathMtu, boolean icmpPassed) {
+    /** Packets keep their DSCP and their order; no flow is policed; the path takes what the ends send. */
     public Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit) {
-        this(delayNanos, loss, rateBps, burstBytes, limit, -1, 0, 0);
+        this(delayNanos, loss, rateBps, burstBytes, limit, -1, 0, 0, 0, true);
     }
 
     public Impairment {
@@ -26,7 +29,7 @@ public record Impairment(long delayNanos, double loss, long rateBps, long burstB
             throw new UsageException("bad impairment: DSCP " + remarkDscp);
         }
         if (delayNanos < 0 || !(loss >= 0 && loss <= 1) || rateBps < 0 || burstBytes < 0 || limit < 1
-                || !(reorder >= 0 && reorder <= 1) || policeBps < 0) {
+                || !(reorder >= 0 && reorder <= 1) || policeBps < 0 || pathMtu < 0) {
             throw new UsageException("bad impairment: delay " + delayNanos + " ns, loss " + loss + ", rate "
                     + rateBps + ", burst " + burstBytes + ", limit " + limit + ", reorder " + reorder + ", police " + policeBps);
         }
@@ -34,7 +37,8 @@ public record Impairment(long delayNanos, double loss, long rateBps, long burstB
 
     /** This impairment, re-marking packets with {@code dscp} (-1: not). */
     Impairment remarking(int dscp) {
-        return new Impairment(delayNanos, loss, rateBps, burstBytes, limit, dscp, reorder, policeBps);
+        return new Impairment(delayNanos, loss, rateBps, burstBytes, limit, dscp, reorder, policeBps, pathMtu,
+                icmpPassed);
     }
 
     /** Nanoseconds the token bucket needs to refill {@code bytes}; 0 without a cap. */

@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * What one direction of the link did: packets and bytes delivered, packets dropped by the loss draw, dropped at
  * the tail of a full queue, refused by the receiving device, the most packets it held at once, and dropped by a
- * per-flow policer.
+ * per-flow policer, and dropped as larger than the path MTU.
  */
 public record LinkCounters(long forwarded, long bytes, long lossDrops, long queueDrops, long writeErrors,
-                           long peakQueue, long policeDrops) {
+                           long peakQueue, long policeDrops, long mtuDrops) {
     /** Packets that arrived (delivered, dropped or still held). */
     public long arrived() {
-        return forwarded + lossDrops + queueDrops + writeErrors + policeDrops;
+        return forwarded + lossDrops + queueDrops + writeErrors + policeDrops + mtuDrops;
     }
 
     public ObjectNode toJson() {
@@ -24,18 +24,20 @@ public record LinkCounters(long forwarded, long bytes, long lossDrops, long queu
         n.put("write_errors", writeErrors);
         n.put("peak_queue", peakQueue);
         n.put("dropped_police", policeDrops);
+        n.put("dropped_mtu", mtuDrops);
         return n;
     }
 
     public static LinkCounters fromJson(com.fasterxml.jackson.databind.JsonNode n) {
         return new LinkCounters(n.path("forwarded").asLong(), n.path("bytes").asLong(), n.path("dropped_loss").asLong(),
                 n.path("dropped_queue").asLong(), n.path("write_errors").asLong(), n.path("peak_queue").asLong(),
-                n.path("dropped_police").asLong());
+                n.path("dropped_police").asLong(), n.path("dropped_mtu").asLong());
     }
 
     public String describe() {
         return forwarded + " packets forwarded (" + bytes + " bytes), " + lossDrops + " dropped by loss, " + queueDrops
                 + " dropped by a full queue" + (writeErrors > 0 ? ", " + writeErrors + " refused" : "")
-                + ", peak queue " + peakQueue + (policeDrops > 0 ? ", " + policeDrops + " dropped by the policer" : "");
+                + ", peak queue " + peakQueue + (policeDrops > 0 ? ", " + policeDrops + " dropped by the policer" : "")
+                + (mtuDrops > 0 ? ", " + mtuDrops + " over the path MTU" : "");
     }
 }

@@ -17,9 +17,14 @@ import java.util.Locale;
  *                     router sees the GRO aggregates of a few segments it is handed
  * @param reorderPct   per cent of units in the data direction that the next one overtakes (0 = in order)
  * @param policeBps    each flow's rate in the data direction above which a policer drops (0 = none)
+ * @param pathMtu      the largest IP packet the path carries, both ways, below the ends' MTU (0 = the ends' MTU)
+ * @param icmpBlocked  a packet over {@code pathMtu} vanishes without ICMP "fragmentation needed" (a black hole)
  */
 public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction direction, long rateBps, int mtu,
-                       int limit, double maxDelayMs, int unitSegments, double reorderPct, long policeBps) {
+                       int limit, double maxDelayMs, int unitSegments, double reorderPct, long policeBps, int pathMtu,
+                       boolean icmpBlocked) {
+    /** The smallest path MTU an IPv4 path may have (RFC 791's 576 bytes every host must take). */
+    public static final int MIN_PATH_MTU = 576;
     /** The most segments a unit may have (the kernel's GSO limit, 64 KiB at MTU 1500 is 44). */
     public static final int MAX_UNIT_SEGMENTS = 64;
     /** The paper's link rate, which sizes the queue when no cap is given. */
@@ -47,6 +52,13 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         }
         if (!(reorderPct >= 0 && reorderPct <= 50)) {
             throw new BadParameterException("reorder-pct", reorderPct + " is out of range [0, 50]");
+        }
+        if (pathMtu != 0 && (pathMtu < MIN_PATH_MTU || pathMtu >= mtu)) {
+            throw new BadParameterException("path-mtu", pathMtu + " is out of range [" + MIN_PATH_MTU + ", " + (mtu - 1)
+                    + "]: below the ends' MTU of " + mtu);
+        }
+        if (icmpBlocked && pathMtu == 0) {
+            throw new BadParameterException("icmp", "drop needs a --path-mtu below the ends' MTU to drop it for");
         }
         if (!(maxDelayMs > 0 && maxDelayMs <= 10_000)) {
             throw new BadParameterException("max-delay-ms", maxDelayMs + " is out of range (0, 10000]");
@@ -79,7 +91,8 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
     /** This link's values, to change some by name. */
     public Builder toBuilder() {
         return builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction).rateBps(rateBps).mtu(mtu)
-                .limit(limit).maxDelayMs(maxDelayMs).unitSegments(unitSegments).reorderPct(reorderPct).policeBps(policeBps);
+                .limit(limit).maxDelayMs(maxDelayMs).unitSegments(unitSegments).reorderPct(reorderPct).policeBps(policeBps)
+                .pathMtu(pathMtu).icmpBlocked(icmpBlocked);
     }
 
     public LinkSpec withCell(double newRttMs, double newLossPct, Direction newDirection) {
@@ -107,17 +120,19 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         double loss = lossBoth || dataDirection ? lossPct / 100 : 0;
         long halfRtt = Math.round(rttMs * 1_000_000 / 2);
         return new Impairment(halfRtt, loss, rateBps, 4L * mtu, limitPackets(), -1,
-                dataDirection ? reorderPct / 100 : 0, dataDirection ? policeBps : 0);
+                dataDirection ? reorderPct / 100 : 0, dataDirection ? policeBps : 0, pathMtu, !icmpBlocked);
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d %s%s%s",
+        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d %s%s%s%s",
                 trim(rttMs), trim(lossPct), lossBoth ? "both ways" : "towards the " + (direction == Direction.BACKUP
                         ? "server (backup)" : "client (restore)"),
                 rateBps == 0 ? "no rate cap" : "capped at " + trim(rateBps / 1e6) + " Mbit/s", mtu, limitPackets(),
                 unitSegments == 1 ? "packets" : "units of up to " + unitSegments + " segments",
                 reorderPct == 0 ? "" : ", " + trim(reorderPct) + " % overtaken by the next one",
-                policeBps == 0 ? "" : ", each flow policed at " + trim(policeBps / 1e6) + " Mbit/s");
+                policeBps == 0 ? "" : ", each flow policed at " + trim(policeBps / 1e6) + " Mbit/s",
+                pathMtu == 0 ? "" : ", path MTU " + pathMtu + (icmpBlocked ? " with ICMP 'fragmentation needed' dropped"
+                        : " with ICMP 'fragmentation needed' sent back"));
     }
 
     /** A number with at most three decimals and no trailing zeros, as tc spells it: 0.1, 20, 2.5. */
@@ -139,8 +154,22 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         private int unitSegments = 1;
         private double reorderPct;
         private long policeBps;
+        private int pathMtu;
+        private boolean icmpBlocked;
 
         private Builder() {
+        }
+
+        /** The largest IP packet the path carries, below the ends' MTU; 0 = the ends' MTU. */
+        public Builder pathMtu(int bytes) {
+            this.pathMtu = bytes;
+            return this;
+        }
+
+        /** Drop a packet over the path MTU without ICMP "fragmentation needed" (a black hole). */
+        public Builder icmpBlocked(boolean blocked) {
+            this.icmpBlocked = blocked;
+            return this;
         }
 
         /** Each flow's policed rate in bit/s in the data direction; 0 = none. */
@@ -210,7 +239,7 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         /** The checked record: a {@link BadParameterException} names the value out of range. */
         public LinkSpec build() {
             return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps, mtu, limit, maxDelayMs, unitSegments,
-                    reorderPct, policeBps);
+                    reorderPct, policeBps, pathMtu, icmpBlocked);
         }
     }
 }

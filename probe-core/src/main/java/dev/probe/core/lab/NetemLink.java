@@ -60,6 +60,10 @@ public final class NetemLink implements LabLink {
             throw new LabException("a per-flow policer (--police) needs the userspace link (--impair userspace): "
                     + "netem has none");
         }
+        if (imp.pathMtu() > 0) {
+            throw new LabException("a path MTU (--path-mtu) needs the userspace link (--impair userspace): netem has "
+                    + "none");
+        }
         List<String> cmd = new java.util.ArrayList<>(NetemPlan.netem(dev, imp.delayNanos() / 1e6, imp.loss() * 100,
                 imp.rateBps(), limit));
         if (imp.reorder() > 0) { // netem's own: that share goes at once, overtaking the delayed ones

@@ -9,7 +9,8 @@ import java.util.concurrent.locks.LockSupport;
  * loss draw and the queue limit, stamps each with its due time (token bucket, then the one-way delay) and puts
  * it in a {@link PacketRing}; a writer thread hands each packet to the destination device when it is due. With a
  * reordering probability a packet is held back and queued right after the next one, which overtakes it (as a path
- * whose parallel links differ by a packet's time does), or when the device falls idle.
+ * whose parallel links differ by a packet's time does), or when the device falls idle. A path MTU below the ends'
+ * drops what is larger ({@link MtuGate}), answering with ICMP unless the impairment blocks it.
  * The impairment may be changed while running (it applies to packets arriving afterwards).
  */
 final class Pipe {
@@ -38,7 +39,9 @@ final class Pipe {
     private final AtomicLong writeErrors = new AtomicLong();
     private final AtomicLong peakQueue = new AtomicLong();
     private final AtomicLong policeDrops = new AtomicLong();
+    private final AtomicLong mtuDrops = new AtomicLong();
     private FlowPolicer policer;
+    private MtuGate gate;
     private volatile Throwable failure;
 
     Pipe(String name, TunDevice from, TunDevice to, Impairment impairment, int mtu, long seed) {
@@ -96,7 +99,7 @@ final class Pipe {
 
     LinkCounters counters() {
         return new LinkCounters(forwarded.get(), bytes.get(), lossDrops.get(), queueDrops.get(), writeErrors.get(),
-                peakQueue.get(), policeDrops.get());
+                peakQueue.get(), policeDrops.get(), mtuDrops.get());
     }
 
     private void readLoop() {
@@ -111,7 +114,9 @@ final class Pipe {
                     continue;
                 }
                 Impairment imp = impairment;
-                if (imp.loss() > 0 && random.nextDouble() < imp.loss()) {
+                if (imp.pathMtu() > 0 && overPathMtu(imp, into, n)) {
+                    mtuDrops.lazySet(mtuDrops.get() + 1);
+                } else if (imp.loss() > 0 && random.nextDouble() < imp.loss()) {
                     lossDrops.lazySet(lossDrops.get() + 1);
                 } else if (imp.policeBps() > 0 && !policer(imp).admits(into + from.headerBytes(),
                         n - from.headerBytes(), System.nanoTime())) {
@@ -150,6 +155,21 @@ final class Pipe {
             policer = new FlowPolicer(imp.policeBps(), Math.max(64 << 10, imp.policeBps() / 8 * POLICE_BURST_MS / 1000));
         }
         return policer;
+    }
+
+    /** True when the packet must not pass the path MTU (DF set); answered with ICMP when the impairment lets it. */
+    private boolean overPathMtu(Impairment imp, long address, int n) {
+        if (gate == null || gate.pathMtu() != imp.pathMtu()) {
+            gate = new MtuGate(imp.pathMtu(), from.headerBytes());
+        }
+        com.sun.jna.Pointer p = new com.sun.jna.Pointer(address);
+        if (!gate.tooBig(p, n) || !gate.dontFragment(p)) {
+            return false;
+        }
+        if (imp.icmpPassed() && !gate.answer(p, n, from)) {
+            writeErrors.lazySet(writeErrors.get() + 1);
+        }
+        return true;
     }
 
     /** A policer's burst: its rate for this long, 64 KiB at least (a provider's committed burst is tens of ms). */

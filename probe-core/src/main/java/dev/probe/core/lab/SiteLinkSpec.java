@@ -9,8 +9,8 @@ import java.util.Locale;
 /**
  * One link of a lab of several sites, as {@code lab up --link A:B,rtt-ms=40,loss-pct=0.1,rate=1gbit} writes it: the
  * two sites and the impairment, loss on the way from A to B (the direction the redo flows) unless {@code loss-both}.
- * Keys: rtt-ms, loss-pct, rate, loss-both, mtu, limit, max-delay-ms, unit-segments, reorder-pct, police, as the
- * two-site flags.
+ * Keys: rtt-ms, loss-pct, rate, loss-both, mtu, limit, max-delay-ms, unit-segments, reorder-pct, police, path-mtu,
+ * icmp (pass or drop), as the two-site flags.
  *
  * @param a    the first site (data flows from it)
  * @param b    the second site
@@ -66,9 +66,20 @@ public record SiteLinkSpec(String a, String b, LinkSpec spec) {
             case "unit-segments" -> b.unitSegments(Integer.parseInt(value));
             case "reorder-pct" -> b.reorderPct(Double.parseDouble(value));
             case "police" -> b.policeBps(rate(key, value, text));
+            case "path-mtu" -> b.pathMtu(Integer.parseInt(value));
+            case "icmp" -> b.icmpBlocked(icmpBlocked(value, text));
             default -> throw bad(text, "unknown key '" + key + "' (rtt-ms, loss-pct, rate, loss-both, mtu, limit, "
-                    + "max-delay-ms, unit-segments, reorder-pct, police)");
+                    + "max-delay-ms, unit-segments, reorder-pct, police, path-mtu, icmp)");
         }
+    }
+
+    /** {@code icmp=pass} or {@code icmp=drop}: whether "fragmentation needed" comes back from the path. */
+    public static boolean icmpBlocked(String value, String text) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "pass" -> false;
+            case "drop" -> true;
+            default -> throw bad(text, "icmp=" + value + " is not pass or drop");
+        };
     }
 
     private static long rate(String key, String value, String text) {

@@ -44,6 +44,11 @@ final class LinkQualifier {
         Figures f = new Figures();
         Runner runner = new Runner(plan, progress, f.done, stop, config.budget());
         try {
+            progress.checkingPathMtu();
+            f.pathMtu = PathMtuFindings.check(config.target(), stop);
+            if (PathMtuFindings.stalls(f.pathMtu)) {
+                return LinkResult.of(config, startedAt, f.measured(), null); // its verdict says why no step ran
+            }
             measure(plan, runner, f);
         } catch (Stopped e) {
             return LinkResult.of(config, startedAt, f.measured(), e.getMessage() != null ? e.getMessage()
@@ -151,12 +156,13 @@ final class LinkQualifier {
         LagTrace lag;
         LagTrace loadedLag;
         LoadFigures load;
+        List<dev.probe.core.pathmtu.PathMtu> pathMtu = List.of();
 
         Measured measured() {
             boolean linux = config.target().transport().linuxNative();
             boolean clamped = !Double.isNaN(tunedBps) && Sizing.clamped(buffer, Math.min(sndbuf, rcvbuf), linux);
             return new Measured(rttMs, minRttMs, capacity, defaultBps, tunedBps, bdp, buffer, sndbuf, rcvbuf, clamped,
-                    lag, loadedLag, load, List.copyOf(done));
+                    lag, loadedLag, load, List.copyOf(done), pathMtu);
         }
     }
 

@@ -31,6 +31,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
     /** The verdicts and settings {@code m} supports; {@code incomplete} is why the steps stopped early, or null. */
     static LinkResult of(QualifyConfig config, Instant startedAt, Measured m, String incomplete) {
         List<Verdict> verdicts = new ArrayList<>();
+        PathMtuFindings.verdict(m.pathMtu()).ifPresent(verdicts::add);
         Verdict async = asyncVerdict(config, m);
         if (async != null) {
             verdicts.add(async);
@@ -202,6 +203,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
             s.set("compression", compression(config.compression(), config.requiredBps(),
                     config.load().peakBytesPerSecond()));
         }
+        s.set("path_mtu", PathMtuFindings.json(m.pathMtu()));
         putNumber(s, "rtt_ms", m.rttMs());
         putNumber(s, "min_rtt_ms", m.minRttMs());
         putNumber(s, "capacity_bps", m.capacityBps());

@@ -22,10 +22,12 @@ import java.util.List;
  * @param loadedLag      the paced step's lag trace under the background load (null when not run)
  * @param load           what the background load carried (null without one)
  * @param steps          every step's label and result document
+ * @param pathMtu        the path MTU primary to standby and back, checked first (empty when not checked)
  */
 public record Measured(double rttMs, double minRttMs, double capacityBps, double defaultBps, double tunedBps,
                        long bdpBytes, long bufferRequested, int sndbufGranted, int rcvbufGranted, boolean clamped,
-                       LagTrace lag, LagTrace loadedLag, LoadFigures load, List<StepResult> steps) {
+                       LagTrace lag, LagTrace loadedLag, LoadFigures load, List<StepResult> steps,
+                       List<dev.probe.core.pathmtu.PathMtu> pathMtu) {
     /** One step's label, kind and result document. */
     public record StepResult(StepPlan.Step step, TestResult result) {
     }

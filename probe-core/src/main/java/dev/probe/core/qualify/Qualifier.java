@@ -23,6 +23,10 @@ public final class Qualifier {
         /** {@code --both-directions}: the stream steps standby to primary start (their indexes count from 1 again). */
         default void reversePass() {
         }
+
+        /** The path MTU is checked both ways before the first step (seconds when a black hole is searched). */
+        default void checkingPathMtu() {
+        }
     }
 
     private final QualifyConfig config;

@@ -182,6 +182,23 @@ public record Transport(Kind kind, String whyNot) {
         return o;
     }
 
+    /** Linux's TCP_MAXSEG, set through the native transport's raw option. */
+    private static final ChannelOption<Integer> TCP_MAXSEG =
+            new io.netty.channel.unix.IntegerUnixChannelOption("TCP_MAXSEG", 6 /* IPPROTO_TCP */, 2 /* TCP_MAXSEG */);
+
+    /** True when a connection's segment size can be clamped before it connects (epoll: TCP_MAXSEG). */
+    public boolean clampsSegments() {
+        return kind == Kind.EPOLL;
+    }
+
+    /** Clamps the MSS of every connection {@code b} makes to {@code mss} (only where {@link #clampsSegments}). */
+    public void maxSegment(Bootstrap b, int mss) {
+        if (!clampsSegments()) {
+            throw new IllegalStateException("the " + name() + " transport cannot set TCP_MAXSEG");
+        }
+        b.option(TCP_MAXSEG, mss);
+    }
+
     /** Sets {@link #keepAlive()} and {@link StreamReads} on a client bootstrap. */
     @SuppressWarnings("unchecked")
     public void keepAlive(Bootstrap b) {

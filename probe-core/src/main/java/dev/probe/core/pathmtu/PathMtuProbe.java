@@ -1,0 +1,253 @@
+package dev.probe.core.pathmtu;
+
+import dev.probe.core.client.Egress;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
+import dev.probe.core.client.Target;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.redo.RedoClient;
+import dev.probe.core.redo.RedoConfig;
+import dev.probe.core.result.RunListener;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.tcp.HostSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+
+/**
+ * Finds the largest IP packet a path carries in one direction with TCP alone, so a firewall that drops ICMP cannot
+ * hide it: a probe is a short test on a new connection to the probe server (its port, its route) that must deliver
+ * a few full segments within {@link #STALL}; a stalled one is a finding, not an error. First at the size the
+ * interfaces allow: when it passes, TCP_INFO's path MTU says whether ICMP taught TCP a smaller one. When it stalls,
+ * rounds of {@link #PER_ROUND} probes at once, each connection's segments clamped with TCP_MAXSEG (which also
+ * clamps the MSS it asks its peer for, so the server's segments shrink alike), narrow the edge to the byte. Needs
+ * the epoll transport; probes close with a reset, so a stalled one frees the server at once.
+ *
+ * <pre>{@code
+ * PathMtu forward = new PathMtuProbe(target).check(true, stop);
+ * }</pre>
+ */
+public final class PathMtuProbe {
+    /** How long a probe may take to deliver its segments before its size counts as not passing. */
+    static final Duration STALL = Duration.ofSeconds(3);
+    /** The smallest packet tried: RFC 791's 576 bytes, which every IPv4 path must carry. */
+    static final int MIN_PACKET = 576;
+    /** Probes run at once in each round of the search. */
+    static final int PER_ROUND = 15;
+    /** Segments each probe sends: more than one, so at least one is full. */
+    private static final int SEGMENTS = 16;
+    /** How long a probe's sender sends: the first message at once, more only while this lasts. */
+    private static final Duration SENDING = Duration.ofMillis(200);
+    /** A reverse probe's messages per second: one at once, perhaps one more. */
+    private static final double REVERSE_RATE = 5;
+    /** The size tried first when nothing better is known: jumbo-frame hosts behind a 1500-byte hop, the usual hole. */
+    public static final int ETHERNET = 1500;
+    /** The size assumed when neither end's interface MTU is known (a jumbo frame). */
+    private static final int JUMBO = 9000;
+
+    private final Target target;
+
+    public PathMtuProbe(Target target) {
+        this.target = target;
+    }
+
+    /** One direction: {@code towardServer} when the client sends, else the server sends (a reverse test). */
+    public PathMtu check(boolean towardServer, RunStop stop) throws InterruptedException {
+        return check(towardServer, ETHERNET, stop);
+    }
+
+    /**
+     * One direction, trying {@code hint} (0: none) and the size above it first: the other direction's black hole,
+     * which most paths share, then settles in one round (as the usual 1500 does when no hint is given).
+     */
+    public PathMtu check(boolean towardServer, int hint, RunStop stop) throws InterruptedException {
+        long t0 = System.nanoTime();
+        if (!target.transport().clampsSegments()) {
+            return new PathMtu(towardServer, PathMtu.Status.UNCHECKED, 0, 0, "?", 0, 0,
+                    "needs the epoll transport (TCP_MAXSEG), not " + target.transport().name());
+        }
+        Outcome full;
+        try {
+            full = probe(Egress.MAX_MSS, towardServer, stop);
+        } catch (ProbeException e) {
+            if (towardServer || e.kind() != ProbeException.Kind.REFUSED) {
+                throw e;
+            }
+            return new PathMtu(false, PathMtu.Status.UNCHECKED, 0, 0, "?", 1, seconds(t0), e.getMessage());
+        }
+        if (stop.reason() != null) {
+            return new PathMtu(towardServer, PathMtu.Status.UNCHECKED, 0, 0, "?", 1, seconds(t0), stop.reason());
+        }
+        int senderMtu = mtu(full.result, towardServer);
+        int hi = Math.max(MIN_PACKET + 1, Math.min(Egress.MAX_MSS + PathMtu.HEADERS,
+                Math.min(positive(senderMtu), positive(mtu(full.result, !towardServer)))));
+        String probing = probing(full.result, towardServer);
+        if (full.delivered) {
+            long pmtu = full.result.summary().tcp() == null ? 0 : full.result.summary().tcp().pmtu();
+            boolean learned = pmtu >= MIN_PACKET && senderMtu > 0 && pmtu < senderMtu;
+            return new PathMtu(towardServer, learned ? PathMtu.Status.LEARNED : PathMtu.Status.FULL, senderMtu,
+                    learned ? (int) pmtu : hi, probing, 1, seconds(t0), null);
+        }
+        return search(new Search(towardServer, senderMtu, hi, hint, probing, t0), stop);
+    }
+
+    /** The full-size probe stalled: rounds of probes at once narrow the largest packet that passes. */
+    private PathMtu search(Search q, RunStop stop) throws InterruptedException {
+        boolean towardServer = q.towardServer;
+        int senderMtu = q.senderMtu;
+        int hi = q.hi;
+        String probing = q.probing;
+        long t0 = q.t0;
+        int good = 0;
+        int bad = hi;
+        int probes = 1;
+        boolean first = true;
+        while (bad - Math.max(good, MIN_PACKET - 1) > 1 || first) {
+            List<Integer> sizes = new ArrayList<>();
+            if (first) {
+                sizes.add(MIN_PACKET);
+                sizes.add(hi); // again: a first stall that was a loss burst, not the size, passes now
+                if (q.hint > MIN_PACKET && q.hint + 1 < hi) {
+                    sizes.addAll(List.of(q.hint, q.hint + 1));
+                }
+            }
+            sizes.addAll(between(Math.max(good, MIN_PACKET), bad, PER_ROUND - sizes.size()));
+            List<Outcome> outcomes = runAll(sizes, towardServer, stop);
+            probes += outcomes.size();
+            if (stop.reason() != null) {
+                return new PathMtu(towardServer, PathMtu.Status.UNCHECKED, senderMtu, good, probing, probes,
+                        seconds(t0), stop.reason());
+            }
+            if (first && outcomes.get(1).delivered) {
+                return new PathMtu(towardServer, PathMtu.Status.FULL, senderMtu, hi, probing, probes, seconds(t0),
+                        "the first full-size probe stalled for " + STALL.toSeconds() + " s, the second passed: a "
+                                + "loss burst, not the size");
+            }
+            if (first && !outcomes.get(0).delivered) {
+                return new PathMtu(towardServer, PathMtu.Status.STALLED, senderMtu, 0, probing, probes, seconds(t0),
+                        null);
+            }
+            first = false;
+            for (Outcome o : outcomes) {
+                if (o.delivered && o.packet > good) {
+                    good = o.packet;
+                }
+            }
+            for (Outcome o : outcomes) {
+                if (!o.delivered && o.packet > good && o.packet < bad) {
+                    bad = o.packet;
+                }
+            }
+        }
+        return new PathMtu(towardServer, PathMtu.Status.BLACK_HOLE, senderMtu, good, probing, probes, seconds(t0),
+                null);
+    }
+
+    /** Up to {@code n} sizes spread evenly strictly between {@code lo} and {@code hi}. */
+    static List<Integer> between(int lo, int hi, int n) {
+        List<Integer> out = new ArrayList<>();
+        int count = Math.min(n, hi - lo - 1);
+        for (int i = 1; i <= count; i++) {
+            int size = lo + (int) Math.round((double) i * (hi - lo) / (count + 1));
+            if (size > lo && size < hi && (out.isEmpty() || out.get(out.size() - 1) != size)) {
+                out.add(size);
+            }
+        }
+        return out;
+    }
+
+    private List<Outcome> runAll(List<Integer> sizes, boolean towardServer, RunStop stop) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(sizes.size(), r -> {
+            Thread t = new Thread(r, "probe-pmtu");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Outcome>> futures = new ArrayList<>();
+            for (int size : sizes) {
+                futures.add(pool.submit(() -> probe(size - PathMtu.HEADERS, towardServer, stop)));
+            }
+            List<Outcome> out = new ArrayList<>();
+            for (Future<Outcome> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof ProbeException p ? p : new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * One probe: a new connection with its MSS clamped to {@code mss}, {@link #SEGMENTS} segments of it sent (by the
+     * server when not {@code towardServer}); delivered, or stalled after the handshake. A failure before the server
+     * answered is the run's error, not a size.
+     */
+    private Outcome probe(int mss, boolean towardServer, RunStop stop) throws InterruptedException {
+        Target clamped = new Target(target.host(), target.port(), target.connectTimeout(), STALL, target.security(),
+                target.transport(), target.route().withMss(mss));
+        long length = (long) Math.min(mss, JUMBO) * SEGMENTS;
+        TestParams params = (towardServer ? TestParams.builder(Mode.SYNC)
+                : TestParams.builder(Mode.ASYNC).rate(REVERSE_RATE).reverse(true))
+                .length(length).duration(SENDING).build();
+        Ready[] ready = {null};
+        TestResult[] result = {null};
+        RunListener listener = new RunListener() {
+            @Override
+            public void onReady(Ready r, int sndbuf) {
+                ready[0] = r;
+            }
+
+            @Override
+            public void onFinished(TestResult r) {
+                result[0] = r;
+            }
+        };
+        try {
+            TestResult r = new RedoClient(new RedoConfig(clamped, params)).run(listener, stop);
+            return new Outcome(mss + PathMtu.HEADERS, r.summary().bytesReceived() >= length, r);
+        } catch (ProbeException e) {
+            if (ready[0] == null || e.kind() != ProbeException.Kind.TIMEOUT) {
+                throw e;
+            }
+            return new Outcome(mss + PathMtu.HEADERS, false, result[0]);
+        }
+    }
+
+    /** What a search starts from: the direction, the sender's MTU, the size that stalled, a size to try first. */
+    private record Search(boolean towardServer, int senderMtu, int hi, int hint, String probing, long t0) {
+    }
+
+    /** A probe's packet size, whether its segments arrived in time, and its result (null when none came). */
+    private record Outcome(int packet, boolean delivered, TestResult result) {
+    }
+
+    /** The interface MTU of the end that sends ({@code client}: this end), 0 when unknown. */
+    private static int mtu(TestResult r, boolean client) {
+        HostSettings h = r == null ? null : client ? r.clientHost() : r.serverHost();
+        return h == null ? 0 : h.interfaceMtu();
+    }
+
+    /** "sender/receiver" tcp_mtu_probing, "?" for an end that did not say. */
+    private static String probing(TestResult r, boolean towardServer) {
+        HostSettings s = r == null ? null : towardServer ? r.clientHost() : r.serverHost();
+        HostSettings d = r == null ? null : towardServer ? r.serverHost() : r.clientHost();
+        return (s == null ? "?" : String.valueOf(s.mtuProbing())) + " on the sender, "
+                + (d == null ? "?" : String.valueOf(d.mtuProbing())) + " on the receiver";
+    }
+
+    private static int positive(int mtu) {
+        return mtu > 0 ? mtu : JUMBO;
+    }
+
+    private static double seconds(long t0) {
+        return (System.nanoTime() - t0) / 1e9;
+    }
+}
