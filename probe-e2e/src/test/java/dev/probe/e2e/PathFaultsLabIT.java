@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Timeout;
  * A per-flow policer: 50 Mbit/s per flow on a 1 Gbit/s link at 10 ms is named as one, near its rate; the same
  * link shaped to 50 Mbit/s (a queue, streams sharing one rate) is not. The sender's view of a reverse stream: with
  * 0.5 % loss towards the primary, client -R's summary carries the server's retransmits and limits, and qualify
- * --reverse's ASYNC verdict sees the loss.
+ * --reverse's ASYNC verdict sees the loss. An MTU black hole: 9000-byte ends, a 1500-byte path, ICMP dropped:
+ * qualify names it with the size that passes within 60 s and exits non-zero; with ICMP passed, a warning only.
  * Needs root, /dev/net/tun and iproute2; skipped elsewhere.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
@@ -94,6 +95,18 @@ class PathFaultsLabIT extends TwoSiteLabBase {
 
     /** The same, the stream steps standby to primary with {@code reverse}, after a reverse client run checked. */
     private JsonNode asyncVerdict(String file, boolean reverse, String... link) throws Exception {
+        Qualified q = qualify(file, reverse, new String[] {"--budget", "40s", "--mode", "async"}, link);
+        return StreamSupport.stream(q.doc().at("/summary/verdicts").spliterator(), false)
+                .filter(v -> v.path("name").asText().startsWith("ASYNC")).findFirst()
+                .orElseThrow(() -> new AssertionError(q.stdout()));
+    }
+
+    /** What qualify printed and wrote, its exit code and how long it took. */
+    private record Qualified(JsonNode doc, String stdout, int exit, long millis) {
+    }
+
+    /** qualify with {@code flags} through a lab made with {@code link} (after the common flags), taken down after. */
+    private Qualified qualify(String file, boolean reverse, String[] flags, String... link) throws Exception {
         String[] up = new String[6 + link.length];
         System.arraycopy(new String[] {"lab", "up", "--name", name, "--subnet", subnet}, 0, up, 0, 6);
         System.arraycopy(link, 0, up, 6, link.length);
@@ -107,19 +120,53 @@ class PathFaultsLabIT extends TwoSiteLabBase {
             }
             Path verdict = dir.resolve(file);
             java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("qualify", serverAddress, "--port",
-                    port, "--redo-rate", "2MB/s", "--budget", "40s", "--mode", "async", "--json", verdict.toString()));
+                    port, "--redo-rate", "2MB/s", "--json", verdict.toString()));
+            args.addAll(java.util.List.of(flags));
             if (reverse) {
                 args.add("--reverse");
             }
+            long t0 = System.nanoTime();
             ProbeProcess qualify = inLab(args.toArray(String[]::new));
-            qualify.awaitExit(120);
+            int exit = qualify.awaitExit(120);
+            long millis = (System.nanoTime() - t0) / 1_000_000;
             System.out.println("PathFaultsLabIT " + String.join(" ", link) + ": " + qualify.stdout());
-            return StreamSupport.stream(JSON.readTree(verdict.toFile()).at("/summary/verdicts").spliterator(), false)
-                    .filter(v -> v.path("name").asText().startsWith("ASYNC")).findFirst()
-                    .orElseThrow(() -> new AssertionError(qualify.stdout()));
+            return new Qualified(JSON.readTree(verdict.toFile()), qualify.stdout(), exit, millis);
         } finally {
             ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
         }
+    }
+
+    @Test
+    void anMtuBlackHoleIsNamedWithTheSizeThatPassesAndALearnedMtuIsOnlyAWarning() throws Exception {
+        String[] jumbo = {"--rtt-ms", "10", "--rate", "1gbit", "--mtu", "9000", "--path-mtu", "1500"};
+        Qualified hole = qualify("hole.json", false, new String[] {"--budget", "30s"},
+                concat(jumbo, "--icmp", "drop"));
+        assertTrue(hole.millis() < 60_000, "named within 60 s: " + hole.millis() + " ms");
+        assertTrue(hole.exit() != 0, "and exits non-zero: " + hole.exit());
+        JsonNode forward = hole.doc().at("/summary/path_mtu/0");
+        assertEquals("black_hole", forward.path("status").asText(), forward.toString());
+        assertEquals(1500, forward.path("largest_packet").asInt(), "the size that passes, to the byte: " + forward);
+        assertEquals(1500, hole.doc().at("/summary/path_mtu/1/largest_packet").asInt(), "both ways");
+        assertTrue(hole.stdout().contains("path MTU 1500 with ICMP blocked: segments over 1500 bytes are lost without "
+                + "an error"), hole.stdout());
+        assertTrue(hole.stdout().contains("clamp the MSS to 1460"), "and the fix: " + hole.stdout());
+        assertEquals(0, hole.doc().path("steps").size(), "no stream step stalled against it");
+        Qualified passed = qualify("learned.json", false, new String[] {"--budget", "20s", "--mode", "async"},
+                concat(jumbo, "--icmp", "pass"));
+        JsonNode learned = passed.doc().at("/summary/path_mtu/0");
+        assertEquals("learned", learned.path("status").asText(), learned.toString());
+        assertEquals(1500, learned.path("largest_packet").asInt(), learned.toString());
+        assertTrue(passed.stdout().contains("WARNING = the primary to standby: path MTU 1500, below the primary's "
+                + "interface MTU 9000"), passed.stdout());
+        assertTrue(StreamSupport.stream(passed.doc().at("/summary/verdicts").spliterator(), false)
+                .noneMatch(v -> v.path("name").asText().equals("path MTU")), "only a warning");
+        assertTrue(passed.doc().path("steps").size() > 0, "and the steps ran");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     @Test

@@ -60,6 +60,11 @@ final class MtuGate {
      * {@code p}, from the packet's destination (the lab has no router address), with the path MTU as next-hop MTU.
      */
     boolean answer(Pointer p, int n, TunDevice back) {
+        return back.write(Pointer.nativeValue(icmp), fragNeeded(p, n));
+    }
+
+    /** Builds that ICMP packet (behind the device's header bytes) from the packet at {@code p}; its length. */
+    int fragNeeded(Pointer p, int n) {
         int ihl = (p.getByte(header) & 0xF) * 4;
         int quote = Math.min(n - header, ihl + QUOTE_PAYLOAD);
         int total = IP_HEADER + ICMP_HEADER + quote;
@@ -79,7 +84,12 @@ final class MtuGate {
         putShort(m + 6, pathMtu);
         icmp.write(m + ICMP_HEADER, p.getByteArray(header, quote), 0, quote);
         putShort(m + 2, checksum(m, ICMP_HEADER + quote));
-        return back.write(Pointer.nativeValue(icmp), header + total);
+        return header + total;
+    }
+
+    /** The ICMP packet {@link #fragNeeded} built. */
+    Pointer icmp() {
+        return icmp;
     }
 
     private void putShort(long at, int v) {
@@ -87,8 +97,8 @@ final class MtuGate {
         icmp.setByte(at + 1, (byte) v);
     }
 
-    /** The Internet checksum (RFC 1071) of {@code length} bytes from {@code at}, its field read as zero. */
-    private int checksum(long at, int length) {
+    /** The Internet checksum (RFC 1071) of {@code length} bytes of the ICMP buffer from {@code at}. */
+    int checksum(long at, int length) {
         long sum = 0;
         for (int i = 0; i + 1 < length; i += 2) {
             sum += (icmp.getByte(at + i) & 0xFF) << 8 | icmp.getByte(at + i + 1) & 0xFF;

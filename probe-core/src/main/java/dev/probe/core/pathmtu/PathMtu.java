@@ -40,10 +40,10 @@ public record PathMtu(boolean towardServer, Status status, int senderMtu, int la
         String way = from + " to " + to.replaceFirst("^the ", "");
         int mss = largest - HEADERS;
         return switch (status) {
-            case FULL -> String.format(Locale.ROOT, "%s: packets of %d bytes pass (the sending interface's MTU)", way,
-                    largest);
+            case FULL -> String.format(Locale.ROOT, "%s: packets of %d bytes pass (%s)", way, largest,
+                    senderMtu > largest ? "the largest a probe sends" : "the ends' interface MTU");
             case LEARNED -> String.format(Locale.ROOT, "%s: path MTU %d, below %s's interface MTU %d; ICMP "
-                    + "'fragmentation needed' comes back, so TCP learned it and sends %d-byte packets (each new "
+                    + "'fragmentation needed' comes back, so TCP learned it and the stream uses %d-byte packets (each new "
                     + "connection's first full-size segments are sent twice; where a firewall drops that ICMP the same "
                     + "hosts meet a black hole: set MTU %d on both Data Guard interfaces)", way, largest,
                     from, senderMtu, largest, largest);

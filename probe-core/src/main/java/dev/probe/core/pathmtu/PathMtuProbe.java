@@ -89,10 +89,10 @@ public final class PathMtuProbe {
                 Math.min(positive(senderMtu), positive(mtu(full.result, !towardServer)))));
         String probing = probing(full.result, towardServer);
         if (full.delivered) {
-            long pmtu = full.result.summary().tcp() == null ? 0 : full.result.summary().tcp().pmtu();
-            boolean learned = pmtu >= MIN_PACKET && senderMtu > 0 && pmtu < senderMtu;
+            int sent = largestSent(full.result, hi);
+            boolean learned = sent >= MIN_PACKET && sent < hi;
             return new PathMtu(towardServer, learned ? PathMtu.Status.LEARNED : PathMtu.Status.FULL, senderMtu,
-                    learned ? (int) pmtu : hi, probing, 1, seconds(t0), null);
+                    learned ? sent : hi, probing, 1, seconds(t0), null);
         }
         return search(new Search(towardServer, senderMtu, hi, hint, probing, t0), stop);
     }
@@ -228,6 +228,24 @@ public final class PathMtuProbe {
     /** A probe's packet size, whether its segments arrived in time, and its result (null when none came). */
     private record Outcome(int packet, boolean delivered, TestResult result) {
     }
+
+    /**
+     * The largest packet the sender sent: its path MTU (lowered by ICMP), or less where its segments were smaller
+     * (the receiver, having learned the path MTU itself, asked for a smaller MSS): the MSS plus the headers and
+     * the timestamp option (Linux's default); {@code hi} when TCP_INFO said nothing.
+     */
+    static int largestSent(TestResult r, int hi) {
+        var tcp = r.summary().tcp();
+        if (tcp == null) {
+            return hi;
+        }
+        long pmtu = tcp.pmtu() > 0 ? tcp.pmtu() : hi;
+        long mss = tcp.mss() > 0 ? tcp.mss() + PathMtu.HEADERS + TIMESTAMPS : hi;
+        return (int) Math.min(hi, Math.min(pmtu, mss));
+    }
+
+    /** The TCP timestamp option's bytes in every segment (10, padded to 12). */
+    private static final int TIMESTAMPS = 12;
 
     /** The interface MTU of the end that sends ({@code client}: this end), 0 when unknown. */
     private static int mtu(TestResult r, boolean client) {
