@@ -40,15 +40,15 @@ class LayeringTest {
 
     /** The features; what two of them share lives in a package below both (payload, client, result, ...). */
     private static final List<String> FEATURES = List.of("redo", "bulk", "objstore", "objstore.client",
-            "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor", "plan");
+            "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor", "plan", "pathmtu");
     /**
      * The only edges between features: an agent runs the clients; qualify runs redo's client, a bulk or agents'
-     * load, a RAC primary's nodes and the standby's redo disk check; the monitor runs redo's client; a configuration plan reads its redo and judges its hops as qualify does, and runs redo's client; both objstore
+     * load, a RAC primary's nodes, the standby's redo disk check and the path-MTU search (which runs redo's client); the monitor runs redo's client; a configuration plan reads its redo and judges its hops as qualify does, and runs redo's client; both objstore
      * sides share objstore's root.
      */
     private static final Set<String> EDGES = Set.of("agent>redo", "agent>bulk", "agent>objstore.client",
             "agent>objstore", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk",
-            "monitor>redo", "plan>qualify", "plan>redo",
+            "monitor>redo", "plan>qualify", "plan>redo", "qualify>pathmtu", "pathmtu>redo",
             "objstore.client>objstore", "objstore.endpoint>objstore");
 
     @Test
