@@ -70,6 +70,12 @@ final class QualifyTables {
                     hostCell(hosts.path("primary").path(row[0]), bound ? needed : 0),
                     hostCell(hosts.path("standby").path(row[0]), bound ? needed : 0), bound ? needed : ""));
         }
+        JsonNode clock = hosts.path("clock");
+        if (clock.isObject()) {
+            sb.append(fmt("<tr><td>clock</td><td>(reference)</td><td%s>%+.3f ms (± %.3f)</td><td>within 500 ms "
+                    + "(NTP)</td></tr>%n", clock.path("skewed").asBoolean() ? " class=\"FAIL\"" : "",
+                    clock.path("offset_ms").asDouble(), clock.path("uncertainty_ms").asDouble()));
+        }
         sb.append("</table>\n");
         for (String end : new String[] {"primary", "standby"}) {
             JsonNode lines = hosts.path("sysctl_" + end);

@@ -187,6 +187,9 @@ final class QualifyConsole implements Qualifier.Progress {
                     row.standby(), row.needs())));
             hosts.primaryLines().forEach(l -> out.println("  on the primary: " + l));
             hosts.standbyLines().forEach(l -> out.println("  on the standby: " + l));
+            if (hosts.clockAdvice() != null) {
+                out.println("  WARNING: " + hosts.clockAdvice());
+            }
         }
         out.flush();
     }

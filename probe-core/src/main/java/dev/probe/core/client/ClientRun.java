@@ -3,6 +3,7 @@ package dev.probe.core.client;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.result.ClockOffset;
 import dev.probe.core.units.CpuUsage;
 import io.netty.channel.EventLoopGroup;
 import java.util.List;
@@ -24,8 +25,12 @@ public final class ClientRun {
         R run(Session session) throws InterruptedException;
     }
 
-    /** An open session: the server's READY and the joined connections, first one first. */
-    public record Session(Target target, Ready ready, List<ClientConnection> connections, Connector connector) {
+    /**
+     * An open session: the server's READY and the joined connections, first one first; {@code clock} the server's
+     * clock against this host's (null from a server that does not stamp READY).
+     */
+    public record Session(Target target, Ready ready, List<ClientConnection> connections, Connector connector,
+                          ClockOffset clock) {
         /** Waits for every connection's RESULT until {@code deadlineNanos}; a failure is a ProbeException. */
         public List<Result> awaitResults(long deadlineNanos) throws InterruptedException {
             return connector.awaitAll(connections.stream().map(c -> c.handler().outcome()).toList(), deadlineNanos);
@@ -54,7 +59,7 @@ public final class ClientRun {
         try {
             Connector.Opened opened = connector.open(group, spec);
             connections = opened.connections();
-            return phase.run(new Session(target, opened.ready(), connections, connector));
+            return phase.run(new Session(target, opened.ready(), connections, connector, opened.clock()));
         } finally {
             connections.forEach(c -> c.channel().close());
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

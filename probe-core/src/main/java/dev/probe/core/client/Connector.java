@@ -2,6 +2,7 @@ package dev.probe.core.client;
 
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.Auth;
+import dev.probe.core.result.ClockOffset;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
@@ -31,12 +32,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class Connector {
     /** The server's READY and the joined connections, first one first. */
-    record Opened(Ready ready, List<ClientConnection> connections) {
+    record Opened(Ready ready, List<ClientConnection> connections, ClockOffset clock) {
     }
 
     private final Target target;
     private final long sockbuf;
     private final long frameLength;
+    private long sentUs;
+    private long receivedUs;
 
     /** {@code frameLength} is the largest frame the run writes, to size the write buffer's water marks. */
     Connector(Target target, long sockbuf, long frameLength) {
@@ -55,13 +58,14 @@ final class Connector {
             ClientConnection first = connect(bootstrap);
             connections.add(first);
             Ready ready = Ready.from(exchange(first, hello.frame(), hello.clientNonce(), "READY").body());
+            ClockOffset clock = ready.timeUs() > 0 ? ClockOffset.of(ready.timeUs(), sentUs, receivedUs) : null;
             for (int i = 1; i < count; i++) {
                 ClientConnection c = connect(bootstrap);
                 connections.add(c);
                 String nonce = Handshake.randomId();
                 Joined.from(exchange(c, new Join(ready.sessionId(), i, nonce).frame(), nonce, "JOINED").body());
             }
-            return new Opened(ready, connections);
+            return new Opened(ready, connections, clock);
         } catch (BadParameterException e) {
             connections.forEach(c -> c.channel.close());
             throw new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + e.getMessage());
@@ -79,7 +83,7 @@ final class Connector {
             throws InterruptedException {
         ControlFrame reply;
         try {
-            reply = await(c.handler.request(request), deadline(), what);
+            reply = timed(c, request, what);
         } catch (ProbeException e) {
             if (e.kind() != ProbeException.Kind.TIMEOUT) {
                 throw e;
@@ -102,12 +106,20 @@ final class Connector {
         }
         String serverNonce = Challenge.from(reply.body()).serverNonce();
         String mac = auth.mac("client", request, clientNonce, serverNonce);
-        reply = await(c.handler.request(new AuthAnswer(mac).frame()), deadline(), what);
+        reply = timed(c, new AuthAnswer(mac).frame(), what);
         String proof = reply.body().path("server_proof").asText(null);
         if (!Auth.same(auth.mac("server", request, clientNonce, serverNonce), proof)) {
             throw new ProbeException(ProbeException.Kind.AUTH, "authentication failed: the server did not prove it "
                     + "knows the shared secret");
         }
+        return reply;
+    }
+
+    /** Sends {@code request} and waits for the answer, noting when it left and came back (the clock's offset). */
+    private ControlFrame timed(ClientConnection c, ControlFrame request, String what) throws InterruptedException {
+        sentUs = ClockOffset.nowMicros();
+        ControlFrame reply = await(c.handler.request(request), deadline(), what);
+        receivedUs = ClockOffset.nowMicros();
         return reply;
     }
 

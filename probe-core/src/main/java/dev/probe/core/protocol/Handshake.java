@@ -60,7 +60,7 @@ public final class Handshake {
      * the server host's TCP settings (null from a server that does not send them).
      */
     public record Ready(String sessionId, String serverNonce, int sndbuf, int rcvbuf, String server, String storage,
-                        ObjectNode content, String serverProof, int synTos, HostSettings host) {
+                        ObjectNode content, String serverProof, int synTos, HostSettings host, long timeUs) {
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("session_id", sessionId);
@@ -83,6 +83,9 @@ public final class Handshake {
             if (host != null) {
                 n.set("host", hostJson(host));
             }
+            if (timeUs > 0) {
+                n.put("time_us", timeUs);
+            }
             return new ControlFrame(FrameType.READY, n);
         }
 
@@ -96,9 +99,13 @@ public final class Handshake {
                     n.has("content") ? Json.requireObject(n, "content") : null,
                     n.has("server_proof") ? Json.requireString(n, "server_proof", Frames.MAC) : null,
                     n.has("syn_tos") ? Json.requireInt(n, "syn_tos", 0, 255) : -1,
-                    n.has("host") ? hostFrom(Json.requireObject(n, "host")) : null);
+                    n.has("host") ? hostFrom(Json.requireObject(n, "host")) : null,
+                    n.has("time_us") ? Json.requireLong(n, "time_us", 1, MAX_TIME_US) : 0);
         }
     }
+
+    /** The latest wall clock READY may carry, microseconds since the epoch (the year 2255). */
+    public static final long MAX_TIME_US = 9_000_000_000_000_000L;
 
     /** A host's TCP settings as READY and result documents carry them; unknown values are left out. */
     public static ObjectNode hostJson(HostSettings h) {

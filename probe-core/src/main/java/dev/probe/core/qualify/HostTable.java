@@ -3,6 +3,7 @@ package dev.probe.core.qualify;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Handshake;
 import dev.probe.core.protocol.Json;
+import dev.probe.core.result.ClockOffset;
 import dev.probe.core.tcp.HostSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +18,14 @@ import java.util.function.Function;
  * @param primary the client's settings (null when unknown)
  * @param standby the server's settings (null from a server that does not send them)
  * @param needed  the socket buffer 3 x BDP asks for (0 when none was computed)
+ * @param clock   the standby's clock against the primary's (null when the server did not stamp READY)
  */
-public record HostTable(HostSettings primary, HostSettings standby, long needed) {
+public record HostTable(HostSettings primary, HostSettings standby, long needed, ClockOffset clock) {
+    /** Without a clock reading. */
+    public HostTable(HostSettings primary, HostSettings standby, long needed) {
+        this(primary, standby, needed, null);
+    }
+
     /** One setting across the two ends; {@code needs} is empty where 3 x BDP sets no bound. */
     public record Row(String setting, String primary, String standby, String needs) {
     }
@@ -27,7 +34,7 @@ public record HostTable(HostSettings primary, HostSettings standby, long needed)
     public static HostTable of(Measured m) {
         return m.steps().stream().map(Measured.StepResult::result)
                 .filter(r -> r != null && (r.clientHost() != null || r.serverHost() != null)).findFirst()
-                .map(r -> new HostTable(r.clientHost(), r.serverHost(), Math.max(0, m.bufferRequested())))
+                .map(r -> new HostTable(r.clientHost(), r.serverHost(), Math.max(0, m.bufferRequested()), r.clock()))
                 .orElse(null);
     }
 
@@ -58,7 +65,25 @@ public record HostTable(HostSettings primary, HostSettings standby, long needed)
         rows.add(row("default qdisc", HostSettings::qdisc, "fq (for pacing)"));
         rows.add(row("tcp_mtu_probing", h -> count(h.mtuProbing()), "1 where ICMP may be filtered"));
         rows.add(row("interface MTU", h -> h.interfaceMtu() > 0 ? String.valueOf(h.interfaceMtu()) : null, ""));
+        if (clock != null) {
+            rows.add(new Row("clock", "(reference)", clock.describe(), String.format(java.util.Locale.ROOT,
+                    "within %.0f ms (NTP)", ClockOffset.SKEW_MS)));
+        }
         return rows;
+    }
+
+    /**
+     * What to do when the two clocks differ by more than {@link ClockOffset#SKEW_MS} beyond the reading's
+     * uncertainty; null when they agree or were not read.
+     */
+    public String clockAdvice() {
+        if (clock == null || !clock.skewed()) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "the standby's clock is %+.3f s from the primary's: Data "
+                + "Guard's lag figures (V$DATAGUARD_STATS) and the redo's timestamps are compared across the two "
+                + "hosts, so they are off by as much; synchronise both with NTP (chronyc tracking shows the offset)",
+                clock.offsetMs() / 1000);
     }
 
     /**
@@ -116,6 +141,9 @@ public record HostTable(HostSettings primary, HostSettings standby, long needed)
             n.set("standby", Handshake.hostJson(standby));
         }
         n.put("needed_bytes", needed);
+        if (clock != null) {
+            n.set("clock", clock.toJson().put("skewed", clock.skewed()));
+        }
         primaryLines().forEach(n.putArray("sysctl_primary")::add);
         standbyLines().forEach(n.putArray("sysctl_standby")::add);
         return n;

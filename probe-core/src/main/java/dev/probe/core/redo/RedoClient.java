@@ -109,7 +109,8 @@ public final class RedoClient {
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(first),
                 summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),
-                target.route().toJson(ready.synTos()), HostSettings.read(PROC_SYS, interfaceMtu), ready.host());
+                target.route().toJson(ready.synTos()), HostSettings.read(PROC_SYS, interfaceMtu), ready.host(),
+                session.clock());
         listener.onFinished(result);
         if (failure != null) {
             throw failure;

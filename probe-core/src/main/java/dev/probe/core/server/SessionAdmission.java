@@ -10,6 +10,7 @@ import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Handshake.Join;
 import dev.probe.core.protocol.Handshake.Joined;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.result.ClockOffset;
 import dev.probe.core.tcp.HostSettings;
 import dev.probe.core.tcp.SavedSyn;
 import io.netty.channel.Channel;
@@ -67,7 +68,7 @@ final class SessionAdmission {
         }
         return new Decision(new Ready(session.id(), nonce, SocketBuffers.sndbuf(ch), SocketBuffers.rcvbuf(ch),
                 server.version(), admitted.storage(), admitted.content(), proof, tos,
-                HostSettings.read(PROC_SYS, HostSettings.interfaceMtu(ch))).frame(), session, 0);
+                HostSettings.read(PROC_SYS, HostSettings.interfaceMtu(ch)), ClockOffset.nowMicros()).frame(), session, 0);
     }
 
     /** A JOIN on {@code ch}; {@code proof} goes into JOINED. */

@@ -1,7 +1,9 @@
 package dev.probe.core.qualify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.core.result.ClockOffset;
 import dev.probe.core.tcp.HostSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -48,5 +50,23 @@ class HostTableTest {
         assertEquals("?", t.rows().get(0).standby());
         assertEquals(List.of(), t.standbyLines());
         assertEquals(4, t.primaryLines().size());
+    }
+
+    @Test
+    void theClocksOffsetIsARowAndASkewBeyondItsUncertaintyIsNamed() {
+        ClockOffset near = ClockOffset.of(1_000_000_000_000L + 3_000, 1_000_000_000_000L, 1_000_000_000_000L + 400);
+        assertEquals(2.8, near.offsetMs(), 1e-9, "the stamp less the exchange's middle");
+        assertEquals(0.2, near.uncertaintyMs(), 1e-9, "half its round trip");
+        HostTable agreed = new HostTable(WIDE, NARROW, 15_000_000, near);
+        HostTable.Row row = agreed.rows().get(agreed.rows().size() - 1);
+        assertEquals("clock", row.setting());
+        assertEquals("+2.800 ms (± 0.200)", row.standby());
+        assertEquals(null, agreed.clockAdvice(), "2.8 ms is no skew");
+        HostTable skewed = new HostTable(WIDE, NARROW, 15_000_000, new ClockOffset(-1_750, 0.3));
+        assertTrue(skewed.clockAdvice().startsWith("the standby's clock is -1.750 s from the primary's"),
+                skewed.clockAdvice());
+        assertTrue(skewed.toJson().at("/clock/skewed").asBoolean());
+        assertEquals(null, new HostTable(WIDE, NARROW, 0, new ClockOffset(600, 200)).clockAdvice(),
+                "600 ms read to within 200 ms may be 400: not named");
     }
 }

@@ -354,7 +354,7 @@ class QualifyUnitTest {
         }
         Summary late = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0);
         TestResult r = new TestResult("async", java.time.Instant.EPOCH, "standby", 1522, null, "nio", null, null, late,
-                intervals, null, null, null, null);
+                intervals, null, null, null, null, null);
         assertEquals(8e6, Measured.steadyBps(r, false), 1, "1 MB a second acknowledged over the second half");
     }
 

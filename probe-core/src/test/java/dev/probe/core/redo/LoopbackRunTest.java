@@ -70,6 +70,9 @@ class LoopbackRunTest {
         assertTrue(intervals.stream().anyMatch(i -> i.bytes() > 0));
         assertTrue(intervals.stream().anyMatch(IntervalSample::warmup), "the warm-up intervals are marked");
         assertTrue(r.toJson().path("params").path("reverse").asBoolean());
+        assertTrue(r.clock() != null, "the server stamped READY");
+        assertTrue(Math.abs(r.clock().offsetMs()) <= r.clock().uncertaintyMs() + 1, "one host, one clock: " + r.clock());
+        assertTrue(r.toJson().at("/params/hosts/clock/offset_ms").isNumber(), r.toJson().at("/params").toString());
     }
 
     @Test
