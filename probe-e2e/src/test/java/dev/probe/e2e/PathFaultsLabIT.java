@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Timeout;
  * 0.5 % loss towards the primary, client -R's summary carries the server's retransmits and limits, and qualify
  * --reverse's ASYNC verdict sees the loss. An MTU black hole: 9000-byte ends, a 1500-byte path, ICMP dropped:
  * qualify names it with the size that passes within 60 s and exits non-zero; with ICMP passed, a warning only.
+ * ECMP: two equal-cost paths, one 20 ms longer, each new flow the next: qualify's four streams take both, and its
+ * ASYNC verdict names the two lengths by source port.
  * Needs root, /dev/net/tun and iproute2; skipped elsewhere.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
@@ -161,6 +163,18 @@ class PathFaultsLabIT extends TwoSiteLabBase {
         assertTrue(StreamSupport.stream(passed.doc().at("/summary/verdicts").spliterator(), false)
                 .noneMatch(v -> v.path("name").asText().equals("path MTU")), "only a warning");
         assertTrue(passed.doc().path("steps").size() > 0, "and the steps ran");
+    }
+
+    @Test
+    void connectionsThatTakeEqualCostPathsOfUnequalLengthAreNamed() throws Exception {
+        JsonNode async = asyncVerdict("ecmp.json", "--rtt-ms", "10", "--rate", "1gbit", "--ecmp-paths", "2",
+                "--ecmp-spread-ms", "20");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("lowest RTT ([\\d.]+) ms from port \\d+, ([\\d.]+) "
+                + "ms from port").matcher(async.path("reasons").toString());
+        assertTrue(m.find(), "named: " + async);
+        double fast = Double.parseDouble(m.group(1));
+        double slow = Double.parseDouble(m.group(2));
+        assertTrue(fast < 13 && slow > 27 && slow < 36, "the 10 ms path and the one 20 ms longer: " + fast + ", " + slow);
     }
 
     private static String[] concat(String[] a, String... b) {

@@ -127,7 +127,8 @@ public final class LabUpCommand implements Callable<Integer> {
         }
         args.addAll(List.of("--unit-segments", String.valueOf(linkSpec.unitSegments()), "--reorder-pct",
                 String.valueOf(linkSpec.reorderPct()), "--path-mtu", String.valueOf(linkSpec.pathMtu()), "--icmp",
-                linkSpec.icmpBlocked() ? "drop" : "pass"));
+                linkSpec.icmpBlocked() ? "drop" : "pass", "--ecmp-paths", String.valueOf(linkSpec.ecmpPaths()),
+                "--ecmp-spread-ms", String.valueOf(linkSpec.ecmpSpreadMs())));
         if (seed != null) {
             args.addAll(List.of("--seed", String.valueOf(seed)));
         }

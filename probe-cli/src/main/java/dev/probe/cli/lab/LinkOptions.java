@@ -55,6 +55,16 @@ final class LinkOptions {
                 + "(default: ${DEFAULT-VALUE}).")
     String icmp;
 
+    @Option(names = "--ecmp-paths", defaultValue = "1", paramLabel = "N",
+            description = "Spread the data direction's flows over N equal-cost paths (each new flow the next, every "
+                + "packet of a flow on its path, each path its own queue), 1-8 (default: ${DEFAULT-VALUE}).")
+    int ecmpPaths;
+
+    @Option(names = "--ecmp-spread-ms", defaultValue = "0", paramLabel = "MS",
+            description = "How much longer the slowest of the --ecmp-paths is than the fastest, one way; the others "
+                + "in between (ECMP paths of unequal length) (default: ${DEFAULT-VALUE}).")
+    double ecmpSpreadMs;
+
     /**
      * Segments per unit of loss for the userspace link, for `lab up` and `sweep` alike: calibrated on this
      * project's lab against the paper's Internet tables (per-packet loss comes out near 0.6x of them, whole TSO
@@ -79,7 +89,7 @@ final class LinkOptions {
         return LinkSpec.builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction)
                 .rateBps(rateBps()).mtu(mtu).limit(limit).maxDelayMs(maxDelayMs)
                 .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).reorderPct(reorderPct).policeBps(bitRate("police", police))
-                .pathMtu(pathMtu).icmpBlocked(icmpBlocked()).build();
+                .pathMtu(pathMtu).icmpBlocked(icmpBlocked()).ecmp(ecmpPaths, ecmpSpreadMs).build();
     }
 
     private boolean icmpBlocked() {

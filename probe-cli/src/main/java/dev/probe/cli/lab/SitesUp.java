@@ -19,7 +19,7 @@ final class SitesUp {
     /** The two-site flags a lab of sites takes per link instead. */
     private static final List<String> TWO_SITE = List.of("--rtt-ms", "--loss-pct", "--direction", "--rate",
             "--loss-both", "--mtu", "--limit", "--max-delay-ms", "--unit-segments", "--reorder-pct",
-            "--police", "--path-mtu", "--icmp");
+            "--police", "--path-mtu", "--icmp", "--ecmp-paths", "--ecmp-spread-ms");
 
     private final CommandSpec spec;
     private final String name;

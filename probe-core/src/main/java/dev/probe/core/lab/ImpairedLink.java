@@ -99,8 +99,9 @@ public final class ImpairedLink implements LabLink {
     /** Changes delay, loss and rate for packets arriving from now on (the queue limit stays as built). */
     @Override
     public void reconfigure(LinkSpec next) {
-        if (next.mtu() != spec.mtu() || next.unitSegments() != spec.unitSegments()) {
-            throw new LabException("the MTU and the unit cannot change on a running link");
+        if (next.mtu() != spec.mtu() || next.unitSegments() != spec.unitSegments()
+                || next.ecmpPaths() != spec.ecmpPaths()) {
+            throw new LabException("the MTU, the unit and the equal-cost paths cannot change on a running link");
         }
         toServer.reconfigure(next.toward(true));
         toClient.reconfigure(next.toward(false));

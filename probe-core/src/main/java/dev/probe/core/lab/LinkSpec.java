@@ -19,10 +19,14 @@ import java.util.Locale;
  * @param policeBps    each flow's rate in the data direction above which a policer drops (0 = none)
  * @param pathMtu      the largest IP packet the path carries, both ways, below the ends' MTU (0 = the ends' MTU)
  * @param icmpBlocked  a packet over {@code pathMtu} vanishes without ICMP "fragmentation needed" (a black hole)
+ * @param ecmpPaths    equal-cost paths the data direction spreads its flows over, each new flow the next (1: one)
+ * @param ecmpSpreadMs how much longer the slowest of them is than the fastest, one way
  */
 public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction direction, long rateBps, int mtu,
                        int limit, double maxDelayMs, int unitSegments, double reorderPct, long policeBps, int pathMtu,
-                       boolean icmpBlocked) {
+                       boolean icmpBlocked, int ecmpPaths, double ecmpSpreadMs) {
+    /** The most equal-cost paths a lab link spreads flows over (routers commonly use 2 to 16; 8 shows it). */
+    public static final int MAX_ECMP_PATHS = 8;
     /** The smallest path MTU an IPv4 path may have (RFC 791's 576 bytes every host must take). */
     public static final int MIN_PATH_MTU = 576;
     /** The most segments a unit may have (the kernel's GSO limit, 64 KiB at MTU 1500 is 44). */
@@ -56,6 +60,13 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         if (pathMtu != 0 && (pathMtu < MIN_PATH_MTU || pathMtu >= mtu)) {
             throw new BadParameterException("path-mtu", pathMtu + " is out of range [" + MIN_PATH_MTU + ", " + (mtu - 1)
                     + "]: below the ends' MTU of " + mtu);
+        }
+        if (ecmpPaths < 1 || ecmpPaths > MAX_ECMP_PATHS) {
+            throw new BadParameterException("ecmp-paths", ecmpPaths + " is out of range [1, " + MAX_ECMP_PATHS + "]");
+        }
+        if (!(ecmpSpreadMs >= 0 && ecmpSpreadMs <= 1000) || (ecmpSpreadMs > 0 && ecmpPaths < 2)) {
+            throw new BadParameterException("ecmp-spread-ms", ecmpSpreadMs + (ecmpPaths < 2 ? " needs --ecmp-paths 2 "
+                    + "or more" : " is out of range [0, 1000]"));
         }
         if (icmpBlocked && pathMtu == 0) {
             throw new BadParameterException("icmp", "drop needs a --path-mtu below the ends' MTU to drop it for");
@@ -92,7 +103,7 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
     public Builder toBuilder() {
         return builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction).rateBps(rateBps).mtu(mtu)
                 .limit(limit).maxDelayMs(maxDelayMs).unitSegments(unitSegments).reorderPct(reorderPct).policeBps(policeBps)
-                .pathMtu(pathMtu).icmpBlocked(icmpBlocked);
+                .pathMtu(pathMtu).icmpBlocked(icmpBlocked).ecmp(ecmpPaths, ecmpSpreadMs);
     }
 
     public LinkSpec withCell(double newRttMs, double newLossPct, Direction newDirection) {
@@ -120,11 +131,12 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         double loss = lossBoth || dataDirection ? lossPct / 100 : 0;
         long halfRtt = Math.round(rttMs * 1_000_000 / 2);
         return new Impairment(halfRtt, loss, rateBps, 4L * mtu, limitPackets(), -1,
-                dataDirection ? reorderPct / 100 : 0, dataDirection ? policeBps : 0, pathMtu, !icmpBlocked);
+                dataDirection ? reorderPct / 100 : 0, dataDirection ? policeBps : 0, pathMtu, !icmpBlocked,
+                dataDirection ? ecmpPaths : 1, dataDirection ? Math.round(ecmpSpreadMs * 1_000_000) : 0);
     }
 
     public String describe() {
-        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d %s%s%s%s",
+        return String.format(Locale.ROOT, "RTT %s ms, loss %s %% %s, %s, MTU %d, queue %d %s%s%s%s%s",
                 trim(rttMs), trim(lossPct), lossBoth ? "both ways" : "towards the " + (direction == Direction.BACKUP
                         ? "server (backup)" : "client (restore)"),
                 rateBps == 0 ? "no rate cap" : "capped at " + trim(rateBps / 1e6) + " Mbit/s", mtu, limitPackets(),
@@ -132,7 +144,9 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
                 reorderPct == 0 ? "" : ", " + trim(reorderPct) + " % overtaken by the next one",
                 policeBps == 0 ? "" : ", each flow policed at " + trim(policeBps / 1e6) + " Mbit/s",
                 pathMtu == 0 ? "" : ", path MTU " + pathMtu + (icmpBlocked ? " with ICMP 'fragmentation needed' dropped"
-                        : " with ICMP 'fragmentation needed' sent back"));
+                        : " with ICMP 'fragmentation needed' sent back"),
+                ecmpPaths < 2 ? "" : ", " + ecmpPaths + " equal-cost paths for the data, each new flow the next, the "
+                        + "slowest " + trim(ecmpSpreadMs) + " ms longer one way");
     }
 
     /** A number with at most three decimals and no trailing zeros, as tc spells it: 0.1, 20, 2.5. */
@@ -156,8 +170,17 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         private long policeBps;
         private int pathMtu;
         private boolean icmpBlocked;
+        private int ecmpPaths = 1;
+        private double ecmpSpreadMs;
 
         private Builder() {
+        }
+
+        /** Spread the data direction's flows over {@code paths} equal-cost paths, the slowest {@code spreadMs} longer. */
+        public Builder ecmp(int paths, double spreadMs) {
+            this.ecmpPaths = paths;
+            this.ecmpSpreadMs = spreadMs;
+            return this;
         }
 
         /** The largest IP packet the path carries, below the ends' MTU; 0 = the ends' MTU. */
@@ -239,7 +262,7 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
         /** The checked record: a {@link BadParameterException} names the value out of range. */
         public LinkSpec build() {
             return new LinkSpec(rttMs, lossPct, lossBoth, direction, rateBps, mtu, limit, maxDelayMs, unitSegments,
-                    reorderPct, policeBps, pathMtu, icmpBlocked);
+                    reorderPct, policeBps, pathMtu, icmpBlocked, ecmpPaths, ecmpSpreadMs);
         }
     }
 }

@@ -60,6 +60,9 @@ public final class NetemLink implements LabLink {
             throw new LabException("a per-flow policer (--police) needs the userspace link (--impair userspace): "
                     + "netem has none");
         }
+        if (imp.ecmpPaths() > 1) {
+            throw new LabException("equal-cost paths (--ecmp-paths) need the userspace link (--impair userspace)");
+        }
         if (imp.pathMtu() > 0) {
             throw new LabException("a path MTU (--path-mtu) needs the userspace link (--impair userspace): netem has "
                     + "none");

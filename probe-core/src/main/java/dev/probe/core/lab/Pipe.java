@@ -20,7 +20,10 @@ final class Pipe {
     private final String name;
     private final TunDevice from;
     private final TunDevice to;
-    private final PacketRing ring;
+    private final PacketRing[] rings;
+    private final EcmpPaths ecmp;
+    private final byte[] carried;
+    private int heldPath;
     private final long scratch;
     private final com.sun.jna.Memory scratchMemory;
     private final SplittableRandom random;
@@ -50,8 +53,15 @@ final class Pipe {
         this.to = to;
         this.impairment = impairment;
         int maxPacket = from.maxPacket(mtu);
-        long byteCapacity = Math.min((long) impairment.limit() * mtu, MAX_RING_BYTES);
-        this.ring = new PacketRing(impairment.limit(), maxPacket, byteCapacity);
+        int paths = impairment.ecmpPaths();
+        long byteCapacity = Math.min((long) impairment.limit() * mtu, MAX_RING_BYTES) / paths;
+        this.rings = new PacketRing[paths];
+        for (int i = 0; i < paths; i++) { // equal-cost paths share the queue limit, each with its own queue
+            rings[i] = new PacketRing(paths == 1 ? impairment.limit() : Math.max(64, impairment.limit() / paths),
+                    maxPacket, byteCapacity);
+        }
+        this.ecmp = paths > 1 ? new EcmpPaths(paths) : null;
+        this.carried = paths > 1 ? new byte[maxPacket] : null;
         this.scratchMemory = new com.sun.jna.Memory(maxPacket);
         this.scratch = com.sun.jna.Pointer.nativeValue(scratchMemory);
         this.random = new SplittableRandom(seed);
@@ -105,15 +115,24 @@ final class Pipe {
     private void readLoop() {
         try {
             while (running) {
-                long slot = ring.claim();
+                long slot = ecmp == null ? rings[0].claim() : 0; // one path: read straight into its queue
                 long into = slot == 0 ? scratch : slot;
-                int n = from.read(into, ring.maxPacket());
+                int n = from.read(into, rings[0].maxPacket());
                 if (n <= 0) {
                     releaseHeld(impairment);
                     from.awaitReadable(POLL_MS);
                     continue;
                 }
                 Impairment imp = impairment;
+                int path = ecmp == null ? 0 : ecmp.path(scratch + from.headerBytes(), n - from.headerBytes());
+                PacketRing ring = rings[path];
+                if (ecmp != null) {
+                    slot = ring.claim();
+                    if (slot != 0) {
+                        scratchMemory.read(0, carried, 0, n);
+                        new com.sun.jna.Pointer(slot).write(0, carried, 0, n);
+                    }
+                }
                 if (imp.pathMtu() > 0 && overPathMtu(imp, into, n)) {
                     mtuDrops.lazySet(mtuDrops.get() + 1);
                 } else if (imp.loss() > 0 && random.nextDouble() < imp.loss()) {
@@ -130,15 +149,16 @@ final class Pipe {
                     if (heldLength == 0 && imp.reorder() > 0 && random.nextDouble() < imp.reorder()) {
                         new com.sun.jna.Pointer(slot).read(0, held, 0, n);
                         heldLength = n; // not published: the next packet overtakes it
+                        heldPath = path;
                         continue;
                     }
-                    ring.publish(n, dueTime(imp, n - from.headerBytes(), System.nanoTime()));
+                    ring.publish(n, dueTime(imp, n - from.headerBytes(), System.nanoTime()) + imp.pathDelayNanos(path));
                     releaseHeld(imp);
-                    int queued = ring.size();
+                    int queued = queued();
                     if (queued > peakQueue.get()) {
                         peakQueue.lazySet(queued);
                     }
-                    if (writerIdle) {
+                    if (writerIdle || ecmp != null) { // several paths: the writer may wait on a later head
                         LockSupport.unpark(writer);
                     }
                 }
@@ -180,12 +200,14 @@ final class Pipe {
         if (heldLength == 0) {
             return;
         }
+        PacketRing ring = rings[heldPath];
         long slot = ring.claim();
         if (slot == 0) {
             queueDrops.lazySet(queueDrops.get() + 1);
         } else {
             new com.sun.jna.Pointer(slot).write(0, held, 0, heldLength);
-            ring.publish(heldLength, dueTime(imp, heldLength - from.headerBytes(), System.nanoTime()));
+            ring.publish(heldLength, dueTime(imp, heldLength - from.headerBytes(), System.nanoTime())
+                    + imp.pathDelayNanos(heldPath));
         }
         heldLength = 0;
         if (writerIdle) {
@@ -203,12 +225,33 @@ final class Pipe {
         return Math.max(now, bucketTime) + imp.delayNanos();
     }
 
+    /** The queue whose head is due first, null when all are empty (one path: its queue). */
+    private PacketRing earliest() {
+        PacketRing first = null;
+        for (PacketRing r : rings) {
+            if (!r.isEmpty() && (first == null || r.headDue() < first.headDue())) {
+                first = r;
+            }
+        }
+        return first;
+    }
+
+    /** Packets held in every path's queue. */
+    private int queued() {
+        int n = 0;
+        for (PacketRing r : rings) {
+            n += r.size();
+        }
+        return n;
+    }
+
     private void writeLoop() {
         try {
             while (running) {
-                if (ring.isEmpty()) {
+                PacketRing ring = earliest();
+                if (ring == null) {
                     writerIdle = true;
-                    if (ring.isEmpty() && running) {
+                    if (earliest() == null && running) {
                         LockSupport.parkNanos(POLL_MS * 1_000_000L);
                     }
                     writerIdle = false;

@@ -10,7 +10,7 @@ import java.util.Locale;
  * One link of a lab of several sites, as {@code lab up --link A:B,rtt-ms=40,loss-pct=0.1,rate=1gbit} writes it: the
  * two sites and the impairment, loss on the way from A to B (the direction the redo flows) unless {@code loss-both}.
  * Keys: rtt-ms, loss-pct, rate, loss-both, mtu, limit, max-delay-ms, unit-segments, reorder-pct, police, path-mtu,
- * icmp (pass or drop), as the two-site flags.
+ * icmp (pass or drop), ecmp (PATHS:SPREAD_MS), as the two-site flags.
  *
  * @param a    the first site (data flows from it)
  * @param b    the second site
@@ -68,9 +68,19 @@ public record SiteLinkSpec(String a, String b, LinkSpec spec) {
             case "police" -> b.policeBps(rate(key, value, text));
             case "path-mtu" -> b.pathMtu(Integer.parseInt(value));
             case "icmp" -> b.icmpBlocked(icmpBlocked(value, text));
+            case "ecmp" -> ecmp(b, value, text);
             default -> throw bad(text, "unknown key '" + key + "' (rtt-ms, loss-pct, rate, loss-both, mtu, limit, "
-                    + "max-delay-ms, unit-segments, reorder-pct, police, path-mtu, icmp)");
+                    + "max-delay-ms, unit-segments, reorder-pct, police, path-mtu, icmp, ecmp)");
         }
+    }
+
+    /** {@code ecmp=PATHS:SPREAD_MS}: the data spread over that many paths, the slowest that much longer one way. */
+    private static void ecmp(LinkSpec.Builder b, String value, String text) {
+        String[] parts = value.split(":", -1);
+        if (parts.length != 2) {
+            throw bad(text, "ecmp=" + value + " is not PATHS:SPREAD_MS (e.g. ecmp=2:20)");
+        }
+        b.ecmp(Integer.parseInt(parts[0]), Double.parseDouble(parts[1]));
     }
 
     /** {@code icmp=pass} or {@code icmp=drop}: whether "fragmentation needed" comes back from the path. */

@@ -1,12 +1,16 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.result.ConnectionPath;
 import dev.probe.core.result.TcpStats;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * What a forward ASYNC verdict adds about the path beyond its rate (issue 42): reordering TCP saw, the standby's
- * receive caps where the receive window held the stream back, and a per-flow policer told from a shaper and from
- * random loss. A policer drops above a fixed rate whatever the RTT: one stream levels off with loss but no queueing
+ * receive caps where the receive window held the stream back, a per-flow policer told from a shaper and from
+ * random loss, and connections that left by different source ports over paths of different length (ECMP). A policer drops above a fixed rate whatever the RTT: one stream levels off with loss but no queueing
  * delay, more streams add up, and redo paced below the rate loses nothing; a shaper queues instead (the RTT rises,
  * streams share one rate), and random loss meets the paced redo too.
  */
@@ -27,13 +31,57 @@ final class PathFindings {
         Verdict v = async;
         for (String finding : new String[] {tcp.reorderingWarning(),
                 hosts == null ? null : hosts.receiverShort(tcp.limited()),
-                policed(m.tunedBps(), m.capacityBps(), tcp, queued, pacedRedo(m))}) {
+                policed(m.tunedBps(), m.capacityBps(), tcp, queued, pacedRedo(m)), siblings(capacityPaths(m))}) {
             if (finding != null) {
                 v = v.with(finding);
             }
         }
         return v;
     }
+
+    /** The four-stream step's connections as each saw its path (empty when not measured). */
+    static List<ConnectionPath> capacityPaths(Measured m) {
+        return m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.CAPACITY)
+                .map(s -> s.result().summary().connections()).findFirst().orElse(List.of());
+    }
+
+    /**
+     * Connections of one run that left by different source ports and saw different paths (ECMP members of unequal
+     * length, or one that reorders): their lowest RTTs differ by more than {@link #SIBLING_RTT} (and a millisecond),
+     * or one reordered while another never did; null otherwise.
+     */
+    static String siblings(List<ConnectionPath> paths) {
+        if (paths.size() < 2) {
+            return null;
+        }
+        ConnectionPath fast = paths.stream().min(Comparator.comparingDouble(ConnectionPath::minRttMs)).orElseThrow();
+        ConnectionPath slow = paths.stream().max(Comparator.comparingDouble(ConnectionPath::minRttMs)).orElseThrow();
+        String ports = " (" + paths.size() + " connections: " + paths.stream().map(p -> String.format(Locale.ROOT,
+                "%d %.1f ms", p.localPort(), p.minRttMs())).collect(Collectors.joining(", ")) + ")";
+        if (fast.minRttMs() > 0 && slow.minRttMs() - fast.minRttMs() > Math.max(1, SIBLING_RTT * fast.minRttMs())) {
+            return String.format(Locale.ROOT, "connections that leave by different source ports take paths of "
+                    + "different length: lowest RTT %.1f ms from port %d, %.1f ms from port %d%s, as routers that "
+                    + "spread flows over equal-cost paths (ECMP) of unequal length, a bond or a load balancer do; the "
+                    + "redo's one connection takes whichever its port hashes to, so its round trip (and a SYNC commit) "
+                    + "changes from one connection to the next: have the network team compare the members or pin the "
+                    + "Data Guard flows to one", fast.minRttMs(), fast.localPort(), slow.minRttMs(), slow.localPort(),
+                    ports);
+        }
+        ConnectionPath reorders = paths.stream().max(Comparator.comparingLong(ConnectionPath::reorderEvents))
+                .orElseThrow();
+        if (reorders.reorderEvents() >= SIBLING_REORDERS && paths.stream().anyMatch(p -> p.reorderEvents() == 0)) {
+            return String.format(Locale.ROOT, "the path from source port %d reorders (%d events) while a sibling "
+                    + "connection's does not%s: one of the equal-cost paths (ECMP), a bond member or a load balancer "
+                    + "leg reorders; the redo's connection meets it when its port hashes there", reorders.localPort(),
+                    reorders.reorderEvents(), ports);
+        }
+        return null;
+    }
+
+    /** How much longer (as a share of the shortest) one connection's lowest RTT must be to name another path. */
+    static final double SIBLING_RTT = 0.2;
+    /** Reorderings on one connection, none on another, that name a path that reorders. */
+    static final long SIBLING_REORDERS = 10;
 
     /** The peak-rate redo step's TCP_INFO (idle, not under load), or null. */
     static TcpStats pacedRedo(Measured m) {

@@ -12,6 +12,7 @@ import dev.probe.core.payload.Content;
 import dev.probe.core.protocol.Ending;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.result.ConnectionPath;
 import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.Summary;
@@ -105,7 +106,9 @@ public final class RedoClient {
         Summary summary = Summary.of(flow, LatencyStats.of(metrics.summaryLatency()),
                 LatencyStats.of(metrics.summaryDisk()), tcp, params.openLoop(),
                 new Summary.Buffers(sndbuf, sndbufNow(first, sndbuf), ready.rcvbuf(), interfaceMtu),
-                base.cpu().until(CpuTime.now()), ClientRun.serverCpu(results));
+                base.cpu().until(CpuTime.now()), ClientRun.serverCpu(results))
+                .withConnections(params.reverse() ? List.of() : ConnectionPath.read(senders.stream().map(Sender::channel)
+                        .toList()));
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(first),
                 summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),

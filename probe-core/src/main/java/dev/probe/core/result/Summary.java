@@ -4,6 +4,7 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.units.CpuUsage;
 import dev.probe.core.units.Rates;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 
 /**
  * The measured part of a test (warm-up excluded). {@code throughputMibS} is the receiver's goodput, as iperf3
@@ -14,7 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record Summary(double durationS, long bytesSent, long bytesReceived, double throughputMibS,
                       double senderThroughputMibS, long messages, double messagesPerS, LatencyStats latency,
                       LatencyStats disk, TcpStats tcp, boolean openLoop, int sndbufGranted, int serverRcvbufGranted,
-                      CpuUsage cpu, CpuUsage serverCpu, int sndbufAtEnd, int interfaceMtu) {
+                      CpuUsage cpu, CpuUsage serverCpu, int sndbufAtEnd, int interfaceMtu,
+                      List<ConnectionPath> connections) {
     /**
      * What moved after warm-up: bytes {@code sent} in the sender's {@code senderNanos}, bytes {@code received} (-1:
      * the server's counts never came back) in the receiver's {@code receiverNanos}, and the messages.
@@ -35,7 +37,14 @@ public record Summary(double durationS, long bytesSent, long bytesReceived, doub
                 Rates.mibPerSecond(flow.sent(), flow.senderNanos()), flow.messages(),
                 flow.senderNanos() <= 0 ? 0 : flow.messages() / senderSeconds, latency, disk, tcp, openLoop,
                 buffers.sndbufGranted(), buffers.serverRcvbufGranted(), cpu, serverCpu, buffers.sndbufAtEnd(),
-                buffers.interfaceMtu());
+                buffers.interfaceMtu(), List.of());
+    }
+
+    /** This summary with each sending connection's view of its path (a run of several connections). */
+    public Summary withConnections(List<ConnectionPath> paths) {
+        return new Summary(durationS, bytesSent, bytesReceived, throughputMibS, senderThroughputMibS, messages,
+                messagesPerS, latency, disk, tcp, openLoop, sndbufGranted, serverRcvbufGranted, cpu, serverCpu,
+                sndbufAtEnd, interfaceMtu, List.copyOf(paths));
     }
 
     public ObjectNode toJson() {
@@ -60,6 +69,9 @@ public record Summary(double durationS, long bytesSent, long bytesReceived, doub
             n.put("interface_mtu", interfaceMtu);
         }
         n.put("server_rcvbuf_granted", serverRcvbufGranted);
+        if (!connections.isEmpty()) {
+            n.set("connections", ConnectionPath.toJson(connections));
+        }
         Measures.putCpu(n, cpu, serverCpu, bytesReceived < 0 ? bytesSent : bytesReceived);
         return n;
     }

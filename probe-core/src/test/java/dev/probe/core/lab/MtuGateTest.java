@@ -9,7 +9,10 @@ import com.sun.jna.Memory;
 import dev.probe.core.protocol.BadParameterException;
 import org.junit.jupiter.api.Test;
 
-/** The lab's narrower hop: which packets it stops, and the ICMP "fragmentation needed" it sends back. */
+/**
+ * The lab's narrower hop (which packets it stops, and the ICMP "fragmentation needed" it sends back) and its
+ * equal-cost paths.
+ */
 class MtuGateTest {
     /** An IPv4/TCP packet of {@code total} bytes from 10.0.0.1:40000 to 10.0.0.2:5555, behind {@code header} bytes. */
     private static Memory packet(int header, int total, boolean df) {
@@ -85,5 +88,26 @@ class MtuGateTest {
         assertEquals("icmp", assertThrows(BadParameterException.class,
                 () -> LinkSpec.builder().icmpBlocked(true).build()).parameter());
         assertEquals(1400, SiteLinkSpec.parse("a:b,mtu=9000,path-mtu=1400,icmp=drop").spec().pathMtu());
+    }
+
+    @Test
+    void equalCostPathsSpreadEachNewFlowToTheNextAndDelayTheDataDirectionOnly() {
+        LinkSpec spec = LinkSpec.builder().ecmp(2, 20).build();
+        assertEquals(2, spec.toward(true).ecmpPaths());
+        assertEquals(20_000_000, spec.toward(true).pathDelayNanos(1), "the slowest path: the whole spread");
+        assertEquals(0, spec.toward(true).pathDelayNanos(0));
+        assertEquals(1, spec.toward(false).ecmpPaths(), "the acks take one path");
+        assertEquals("ecmp-spread-ms", assertThrows(BadParameterException.class,
+                () -> LinkSpec.builder().ecmp(1, 5).build()).parameter(), "a spread needs two paths");
+        assertEquals("ecmp-paths", assertThrows(BadParameterException.class,
+                () -> LinkSpec.builder().ecmp(9, 5).build()).parameter());
+        EcmpPaths paths = new EcmpPaths(2);
+        Memory a = packet(0, 60, true);
+        Memory b = packet(0, 60, true);
+        b.setByte(21, (byte) 0x41); // another source port
+        assertEquals(0, paths.path(com.sun.jna.Pointer.nativeValue(a), 60));
+        assertEquals(1, paths.path(com.sun.jna.Pointer.nativeValue(b), 60), "the next flow, the next path");
+        assertEquals(0, paths.path(com.sun.jna.Pointer.nativeValue(a), 60), "a flow keeps its path");
+        assertEquals(2, SiteLinkSpec.parse("a:b,ecmp=2:20").spec().ecmpPaths());
     }
 }

@@ -3,10 +3,14 @@ package dev.probe.core.qualify;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.core.result.ConnectionPath;
 import dev.probe.core.result.TcpStats;
 import org.junit.jupiter.api.Test;
 
-/** Issue 42, point 2: a per-flow policer told from a shaper and from random loss, with its rate. */
+/**
+ * Issue 42, points 2 and 3: a per-flow policer told from a shaper and from random loss, with its rate; connections
+ * whose source ports took different paths.
+ */
 class PathFindingsTest {
     private static TcpStats stream(double rttMs, double minRttMs, long retransmits, long segments) {
         return new TcpStats(rttMs, minRttMs, retransmits, segments, segments == 0 ? Double.NaN
@@ -40,5 +44,23 @@ class PathFindingsTest {
         assertNull(PathFindings.policed(900e6, 950e6, clean, false, stream(10.2, 10.1, 0, 9_000)));
         TcpStats one = stream(10.4, 10.1, 400, 40_000);
         assertNull(PathFindings.policed(46e6, 182e6, one, false, stream(10.2, 10.1, 0, 50)), "50 segments say nothing");
+    }
+
+    @Test
+    void connectionsFromDifferentSourcePortsOverPathsOfDifferentLengthAreNamedAndEqualOnesAreNot() {
+        java.util.List<ConnectionPath> ecmp = java.util.List.of(new ConnectionPath(40001, 10.2, 12, 9, 0, 0),
+                new ConnectionPath(40002, 30.4, 33, 3, 0, 0), new ConnectionPath(40003, 10.3, 12, 9, 0, 0));
+        String line = PathFindings.siblings(ecmp);
+        assertTrue(line.startsWith("connections that leave by different source ports take paths of different length: "
+                + "lowest RTT 10.2 ms from port 40001, 30.4 ms from port 40002 (3 connections: 40001 10.2 ms, 40002 "
+                + "30.4 ms, 40003 10.3 ms)"), line);
+        assertNull(PathFindings.siblings(java.util.List.of(new ConnectionPath(1, 10.2, 11, 9, 0, 0),
+                new ConnectionPath(2, 10.9, 11, 9, 0, 0))), "0.7 ms apart: one path");
+        assertNull(PathFindings.siblings(java.util.List.of(new ConnectionPath(1, 0.05, 1, 9, 0, 0),
+                new ConnectionPath(2, 0.4, 1, 9, 0, 0))), "within a millisecond on a LAN: one path");
+        String reorders = PathFindings.siblings(java.util.List.of(new ConnectionPath(1, 10.2, 11, 9, 0, 0),
+                new ConnectionPath(2, 10.3, 11, 9, 0, 40)));
+        assertTrue(reorders.startsWith("the path from source port 2 reorders (40 events) while a sibling "), reorders);
+        assertNull(PathFindings.siblings(java.util.List.of(new ConnectionPath(1, 10, 11, 9, 0, 0))), "one connection");
     }
 }

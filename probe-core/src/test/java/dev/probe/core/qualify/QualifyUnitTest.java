@@ -352,7 +352,7 @@ class QualifyUnitTest {
         for (int t = 1; t <= 6; t++) {
             intervals.add(sample(t, t * 1_000_000L));
         }
-        Summary late = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0);
+        Summary late = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0, java.util.List.of());
         TestResult r = new TestResult("async", java.time.Instant.EPOCH, "standby", 1522, null, "nio", null, null, late,
                 intervals, null, null, null, null, null);
         assertEquals(8e6, Measured.steadyBps(r, false), 1, "1 MB a second acknowledged over the second half");
