@@ -15,7 +15,7 @@ import java.util.Set;
 public final class ResultInvariants {
     private static final Set<String> LATENCIES = Set.of("p50", "p90", "p99", "p999", "avg", "max", "min");
     /** Times in ms that are differences by nature: a clock's offset, a start's skew. */
-    private static final Set<String> SIGNED = Set.of("clock_offset_ms", "start_skew_ms");
+    private static final Set<String> SIGNED = Set.of("clock_offset_ms", "start_skew_ms", "offset_ms");
 
     private ResultInvariants() {
     }
