@@ -153,6 +153,8 @@ class PlanCliTest {
         assertOneLine("--plan: the redo is the plan's redo: key; drop --redo-rate");
         assertEquals(2, qualify(GOOD, "--dry-run", "--json", dir.resolve("r.json").toString()));
         assertOneLine("--json: --dry-run sends nothing and writes no result");
+        assertEquals(2, qualify(GOOD, "--dry-run", "--json-stream", dir.resolve("events.jsonl").toString()));
+        assertOneLine("--json-stream: --dry-run sends nothing and writes no result");
         assertEquals(2, Main.run(new String[] {"qualify", "--dry-run"}, new PrintWriter(out, true),
                 new PrintWriter(err, true)));
         assertOneLine("--dry-run checks a configuration: give --plan FILE");

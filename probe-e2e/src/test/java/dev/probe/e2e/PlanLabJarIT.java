@@ -59,10 +59,17 @@ class PlanLabJarIT extends SiteLabBase {
                     sync: {commit-budget: 50ms, data-guard-sync-latency: %s}
                     """.formatted(nearAt, farAt, cap));
             Path json = dir.resolve("sync" + cap + ".json");
+            Path events = dir.resolve("sync" + cap + ".jsonl");
             ProbeProcess run = inSite("prim", "qualify", "--plan", p.toString(), "--budget", "20s",
-                    "--json", json.toString());
+                    "--json", json.toString(), "--json-stream", events.toString());
             run.awaitExit(90);
             JsonNode doc = JSON.readTree(json.toFile());
+            java.util.List<String> lines = java.nio.file.Files.readAllLines(events);
+            assertEquals("plan", JSON.readTree(lines.get(0)).at("/data/kind").asText(), lines.get(0));
+            assertTrue(lines.stream().filter(l -> l.contains("\"event\":\"phase\"")).count() >= 2,
+                    "each phase: " + lines);
+            assertEquals(doc.path("summary"), JSON.readTree(lines.get(lines.size() - 1)).at("/data/summary"),
+                    "the end event carries the document");
             double near = doc.path("hops").get(0).at("/redo/summary/latency_ms/p50").asDouble();
             double far = doc.path("hops").get(1).at("/redo/summary/latency_ms/p50").asDouble();
             double commit = doc.at("/summary/commit_ms/p50").asDouble();

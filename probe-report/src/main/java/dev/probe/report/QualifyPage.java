@@ -261,6 +261,9 @@ public final class QualifyPage {
 
     /** "Settings to apply": the sqlnet.ora lines and the sysctl lines, each after a line saying where they go. */
     static void settings(StringBuilder sb, JsonNode settings, String sqlnetWhere, String sysctlWhere) {
+        if (settings.path("sqlnet_ora").isEmpty() && settings.path("sysctl").isEmpty()) {
+            return; // nothing was measured to size them by (a path that stalls)
+        }
         sb.append("<h2>Settings to apply</h2>\n<p>").append(sqlnetWhere).append(":</p><pre>");
         settings.path("sqlnet_ora").forEach(l -> sb.append(esc(l.asText())).append('\n'));
         sb.append("</pre><p>").append(sysctlWhere).append(":</p><pre>");

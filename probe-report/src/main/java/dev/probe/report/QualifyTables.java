@@ -115,7 +115,7 @@ final class QualifyTables {
             sb.append(fmt("<tr><td>%s</td><td class=\"%s\">%s</td><td>%s</td></tr>%n",
                     esc(d.path("direction").asText().replace('_', ' ')), css,
                     d.path("largest_packet").asInt() > 0 ? d.path("largest_packet").asInt() + " bytes" : "none",
-                    esc(d.path("described").asText())));
+                    esc(d.path("brief").asText(d.path("described").asText()))));
         }
         sb.append("</table>\n");
     }

@@ -83,7 +83,7 @@ public final class QualifyCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         if (plan != null || dryRun) {
-            return new PlanRun(spec, options, plan, dryRun).run(out, host, load, json, outDir);
+            return new PlanRun(spec, options, plan, dryRun).run(out, host, load, json, outDir, events);
         }
         QualifyConfig config = options.config(host, load, direction);
         OutputPaths.file("--json", json);

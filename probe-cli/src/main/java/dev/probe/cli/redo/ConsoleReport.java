@@ -77,7 +77,7 @@ final class ConsoleReport implements RunListener {
     @Override
     public void onInterval(IntervalSample s) {
         if (!headerPrinted) {
-            tcpColumns = s.tcp() != null;
+            tcpColumns = s.tcp() != null || reverse; // reversed, the server's first TCP frame may come after a tick
             printColumns();
         }
         StringBuilder line = new StringBuilder(fmt("(%s)%15.3f Mbytes/s", now(), s.throughputMibS()));
@@ -85,8 +85,9 @@ final class ConsoleReport implements RunListener {
             LatencyStats l = s.latency();
             line.append(l == null ? fmt("%20s   %13s   ", "-", "-") : fmt("%20.3f ms%13.3f ms", l.avg(), l.p99()));
         }
-        if (tcpColumns && s.tcp() != null) {
-            line.append(fmt("%11.3f ms%8d", s.tcp().rttMs(), s.tcp().retransmits()));
+        if (tcpColumns) {
+            line.append(s.tcp() != null ? fmt("%11.3f ms%8d", s.tcp().rttMs(), s.tcp().retransmits())
+                    : fmt("%14s%8s", "-", "-"));
         }
         if (s.warmup()) {
             line.append("  (warm-up)");
@@ -103,7 +104,7 @@ final class ConsoleReport implements RunListener {
             h.append(fmt("%23s%16s", "Latency", "p99"));
         }
         if (tcpColumns) {
-            h.append(fmt("%14s%8s", "TCP RTT", "Retrans"));
+            h.append(fmt("%14s%8s", reverse ? "server's RTT" : "TCP RTT", "Retrans")); // reversed: the sender's
         }
         out.println(h);
     }

@@ -127,11 +127,7 @@ final class Pipe {
                 int path = ecmp == null ? 0 : ecmp.path(scratch + from.headerBytes(), n - from.headerBytes());
                 PacketRing ring = rings[path];
                 if (ecmp != null) {
-                    slot = ring.claim();
-                    if (slot != 0) {
-                        scratchMemory.read(0, carried, 0, n);
-                        new com.sun.jna.Pointer(slot).write(0, carried, 0, n);
-                    }
+                    slot = copyInto(ring, n);
                 }
                 if (imp.pathMtu() > 0 && overPathMtu(imp, into, n)) {
                     mtuDrops.lazySet(mtuDrops.get() + 1);
@@ -143,29 +139,44 @@ final class Pipe {
                 } else if (slot == 0) {
                     queueDrops.lazySet(queueDrops.get() + 1);
                 } else {
-                    if (imp.remarkDscp() >= 0) {
-                        Remark.apply(slot + from.headerBytes(), n - from.headerBytes(), imp.remarkDscp());
-                    }
-                    if (heldLength == 0 && imp.reorder() > 0 && random.nextDouble() < imp.reorder()) {
-                        new com.sun.jna.Pointer(slot).read(0, held, 0, n);
-                        heldLength = n; // not published: the next packet overtakes it
-                        heldPath = path;
-                        continue;
-                    }
-                    ring.publish(n, dueTime(imp, n - from.headerBytes(), System.nanoTime()) + imp.pathDelayNanos(path));
-                    releaseHeld(imp);
-                    int queued = queued();
-                    if (queued > peakQueue.get()) {
-                        peakQueue.lazySet(queued);
-                    }
-                    if (writerIdle || ecmp != null) { // several paths: the writer may wait on a later head
-                        LockSupport.unpark(writer);
-                    }
+                    queue(imp, ring, path, slot, n);
                 }
             }
         } catch (Throwable t) {
             failure = t;
             running = false;
+        }
+    }
+
+    /** Several paths: the packet read into scratch goes to {@code ring}'s next slot; 0 when that queue is full. */
+    private long copyInto(PacketRing ring, int n) {
+        long slot = ring.claim();
+        if (slot != 0) {
+            scratchMemory.read(0, carried, 0, n);
+            new com.sun.jna.Pointer(slot).write(0, carried, 0, n);
+        }
+        return slot;
+    }
+
+    /** Queues the packet in {@code slot} of {@code ring} (path {@code path}): re-marked, held back, or due. */
+    private void queue(Impairment imp, PacketRing ring, int path, long slot, int n) {
+        if (imp.remarkDscp() >= 0) {
+            Remark.apply(slot + from.headerBytes(), n - from.headerBytes(), imp.remarkDscp());
+        }
+        if (heldLength == 0 && imp.reorder() > 0 && random.nextDouble() < imp.reorder()) {
+            new com.sun.jna.Pointer(slot).read(0, held, 0, n);
+            heldLength = n; // not published: the next packet overtakes it
+            heldPath = path;
+            return;
+        }
+        ring.publish(n, dueTime(imp, n - from.headerBytes(), System.nanoTime()) + imp.pathDelayNanos(path));
+        releaseHeld(imp);
+        int queued = queued();
+        if (queued > peakQueue.get()) {
+            peakQueue.lazySet(queued);
+        }
+        if (writerIdle || ecmp != null) { // several paths: the writer may wait on a later head
+            LockSupport.unpark(writer);
         }
     }
 

@@ -23,10 +23,11 @@ import java.util.regex.Pattern;
  * @param warmup    warm-up before the measured duration, excluded from the summary; 0 to 1 h
  * @param payload   what the messages hold (random: every message new, as redo is)
  * @param reverse   the server sends and the client receives (iperf3's -R; async only): redo after a switchover
+ * @param senderTcp a reverse test's server sends its socket's TCP_INFO every interval (this release's clients ask)
  */
 public record TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval,
                          boolean write, long sockbuf, double rate, Duration warmup, Payload payload,
-                         boolean reverse)
+                         boolean reverse, boolean senderTcp)
         implements SessionSpec {
     public static final int MAX_CONNECTIONS = 128;
     public static final long MAX_SOCKBUF = 512L * 1024 * 1024;
@@ -54,6 +55,9 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
         if (reverse && (mode != Mode.ASYNC || write)) {
             throw new BadParameterException("reverse", "the server sends in async mode only, without --write (give "
                     + "--mode async)");
+        }
+        if (senderTcp && !reverse) {
+            throw new BadParameterException("sender_tcp", "only a reverse test's server sends");
         }
         if (reverse && payload.type() == Payload.Type.FILE) {
             throw new BadParameterException("reverse", "a file payload is this host's: the server cannot send it");
@@ -162,7 +166,7 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
         /** The checked record: a {@link BadParameterException} names a value out of range. */
         public TestParams build() {
             return new TestParams(mode, length, numConn, duration, interval, write, sockbuf, rate, warmup, payload,
-                    reverse);
+                    reverse, reverse); // a reverse test asks for the sender's TCP_INFO every interval
         }
     }
 
@@ -213,6 +217,9 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
         if (reverse) {
             n.put("reverse", true);
         }
+        if (senderTcp) {
+            n.put("sender_tcp", true);
+        }
         return n;
     }
 
@@ -229,7 +236,8 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
                 Json.requireDouble(n, "rate", 0, MAX_RATE),
                 seconds(n, "warmup_s", 3_600),
                 n.has("payload") ? Payload.parse(Json.requireString(n, "payload", BulkParams.PAYLOAD)) : Payload.RANDOM,
-                n.has("reverse") && Json.requireBoolean(n, "reverse"));
+                n.has("reverse") && Json.requireBoolean(n, "reverse"),
+                n.has("sender_tcp") && Json.requireBoolean(n, "sender_tcp")); // absent from an older client
     }
 
     private static Duration seconds(ObjectNode n, String field, double max) {

@@ -33,11 +33,11 @@ public record PathMtu(boolean towardServer, Status status, int senderMtu, int la
     }
 
     /**
-     * One line for a console or a verdict, the direction named by {@code from} and {@code to} ("the primary",
-     * "the standby"): what passes, and for a black hole or a learned MTU what to do.
+     * One line for a console or a verdict, the direction named by {@code way} ("the primary to standby", "both
+     * ways") and its sender by {@code from} ("the primary", "each host"): what passes, and for a black hole or a
+     * learned MTU what to do.
      */
-    public String describe(String from, String to) {
-        String way = from + " to " + to.replaceFirst("^the ", "");
+    public String describe(String way, String from) {
         int mss = largest - HEADERS;
         return switch (status) {
             case FULL -> String.format(Locale.ROOT, "%s: packets of %d bytes pass (%s)", way, largest,
@@ -62,6 +62,17 @@ public record PathMtu(boolean towardServer, Status status, int senderMtu, int la
         };
     }
 
+    /** A few words for a table cell: what was found, without the advice. */
+    public String brief() {
+        return switch (status) {
+            case FULL -> "full-size packets pass";
+            case LEARNED -> "path MTU " + largest + ", learned from ICMP 'fragmentation needed' (a warning)";
+            case BLACK_HOLE -> "a black hole: ICMP blocked, packets over " + largest + " bytes vanish";
+            case STALLED -> "stalls at every size after the handshake: not the MTU";
+            case UNCHECKED -> "not checked: " + note;
+        };
+    }
+
     /** The document's form: status, sizes, probes and time. */
     public ObjectNode toJson() {
         ObjectNode n = Json.object();
@@ -71,6 +82,7 @@ public record PathMtu(boolean towardServer, Status status, int senderMtu, int la
         n.put("tcp_mtu_probing", mtuProbing);
         n.put("probes", probes);
         n.put("seconds", Math.round(seconds * 1000) / 1000.0);
+        n.put("brief", brief());
         if (note != null) {
             n.put("note", note);
         }

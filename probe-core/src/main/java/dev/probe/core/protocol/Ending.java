@@ -62,24 +62,7 @@ public final class Ending {
             n.put("bytes_sent", bytesSent);
             n.put("pieces", pieces);
             if (serverTcp != null) {
-                ObjectNode t = n.putObject("tcp");
-                t.put("rtt_us", serverTcp.rttUs());
-                t.put("min_rtt_us", serverTcp.minRttUs());
-                t.put("cwnd", serverTcp.sndCwnd());
-                t.put("mss", serverTcp.sndMss());
-                t.put("total_retrans", serverTcp.totalRetrans());
-                t.put("segs_out", serverTcp.segsOut());
-                t.put("bytes_retrans", serverTcp.bytesRetrans());
-                t.put("bytes_acked", serverTcp.bytesAcked());
-                t.put("reordering", serverTcp.reordering());
-                t.put("reord_seen", serverTcp.reordSeen());
-                t.put("pmtu", serverTcp.pmtu());
-                t.put("busy_us", serverTcp.limits().busyUs());
-                t.put("rwnd_limited_us", serverTcp.limits().rwndLimitedUs());
-                t.put("sndbuf_limited_us", serverTcp.limits().sndbufLimitedUs());
-                if (serverCongestion != null) {
-                    t.put("congestion", serverCongestion);
-                }
+                n.set("tcp", tcpJson(serverTcp, serverCongestion));
             }
             if (serverCpu != null) {
                 putCpu(n.putObject("cpu"), serverCpu);
@@ -88,22 +71,9 @@ public final class Ending {
         }
 
         public static Result from(ObjectNode n) {
-            TcpInfo tcp = null;
-            String congestion = null;
-            if (n.has("tcp")) {
-                ObjectNode t = Json.requireObject(n, "tcp");
-                tcp = new TcpInfo(Json.requireLong(t, "rtt_us", 0, Frames.MAX_COUNT),
-                        Json.requireLong(t, "min_rtt_us", 0, Frames.MAX_COUNT),
-                        Json.requireLong(t, "cwnd", 0, Frames.MAX_COUNT), Json.requireLong(t, "mss", 0, Frames.MAX_COUNT),
-                        Json.requireLong(t, "total_retrans", 0, Frames.MAX_COUNT),
-                        Json.requireLong(t, "segs_out", 0, Frames.MAX_COUNT),
-                        Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT),
-                        optionalCount(t, "bytes_acked"), optionalCount(t, "pmtu"),
-                        new TcpInfo.Limits(optionalCount(t, "busy_us"), optionalCount(t, "rwnd_limited_us"),
-                                optionalCount(t, "sndbuf_limited_us")),
-                        optionalCount(t, "reordering"), optionalCount(t, "reord_seen"));
-                congestion = t.has("congestion") ? Json.requireString(t, "congestion", CONGESTION) : null;
-            }
+            ObjectNode t = n.has("tcp") ? Json.requireObject(n, "tcp") : null;
+            TcpInfo tcp = t == null ? null : tcpFrom(t);
+            String congestion = t == null ? null : congestionFrom(t);
             return new Result(Json.requireLong(n, "bytes_received", 0, Frames.MAX_COUNT),
                     Json.requireLong(n, "messages_received", 0, Frames.MAX_COUNT),
                     Json.requireLong(n, "measured_bytes", 0, Frames.MAX_COUNT),
@@ -123,6 +93,48 @@ public final class Ending {
                     jvm ? Json.requireDouble(c, "jit_s", 0, 1e9) : Double.NaN,
                     jvm ? Json.requireDouble(c, "gc_s", 0, 1e9) : Double.NaN);
         }
+    }
+
+    /** A socket's TCP_INFO as RESULT and TCP frames carry it, with its congestion control (null: not said). */
+    public static ObjectNode tcpJson(TcpInfo tcp, String congestion) {
+        ObjectNode t = Json.object();
+        t.put("rtt_us", tcp.rttUs());
+        t.put("min_rtt_us", tcp.minRttUs());
+        t.put("cwnd", tcp.sndCwnd());
+        t.put("mss", tcp.sndMss());
+        t.put("total_retrans", tcp.totalRetrans());
+        t.put("segs_out", tcp.segsOut());
+        t.put("bytes_retrans", tcp.bytesRetrans());
+        t.put("bytes_acked", tcp.bytesAcked());
+        t.put("reordering", tcp.reordering());
+        t.put("reord_seen", tcp.reordSeen());
+        t.put("pmtu", tcp.pmtu());
+        t.put("busy_us", tcp.limits().busyUs());
+        t.put("rwnd_limited_us", tcp.limits().rwndLimitedUs());
+        t.put("sndbuf_limited_us", tcp.limits().sndbufLimitedUs());
+        if (congestion != null) {
+            t.put("congestion", congestion);
+        }
+        return t;
+    }
+
+    /** {@link #tcpJson}'s form read back, every count bounded (an absent optional one read as 0). */
+    public static TcpInfo tcpFrom(ObjectNode t) {
+        return new TcpInfo(Json.requireLong(t, "rtt_us", 0, Frames.MAX_COUNT),
+                Json.requireLong(t, "min_rtt_us", 0, Frames.MAX_COUNT),
+                Json.requireLong(t, "cwnd", 0, Frames.MAX_COUNT), Json.requireLong(t, "mss", 0, Frames.MAX_COUNT),
+                Json.requireLong(t, "total_retrans", 0, Frames.MAX_COUNT),
+                Json.requireLong(t, "segs_out", 0, Frames.MAX_COUNT),
+                Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT),
+                optionalCount(t, "bytes_acked"), optionalCount(t, "pmtu"),
+                new TcpInfo.Limits(optionalCount(t, "busy_us"), optionalCount(t, "rwnd_limited_us"),
+                        optionalCount(t, "sndbuf_limited_us")),
+                optionalCount(t, "reordering"), optionalCount(t, "reord_seen"));
+    }
+
+    /** The congestion control {@link #tcpJson} named, or null. */
+    public static String congestionFrom(ObjectNode t) {
+        return t.has("congestion") ? Json.requireString(t, "congestion", CONGESTION) : null;
     }
 
     /** The servers' TCP_INFO over {@code results}, added up (see {@link TcpInfo#plus}); null when none sent it. */

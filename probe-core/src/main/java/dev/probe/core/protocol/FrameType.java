@@ -38,9 +38,11 @@ public enum FrameType {
     /** coordinator and agent, both ways: clock samples, the start instant, interval counts, the outcome (JSON). */
     AGENT(15, Frames.MAX_CONTROL_LENGTH),
     /** server to client, a remote disk check: each measured point, then the outcome (JSON). */
-    DISK(16, Frames.MAX_CONTROL_LENGTH);
+    DISK(16, Frames.MAX_CONTROL_LENGTH),
+    /** server to client, a reverse test whose client asked ({@code sender_tcp}): the sending socket's TCP_INFO (JSON). */
+    TCP(17, Frames.MAX_CONTROL_LENGTH);
 
-    private static final FrameType[] BY_CODE = new FrameType[17];
+    private static final FrameType[] BY_CODE = new FrameType[18];
 
     static {
         for (FrameType t : values()) {

@@ -49,15 +49,21 @@ public final class PathMtuFindings {
 
     /** {@code p} in words, its direction named for Data Guard (the primary is the client). */
     public static String line(PathMtu p) {
-        return p.towardServer() ? p.describe("the primary", "the standby") : p.describe("the standby", "the primary");
+        return p.towardServer() ? p.describe("the primary to standby", "the primary")
+                : p.describe("the standby to primary", "the standby");
     }
 
     /** FAIL when a direction stalls (each such direction a reason); none otherwise. */
     static Optional<Verdict> verdict(List<PathMtu> found) {
-        List<String> reasons = found.stream().filter(PathMtu::stalls).map(PathMtuFindings::line).toList();
-        if (reasons.isEmpty()) {
+        List<PathMtu> stalled = found.stream().filter(PathMtu::stalls).toList();
+        if (stalled.isEmpty()) {
             return Optional.empty();
         }
+        boolean alike = stalled.size() == 2 && stalled.get(0).status() == stalled.get(1).status()
+                && stalled.get(0).largest() == stalled.get(1).largest()
+                && stalled.get(0).senderMtu() == stalled.get(1).senderMtu();
+        List<String> reasons = alike ? List.of(stalled.get(0).describe("both ways", "each host"))
+                : stalled.stream().map(PathMtuFindings::line).toList();
         List<String> all = new ArrayList<>(reasons);
         all.add("no stream step ran: each would stall on this path (qualify again once the path is fixed)");
         return Optional.of(new Verdict(NAME, Verdict.Status.FAIL, all));

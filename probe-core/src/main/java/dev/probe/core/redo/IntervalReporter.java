@@ -17,7 +17,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The reporting side of a run, on its own thread: every interval it reads the connections' counters, swaps
- * out the interval histograms and reads TCP_INFO, then tells the listener. It also marks the end of warm-up
+ * out the interval histograms and reads the sending sockets' TCP_INFO (in a reverse test the server's, from its TCP
+ * frames), then tells the listener. It also marks the end of warm-up
  * (summary reset plus an in-band MARK on every connection) and fails a sync connection whose ACK is overdue.
  */
 final class IntervalReporter {
@@ -56,8 +57,8 @@ final class IntervalReporter {
     void start(long startNanos) {
         t0 = startNanos;
         lastNanos = startNanos;
-        lastTcp = readTcp();
-        baseline = new Baseline(startNanos, 0, 0, lastTcp, CpuTime.now());
+        lastTcp = intervalTcp();
+        baseline = new Baseline(startNanos, 0, 0, params.reverse() ? readTcp() : lastTcp, CpuTime.now());
         ticker.start(startNanos);
         ticker.every(this::watchdog, 100);
         if (!params.warmup().isZero()) {
@@ -80,9 +81,34 @@ final class IntervalReporter {
         return congestion;
     }
 
+    /** The sending sockets' congestion control: this end's, or the server's as it reported it in a reverse test. */
+    private String sendingCongestion() {
+        return !params.reverse() ? congestion : senders.stream().filter(s -> s instanceof Receiver)
+                .map(s -> ((Receiver) s).sendingCongestion()).filter(java.util.Objects::nonNull).findFirst()
+                .orElse(congestion);
+    }
+
     /** Aggregated TCP_INFO of all connections, or null when unavailable. */
     TcpInfo readTcp() {
         return TcpInfoReader.sum(senders.stream().map(Sender::channel).toList());
+    }
+
+    /**
+     * What an interval reports of TCP: the sending sockets' TCP_INFO added up: this end's, or in a reverse test the
+     * server's as its TCP frames last gave them (null until the first, and from an older server, which sends none).
+     */
+    private TcpInfo intervalTcp() {
+        if (!params.reverse()) {
+            return readTcp();
+        }
+        TcpInfo sum = null;
+        for (Sender s : senders) {
+            TcpInfo t = s.sendingTcp();
+            if (t != null) {
+                sum = sum == null ? t : sum.plus(t);
+            }
+        }
+        return sum;
     }
 
     private void endWarmup() {
@@ -98,13 +124,13 @@ final class IntervalReporter {
         long messages = sumMessages();
         latency = metrics.intervalLatency(latency);
         disk = metrics.intervalDisk(disk);
-        TcpInfo tcp = readTcp();
+        TcpInfo tcp = intervalTcp();
         double start = (lastNanos - t0) / 1e9;
         double end = (now - t0) / 1e9;
         boolean warmup = (lastNanos + now) / 2 < t0 + params.warmup().toNanos();
         listener.onInterval(new IntervalSample(end, end - start, bytes - lastBytes, messages - lastMessages,
                 Rates.mibPerSecond(bytes - lastBytes, now - lastNanos), LatencyStats.of(latency), LatencyStats.of(disk),
-                tcp == null ? null : TcpStats.between(lastTcp, tcp, congestion), warmup));
+                tcp == null ? null : TcpStats.between(lastTcp, tcp, sendingCongestion()), warmup));
         if (latency.getTotalCount() > 0) {
             listener.onIntervalHistogram(start, end, latency);
         }

@@ -6,6 +6,8 @@ import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Mark;
+import dev.probe.core.protocol.SenderTcp;
+import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.transport.StreamReads;
 import io.netty.channel.Channel;
 
@@ -13,8 +15,12 @@ import io.netty.channel.Channel;
  * A reverse test's client side ({@link TestParams#reverse()}): its MARK starts the server sending; it counts what
  * arrives (the server's MARK starts the measured counts, as the client's does in the forward direction), and at
  * the server's END, or early when stopped, sends END with what it received; the server's RESULT says what it sent.
+ * The server's TCP frames (every interval) give its sending socket's TCP_INFO: the intervals report those.
  */
 final class Receiver extends Sender {
+    /** The server's sending socket as its last TCP frame gave it (null before the first, or from an older server). */
+    private volatile SenderTcp sender;
+
     Receiver(Channel channel, ClientConnectionHandler handler, int stream, SendCounters counters, TestParams params) {
         super(channel, handler, null, stream, counters, params);
         StreamReads.large(channel);
@@ -30,6 +36,8 @@ final class Receiver extends Sender {
         if (msg instanceof DataChunk chunk) { // also after an early END: what was in flight still counts
             counters.onChunk(chunk.content().readableBytes(), chunk.last());
             chunk.release();
+        } else if (msg instanceof ControlFrame f && f.type() == FrameType.TCP) {
+            sender = SenderTcp.from(f.body());
         } else if (stopped) {
             io.netty.util.ReferenceCountUtil.release(msg);
         } else if (msg == Mark.INSTANCE) {
@@ -39,6 +47,19 @@ final class Receiver extends Sender {
         } else {
             super.onInbound(msg);
         }
+    }
+
+    /** The server's sending socket, as it last reported it; null until it has (an older server never does). */
+    @Override
+    TcpInfo sendingTcp() {
+        SenderTcp s = sender;
+        return s == null ? null : s.tcp();
+    }
+
+    /** The server's congestion control, as it last reported it, or null. */
+    String sendingCongestion() {
+        SenderTcp s = sender;
+        return s == null ? null : s.congestion();
     }
 
     /** The server marks the end of the warm-up in this direction. */

@@ -8,6 +8,7 @@ import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Mark;
 import dev.probe.core.protocol.ProtocolException;
+import dev.probe.core.protocol.SenderTcp;
 import dev.probe.core.server.ReceiveCounters;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tcp.TcpInfoReader;
@@ -22,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * The server's side of a reverse test ({@link TestParams#reverse()}, iperf3's -R): the client's MARK starts it; the
  * server then streams the test's messages (paced as asked) for the warm-up and the duration, MARKs the end of the
  * warm-up, and sends END with its counts; the client's END (at that END, or early when it was stopped) is answered
- * with RESULT: what the server sent, as the receiver's RESULT is in the forward direction.
+ * with RESULT: what the server sent, as the receiver's RESULT is in the forward direction. A client that asked
+ * ({@code sender_tcp}) gets this socket's TCP_INFO in a TCP frame every interval while the data flows.
  */
 final class ReverseHandler extends ChannelInboundHandlerAdapter {
     private final SessionConnection connection;
@@ -36,6 +38,8 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
     private boolean done; // sending over: time up, or the client ended first
     private boolean ended; // the client's END answered
     private Result sent;
+    /** The TCP frames every interval, when the client asked for them. */
+    private java.util.concurrent.ScheduledFuture<?> tcpEvery;
     /** This socket's TCP_INFO when the warm-up ended (or it started, without one): the summary's window opens there. */
     private TcpInfo atMark;
 
@@ -91,7 +95,20 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
                 ctx.writeAndFlush(new End(counters.bytes(), counters.messages()).frame(), ctx.voidPromise());
             }
         }, params.totalDuration().toNanos(), TimeUnit.NANOSECONDS);
+        if (params.senderTcp()) {
+            long every = params.interval().toNanos();
+            tcpEvery = ctx.executor().scheduleAtFixedRate(() -> sendTcp(ctx), every, every, TimeUnit.NANOSECONDS);
+        }
         pump.start(t0);
+    }
+
+    /** This socket's TCP_INFO now, life-long, for the client's interval (the sender's view only this end holds). */
+    private void sendTcp(ChannelHandlerContext ctx) {
+        TcpInfo now = done ? null : TcpInfoReader.read(ctx.channel()).orElse(null);
+        if (now != null) {
+            ctx.writeAndFlush(new SenderTcp(now, TcpInfoReader.congestionControl(ctx.channel()).orElse(null)).frame(),
+                    ctx.voidPromise());
+        }
     }
 
     /** One message; the pause the server's --rate-cap asks for, as it would pause reading in the forward direction. */
@@ -107,6 +124,9 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
             done = true;
             sent = counters.result();
         }
+        if (tcpEvery != null) {
+            tcpEvery.cancel(false);
+        }
     }
 
     @Override
@@ -119,7 +139,7 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        done = true;
+        stopSending();
         if (content != null) {
             content.close();
         }

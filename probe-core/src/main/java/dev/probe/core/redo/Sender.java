@@ -67,6 +67,14 @@ abstract class Sender implements Worker {
         return counters;
     }
 
+    /**
+     * The TCP_INFO an interval reports for this connection: the sending socket's, which is this one's (a receiver's
+     * is the server's, as it last sent it); null where unreadable.
+     */
+    dev.probe.core.tcp.TcpInfo sendingTcp() {
+        return dev.probe.core.tcp.TcpInfoReader.read(channel).orElse(null);
+    }
+
     Channel channel() {
         return channel;
     }

@@ -50,14 +50,14 @@ class PathMtuProbeTest {
     void eachFindingSaysWhatPassesAndABlackHoleSaysWhatToDo() {
         PathMtu hole = new PathMtu(true, PathMtu.Status.BLACK_HOLE, 9000, 1500, "0 on the sender, 0 on the receiver",
                 31, 12.5, null);
-        String line = hole.describe("the primary", "the standby");
+        String line = hole.describe("the primary to standby", "the primary");
         assertTrue(line.startsWith("the primary to standby: path MTU 1500 with ICMP blocked: segments over 1500 bytes "
                 + "are lost without an error (the primary sends 9000-byte packets"), line);
         assertTrue(line.contains("clamp the MSS to 1460") && line.contains("tcp_mtu_probing=1 on both hosts (now 0 on "
                 + "the sender, 0 on the receiver)") && line.contains("SDU of 1460 or less"), line);
         assertTrue(hole.stalls());
         PathMtu learned = new PathMtu(false, PathMtu.Status.LEARNED, 9000, 1400, "?", 1, 0.3, null);
-        assertTrue(learned.describe("the standby", "the primary").startsWith("the standby to primary: path MTU 1400, "
+        assertTrue(learned.describe("the standby to primary", "the standby").startsWith("the standby to primary: path MTU 1400, "
                 + "below the standby's interface MTU 9000; ICMP 'fragmentation needed' comes back"));
         assertTrue(!learned.stalls());
         assertEquals("black_hole", hole.toJson().path("status").asText());

@@ -70,6 +70,10 @@ class LoopbackRunTest {
         assertTrue(intervals.stream().anyMatch(i -> i.bytes() > 0));
         assertTrue(intervals.stream().anyMatch(IntervalSample::warmup), "the warm-up intervals are marked");
         assertTrue(r.toJson().path("params").path("reverse").asBoolean());
+        IntervalSample last = intervals.get(intervals.size() - 1);
+        assertTrue(last.tcp() != null && last.tcp().bytesAcked() > 1_000_000, "the intervals carry the sender's "
+                + "TCP_INFO (the server's TCP frames), not this receiving socket's: " + last.tcp());
+        assertTrue(r.params().senderTcp(), "this release's client asks for them");
         assertTrue(r.clock() != null, "the server stamped READY");
         assertTrue(Math.abs(r.clock().offsetMs()) <= r.clock().uncertaintyMs() + 1, "one host, one clock: " + r.clock());
         assertTrue(r.toJson().at("/params/hosts/clock/offset_ms").isNumber(), r.toJson().at("/params").toString());
