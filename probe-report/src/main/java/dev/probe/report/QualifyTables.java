@@ -11,6 +11,9 @@ final class QualifyTables {
 
     /** Each step's figure, and what held its sender back. */
     static void measured(StringBuilder sb, JsonNode doc, String heading) {
+        if (doc.path("steps").isEmpty()) {
+            return; // no step ran (the path stalls: the verdict says why)
+        }
         sb.append("<h2>" + esc(heading) + "</h2>\n<table><tr><th>step</th><th>figure</th>"
                 + "<th>sender limited by (share of the time data was in flight, TCP_INFO)</th></tr>\n");
         for (JsonNode st : doc.path("steps")) {

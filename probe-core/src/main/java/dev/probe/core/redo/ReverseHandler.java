@@ -97,7 +97,9 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
         }, params.totalDuration().toNanos(), TimeUnit.NANOSECONDS);
         if (params.senderTcp()) {
             long every = params.interval().toNanos();
-            tcpEvery = ctx.executor().scheduleAtFixedRate(() -> sendTcp(ctx), every, every, TimeUnit.NANOSECONDS);
+            // half an interval in, then every interval: each reaches the client before its tick, so its first
+            // interval has one too (each reading the sender's at most an interval late)
+            tcpEvery = ctx.executor().scheduleAtFixedRate(() -> sendTcp(ctx), every / 2, every, TimeUnit.NANOSECONDS);
         }
         pump.start(t0);
     }
