@@ -81,13 +81,13 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         // the sender's TCP_INFO: reversed, the server's (from its RESULT), which sent
         TcpStats tcp = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
                 .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-        long granted = Math.min(m.sndbufGranted(), m.rcvbufGranted());
+        long granted = Sizing.granted(Math.min(m.sndbufGranted(), m.rcvbufGranted()),
+                config.target().transport().linuxNative()); // what the OS set (Linux reports twice it)
         HostTable hosts = tcp == null || config.reverse() ? null : HostTable.of(m); // the standby receives forward
         Boolean queued = StreamLimit.queued(tcp);
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                 tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
-                Math.min(Sizing.granted(granted, config.target().transport().linuxNative()),
-                        hosts == null ? Long.MAX_VALUE : hosts.standbyWindow()))
+                Math.min(granted, hosts == null ? Long.MAX_VALUE : hosts.standbyWindow()))
                 .given(m.capacityBps(), queued).withSender(tcp == null ? null : tcp.limited());
         Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBps(), m.tunedBps(), limit)
                 .lag(lag.flat(), lag.growth(), lag.lastLag()).buffers(m.bufferRequested(), m.clamped(), granted)

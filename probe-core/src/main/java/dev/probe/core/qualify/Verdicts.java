@@ -109,7 +109,7 @@ public final class Verdicts {
         }
         reasons.addAll(f.limit().reasons(f.controls(), f.congestion()));
         if (f.bufferClamped()) {
-            reasons.add(fmt("socket buffers clamped: asked %d bytes (3 x BDP), the OS granted %d; %s",
+            reasons.add(fmt("socket buffers clamped: asked %d bytes (3 x BDP), the OS set %d; %s",
                     f.bufferRequested(), f.bufferGranted(), f.limit().limit() == StreamLimit.Limit.BUFFERS
                             ? "raise the sysctls below on both hosts"
                             : "the sysctls below allow the full buffer, though the buffer is not what limits this stream"));
