@@ -89,14 +89,6 @@ final class LinkOptions {
         return LinkSpec.builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction)
                 .rateBps(rateBps()).mtu(mtu).limit(limit).maxDelayMs(maxDelayMs)
                 .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).reorderPct(reorderPct).policeBps(bitRate("police", police))
-                .pathMtu(pathMtu).icmpBlocked(icmpBlocked()).ecmp(ecmpPaths, ecmpSpreadMs).build();
-    }
-
-    private boolean icmpBlocked() {
-        return switch (icmp.toLowerCase(java.util.Locale.ROOT)) {
-            case "pass" -> false;
-            case "drop" -> true;
-            default -> throw new BadParameterException("icmp", "'" + icmp + "' is not pass or drop");
-        };
+                .pathMtu(pathMtu).icmpBlocked(LinkSpec.icmpBlocked(icmp)).ecmp(ecmpPaths, ecmpSpreadMs).build();
     }
 }

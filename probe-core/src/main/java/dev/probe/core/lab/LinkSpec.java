@@ -149,6 +149,18 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
                         + "slowest " + trim(ecmpSpreadMs) + " ms longer one way");
     }
 
+    /**
+     * What a path does for a packet over its MTU, as {@code --icmp} and {@code icmp=} spell it: {@code pass} sends
+     * ICMP "fragmentation needed" back (false: not blocked), {@code drop} sends nothing (true: a black hole).
+     */
+    public static boolean icmpBlocked(String word) {
+        return switch (word.toLowerCase(Locale.ROOT)) {
+            case "pass" -> false;
+            case "drop" -> true;
+            default -> throw new BadParameterException("icmp", "'" + word + "' is not pass or drop");
+        };
+    }
+
     /** A number with at most three decimals and no trailing zeros, as tc spells it: 0.1, 20, 2.5. */
     public static String trim(double v) {
         String s = String.format(Locale.ROOT, "%.3f", v);

@@ -83,13 +83,13 @@ public record SiteLinkSpec(String a, String b, LinkSpec spec) {
         b.ecmp(Integer.parseInt(parts[0]), Double.parseDouble(parts[1]));
     }
 
-    /** {@code icmp=pass} or {@code icmp=drop}: whether "fragmentation needed" comes back from the path. */
-    public static boolean icmpBlocked(String value, String text) {
-        return switch (value.toLowerCase(Locale.ROOT)) {
-            case "pass" -> false;
-            case "drop" -> true;
-            default -> throw bad(text, "icmp=" + value + " is not pass or drop");
-        };
+    /** {@code icmp=pass} or {@code icmp=drop}, as {@link LinkSpec#icmpBlocked(String)} reads it. */
+    private static boolean icmpBlocked(String value, String text) {
+        try {
+            return LinkSpec.icmpBlocked(value);
+        } catch (BadParameterException e) {
+            throw bad(text, e.getMessage());
+        }
     }
 
     private static long rate(String key, String value, String text) {

@@ -99,11 +99,7 @@ public final class PathMtuProbe {
 
     /** The full-size probe stalled: rounds of probes at once narrow the largest packet that passes. */
     private PathMtu search(Search q, RunStop stop) throws InterruptedException {
-        boolean towardServer = q.towardServer;
-        int senderMtu = q.senderMtu;
         int hi = q.hi;
-        String probing = q.probing;
-        long t0 = q.t0;
         int good = 0;
         int bad = hi;
         int probes = 1;
@@ -118,20 +114,17 @@ public final class PathMtuProbe {
                 }
             }
             sizes.addAll(between(Math.max(good, MIN_PACKET), bad, PER_ROUND - sizes.size()));
-            List<Outcome> outcomes = runAll(sizes, towardServer, stop);
+            List<Outcome> outcomes = runAll(sizes, q.towardServer, stop);
             probes += outcomes.size();
             if (stop.reason() != null) {
-                return new PathMtu(towardServer, PathMtu.Status.UNCHECKED, senderMtu, good, probing, probes,
-                        seconds(t0), stop.reason());
+                return q.found(PathMtu.Status.UNCHECKED, good, probes, stop.reason());
             }
             if (first && outcomes.get(1).delivered) {
-                return new PathMtu(towardServer, PathMtu.Status.FULL, senderMtu, hi, probing, probes, seconds(t0),
-                        "the first full-size probe stalled for " + STALL.toSeconds() + " s, the second passed: a "
-                                + "loss burst, not the size");
+                return q.found(PathMtu.Status.FULL, hi, probes, "the first full-size probe stalled for "
+                        + STALL.toSeconds() + " s, the second passed: a loss burst, not the size");
             }
             if (first && !outcomes.get(0).delivered) {
-                return new PathMtu(towardServer, PathMtu.Status.STALLED, senderMtu, 0, probing, probes, seconds(t0),
-                        null);
+                return q.found(PathMtu.Status.STALLED, 0, probes, null);
             }
             first = false;
             for (Outcome o : outcomes) {
@@ -145,8 +138,7 @@ public final class PathMtuProbe {
                 }
             }
         }
-        return new PathMtu(towardServer, PathMtu.Status.BLACK_HOLE, senderMtu, good, probing, probes, seconds(t0),
-                null);
+        return q.found(PathMtu.Status.BLACK_HOLE, good, probes, null);
     }
 
     /** Up to {@code n} sizes spread evenly strictly between {@code lo} and {@code hi}. */
@@ -223,6 +215,10 @@ public final class PathMtuProbe {
 
     /** What a search starts from: the direction, the sender's MTU, the size that stalled, a size to try first. */
     private record Search(boolean towardServer, int senderMtu, int hi, int hint, String probing, long t0) {
+        /** What the search found, after {@code probes} probes in all. */
+        PathMtu found(PathMtu.Status status, int largest, int probes, String note) {
+            return new PathMtu(towardServer, status, senderMtu, largest, probing, probes, seconds(t0), note);
+        }
     }
 
     /** A probe's packet size, whether its segments arrived in time, and its result (null when none came). */

@@ -83,8 +83,7 @@ final class IntervalReporter {
 
     /** The sending sockets' congestion control: this end's, or the server's as it reported it in a reverse test. */
     private String sendingCongestion() {
-        return !params.reverse() ? congestion : senders.stream().filter(s -> s instanceof Receiver)
-                .map(s -> ((Receiver) s).sendingCongestion()).filter(java.util.Objects::nonNull).findFirst()
+        return senders.stream().map(Sender::sendingCongestion).filter(java.util.Objects::nonNull).findFirst()
                 .orElse(congestion);
     }
 
@@ -98,9 +97,6 @@ final class IntervalReporter {
      * server's as its TCP frames last gave them (null until the first, and from an older server, which sends none).
      */
     private TcpInfo intervalTcp() {
-        if (!params.reverse()) {
-            return readTcp();
-        }
         TcpInfo sum = null;
         for (Sender s : senders) {
             TcpInfo t = s.sendingTcp();

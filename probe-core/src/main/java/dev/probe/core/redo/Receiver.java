@@ -57,6 +57,7 @@ final class Receiver extends Sender {
     }
 
     /** The server's congestion control, as it last reported it, or null. */
+    @Override
     String sendingCongestion() {
         SenderTcp s = sender;
         return s == null ? null : s.congestion();

@@ -75,6 +75,11 @@ abstract class Sender implements Worker {
         return dev.probe.core.tcp.TcpInfoReader.read(channel).orElse(null);
     }
 
+    /** The sending socket's congestion control where this end learned it from the sender; null for its own. */
+    String sendingCongestion() {
+        return null;
+    }
+
     Channel channel() {
         return channel;
     }
