@@ -7,6 +7,7 @@ import dev.probe.core.disk.DiskKind;
 import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.objstore.endpoint.ObjectStoreEndpoint;
 import dev.probe.core.redo.RedoKind;
+import dev.probe.core.relay.RelayKind;
 import dev.probe.core.server.ProbeListener;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
@@ -70,17 +71,22 @@ public final class ProbeServer implements AutoCloseable {
     }
 
     /**
-     * An agent (issue 15): the probe port's handshake, security and limits, with the one session kind "agent",
-     * whose runs reach the servers a coordinator names as {@code agent} says.
+     * An agent (issue 15): the probe port's handshake, security and limits, with the session kinds "agent", whose
+     * runs reach the servers a coordinator names as {@code agent} says, and "relay", a test received here and
+     * forwarded to servers {@code agent} allows (a Far Sync's or cascading standby's part in a plan); its forced writes
+     * go to rings of this process's own beside the temp directory.
      */
     public static ProbeServer startAgent(ServerConfig config, AgentConfig agent, ServerLog log)
             throws InterruptedException {
         ServerThreads threads = new ServerThreads(config.transport());
+        RedoKind redo = new RedoKind(config.toBuilder().file(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
+                "probe-relay-" + ProcessHandle.current().pid() + ".dat")).build());
         try {
-            return new ProbeServer(threads, ProbeListener.bind(config, log, threads, List.of(new AgentKind(agent)),
-                    version(config)), null, null);
+            return new ProbeServer(threads, ProbeListener.bind(config, log, threads, List.of(new AgentKind(agent),
+                    new RelayKind(agent, redo)), version(config)), null, redo);
         } catch (RuntimeException | InterruptedException e) {
             threads.close();
+            redo.close();
             throw e;
         }
     }

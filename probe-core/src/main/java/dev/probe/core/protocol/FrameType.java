@@ -40,9 +40,14 @@ public enum FrameType {
     /** server to client, a remote disk check: each measured point, then the outcome (JSON). */
     DISK(16, Frames.MAX_CONTROL_LENGTH),
     /** server to client, a reverse test whose client asked ({@code sender_tcp}): the sending socket's TCP_INFO (JSON). */
-    TCP(17, Frames.MAX_CONTROL_LENGTH);
+    TCP(17, Frames.MAX_CONTROL_LENGTH),
+    /**
+     * relay to client, a relayed test (an agent forwarding as a Far Sync does): one next hop's progress every
+     * interval, and its final counts before RESULT (JSON).
+     */
+    RELAYED(18, Frames.MAX_CONTROL_LENGTH);
 
-    private static final FrameType[] BY_CODE = new FrameType[18];
+    private static final FrameType[] BY_CODE = new FrameType[19];
 
     static {
         for (FrameType t : values()) {

@@ -57,7 +57,7 @@ public final class RedoClient {
     public TestResult run(RunListener listener, RunStop stop) throws InterruptedException {
         TestParams params = config.params();
         try (Content content = Content.of(params.payload(), Content.newSalt(), 0)) {
-            return ClientRun.run(config.target(), params, params.length(), "probe-client", session -> {
+            return ClientRun.run(config.target(), config.opening(), params.length(), "probe-client", session -> {
                 ObjectNode content0 = session.ready().content();
                 if (params.reverse() && (content0 == null || !"server".equals(content0.path("sender").asText()))) {
                     throw new ProbeException(ProbeException.Kind.REFUSED, "the server at " + config.target().host()
@@ -76,6 +76,7 @@ public final class RedoClient {
         Target target = config.target();
         RunMetrics metrics = new RunMetrics();
         List<Sender> senders = senders(session, content, metrics, stop);
+        senders.forEach(s -> s.hearRelayed(listener::onRelayed));
         IntervalCollector collector = new IntervalCollector(listener);
         IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
         Instant startedAt = Instant.now();

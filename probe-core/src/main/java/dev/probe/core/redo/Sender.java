@@ -8,7 +8,12 @@ import dev.probe.core.payload.Content;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.Mark;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Relayed;
 import io.netty.channel.Channel;
+import java.util.function.Consumer;
 
 /**
  * Drives one connection's data phase on its event loop, each message written by a {@link DataWriter}. When the data
@@ -23,6 +28,7 @@ abstract class Sender implements Worker {
     protected long startNanos;
     protected long endNanos;
     protected boolean stopped;
+    private Consumer<Relayed> relayed = r -> { };
 
     /** Sends connection {@code stream}'s messages of {@code content}. */
     Sender(Channel channel, ClientConnectionHandler handler, Content content, int stream, SendCounters counters,
@@ -44,10 +50,22 @@ abstract class Sender implements Worker {
 
     protected abstract void begin();
 
+    /** Where a relay's RELAYED frames go (the run's listener). */
+    void hearRelayed(Consumer<Relayed> to) {
+        relayed = to;
+    }
+
     @Override
     public void onInbound(Object msg) {
         if (msg instanceof Ack) {
             onAck((Ack) msg);
+        } else if (msg instanceof ControlFrame f && f.type() == FrameType.RELAYED) {
+            try {
+                relayed.accept(Relayed.from(f.body()));
+            } catch (BadParameterException e) {
+                handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "bad RELAYED from the relay: "
+                        + e.getMessage()));
+            }
         } else {
             io.netty.util.ReferenceCountUtil.release(msg);
             handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "unexpected " + msg.getClass().getSimpleName()

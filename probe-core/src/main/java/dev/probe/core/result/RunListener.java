@@ -1,5 +1,6 @@
 package dev.probe.core.result;
 
+import dev.probe.core.protocol.Relayed;
 import dev.probe.core.protocol.Handshake.Ready;
 import org.HdrHistogram.Histogram;
 
@@ -23,6 +24,10 @@ public interface RunListener {
 
     /** The test finished and the result is complete. */
     default void onFinished(TestResult result) {
+    }
+
+    /** A relayed test: one next hop's progress as the relay last sent it (every interval, then its final counts). */
+    default void onRelayed(Relayed relayed) {
     }
 
     /** Fans out to several listeners. */
@@ -53,6 +58,13 @@ public interface RunListener {
             public void onFinished(TestResult result) {
                 for (RunListener l : listeners) {
                     l.onFinished(result);
+                }
+            }
+
+            @Override
+            public void onRelayed(Relayed relayed) {
+                for (RunListener l : listeners) {
+                    l.onRelayed(relayed);
                 }
             }
         };

@@ -33,23 +33,23 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.probe.core.redo..", "dev.probe.core.bulk..",
                         "dev.probe.core.objstore..", "dev.probe.core.lab..", "dev.probe.core.app..",
                         "dev.probe.core.qualify..", "dev.probe.core.disk..", "dev.probe.core.agent..",
-                        "dev.probe.core.monitor..", "dev.probe.core.plan..")
+                        "dev.probe.core.monitor..", "dev.probe.core.plan..", "dev.probe.core.relay..")
                 .because("features plug into the infrastructure (SessionKind, ClientRun), never the other way")
                 .check(CORE);
     }
 
     /** The features; what two of them share lives in a package below both (payload, client, result, ...). */
     private static final List<String> FEATURES = List.of("redo", "bulk", "objstore", "objstore.client",
-            "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor", "plan", "pathmtu");
+            "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor", "plan", "pathmtu", "relay");
     /**
      * The only edges between features: an agent runs the clients; qualify runs redo's client, a bulk or agents'
-     * load, a RAC primary's nodes, the standby's redo disk check and the path-MTU search (which runs redo's client); the monitor runs redo's client; a configuration plan reads its redo and judges its hops as qualify does, and runs redo's client; both objstore
+     * load, a RAC primary's nodes, the standby's redo disk check and the path-MTU search (which runs redo's client); a relay receives as redo's server does, within an agent's limits; the monitor runs redo's client; a configuration plan reads its redo and judges its hops as qualify does, and runs redo's client; both objstore
      * sides share objstore's root.
      */
     private static final Set<String> EDGES = Set.of("agent>redo", "agent>bulk", "agent>objstore.client",
             "agent>objstore", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk",
             "monitor>redo", "plan>qualify", "plan>redo", "qualify>pathmtu", "pathmtu>redo",
-            "objstore.client>objstore", "objstore.endpoint>objstore");
+            "objstore.client>objstore", "objstore.endpoint>objstore", "relay>redo", "relay>agent");
 
     @Test
     void featuresImportEachOtherOnlyAlongTheListedEdges() {

@@ -1,0 +1,184 @@
+package dev.probe.core.relay;
+
+import dev.probe.core.client.ClientConnection;
+import dev.probe.core.client.ClientRun;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.Target;
+import dev.probe.core.client.Worker;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.DataChunk;
+import dev.probe.core.protocol.Ending.End;
+import dev.probe.core.protocol.Ending.Result;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Mark;
+import dev.probe.core.protocol.Relayed;
+import dev.probe.core.tcp.TcpInfoReader;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.util.ReferenceCountUtil;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One next hop of a relay: an ASYNC session to its probe server, opened on a thread of its own before the relay's
+ * client gets READY, fed on the client connection's event loop with every message the relay forwards (at most what the
+ * hop carries in production, {@link RelayParams.Next#bytesPerSecond}), ended after the client's END; its RESULT
+ * completes {@link #result()}.
+ */
+final class Downstream implements Worker {
+    /** What a forwarding schedule lets run ahead: arrival jitter, in seconds of the hop's rate. */
+    private static final double AHEAD_S = 0.05;
+    private final RelayParams.Next next;
+    private final TestParams params;
+    private final long frameBytes;
+    private final CompletableFuture<ClientConnection> opened = new CompletableFuture<>();
+    private final CompletableFuture<Result> result = new CompletableFuture<>();
+    private volatile Runnable writable = () -> { };
+    private volatile Thread thread;
+    private Channel channel;
+    private long startNanos = -1;
+    private long forwardedBytes;
+    private long forwardedPayload;
+    private long forwardedMessages;
+    private long heldMessages;
+    private boolean forwarding;
+
+    Downstream(RelayParams.Next next, TestParams params) {
+        this.next = next;
+        this.params = params;
+        this.frameBytes = params.length() + Frames.HEADER_LENGTH;
+    }
+
+    /** Opens the session to the next hop; completes once it is READY, fails with why it could not be opened. */
+    CompletableFuture<ClientConnection> open(Target target) {
+        Thread t = new Thread(() -> {
+            try {
+                List<Result> r = ClientRun.run(target, params, params.length(), "probe-relay", session -> {
+                    ClientConnection c = session.connections().get(0);
+                    c.handler().start(this, System.nanoTime());
+                    opened.complete(c);
+                    return session.awaitResults(System.nanoTime() + params.totalDuration()
+                            .plus(target.timeout()).multipliedBy(2).toNanos());
+                });
+                result.complete(r.get(0));
+            } catch (ProbeException e) {
+                fail(new ProbeException(e.kind(), "next hop " + next + ": " + e.getMessage()));
+            } catch (InterruptedException e) {
+                fail(new ProbeException(ProbeException.Kind.LOST, "next hop " + next + ": the relay's client went away"));
+            } catch (RuntimeException e) {
+                fail(e);
+            }
+        }, "probe-relay-" + next);
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+        return opened.thenApply(c -> {
+            channel = c.channel();
+            return c;
+        });
+    }
+
+    private void fail(Exception e) {
+        opened.completeExceptionally(e);
+        result.completeExceptionally(e);
+    }
+
+    /** Runs when the next hop's connection drains below its high water mark. */
+    void whenWritable(Runnable r) {
+        writable = r;
+    }
+
+    boolean writable() {
+        return channel.isWritable();
+    }
+
+    /**
+     * Forwards one piece of a message the relay received, unless the message is over the hop's schedule: message k
+     * may go once k frames fit in the hop's rate since the first arrived (plus {@link #AHEAD_S} of jitter); a late
+     * one goes at once, so a client that fell behind is forwarded as it catches up. On the client's event loop.
+     */
+    void forward(DataChunk chunk) {
+        long now = System.nanoTime();
+        if (startNanos < 0) {
+            startNanos = now;
+        }
+        if (chunk.first()) {
+            double allowed = next.bytesPerSecond() * ((now - startNanos) / 1e9 + AHEAD_S) + 2 * frameBytes;
+            forwarding = next.bytesPerSecond() == 0 || forwardedBytes + frameBytes <= allowed;
+            if (forwarding) {
+                channel.write(Unpooled.wrappedBuffer(Frames.dataHeaderBytes(params.length())), channel.voidPromise());
+                forwardedBytes += Frames.HEADER_LENGTH;
+            } else {
+                heldMessages++;
+            }
+        }
+        if (!forwarding) {
+            return;
+        }
+        int n = chunk.content().readableBytes();
+        channel.write(chunk.content().retainedDuplicate(), channel.voidPromise());
+        forwardedBytes += n;
+        forwardedPayload += n;
+        if (chunk.last()) {
+            forwardedMessages++;
+            channel.flush();
+        }
+    }
+
+    void mark() {
+        channel.writeAndFlush(Mark.INSTANCE, channel.voidPromise());
+    }
+
+    /** Ends the next hop's session after what was forwarded; its RESULT completes {@link #result()}. */
+    void end() {
+        channel.flush();
+        ((ClientConnection) opened.join()).handler().end(new End(forwardedPayload, forwardedMessages), () -> { });
+    }
+
+    CompletableFuture<Result> result() {
+        return result;
+    }
+
+    /** The hop's progress now; {@code delivered}: the bytes its RESULT counted, -1 before it. */
+    Relayed progress(long delivered) {
+        long micros = startNanos < 0 ? 0 : (System.nanoTime() - startNanos) / 1000;
+        return new Relayed(next.toString(), micros, forwardedBytes, forwardedMessages, heldMessages,
+                channel == null ? null : TcpInfoReader.read(channel).orElse(null), delivered);
+    }
+
+    /** Closes the next hop's session (the relay's client went away). */
+    void close() {
+        if (channel != null) {
+            channel.close();
+        }
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    @Override
+    public void start(long t0) {
+    }
+
+    @Override
+    public void onInbound(Object msg) {
+        ReferenceCountUtil.release(msg);
+        ((ClientConnection) opened.join()).handler().fail(new ProbeException(ProbeException.Kind.PROTOCOL,
+                "unexpected " + msg.getClass().getSimpleName() + " from next hop " + next));
+    }
+
+    @Override
+    public void onWritable() {
+        writable.run();
+    }
+
+    @Override
+    public void stop() {
+    }
+
+    @Override
+    public String toString() {
+        return next.toString();
+    }
+}
