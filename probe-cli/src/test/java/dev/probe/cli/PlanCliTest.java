@@ -144,9 +144,17 @@ class PlanCliTest {
 
     @Test
     void planFlagsThatDoNotBelongTogetherAreRefusedUpFront() throws IOException {
-        assertEquals(2, qualify(GOOD));
-        assertOneLine("routes.fs1: fs1 forwards redo to sb1; running a relay through a Far Sync or cascading "
-                + "standby is not built yet (--dry-run shows what each hop must carry)");
+        String twice = SITES.replace("compression: zlib", "compression: zlib, agent: AT") + """
+                routes:
+                  prim: "(LOCAL : fs1 SYNC)"
+                  fs1:  "(prim : sb1 ASYNC)"
+                  sb1:  "(fs1 : sb2 ASYNC)"
+                """;
+        assertEquals(2, qualify(twice));
+        assertOneLine("routes.sb1: sb1 forwards redo it receives relayed (prim -> fs1 -> sb1 -> sb2); probe relays "
+                + "once per path (--dry-run shows what each hop must carry)");
+        assertEquals(2, qualify(GOOD.replace("(prim : sb1 ASYNC)", "(prim : sb1 SYNC)")));
+        assertOneLine("routes.fs1: fs1 -> sb1 SYNC: a relay forwards ASYNC (use ASYNC, or ship SYNC from the primary)");
         assertEquals(2, qualify(GOOD, "--dry-run", "--out", dir.resolve("page").toString()));
         assertOneLine("--out: --dry-run sends nothing and writes no result");
         assertEquals(2, qualify(GOOD, "--dry-run", "--redo-rate", "10MB/s"));

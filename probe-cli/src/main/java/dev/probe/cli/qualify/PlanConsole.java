@@ -64,15 +64,20 @@ final class PlanConsole {
         out.println(fmt("\tPeak redo rate         = %.1f MB/s (%s)", plan.redo().peakBytesPerSecond() / 1e6,
                 redoSource(plan)));
         for (PlanDemand.Hop h : demand.hops()) {
-            out.println(fmt("\t%-22s = %s, must carry %.1f MB/s%s", h.route().from() + " -> " + h.route().to(),
+            Site from = plan.site(h.route().from());
+            out.println(fmt("\t%-22s = %s, must carry %.1f MB/s%s%s", h.route().from() + " -> " + h.route().to(),
                     h.route().mode().label(), h.carriedBps() / 1e6, h.compression().isEmpty() ? ""
-                            : " (" + h.compression() + ")"));
+                            : " (" + h.compression() + ")", from.role() == Site.Role.PRIMARY ? ""
+                            : ", relayed by " + from.name() + "'s agent " + from.agents().get(0)));
         }
         printCommit(plan);
         out.println(fmt("\tBudget                 = %s", Durations.describe(budget)));
         if (!plan.outage().isZero()) {
             out.println(fmt("\tOutage                 = %s: the backlog goes over %d connections per hop beside the "
                     + "redo", Durations.readable(plan.outage().toNanos() / 1e9), plan.gapConnections()));
+            if (demand.hops().stream().anyMatch(h -> !h.route().from().equals(plan.primary().name()))) {
+                out.println("Note: the catch-up runs on the primary's own hops; a relayed hop's is not run yet");
+            }
         }
         if (!plan.primary().agents().isEmpty()) {
             out.println("Note: the redo leaves from this host; the primary's agents (RAC nodes) are not used yet");

@@ -26,9 +26,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code probe agent}: runs the tests a coordinator ({@code probe bulk ... --from}) asks for, from this host. */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Run probe tests from this host for a coordinator (probe bulk|client|objstore ... --from), until "
-                + "stopped.",
-            "An agent only runs probe tests, to the servers the coordinator names; it runs no commands."})
+        description = {"Run probe tests from this host for a coordinator (probe bulk|client|objstore ... --from), and "
+                + "relay a plan's redo as this site's Far Sync or cascading standby (qualify --plan), until stopped.",
+            "An agent only runs probe tests and relays them, to the servers the coordinator names within "
+                + "--allow-targets; it runs no commands."})
 public final class AgentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -32,9 +32,10 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
      * @param lag     an ASYNC hop's lag trace (null for SYNC)
      * @param catchUp the catch-up after the plan's outage (null when none was asked or run)
      * @param failure why a phase failed, or null
+     * @param relayed a relayed hop's figures as its relay reported them (null for a hop from the primary)
      */
     public record HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, CatchUp catchUp,
-                             String failure) {
+                             String failure, RelayTrace relayed) {
     }
 
     public PlanResult {
@@ -100,34 +101,43 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         }
         ArrayNode h = doc.putArray("hops");
         for (int i = 0; i < hops.size(); i++) {
-            HopFigures f = hops.get(i);
-            ObjectNode n = h.addObject().put("from", f.hop().route().from()).put("to", f.hop().route().to())
-                    .put("mode", f.hop().route().mode().label()).put("must_carry_bytes_s", f.hop().carriedBps())
-                    .put("rtt_ms", Double.isNaN(PlanVerdicts.rttMs(f)) ? null : PlanVerdicts.rttMs(f))
-                    .put("status", verdicts.get(i).status().name());
-            if (f.redo() != null) {
-                n.put("carried_bytes_s", Measured.bps(f.redo()) / 8);
-                n.set("redo", f.redo().toJson());
-            }
-            if (f.lag() != null) {
-                n.set("lag", f.lag().summaryJson());
-            }
-            if (f.catchUp() != null) {
-                CatchUp c = f.catchUp();
-                n.putObject("catch_up").put("backlog_bytes", c.backlogBytes()).put("redo_bytes_s", c.redoBytesPerS())
-                        .put("gap_bytes_s", c.gapBytesPerS()).put("gap_connections", config.plan().gapConnections())
-                        .put("live_bytes_s", orNull(c.liveBytesPerS()))
-                        .put("live_alone_bytes_s", orNull(c.aloneBytesPerS())).put("carried_bytes_s", c.carriedBytesPerS())
-                        .put("commit_p99_ms", orNull(c.commitP99Ms()))
-                        .put("window_s", c.windowSeconds())
-                        .put("formula_s", c.ends() ? c.formulaSeconds() : null)
-                        .put("measured_s", orNull(c.measuredSeconds()));
-            }
-            if (f.failure() != null) {
-                n.put("failure", f.failure());
-            }
+            h.add(hopJson(hops.get(i), verdicts.get(i)));
         }
         return ResultEnvelope.incomplete(doc, incomplete);
+    }
+
+    /** One hop's figures in the document. */
+    private ObjectNode hopJson(HopFigures f, Verdict verdict) {
+        ObjectNode n = Json.object().put("from", f.hop().route().from()).put("to", f.hop().route().to())
+                .put("mode", f.hop().route().mode().label()).put("must_carry_bytes_s", f.hop().carriedBps())
+                .put("rtt_ms", Double.isNaN(PlanVerdicts.rttMs(f)) ? null : PlanVerdicts.rttMs(f))
+                .put("status", verdict.status().name());
+        if (f.redo() != null) {
+            n.put("carried_bytes_s", Measured.bps(f.redo()) / 8);
+            n.set("redo", f.redo().toJson());
+        }
+        if (f.relayed() != null && f.relayed().measured()) {
+            n.put("carried_bytes_s", orNull(f.relayed().carriedBps()));
+            n.set("relay", f.relayed().toJson());
+        }
+        if (f.lag() != null && (f.relayed() == null || f.relayed().measured())) {
+            n.set("lag", f.lag().summaryJson());
+        }
+        if (f.catchUp() != null) {
+            CatchUp c = f.catchUp();
+            n.putObject("catch_up").put("backlog_bytes", c.backlogBytes()).put("redo_bytes_s", c.redoBytesPerS())
+                    .put("gap_bytes_s", c.gapBytesPerS()).put("gap_connections", config.plan().gapConnections())
+                    .put("live_bytes_s", orNull(c.liveBytesPerS()))
+                    .put("live_alone_bytes_s", orNull(c.aloneBytesPerS())).put("carried_bytes_s", c.carriedBytesPerS())
+                    .put("commit_p99_ms", orNull(c.commitP99Ms()))
+                    .put("window_s", c.windowSeconds())
+                    .put("formula_s", c.ends() ? c.formulaSeconds() : null)
+                    .put("measured_s", orNull(c.measuredSeconds()));
+        }
+        if (f.failure() != null) {
+            n.put("failure", f.failure());
+        }
+        return n;
     }
 
     private static Double orNull(double v) {

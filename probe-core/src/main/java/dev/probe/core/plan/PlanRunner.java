@@ -1,5 +1,6 @@
 package dev.probe.core.plan;
 
+import dev.probe.core.client.HostPort;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
@@ -25,8 +26,9 @@ import java.util.concurrent.Future;
  * round trip (0-byte SYNC messages, all hops together), then, for the rest of the budget, each hop carrying the
  * redo at the peak rate it must carry ({@link PlanDemand}: compressed where its destination compresses) as a paced
  * stream whose lag is traced, and each SYNC or FASTSYNC hop the log writer's writes back to back, each waiting for
- * its acknowledgement, with the standby's forced write for SYNC (AFFIRM), as qualify's SYNC step measures them. Relaying through a Far Sync or cascading standby is refused before any traffic
- * ({@link #refuseRelays}).
+ * its acknowledgement, with the standby's forced write for SYNC (AFFIRM), as qualify's SYNC step measures them. A hop
+ * to a site that forwards (a Far Sync, a cascading standby) goes to that site's agent, which receives it and relays it
+ * to the site's destinations ({@link PlanRelays}); what each relayed hop carried comes back in the relay's frames.
  */
 public final class PlanRunner {
     /** The round-trip phase's share of the budget (at least 3 s, at most 10 s). */
@@ -50,26 +52,24 @@ public final class PlanRunner {
     }
 
     private final Config config;
+    private final PlanRelays relays;
 
     public PlanRunner(Config config) {
         refuseRelays(config.plan());
         this.config = config;
+        this.relays = new PlanRelays(config.plan(), config.demand(), config.writeSize());
     }
 
-    /** A plan that forwards redo through a site is refused, one line naming the route: its relay is not built. */
+    /** A plan whose redo is relayed twice on one path, or forwarded SYNC, is refused in one line naming the route. */
     public static void refuseRelays(Plan plan) {
-        for (Route r : plan.routes()) {
-            if (!r.from().equals(plan.primary().name())) {
-                throw new dev.probe.core.error.UsageException("--plan " + plan.file() + ": routes." + r.from() + ": "
-                        + r.from() + " forwards redo to " + r.to() + "; running a relay through a Far Sync or "
-                        + "cascading standby is not built yet (--dry-run shows what each hop must carry)");
-            }
-        }
+        PlanRelays.refuseUnbuilt(plan);
     }
 
     /** Runs both phases; a stop ends them early and the result says so. */
     public PlanResult run(Progress progress, RunStop stop) throws InterruptedException {
-        List<PlanDemand.Hop> hops = config.demand().hops();
+        String primary = config.plan().primary().name();
+        List<PlanDemand.Hop> hops = config.demand().hops().stream().filter(h -> h.route().from().equals(primary))
+                .toList();
         long budget = config.budget().toMillis();
         Duration rttPhase = Duration.ofMillis(Math.max(3000, Math.min(10_000, Math.round(budget * RTT_SHARE))));
         boolean outage = !config.plan().outage().isZero();
@@ -82,8 +82,10 @@ public final class PlanRunner {
         });
         try {
             progress.phase(String.format("round trip of every hop at once, %d seconds ...", rttPhase.toSeconds()));
-            List<Outcome> rtts = all(pool, hops, h -> measure(h, roundTrip(rttPhase), RunListener.NONE, stop));
-            progress.phase(String.format("the redo on every hop at once, %d seconds ...", redoPhase.toSeconds()));
+            List<Outcome> rtts = all(pool, hops, h -> measure(h, roundTrip(rttPhase), RunListener.NONE, stop, false));
+            progress.phase(String.format("the redo on every hop at once%s, %d seconds ...",
+                    hops.stream().anyMatch(relays::relays) ? ", relayed where a site forwards" : "",
+                    redoPhase.toSeconds()));
             List<LagTrace> lags = new ArrayList<>();
             for (PlanDemand.Hop h : hops) {
                 double rate = h.carriedBps() / config.writeSize();
@@ -91,21 +93,37 @@ public final class PlanRunner {
             }
             List<Outcome> redo = all(pool, hops, h -> {
                 int i = hops.indexOf(h);
-                return measure(h, redo(h, redoPhase), lags.get(i) == null ? RunListener.NONE : lags.get(i), stop);
+                RunListener relayed = relays.listener(h, rtts.get(i).result() == null ? Double.NaN
+                        : rtts.get(i).result().summary().latency().p50());
+                return measure(h, redo(h, redoPhase), RunListener.all(relayed, lags.get(i) == null ? RunListener.NONE
+                        : lags.get(i)), stop, true);
             });
             String[] late = new String[hops.size()];
             List<CatchUp> catchUps = outage && stop.reason() == null
                     ? catchUp(pool, hops, redo, catchUpPhase, progress, stop, late) : null;
             List<PlanResult.HopFigures> figures = new ArrayList<>();
-            for (int i = 0; i < hops.size(); i++) {
-                figures.add(new PlanResult.HopFigures(hops.get(i), rtts.get(i).result(), redo.get(i).result(),
-                        lags.get(i), catchUps == null ? null : catchUps.get(i),
-                        firstNonNull(rtts.get(i).failure(), firstNonNull(redo.get(i).failure(), late[i]))));
+            for (PlanDemand.Hop h : config.demand().hops()) {
+                int i = hops.indexOf(h);
+                figures.add(i < 0 ? relayed(h, hops, redo) : new PlanResult.HopFigures(h, rtts.get(i).result(),
+                        redo.get(i).result(), lags.get(i), catchUps == null ? null : catchUps.get(i),
+                        firstNonNull(rtts.get(i).failure(), firstNonNull(redo.get(i).failure(), late[i])), null));
             }
             return PlanResult.of(config, figures, stop.reason());
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** A relayed hop's figures: its relay's trace; a failure of the hop into the relay is its failure too. */
+    private PlanResult.HopFigures relayed(PlanDemand.Hop h, List<PlanDemand.Hop> direct, List<Outcome> redo) {
+        RelayTrace trace = relays.trace(h.route());
+        String failure = null;
+        for (int i = 0; i < direct.size(); i++) {
+            if (direct.get(i).route().to().equals(h.route().from()) && redo.get(i).failure() != null) {
+                failure = redo.get(i).failure();
+            }
+        }
+        return new PlanResult.HopFigures(h, null, null, trace.lag(), null, failure, trace);
     }
 
     /**
@@ -129,8 +147,8 @@ public final class PlanRunner {
             CatchUp.Trace gap = CatchUp.Trace.until(Math.round(h.carriedBps() * outage), sent);
             traces.add(live);
             traces.add(gap);
-            running.add(pool.submit(() -> measure(h, redo(h, d), live, stop)));
-            running.add(pool.submit(() -> measure(h, gap(d), gap, sent)));
+            running.add(pool.submit(() -> measure(h, redo(h, d), live, stop, true)));
+            running.add(pool.submit(() -> measure(h, gap(d), gap, sent, false)));
         }
         List<Outcome> outcomes = new ArrayList<>();
         for (Future<Outcome> f : running) {
@@ -178,13 +196,20 @@ public final class PlanRunner {
     record Outcome(TestResult result, String failure) {
     }
 
-    private Outcome measure(PlanDemand.Hop h, TestParams params, RunListener listener, RunStop stop)
+    /**
+     * Runs one test of hop {@code h}: to the destination's server, or with {@code viaRelay} and a destination that
+     * forwards, to its relay (the agent there), which forwards it on.
+     */
+    private Outcome measure(PlanDemand.Hop h, TestParams params, RunListener listener, RunStop stop, boolean viaRelay)
             throws InterruptedException {
-        Site to = config.plan().site(h.route().to());
-        Target target = config.template().at(to.server().host(), to.server().port());
+        boolean relayed = viaRelay && relays.relays(h);
+        HostPort at = relayed ? relays.agent(h) : config.plan().site(h.route().to()).server();
+        Target target = config.template().at(at.host(), at.port());
+        RedoConfig redoConfig = relayed ? new RedoConfig(target, params, relays.request(h, params))
+                : new RedoConfig(target, params);
         TestResult[] seen = {null};
         try {
-            TestResult r = new RedoClient(new RedoConfig(target, params)).run(RunListener.all(listener,
+            TestResult r = new RedoClient(redoConfig).run(RunListener.all(listener,
                     new RunListener() {
                         @Override
                         public void onFinished(TestResult result) {
@@ -193,7 +218,8 @@ public final class PlanRunner {
                     }), stop);
             return new Outcome(r, null);
         } catch (ProbeException e) {
-            return new Outcome(seen[0], h.route() + ": " + e.getMessage());
+            return new Outcome(seen[0], h.route() + (relayed ? " (through " + h.route().to() + "'s relay)" : "")
+                    + ": " + e.getMessage());
         }
     }
 

@@ -37,18 +37,24 @@ final class PlanVerdicts {
     /** One hop's verdict from its figures. */
     static Verdict hop(PlanRunner.Config config, PlanResult.HopFigures f) {
         TestResult redo = f.redo();
+        if (f.relayed() != null && f.relayed().measured()) {
+            return withFailure(RelayedVerdict.of(config, f), f);
+        }
         if (redo == null) {
             return new Verdict(name(f.hop().route()), Verdict.Status.INCOMPLETE, List.of(f.failure() == null
                     ? "not measured" : f.failure()));
         }
         double carried = Measured.bps(redo) / 8;
-        Verdict v = f.hop().route().mode().waits() ? sync(config, f, carried) : async(f, carried);
-        if (f.failure() != null) {
-            List<String> more = new ArrayList<>(v.reasons());
-            more.add("the hop's test ended early: " + f.failure());
-            v = new Verdict(v.name(), Verdict.Status.INCOMPLETE, more);
+        return withFailure(f.hop().route().mode().waits() ? sync(config, f, carried) : async(f, carried), f);
+    }
+
+    private static Verdict withFailure(Verdict v, PlanResult.HopFigures f) {
+        if (f.failure() == null) {
+            return v;
         }
-        return v;
+        List<String> more = new ArrayList<>(v.reasons());
+        more.add("the hop's test ended early: " + f.failure());
+        return new Verdict(v.name(), Verdict.Status.INCOMPLETE, more);
     }
 
     private static Verdict async(PlanResult.HopFigures f, double carried) {
@@ -174,12 +180,16 @@ final class PlanVerdicts {
         }
         double offered = 0;
         double carried = 0;
+        int direct = 0;
         for (PlanResult.HopFigures h : hops) {
-            offered += h.hop().carriedBps();
-            carried += h.redo() == null ? 0 : Math.min(h.hop().carriedBps(), Measured.bps(h.redo()) / 8);
+            if (h.hop().route().from().equals(plan.primary().name())) {
+                direct++;
+                offered += h.hop().carriedBps();
+                carried += h.redo() == null ? 0 : Math.min(h.hop().carriedBps(), Measured.bps(h.redo()) / 8);
+            }
         }
         reasons.add(fmt("the primary's uplink carried %.1f MB/s of redo for %d destinations (%.1f MB/s asked; a SYNC "
-                + "hop's back-to-back writes counted up to the peak)", carried / 1e6, hops.size(), offered / 1e6));
+                + "hop's back-to-back writes counted up to the peak)", carried / 1e6, direct, offered / 1e6));
         for (Verdict v : each) {
             if (v.status() != Verdict.Status.PASS) {
                 reasons.add(v.name() + ": " + v.status() + ", " + v.reasons().get(0));
@@ -188,11 +198,15 @@ final class PlanVerdicts {
         return new Verdict("configuration", status, reasons);
     }
 
+    /** The hop's round trip: its round-trip phase's p50, or for a relayed hop the lowest its relay's socket saw. */
     static double rttMs(PlanResult.HopFigures f) {
+        if (f.relayed() != null) {
+            return f.relayed().minRttMs();
+        }
         return f.rtt() == null ? Double.NaN : f.rtt().summary().latency().p50();
     }
 
-    private static String fmt(String format, Object... args) {
+    static String fmt(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
     }
 }

@@ -75,8 +75,7 @@ public final class RedoClient {
         TestParams params = config.params();
         Target target = config.target();
         RunMetrics metrics = new RunMetrics();
-        List<Sender> senders = senders(session, content, metrics, stop);
-        senders.forEach(s -> s.hearRelayed(listener::onRelayed));
+        List<Sender> senders = senders(session, content, metrics, stop, listener);
         IntervalCollector collector = new IntervalCollector(listener);
         IntervalReporter reporter = new IntervalReporter(senders, metrics, params, collector, target.timeout());
         Instant startedAt = Instant.now();
@@ -145,8 +144,9 @@ public final class RedoClient {
         }
     }
 
-    /** One sender per connection (or a receiver, in a reverse test). */
-    private List<Sender> senders(ClientRun.Session session, Content content, RunMetrics metrics, RunStop stop) {
+    /** One sender per connection (or a receiver, in a reverse test); a relay's frames go to {@code listener}. */
+    private List<Sender> senders(ClientRun.Session session, Content content, RunMetrics metrics, RunStop stop,
+                                 RunListener listener) {
         TestParams params = config.params();
         List<Sender> senders = new ArrayList<>();
         for (int i = 0; i < session.connections().size(); i++) {
@@ -157,6 +157,7 @@ public final class RedoClient {
                     ? new SyncSender(c.channel(), c.handler(), content, i, counters, params, metrics)
                     : new AsyncSender(c.channel(), c.handler(), content, i, counters, params));
         }
+        senders.forEach(s -> s.hearRelayed(listener::onRelayed));
         return senders;
     }
 

@@ -1,0 +1,87 @@
+package dev.probe.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.agent.AgentConfig;
+import dev.probe.core.agent.AgentLimits;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.testing.ResultInvariants;
+import dev.probe.core.testing.RunningServer;
+import dev.probe.core.testing.TestServers;
+import dev.probe.core.transport.Transport;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 41: a Far Sync really relays. On loopback, prim ships SYNC to fs1, whose agent receives the redo (ACKed
+ * after its forced write) and forwards it ASYNC to sb1, no faster than the redo (the SYNC hop's back-to-back writes
+ * carry more, the relay holds the rest back); sb1's hop is judged on what sb1 received through the relay, its lag
+ * from the primary's send to sb1's receipt; the page draws the relayed hop.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class PlanRelayTest {
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final RunningServer fs1 = RunningServer.with(c -> c);
+    @RegisterExtension
+    final RunningServer sb1 = RunningServer.with(c -> c);
+
+    @Test
+    void aFarSyncsAgentRelaysTheRedoAndTheFarStandbyIsJudgedOnWhatItReceived() throws Exception {
+        try (ProbeServer agent = ProbeServer.startAgent(TestServers.loopback(dir.resolve("agent")),
+                new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2), Duration.ofSeconds(5),
+                        AgentLimits.defaults(AllowedTargets.loopback())), line -> { })) {
+            Path plan = dir.resolve("fs.yaml");
+            Files.writeString(plan, """
+                    redo: 3MB/s
+                    sites:
+                      prim: {role: primary}
+                      fs1:  {role: far-sync, server: 127.0.0.1:%d, agent: 127.0.0.1:%d}
+                      sb1:  {role: standby, server: 127.0.0.1:%d}
+                    routes:
+                      prim: "(LOCAL : fs1 SYNC)"
+                      fs1:  "(prim : sb1 ASYNC)"
+                    sync: {commit-budget: 2s}
+                    """.formatted(fs1.port(), agent.address().getPort(), sb1.port()));
+            Path json = dir.resolve("plan.json");
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = Main.run(new String[] {"qualify", "--plan", plan.toString(), "--budget", "12s", "--json",
+                json.toString(), "--out", dir.resolve("page").toString()}, new PrintWriter(out, true),
+                    new PrintWriter(err, true));
+            assertEquals(0, code, out + "\n" + err);
+            JsonNode doc = Json.MAPPER.readTree(json.toFile());
+            ResultInvariants.check(doc);
+            JsonNode relayed = doc.path("hops").get(1);
+            assertEquals("fs1", relayed.path("from").asText(), relayed.toString());
+            double carried = relayed.path("carried_bytes_s").asDouble();
+            assertTrue(Math.abs(carried - 3e6) < 0.1 * 3e6, "sb1 received the redo's 3 MB/s through the relay: "
+                    + relayed);
+            assertTrue(relayed.at("/relay/held_messages").asLong() > 0,
+                    "the SYNC hop's back-to-back writes carry more than the redo; the relay holds the rest: " + relayed);
+            assertTrue(relayed.at("/relay/delivered_bytes").asLong() > 0, relayed.toString());
+            assertTrue(relayed.at("/lag/flat").asBoolean(), relayed.toString());
+            assertEquals("PASS", relayed.path("status").asText(), out.toString());
+            JsonNode sync = doc.path("hops").get(0);
+            assertTrue(sync.at("/redo/summary/disk_write_ms/p50").asDouble() > 0, "AFFIRM at the relay: " + sync);
+            assertTrue(out.toString().contains("forwarded by fs1's relay as it received the redo from prim"),
+                    out.toString());
+            String html = Files.readString(dir.resolve("page").resolve("plan.html"));
+            assertTrue(html.contains(">sb1</text>") && html.contains("ASYNC PASS"), html);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.probe.core.plan;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.protocol.Relayed;
+import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.tcp.TcpInfo;
+
+/**
+ * A relayed hop as its relay reported it (the Far Sync's or cascading standby's agent, in RELAYED frames): what it
+ * forwarded and held back, what the next hop acknowledged, its socket's round trip and retransmits, and the end-to-end
+ * lag: the redo due since the primary sent its first message (the relay's clock plus half the first hop's round trip)
+ * minus what the far site acknowledged, over the redo rate, so the relay's own delay is in it.
+ */
+public final class RelayTrace {
+    private final PlanDemand.Hop hop;
+    private final long writeSize;
+    private final LagTrace lag;
+    private double offsetS;
+    private Relayed lastTick;
+    private Relayed last;
+
+    RelayTrace(PlanDemand.Hop hop, long writeSize) {
+        this.hop = hop;
+        this.writeSize = writeSize;
+        this.lag = new LagTrace(hop.carriedBps() / writeSize, writeSize, false);
+    }
+
+    /** Half the first hop's round trip: how long the primary's first message took to reach the relay. */
+    synchronized void firstHopRtt(double rttMs) {
+        offsetS = Double.isNaN(rttMs) ? 0 : rttMs / 2000;
+    }
+
+    synchronized void add(Relayed r) {
+        if (r.last()) {
+            last = r;
+            return;
+        }
+        long acked = r.tcp() == null ? 0 : r.tcp().bytesAcked();
+        long bytes = lastTick == null ? r.forwardedBytes() : r.forwardedBytes() - lastTick.forwardedBytes();
+        long messages = lastTick == null ? r.forwardedMessages() : r.forwardedMessages() - lastTick.forwardedMessages();
+        lag.add(r.micros() / 1e6 + offsetS, bytes - messages * Frames.HEADER_LENGTH, messages, acked);
+        lastTick = r;
+    }
+
+    /** The end-to-end lag as the run went. */
+    public LagTrace lag() {
+        return lag;
+    }
+
+    /** True once the relay reported at least one interval. */
+    public synchronized boolean measured() {
+        return lastTick != null;
+    }
+
+    /**
+     * Bytes/s of redo the far site received: what its TCP acknowledged over the relay's time (frame headers taken
+     * out), or, where TCP_INFO was not read, what its RESULT counted.
+     */
+    public synchronized double carriedBps() {
+        if (lastTick == null) {
+            return Double.NaN;
+        }
+        TcpInfo t = lastTick.tcp();
+        if (t != null && t.bytesAcked() > 0) {
+            return t.bytesAcked() * writeSize / (double) (writeSize + Frames.HEADER_LENGTH) / (lastTick.micros() / 1e6);
+        }
+        return last == null ? Double.NaN : last.delivered() / (last.micros() / 1e6);
+    }
+
+    /** Bytes/s the relay forwarded (frame headers out): what reached it, up to the hop's rate. */
+    public synchronized double forwardedBps() {
+        if (lastTick == null) {
+            return Double.NaN;
+        }
+        double payload = lastTick.forwardedBytes() - lastTick.forwardedMessages() * (double) Frames.HEADER_LENGTH;
+        return payload / (lastTick.micros() / 1e6);
+    }
+
+    /** Messages the relay did not forward: over the hop's rate (a SYNC hop's back-to-back writes carry more). */
+    public synchronized long held() {
+        return lastTick == null ? 0 : lastTick.heldMessages();
+    }
+
+    /** The relay's socket to the far site at the last interval; null where not read. */
+    public synchronized TcpInfo tcp() {
+        return lastTick == null ? null : lastTick.tcp();
+    }
+
+    /** Retransmitted over sent segments on the relay's socket; NaN where not read. */
+    public synchronized double retransmitRatio() {
+        TcpInfo t = tcp();
+        return t == null || t.segsOut() == 0 ? Double.NaN : t.totalRetrans() / (double) t.segsOut();
+    }
+
+    /** The smoothed round trip of the relay's socket, ms; NaN where not read. */
+    public synchronized double rttMs() {
+        TcpInfo t = tcp();
+        return t == null ? Double.NaN : t.rttUs() / 1000.0;
+    }
+
+    /** The lowest round trip the relay's socket saw, ms; NaN where not read. */
+    public synchronized double minRttMs() {
+        TcpInfo t = tcp();
+        return t == null || t.minRttUs() == 0 ? Double.NaN : t.minRttUs() / 1000.0;
+    }
+
+    /** The hop's figures for the result document. */
+    public synchronized ObjectNode toJson() {
+        ObjectNode n = Json.object();
+        n.put("via", hop.route().from());
+        n.put("forwarded_bytes_s", orNull(forwardedBps()));
+        n.put("held_messages", held());
+        n.put("srtt_ms", orNull(rttMs()));
+        n.put("min_rtt_ms", orNull(minRttMs()));
+        n.put("retransmit_ratio", orNull(retransmitRatio()));
+        if (last != null) {
+            n.put("delivered_bytes", last.delivered());
+        }
+        return n;
+    }
+
+    private static Double orNull(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.probe.core.plan;
+
+import static dev.probe.core.plan.PlanVerdicts.fmt;
+
+import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.qualify.StreamLimit;
+import dev.probe.core.qualify.Verdict;
+import dev.probe.core.tcp.TcpInfo;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A relayed hop's verdict (a Far Sync's or cascading standby's destination), from what its relay reported: it passes
+ * when the far site received at least {@link PlanVerdicts#KEEPS_UP} of what the hop must carry with a flat end-to-end
+ * lag; otherwise the reasons say whether the redo never reached the relay fast enough (the hop before it) or the
+ * relayed hop could not carry it (its loss against one stream's ceiling, or the path).
+ */
+final class RelayedVerdict {
+    /** A window no socket buffer reaches: the relay's buffers are not reported, so they are not blamed. */
+    private static final long UNREPORTED_WINDOW = 1L << 40;
+
+    private RelayedVerdict() {
+    }
+
+    static Verdict of(PlanRunner.Config config, PlanResult.HopFigures f) {
+        RelayTrace t = f.relayed();
+        Route r = f.hop().route();
+        String primary = config.plan().primary().name();
+        double must = f.hop().carriedBps();
+        double carried = t.carriedBps();
+        boolean keeps = carried >= PlanVerdicts.KEEPS_UP * must;
+        LagTrace lag = t.lag();
+        boolean flat = lag.flat();
+        String carriedLine = fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%), forwarded by %s's relay as "
+                + "it received the redo from %s", carried / 1e6, must / 1e6, 100 * carried / must, r.from(), primary);
+        String through = fmt("end-to-end transport lag from %s's send to %s's receipt, through %s", primary, r.to(),
+                r.from());
+        String lagLine = flat
+                ? fmt("%s: flat (%.2f s at the end, slope %+.4f s/s)", through, lag.lastLag(), lag.growth())
+                : fmt("%s: grows %.3f s per second (%.2f s at the end)", through, lag.growth(), lag.lastLag());
+        List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
+                : List.of(carriedLine, lagLine));
+        double loss = t.retransmitRatio();
+        if (t.tcp() != null) {
+            reasons.add(fmt("round trip of %s's socket to %s: %.3f ms lowest, %.3f ms smoothed at the end; %.3f %% of "
+                    + "segments retransmitted", r.from(), r.to(), t.minRttMs(), t.rttMs(), 100 * loss));
+        }
+        double forwarded = t.forwardedBps();
+        if (forwarded < PlanVerdicts.KEEPS_UP * must && t.held() == 0) {
+            reasons.add(fmt("the redo reached %s at %.1f MB/s only: the hop %s -> %s holds it back", r.from(),
+                    forwarded / 1e6, primary, r.from()));
+        } else if (!(keeps && flat) && t.tcp() != null) {
+            reasons.add(why(t, carried, loss));
+        }
+        return new Verdict(PlanVerdicts.name(r), keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
+    }
+
+    private static String why(RelayTrace t, double carried, double loss) {
+        TcpInfo tcp = t.tcp();
+        StreamLimit limit = StreamLimit.of(carried * 8, t.rttMs(), loss, tcp.sndMss() > 0 ? tcp.sndMss() : 1448,
+                UNREPORTED_WINDOW);
+        if (limit.limit() == StreamLimit.Limit.LOSS) {
+            return fmt("one stream at %.1f ms with %.3f %% of its segments retransmitted carries about %.1f MB/s "
+                    + "(probe's path model, the paper's streams): the loss holds this hop below its redo; compress the "
+                    + "redo on this hop (the destination's COMPRESSION), or have the network team find the loss",
+                    t.rttMs(), 100 * loss, limit.ceilingBps() / 8e6);
+        }
+        return fmt("not the loss (%.3f %% retransmitted): the path's rate or a queue held it (%.1f ms smoothed against "
+                + "%.1f ms lowest); QoS for the redo, or a faster link", 100 * loss, t.rttMs(), t.minRttMs());
+    }
+}
