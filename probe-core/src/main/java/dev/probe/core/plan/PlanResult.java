@@ -110,6 +110,7 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
     private ObjectNode hopJson(HopFigures f, Verdict verdict) {
         ObjectNode n = Json.object().put("from", f.hop().route().from()).put("to", f.hop().route().to())
                 .put("mode", f.hop().route().mode().label()).put("must_carry_bytes_s", f.hop().carriedBps())
+                .put("required_bits_s", f.hop().requiredBits())
                 .put("rtt_ms", Double.isNaN(PlanVerdicts.rttMs(f)) ? null : PlanVerdicts.rttMs(f))
                 .put("status", verdict.status().name());
         if (f.redo() != null) {

@@ -78,6 +78,23 @@ public final class RelayTrace {
         return payload / (lastTick.micros() / 1e6);
     }
 
+    /**
+     * Bytes/s of redo that reached the relay from the primary (frame headers out): forwarded, held back over the
+     * hop's rate, or left behind when the far site's connection was full.
+     */
+    public synchronized double arrivedBps() {
+        if (lastTick == null) {
+            return Double.NaN;
+        }
+        long messages = lastTick.forwardedMessages() + lastTick.heldMessages() + lastTick.behindMessages();
+        return messages * (double) writeSize / (lastTick.micros() / 1e6);
+    }
+
+    /** Messages the far site's full connection could not take: it fell behind. */
+    public synchronized long behind() {
+        return lastTick == null ? 0 : lastTick.behindMessages();
+    }
+
     /** Messages the relay did not forward: over the hop's rate (a SYNC hop's back-to-back writes carry more). */
     public synchronized long held() {
         return lastTick == null ? 0 : lastTick.heldMessages();
@@ -111,7 +128,9 @@ public final class RelayTrace {
         ObjectNode n = Json.object();
         n.put("via", hop.route().from());
         n.put("forwarded_bytes_s", orNull(forwardedBps()));
+        n.put("arrived_bytes_s", orNull(arrivedBps()));
         n.put("held_messages", held());
+        n.put("behind_messages", behind());
         n.put("srtt_ms", orNull(rttMs()));
         n.put("min_rtt_ms", orNull(minRttMs()));
         n.put("retransmit_ratio", orNull(retransmitRatio()));

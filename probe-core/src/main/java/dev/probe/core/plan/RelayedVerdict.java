@@ -45,10 +45,10 @@ final class RelayedVerdict {
             reasons.add(fmt("round trip of %s's socket to %s: %.3f ms lowest, %.3f ms smoothed at the end; %.3f %% of "
                     + "segments retransmitted", r.from(), r.to(), t.minRttMs(), t.rttMs(), 100 * loss));
         }
-        double forwarded = t.forwardedBps();
-        if (forwarded < PlanVerdicts.KEEPS_UP * must && t.held() == 0) {
+        double arrived = t.arrivedBps();
+        if (arrived < PlanVerdicts.KEEPS_UP * must) {
             reasons.add(fmt("the redo reached %s at %.1f MB/s only: the hop %s -> %s holds it back", r.from(),
-                    forwarded / 1e6, primary, r.from()));
+                    arrived / 1e6, primary, r.from()));
         } else if (!(keeps && flat) && t.tcp() != null) {
             reasons.add(why(t, carried, loss));
         }

@@ -14,12 +14,15 @@ import java.util.regex.Pattern;
  * @param forwardedMessages  messages the relay wrote to the next hop
  * @param heldMessages       messages received but not forwarded: over what the next hop carries in production
  *                           (the hop's share of the peak redo, compressed where it compresses)
+ * @param behindMessages     messages received but not forwarded because the next hop's connection was full: the
+ *                           next hop falls behind (a Far Sync's ASYNC transport would send them later from its logs;
+ *                           the relay neither holds them in memory nor stops acknowledging its client)
  * @param tcp                the relay's socket to the next hop: TCP_INFO now (bytes acked, RTT, retransmits), or
  *                           null where unreadable
  * @param delivered          the next hop's RESULT: bytes it received, frame headers excluded; -1 until the final frame
  */
 public record Relayed(String to, long micros, long forwardedBytes, long forwardedMessages, long heldMessages,
-                      TcpInfo tcp, long delivered) {
+                      long behindMessages, TcpInfo tcp, long delivered) {
     private static final Pattern HOST_PORT = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]%]{1,260}");
 
     /** True on the frame sent after the next hop's RESULT. */
@@ -34,6 +37,7 @@ public record Relayed(String to, long micros, long forwardedBytes, long forwarde
         n.put("forwarded_bytes", forwardedBytes);
         n.put("forwarded_messages", forwardedMessages);
         n.put("held_messages", heldMessages);
+        n.put("behind_messages", behindMessages);
         n.put("delivered", delivered);
         if (tcp != null) {
             n.set("tcp", Ending.tcpJson(tcp, null));
@@ -48,6 +52,7 @@ public record Relayed(String to, long micros, long forwardedBytes, long forwarde
                 Json.requireLong(n, "forwarded_bytes", 0, Frames.MAX_COUNT),
                 Json.requireLong(n, "forwarded_messages", 0, Frames.MAX_COUNT),
                 Json.requireLong(n, "held_messages", 0, Frames.MAX_COUNT),
+                Json.requireLong(n, "behind_messages", 0, Frames.MAX_COUNT),
                 n.has("tcp") ? Ending.tcpFrom(Json.requireObject(n, "tcp")) : null,
                 Json.requireLong(n, "delivered", -1, Frames.MAX_COUNT));
     }

@@ -23,7 +23,9 @@ import java.util.concurrent.CompletableFuture;
  * One next hop of a relay: an ASYNC session to its probe server, opened on a thread of its own before the relay's
  * client gets READY, fed on the client connection's event loop with every message the relay forwards (at most what the
  * hop carries in production, {@link RelayParams.Next#bytesPerSecond}), ended after the client's END; its RESULT
- * completes {@link #result()}.
+ * completes {@link #result()}. A message that finds the next hop's connection full is not forwarded (counted behind):
+ * a Far Sync keeps acknowledging its SYNC client while its ASYNC destination falls behind, and the relay's memory stays
+ * bounded by the connection's high water mark.
  */
 final class Downstream implements Worker {
     /** What a forwarding schedule lets run ahead: arrival jitter, in seconds of the hop's rate. */
@@ -31,9 +33,9 @@ final class Downstream implements Worker {
     private final RelayParams.Next next;
     private final TestParams params;
     private final long frameBytes;
+    private final boolean paced;
     private final CompletableFuture<ClientConnection> opened = new CompletableFuture<>();
     private final CompletableFuture<Result> result = new CompletableFuture<>();
-    private volatile Runnable writable = () -> { };
     private volatile Thread thread;
     private Channel channel;
     private long startNanos = -1;
@@ -41,11 +43,14 @@ final class Downstream implements Worker {
     private long forwardedPayload;
     private long forwardedMessages;
     private long heldMessages;
+    private long behindMessages;
     private boolean forwarding;
 
-    Downstream(RelayParams.Next next, TestParams params) {
+    /** {@code paced}: the relay's client paces its messages (ASYNC), so they may arrive a little ahead of schedule. */
+    Downstream(RelayParams.Next next, TestParams params, boolean paced) {
         this.next = next;
         this.params = params;
+        this.paced = paced;
         this.frameBytes = params.length() + Frames.HEADER_LENGTH;
     }
 
@@ -83,19 +88,12 @@ final class Downstream implements Worker {
         result.completeExceptionally(e);
     }
 
-    /** Runs when the next hop's connection drains below its high water mark. */
-    void whenWritable(Runnable r) {
-        writable = r;
-    }
-
-    boolean writable() {
-        return channel.isWritable();
-    }
-
     /**
      * Forwards one piece of a message the relay received, unless the message is over the hop's schedule: message k
-     * may go once k frames fit in the hop's rate since the first arrived (plus {@link #AHEAD_S} of jitter); a late
-     * one goes at once, so a client that fell behind is forwarded as it catches up. On the client's event loop.
+     * goes once k messages of the hop's rate are due since the first arrived (k / rate; from a paced client, plus
+     * {@link #AHEAD_S} of its jitter), as the redo is generated: so what the far site acknowledged lags what was due by
+     * the relay's and the far hop's time, not by a head start. A late one goes at once, so a client that fell behind is
+     * forwarded as it catches up. On the client's event loop.
      */
     void forward(DataChunk chunk) {
         long now = System.nanoTime();
@@ -103,11 +101,16 @@ final class Downstream implements Worker {
             startNanos = now;
         }
         if (chunk.first()) {
-            double allowed = next.bytesPerSecond() * ((now - startNanos) / 1e9 + AHEAD_S) + 2 * frameBytes;
-            forwarding = next.bytesPerSecond() == 0 || forwardedBytes + frameBytes <= allowed;
+            double elapsed = (now - startNanos) / 1e9;
+            double allowed = paced ? next.bytesPerSecond() * (elapsed + AHEAD_S) + 2 * frameBytes
+                    : Math.floor(elapsed * next.bytesPerSecond() / frameBytes + 1) * frameBytes;
+            boolean due = next.bytesPerSecond() == 0 || forwardedBytes + frameBytes <= allowed;
+            forwarding = due && channel.isWritable();
             if (forwarding) {
                 channel.write(Unpooled.wrappedBuffer(Frames.dataHeaderBytes(params.length())), channel.voidPromise());
                 forwardedBytes += Frames.HEADER_LENGTH;
+            } else if (due) {
+                behindMessages++;
             } else {
                 heldMessages++;
             }
@@ -142,7 +145,7 @@ final class Downstream implements Worker {
     /** The hop's progress now; {@code delivered}: the bytes its RESULT counted, -1 before it. */
     Relayed progress(long delivered) {
         long micros = startNanos < 0 ? 0 : (System.nanoTime() - startNanos) / 1000;
-        return new Relayed(next.toString(), micros, forwardedBytes, forwardedMessages, heldMessages,
+        return new Relayed(next.toString(), micros, forwardedBytes, forwardedMessages, heldMessages, behindMessages,
                 channel == null ? null : TcpInfoReader.read(channel).orElse(null), delivered);
     }
 
@@ -170,7 +173,6 @@ final class Downstream implements Worker {
 
     @Override
     public void onWritable() {
-        writable.run();
     }
 
     @Override

@@ -6,7 +6,6 @@ import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Mark;
-import dev.probe.core.server.ReadGate;
 import dev.probe.core.server.SessionConnection;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
@@ -23,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * (the probe server's own handler: counts, ACKs, AFFIRM's forced write), which this handler puts after itself. Every
  * interval the client hears how each next hop is doing (RELAYED); at END the next hops are ended first, and their
  * final RELAYED frames go out before the receiver answers with RESULT. A next hop that fails fails the client's test
- * with its reason. Reading pauses while a next hop's connection is full.
+ * with its reason. A slow next hop never slows the client: what its full connection cannot take falls behind.
  */
 final class RelayHandler extends ChannelInboundHandlerAdapter {
     private final SessionConnection connection;
@@ -43,13 +42,7 @@ final class RelayHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         ctx.pipeline().addAfter(ctx.name(), "relay-receiver", receiver);
-        ReadGate gate = connection.gate();
         for (Downstream d : next) {
-            d.whenWritable(() -> ctx.executor().execute(() -> {
-                if (next.stream().allMatch(Downstream::writable)) {
-                    gate.open(ReadGate.RELAY);
-                }
-            }));
             d.result().whenComplete((r, e) -> {
                 if (e != null) {
                     ctx.executor().execute(() -> failed(ctx, e));
@@ -65,13 +58,8 @@ final class RelayHandler extends ChannelInboundHandlerAdapter {
         if (ended) {
             ctx.fireChannelRead(msg);
         } else if (msg instanceof DataChunk chunk) {
-            boolean full = false;
             for (Downstream d : next) {
                 d.forward(chunk);
-                full |= !d.writable();
-            }
-            if (full) {
-                connection.gate().close(ReadGate.RELAY);
             }
             ctx.fireChannelRead(msg);
         } else if (msg == Mark.INSTANCE) {

@@ -63,7 +63,7 @@ public final class RelayKind implements SessionKind<RelayParams>, AutoCloseable 
         List<Downstream> next = new ArrayList<>();
         List<CompletableFuture<?>> opened = new ArrayList<>();
         for (RelayParams.Next n : spec.next()) {
-            Downstream d = new Downstream(n, spec.downstream(n));
+            Downstream d = new Downstream(n, spec.downstream(n), spec.test().openLoop());
             next.add(d);
             opened.add(d.open(new Target(n.host(), n.port(), config.connectTimeout(), config.timeout(),
                     config.targets(), config.transport(), new Egress(config.legsFrom(), -1))));

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Pauses reading from a connection while any reason to stop holds: replies (ACKs) piling up because the
  * client does not read them, messages waiting for the disk (this connection's, or all connections' together),
- * the session's rate cap, or a relay's next hop. Thread-safe; each reason
+ * or the session's rate cap. Thread-safe; each reason
  * is one bit.
  */
 public final class ReadGate {
@@ -15,8 +15,6 @@ public final class ReadGate {
     public static final int RATE = 4;
     /** The server's disk queues together hold too much ({@code DiskBacklog}). */
     public static final int DISK_ALL = 8;
-    /** A relay's next hop cannot take more now (its connection is over its high water mark). */
-    public static final int RELAY = 16;
 
     private final Channel channel;
     private final AtomicInteger closedBy = new AtomicInteger();
