@@ -60,6 +60,16 @@ public final class AgentCommand implements Callable<Integer> {
             description = "Network timeout towards the servers (default: ${DEFAULT-VALUE}).")
     Duration serverTimeout;
 
+    @Option(names = "--file", paramLabel = "PATH",
+            description = "Base path of the redo log rings a relay's SYNC (AFFIRM) writes go to, as the server's "
+                    + "--file: put it on the Far Sync's standby redo log storage (default: <tmpdir>/probe-relay-PID.dat).")
+    java.nio.file.Path file;
+
+    @Option(names = "--file-size", defaultValue = "1GiB", converter = Converters.Size.class, paramLabel = "SIZE",
+            description = "Each relayed SYNC connection writes in place into a ring of this size, written through "
+                    + "once before its first use (default: ${DEFAULT-VALUE}).")
+    long fileSize;
+
     @Option(names = "--legs-from", paramLabel = "ADDR",
             description = "The address of this host the runs leave from (the Data Guard or backup interface's), as "
                     + "client --bind; default: the routing table's choice. Coordinators mark them with their --dscp.")
@@ -96,7 +106,9 @@ public final class AgentCommand implements Callable<Integer> {
         AgentLimits agentLimits = limits.agentLimits(localOnly);
         ServerConfig config = ServerConfig.builder().listen(bind, port)
                 .timeouts(listen.idleTimeout, listen.handshakeTimeout, listen.maxDuration).intervals(false)
-                .limits(limits.listenerLimits()).security(own).transport(TransportChoice.selected()).build();
+                .limits(limits.listenerLimits()).security(own).transport(TransportChoice.selected())
+                .file(file != null ? file : java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "probe-relay-"
+                        + ProcessHandle.current().pid() + ".dat")).fileSize(fileSize).build();
         AgentConfig agent = new AgentConfig(new ClientSecurity(serverSecretFile != null ? Secrets.load(serverSecretFile)
                 : own.auth(), null), config.transport(), Duration.ofSeconds(10), serverTimeout, agentLimits,
                 ociConfig == null ? null : OciConfigFile.load("--oci-config", ociConfig, ociProfile), legs);

@@ -74,13 +74,13 @@ public final class ProbeServer implements AutoCloseable {
      * An agent (issue 15): the probe port's handshake, security and limits, with the session kinds "agent", whose
      * runs reach the servers a coordinator names as {@code agent} says, and "relay", a test received here and
      * forwarded to servers {@code agent} allows (a Far Sync's or cascading standby's part in a plan); its forced writes
-     * go to rings of this process's own beside the temp directory.
+     * go to rings at {@code config}'s file (probe agent: its --file, by default of this process's own in the temp
+     * directory).
      */
     public static ProbeServer startAgent(ServerConfig config, AgentConfig agent, ServerLog log)
             throws InterruptedException {
         ServerThreads threads = new ServerThreads(config.transport());
-        RedoKind redo = new RedoKind(config.toBuilder().file(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
-                "probe-relay-" + ProcessHandle.current().pid() + ".dat")).build());
+        RedoKind redo = new RedoKind(config);
         try {
             return new ProbeServer(threads, ProbeListener.bind(config, log, threads, List.of(new AgentKind(agent),
                     new RelayKind(agent, redo)), version(config)), null, redo);

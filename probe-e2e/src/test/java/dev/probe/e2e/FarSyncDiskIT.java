@@ -1,0 +1,108 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.testing.ResultInvariants;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 41: a Far Sync whose standby redo log disk is slower raises the commit time by about what its forced write
+ * takes longer. The relay (a real agent process) writes its AFFIRM ring on a file system mounted in user space whose
+ * fsync sleeps 5 ms before it forces the file (slowfs.py, FUSE), then on the temp directory's own disk; the same plan
+ * (prim SYNC to fs1, fs1 ASYNC to sb1, on loopback) runs through each. Needs /dev/fuse, fusermount and Python's
+ * fusepy; skipped with that reason elsewhere.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class FarSyncDiskIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern AGENT = Pattern.compile("Probe agent started on [0-9.]+:(\\d+)");
+    private static final double DELAY_MS = 5;
+    @TempDir
+    Path dir;
+
+    private static boolean fuse() {
+        return Files.exists(Path.of("/dev/fuse")) && Files.isExecutable(Path.of("/usr/bin/fusermount"))
+                && Files.exists(Path.of("/usr/lib/python3/dist-packages/fusepy.py"));
+    }
+
+    private JsonNode qualify(int fs1, String agent, int sb1, String name) throws Exception {
+        Path plan = dir.resolve(name + ".yaml");
+        Files.writeString(plan, """
+                redo: 1MB/s
+                sites:
+                  prim: {role: primary}
+                  fs1:  {role: far-sync, server: 127.0.0.1:%d, agent: %s}
+                  sb1:  {role: standby, server: 127.0.0.1:%d}
+                routes:
+                  prim: "(LOCAL : fs1 SYNC)"
+                  fs1:  "(prim : sb1 ASYNC)"
+                sync: {commit-budget: 20ms}
+                """.formatted(fs1, agent, sb1));
+        Path json = dir.resolve(name + ".json");
+        ProbeProcess q = ProbeProcess.start("qualify", "--plan", plan.toString(), "--budget", "15s", "--json",
+                json.toString());
+        q.awaitExit(90);
+        System.out.println("FarSyncDiskIT " + name + ":\n" + q.stdout());
+        JsonNode doc = JSON.readTree(json.toFile());
+        ResultInvariants.check(doc);
+        return doc;
+    }
+
+    private static ProbeProcess agent(Path file) throws Exception {
+        return ProbeProcess.start("agent", "--local-only", "--port", "0", "--allow-targets", "127.0.0.1", "--file",
+                file.toString(), "--file-size", "64MiB");
+    }
+
+    @Test
+    void aSlowerFarSyncDiskRaisesTheCommitTimeByAboutItsWrite() throws Exception {
+        assumeTrue(fuse(), "needs /dev/fuse, fusermount and python3-fusepy");
+        Path backing = Files.createDirectories(dir.resolve("backing"));
+        Path mount = Files.createDirectories(dir.resolve("slow"));
+        Path script = Path.of(FarSyncDiskIT.class.getResource("/slowfs.py").toURI());
+        Process fs = new ProcessBuilder("/usr/bin/python3", script.toString(), backing.toString(), mount.toString(),
+                String.valueOf(DELAY_MS)).redirectErrorStream(true).redirectOutput(dir.resolve("fuse.log").toFile())
+                .start();
+        try (ProbeProcess fs1 = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0");
+             ProbeProcess sb1 = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0")) {
+            long end = System.currentTimeMillis() + 20_000;
+            while (!Files.readString(Path.of("/proc/mounts")).contains(" " + mount + " ")) {
+                assertTrue(fs.isAlive() && System.currentTimeMillis() < end, "slowfs did not mount: "
+                        + Files.readString(dir.resolve("fuse.log")));
+                Thread.sleep(50);
+            }
+            int fs1Port = fs1.awaitServerPort(30_000);
+            int sb1Port = sb1.awaitServerPort(30_000);
+            JsonNode fast;
+            try (ProbeProcess a = agent(dir.resolve("relay.dat"))) {
+                fast = qualify(fs1Port, "127.0.0.1:" + a.awaitMatch(AGENT, 30_000), sb1Port, "fast");
+            }
+            JsonNode slow;
+            try (ProbeProcess a = agent(mount.resolve("relay.dat"))) {
+                slow = qualify(fs1Port, "127.0.0.1:" + a.awaitMatch(AGENT, 30_000), sb1Port, "slow");
+            }
+            double fastDisk = fast.at("/hops/0/redo/summary/disk_write_ms/p50").asDouble();
+            double slowDisk = slow.at("/hops/0/redo/summary/disk_write_ms/p50").asDouble();
+            assertTrue(slowDisk - fastDisk >= DELAY_MS * 0.9, "fs1's forced write took about 5 ms longer: "
+                    + fastDisk + " then " + slowDisk);
+            double added = slow.at("/summary/commit_ms/p50").asDouble() - fast.at("/summary/commit_ms/p50").asDouble();
+            assertEquals(slowDisk - fastDisk, added, 1.5, "the commit time rose by what the write took longer");
+            assertEquals("PASS", slow.at("/hops/1/status").asText(), "sb1 still keeps up: " + slow.at("/hops/1"));
+        } finally {
+            new ProcessBuilder("/usr/bin/fusermount", "-u", mount.toString()).start().waitFor(10, TimeUnit.SECONDS);
+            fs.destroy();
+            if (!fs.waitFor(10, TimeUnit.SECONDS)) {
+                fs.destroyForcibly();
+            }
+        }
+    }
+}
