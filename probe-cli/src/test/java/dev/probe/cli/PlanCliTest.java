@@ -133,6 +133,14 @@ class PlanCliTest {
                 "sites.prim.role: 'primry' is not primary, far-sync, standby or recovery-appliance");
         bad(SITES.replace("role: primary", "role: standby, server: AT") + routes, "sites: no site has role: primary");
         bad(SITES + routes + "outage: soon\n", "outage: 'soon' is not a duration");
+        bad(SITES.replace("sb2:  {role: standby, server: AT}", "sb2:  {role: standby, server: AT, backup: {}}") + routes,
+                "sites.sb2.backup: only a recovery-appliance takes archived-log backups");
+        bad(SITES.replace("sb2:  {role: standby, server: AT}",
+                "sb2:  {role: recovery-appliance, server: AT, backup: {channels: 9}}") + routes,
+                "sites.sb2.backup.channels: '9' is not a whole number from 1 to 4 (SBT channels; Oracle advises 2-4)");
+        bad(SITES.replace("sb2:  {role: standby, server: AT}",
+                "sb2:  {role: recovery-appliance, server: AT, backup: {ratio: 2}}") + routes,
+                "sites.sb2.backup.ratio: '2' is not a ratio above 0 and at most 1");
         bad(SITES + routes + "sync: {commit-budget: 0ms}\n", "sync.commit-budget: '0ms' must be above 0");
         bad(SITES + routes + "standbys: 2\n", "standbys: unknown key (takes gap-connections, outage, redo, routes, sites, sync)");
         bad(SITES + routes + "gap-connections: 40\n", "gap-connections: '40' is not a whole number from 1 to 20");

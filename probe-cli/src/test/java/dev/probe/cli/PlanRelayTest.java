@@ -42,7 +42,8 @@ class PlanRelayTest {
 
     @Test
     void aFarSyncsAgentRelaysTheRedoAndTheFarStandbyIsJudgedOnWhatItReceived() throws Exception {
-        try (ProbeServer agent = ProbeServer.startAgent(TestServers.loopback(dir.resolve("agent")),
+        Path agentDir = Files.createDirectories(dir.resolve("agent"));
+        try (ProbeServer agent = ProbeServer.startAgent(TestServers.loopback(agentDir),
                 new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2), Duration.ofSeconds(5),
                         AgentLimits.defaults(AllowedTargets.loopback())), line -> { })) {
             Path plan = dir.resolve("fs.yaml");

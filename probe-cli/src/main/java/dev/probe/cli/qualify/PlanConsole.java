@@ -53,6 +53,7 @@ final class PlanConsole {
                     + "%.1f MB/s.", Durations.readable(plan.outage().toMillis() / 1000.0), demand.backlogBytes() / 1e9,
                     plan.redo().peakBytesPerSecond() / 1e6));
         }
+        demand.backups().forEach(b -> out.println(backup(plan, b)));
         plan.notes().forEach(n -> out.println("Note: " + n));
         out.println("Dry run: the plan is valid; no traffic was sent.");
         out.flush();
@@ -82,8 +83,7 @@ final class PlanConsole {
         if (!plan.primary().agents().isEmpty()) {
             out.println("Note: the redo leaves from this host; the primary's agents (RAC nodes) are not used yet");
         }
-        plan.sites().stream().filter(s -> s.role() == Site.Role.RECOVERY_APPLIANCE).forEach(s -> out.println(
-                "Note: " + s.name() + " takes real-time redo as an ASYNC hop; its archived-log backups are not run yet"));
+        demand.backups().forEach(b -> out.println(backup(plan, b) + " (run in the redo's second half)"));
         out.println();
         out.flush();
     }
@@ -105,6 +105,15 @@ final class PlanConsole {
             }
         }
         out.flush();
+    }
+
+    /** A Recovery Appliance's archived-log backup, in one line. */
+    private static String backup(Plan plan, PlanDemand.Backup b) {
+        return fmt("Backups to %s: at each log switch (every %s) %.2f GB of archived log, %.2f GB to send (%s) from %s "
+                + "over %d SBT channel%s, %.1f MB/s on average on top of the redo", b.site(), Durations.readable(
+                b.plan().logSwitch().toNanos() / 1e9), b.logBytes() / 1e9, b.backupBytes() / 1e9, b.ratioWords(),
+                plan.primary().name(), b.plan().channels(), b.plan().channels() == 1 ? "" : "s",
+                b.averageBps() / 1e6);
     }
 
     private void printCommit(Plan plan) {

@@ -15,8 +15,26 @@ import java.util.List;
  * @param uplinks      each shipping site with what leaves it
  * @param destinations how the redo reaches each site but the primary
  * @param backlogBytes the redo generated during the plan's outage (0 when none is asked)
+ * @param backups      each Recovery Appliance's archived-log backups
  */
-public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> destinations, double backlogBytes) {
+public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> destinations, double backlogBytes,
+                         List<Backup> backups) {
+    /**
+     * A Recovery Appliance's archived-log backup at each log switch, sent from the primary beside its real-time redo.
+     *
+     * @param site        the Recovery Appliance
+     * @param plan        the plan's backup: log switch, ratio, channels
+     * @param logBytes    one archived log: the peak redo times the log switch interval
+     * @param backupBytes its backup: the log times the ratio
+     * @param ratioWords  where the ratio came from, in words
+     */
+    public record Backup(String site, Site.Backup plan, double logBytes, double backupBytes, String ratioWords) {
+        /** The backup's bytes/s averaged over the log switch interval: what it adds to the uplink. */
+        public double averageBps() {
+            return backupBytes / (plan.logSwitch().toNanos() / 1e9);
+        }
+    }
+
     /**
      * One hop's load.
      *
@@ -54,6 +72,7 @@ public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> desti
         hops = List.copyOf(hops);
         uplinks = List.copyOf(uplinks);
         destinations = List.copyOf(destinations);
+        backups = List.copyOf(backups);
     }
 
     /** {@code plan}'s demand; {@code sample} (nullable) gives the compression ratios, zlib's and LZ4's for LZO. */
@@ -86,7 +105,25 @@ public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> desti
                 reach.add(new Reach(s.name(), path, zeroDataLoss(plan, path)));
             }
         }
-        return new PlanDemand(hops, uplinks, reach, redo * plan.outage().toNanos() / 1e9);
+        return new PlanDemand(hops, uplinks, reach, redo * plan.outage().toNanos() / 1e9, backups(plan, sample));
+    }
+
+    private static List<Backup> backups(Plan plan, RedoCompression sample) {
+        double redo = plan.redo().peakBytesPerSecond();
+        List<Backup> out = new ArrayList<>();
+        for (Site s : plan.sites()) {
+            if (s.backup() == null) {
+                continue;
+            }
+            double log = redo * s.backup().logSwitch().toNanos() / 1e9;
+            double ratio = !Double.isNaN(s.backup().ratio()) ? s.backup().ratio() : sample == null ? 1
+                    : sample.zlibRatio();
+            String words = !Double.isNaN(s.backup().ratio()) ? String.format("compressed at %.2f (as given)", ratio)
+                    : sample == null ? "ratio not given and no --redo-sample: counted uncompressed"
+                    : String.format("compressed at %.2f (zlib's on --redo-sample)", ratio);
+            out.add(new Backup(s.name(), s.backup(), log, log * ratio, words));
+        }
+        return out;
     }
 
     private static boolean zeroDataLoss(Plan plan, List<Route> path) {

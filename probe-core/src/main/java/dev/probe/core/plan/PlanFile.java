@@ -34,7 +34,8 @@ public final class PlanFile {
     private static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final Set<String> TOP = Set.of("redo", "sites", "routes", "sync", "outage", "gap-connections");
-    private static final Set<String> SITE = Set.of("role", "server", "agent", "agents", "compression");
+    private static final Set<String> SITE = Set.of("role", "server", "agent", "agents", "compression", "backup");
+    private static final Set<String> BACKUP = Set.of("log-switch", "ratio", "channels");
     private static final Set<String> SYNC = Set.of("commit-budget", "data-guard-sync-latency");
 
     private final Path file;
@@ -169,7 +170,37 @@ public final class PlanFile {
         } catch (IllegalArgumentException e) {
             throw error(key + ".compression", "'" + compressionText + "' is not none, zlib or lzo");
         }
-        return new Site(name, role, server, agents, compression);
+        return new Site(name, role, server, agents, compression, backup(node.path("backup"), key, role));
+    }
+
+    /** A Recovery Appliance's {@code backup:} (its defaults when absent); null for every other role. */
+    private Site.Backup backup(JsonNode node, String key, Site.Role role) {
+        if (role != Site.Role.RECOVERY_APPLIANCE) {
+            if (!node.isMissingNode()) {
+                throw error(key + ".backup", "only a recovery-appliance takes archived-log backups");
+            }
+            return null;
+        }
+        if (node.isMissingNode() || node.isNull()) {
+            return Site.Backup.DEFAULT;
+        }
+        if (!node.isObject()) {
+            throw error(key + ".backup", "a map such as {log-switch: 20m, ratio: 0.4, channels: 2}");
+        }
+        keys(node, key + ".backup.", BACKUP);
+        Duration every = duration(node.path("log-switch"), key + ".backup.log-switch", "20m", false);
+        JsonNode r = node.path("ratio");
+        if (!r.isMissingNode() && (!r.isNumber() || !(r.asDouble() > 0 && r.asDouble() <= 1))) {
+            throw error(key + ".backup.ratio", "'" + r.asText() + "' is not a ratio above 0 and at most 1 (the "
+                    + "compressed backup's size over the log's)");
+        }
+        JsonNode c = node.path("channels");
+        if (!c.isMissingNode() && (!c.isInt() || c.asInt() < 1 || c.asInt() > Site.Backup.MAX_CHANNELS)) {
+            throw error(key + ".backup.channels", "'" + c.asText() + "' is not a whole number from 1 to "
+                    + Site.Backup.MAX_CHANNELS + " (SBT channels; Oracle advises 2-4)");
+        }
+        return new Site.Backup(every, r.isMissingNode() ? Double.NaN : r.asDouble(),
+                c.isMissingNode() ? Site.Backup.DEFAULT.channels() : c.asInt());
     }
 
     private HostPort hostPort(JsonNode node, String key, int defaultPort) {

@@ -18,11 +18,12 @@ import java.util.List;
  * @param config     what ran
  * @param startedAt  when it started
  * @param hops       each hop's figures
- * @param verdicts   one per hop, then the configuration's
+ * @param backups    each Recovery Appliance's archived-log backups
+ * @param verdicts   one per hop, then the catch-ups' and the backups', then the configuration's
  * @param incomplete why the run stopped early, or null
  */
-public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFigures> hops, List<Verdict> verdicts,
-                         String incomplete) {
+public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFigures> hops,
+                         List<PlanBackups.Figures> backups, List<Verdict> verdicts, String incomplete) {
     /**
      * One hop's measurements.
      *
@@ -40,16 +41,19 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
 
     public PlanResult {
         hops = List.copyOf(hops);
+        backups = List.copyOf(backups);
         verdicts = List.copyOf(verdicts);
     }
 
-    static PlanResult of(PlanRunner.Config config, List<HopFigures> hops, String stopped) {
+    static PlanResult of(PlanRunner.Config config, List<HopFigures> hops, List<PlanBackups.Figures> backups,
+                         String stopped) {
         List<Verdict> each = new ArrayList<>();
         hops.forEach(h -> each.add(PlanVerdicts.hop(config, h)));
         hops.stream().filter(h -> h.catchUp() != null).forEach(h -> each.add(PlanVerdicts.catchUp(config, h)));
+        backups.forEach(b -> each.add(PlanBackups.verdict(config.plan().primary().name(), b)));
         List<Verdict> all = new ArrayList<>(each);
         all.add(PlanVerdicts.configuration(config, hops, each));
-        return new PlanResult(config, Instant.now(), hops, all, stopped);
+        return new PlanResult(config, Instant.now(), hops, backups, all, stopped);
     }
 
     /** The worst verdict; INCOMPLETE when the run stopped early. */
@@ -102,6 +106,10 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         ArrayNode h = doc.putArray("hops");
         for (int i = 0; i < hops.size(); i++) {
             h.add(hopJson(hops.get(i), verdicts.get(i)));
+        }
+        if (!backups.isEmpty()) {
+            ArrayNode b = doc.putArray("backups");
+            backups.forEach(x -> b.add(PlanBackups.toJson(x)));
         }
         return ResultEnvelope.incomplete(doc, incomplete);
     }

@@ -75,7 +75,7 @@ public final class PlanRunner {
         boolean outage = !config.plan().outage().isZero();
         Duration catchUpPhase = outage ? Duration.ofMillis(Math.round(budget * CATCH_UP_SHARE)) : Duration.ZERO;
         Duration redoPhase = config.budget().minus(rttPhase).minus(catchUpPhase).minusSeconds(outage ? 3 : 2);
-        ExecutorService pool = Executors.newFixedThreadPool(2 * hops.size(), r -> {
+        ExecutorService pool = Executors.newFixedThreadPool(2 * hops.size() + config.demand().backups().size(), r -> {
             Thread t = new Thread(r, "probe-plan-hop");
             t.setDaemon(true);
             return t;
@@ -91,6 +91,7 @@ public final class PlanRunner {
                 double rate = h.carriedBps() / config.writeSize();
                 lags.add(h.route().mode().waits() ? null : new LagTrace(rate, config.writeSize(), false));
             }
+            List<Future<Outcome>> backups = backups(pool, hops, redoPhase, stop);
             List<Outcome> redo = all(pool, hops, h -> {
                 int i = hops.indexOf(h);
                 RunListener relayed = relays.listener(h, rtts.get(i).result() == null ? Double.NaN
@@ -98,6 +99,7 @@ public final class PlanRunner {
                 return measure(h, redo(h, redoPhase), RunListener.all(relayed, lags.get(i) == null ? RunListener.NONE
                         : lags.get(i)), stop, true);
             });
+            List<PlanBackups.Figures> backed = backedUp(backups);
             String[] late = new String[hops.size()];
             List<CatchUp> catchUps = outage && stop.reason() == null
                     ? catchUp(pool, hops, redo, catchUpPhase, progress, stop, late) : null;
@@ -108,10 +110,40 @@ public final class PlanRunner {
                         redo.get(i).result(), lags.get(i), catchUps == null ? null : catchUps.get(i),
                         firstNonNull(rtts.get(i).failure(), firstNonNull(redo.get(i).failure(), late[i])), null));
             }
-            return PlanResult.of(config, figures, stop.reason());
+            return PlanResult.of(config, figures, backed, stop.reason());
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Each Recovery Appliance's archived-log backup, started half-way through the redo phase and run to its end beside
+     * every hop's redo, from this host to the appliance's server.
+     */
+    private List<Future<Outcome>> backups(ExecutorService pool, List<PlanDemand.Hop> hops, Duration redoPhase,
+                                          RunStop stop) {
+        Duration half = redoPhase.dividedBy(2);
+        List<Future<Outcome>> out = new ArrayList<>();
+        for (PlanDemand.Backup b : config.demand().backups()) {
+            PlanDemand.Hop into = config.demand().hops().stream().filter(h -> h.route().to().equals(b.site()))
+                    .findFirst().orElseThrow();
+            out.add(pool.submit(() -> {
+                Thread.sleep(half.toMillis());
+                return stop.reason() != null ? new Outcome(null, "stopped before the backup began")
+                        : measure(into, PlanBackups.params(b, half.minusSeconds(1), config.payload()), RunListener.NONE,
+                                stop, false);
+            }));
+        }
+        return out;
+    }
+
+    private List<PlanBackups.Figures> backedUp(List<Future<Outcome>> backups) throws InterruptedException {
+        List<PlanBackups.Figures> out = new ArrayList<>();
+        for (int i = 0; i < backups.size(); i++) {
+            Outcome o = await(backups.get(i));
+            out.add(new PlanBackups.Figures(config.demand().backups().get(i), o.result(), o.failure()));
+        }
+        return out;
     }
 
     /** A relayed hop's figures: its relay's trace; a failure of the hop into the relay is its failure too. */

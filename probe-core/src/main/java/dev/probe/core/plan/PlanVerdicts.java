@@ -167,7 +167,8 @@ final class PlanVerdicts {
         Verdict.Status status = Verdict.worst(each);
         double[] commit = PlanResult.commitMs(plan, hops);
         if (commit == null) {
-            reasons.add("no SYNC or FASTSYNC destination: commits do not wait for the network");
+            reasons.add(plan.commitWaitsFor().isEmpty() ? "no SYNC or FASTSYNC destination: commits do not wait for "
+                    + "the network" : "what a commit waits for was not measured: no SYNC destination's test came back");
         } else {
             double b = plan.commitBudget().toNanos() / 1e6;
             Verdict.Status c = commit[1] <= b ? Verdict.Status.PASS : commit[0] <= b ? Verdict.Status.MARGINAL
@@ -189,7 +190,8 @@ final class PlanVerdicts {
             }
         }
         reasons.add(fmt("the primary's uplink carried %.1f MB/s of redo for %d destinations (%.1f MB/s asked; a SYNC "
-                + "hop's back-to-back writes counted up to the peak)", carried / 1e6, direct, offered / 1e6));
+                + "hop's back-to-back writes counted up to the peak)", carried / 1e6, direct, offered / 1e6)
+                .replace("for 1 destinations", "for 1 destination"));
         for (Verdict v : each) {
             if (v.status() != Verdict.Status.PASS) {
                 reasons.add(v.name() + ": " + v.status() + ", " + v.reasons().get(0));

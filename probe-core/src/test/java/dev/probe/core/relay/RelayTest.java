@@ -50,7 +50,7 @@ class RelayTest {
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(TestServers.loopback(dir.resolve("server")), line -> { });
-        ServerConfig c = TestServers.loopback(dir.resolve("agent"));
+        ServerConfig c = TestServers.loopback(java.nio.file.Files.createDirectories(dir.resolve("agent")));
         agent = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2),
                 Duration.ofSeconds(5), AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
     }
