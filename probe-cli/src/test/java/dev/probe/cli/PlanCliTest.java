@@ -133,6 +133,9 @@ class PlanCliTest {
                 "sites.prim.role: 'primry' is not primary, far-sync, standby or recovery-appliance");
         bad(SITES.replace("role: primary", "role: standby, server: AT") + routes, "sites: no site has role: primary");
         bad(SITES + routes + "outage: soon\n", "outage: 'soon' is not a duration");
+        bad(SITES.replace("prim: {role: primary}", "prim: {role: primary, agents: [AT, AT, AT]}") + routes,
+                "sites.prim.agents: 3 agent(s), the RAC nodes, but redo: gives 2 instance rate(s); give one rate per "
+                        + "node, in the nodes' order, e.g. redo: [35MB/s, 25MB/s]");
         bad(SITES.replace("sb2:  {role: standby, server: AT}", "sb2:  {role: standby, server: AT, backup: {}}") + routes,
                 "sites.sb2.backup: only a recovery-appliance takes archived-log backups");
         bad(SITES.replace("sb2:  {role: standby, server: AT}",

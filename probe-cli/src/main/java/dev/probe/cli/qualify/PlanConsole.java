@@ -81,7 +81,9 @@ final class PlanConsole {
             }
         }
         if (!plan.primary().agents().isEmpty()) {
-            out.println("Note: the redo leaves from this host; the primary's agents (RAC nodes) are not used yet");
+            out.println(fmt("Note: each of the %d RAC nodes ships its own instance's redo from its agent; %s",
+                    plan.primary().agents().size(), plan.outage().isZero() ? "backups leave from this host"
+                            : "the catch-up after the outage is not run for a RAC primary yet"));
         }
         demand.backups().forEach(b -> out.println(backup(plan, b) + " (run in the redo's second half)"));
         out.println();

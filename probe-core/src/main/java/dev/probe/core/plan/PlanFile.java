@@ -77,8 +77,21 @@ public final class PlanFile {
         Duration outage = duration(root.path("outage"), "outage", "0s", true);
         int gap = gapConnections(root.path("gap-connections"));
         PlanChecks.Resolved resolved = PlanChecks.resolve(where, sites, rules);
+        racNodes(sites, redo);
         return new Plan(file.toString(), redo, sites, resolved.routes(), budget, latency, outage, gap,
                 resolved.notes());
+    }
+
+    /** A RAC primary's agents are its nodes, instance i on node i: one rate per node. */
+    private void racNodes(List<Site> sites, RedoLoad redo) {
+        for (Site s : sites) {
+            if (s.role() == Site.Role.PRIMARY && !s.agents().isEmpty()
+                    && redo.instancePeaks().size() != s.agents().size()) {
+                throw error("sites." + s.name() + ".agents", s.agents().size() + " agent(s), the RAC nodes, but redo: "
+                        + "gives " + Math.max(1, redo.instancePeaks().size()) + " instance rate(s); give one rate per "
+                        + "node, in the nodes' order, e.g. redo: [35MB/s, 25MB/s]");
+            }
+        }
     }
 
     private int gapConnections(JsonNode node) {

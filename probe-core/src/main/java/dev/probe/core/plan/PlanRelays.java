@@ -43,6 +43,11 @@ final class PlanRelays {
             if (r.from().equals(primary)) {
                 continue;
             }
+            if (!plan.primary().agents().isEmpty()) {
+                throw new UsageException("--plan " + plan.file() + ": routes." + r.from() + ": " + r.from()
+                        + " forwards the redo of a RAC primary (sites." + primary + ".agents); relaying each node's "
+                        + "thread is not built (--dry-run shows what each hop must carry)");
+            }
             List<Route> path = plan.hopsTo(r.to());
             if (path.size() > 2) {
                 throw new UsageException("--plan " + plan.file() + ": routes." + r.from() + ": " + r.from()

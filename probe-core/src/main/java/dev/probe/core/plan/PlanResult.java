@@ -34,9 +34,10 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
      * @param catchUp the catch-up after the plan's outage (null when none was asked or run)
      * @param failure why a phase failed, or null
      * @param relayed a relayed hop's figures as its relay reported them (null for a hop from the primary)
+     * @param rac     a RAC primary's hop: every node's figures (null when the primary is one host)
      */
     public record HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, CatchUp catchUp,
-                             String failure, RelayTrace relayed) {
+                             String failure, RelayTrace relayed, PlanRac.Figures rac) {
     }
 
     public PlanResult {
@@ -69,10 +70,10 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         double[] slowest = null;
         double[] fastest = null;
         for (HopFigures h : hops) {
-            if (!h.hop().route().mode().waits() || h.redo() == null) {
+            double[] p = h.hop().route().mode().waits() ? commitOf(h) : null;
+            if (p == null) {
                 continue;
             }
-            double[] p = {h.redo().summary().latency().p50(), h.redo().summary().latency().p99()};
             slowest = slowest == null ? p : new double[] {Math.max(slowest[0], p[0]), Math.max(slowest[1], p[1])};
             fastest = fastest == null ? p : new double[] {Math.min(fastest[0], p[0]), Math.min(fastest[1], p[1])};
         }
@@ -81,6 +82,26 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         }
         double cap = plan.syncLatency().toNanos() / 1e6;
         return new double[] {Math.min(slowest[0], fastest[0] + cap), Math.min(slowest[1], fastest[1] + cap)};
+    }
+
+    /**
+     * One SYNC hop's {centre, p99} in ms: its p50 and p99, or from a RAC primary the slowest node's mean and p99 (the
+     * agents report no p50); null when not measured.
+     */
+    private static double[] commitOf(HopFigures h) {
+        if (h.rac() != null) {
+            List<dev.probe.core.agent.HostSummary> nodes = h.rac().summaries(h.rac().redo());
+            return nodes.isEmpty() ? null : new double[] {
+                nodes.stream().mapToDouble(dev.probe.core.agent.HostSummary::latencyAvgMs).max().orElse(Double.NaN),
+                nodes.stream().mapToDouble(dev.probe.core.agent.HostSummary::latencyP99Ms).max().orElse(Double.NaN)};
+        }
+        return h.redo() == null ? null
+                : new double[] {h.redo().summary().latency().p50(), h.redo().summary().latency().p99()};
+    }
+
+    /** Whether the hops came from a RAC primary's nodes: the commit's centre is then a mean, not a p50. */
+    static boolean racCommit(List<HopFigures> hops) {
+        return hops.stream().anyMatch(h -> h.rac() != null);
     }
 
     /** The result document: {@code probe.result/1}, kind {@code plan}. */
@@ -93,7 +114,7 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         ObjectNode summary = Json.object().put("overall", overall().name());
         double[] commit = commitMs(config.plan(), hops);
         if (commit != null) {
-            summary.putObject("commit_ms").put("p50", commit[0]).put("p99", commit[1]);
+            summary.putObject("commit_ms").put(racCommit(hops) ? "mean" : "p50", commit[0]).put("p99", commit[1]);
         }
         ArrayNode v = summary.putArray("verdicts");
         verdicts.forEach(x -> v.add(x.toJson()));
@@ -124,6 +145,10 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         if (f.redo() != null) {
             n.put("carried_bytes_s", Measured.bps(f.redo()) / 8);
             n.set("redo", f.redo().toJson());
+        }
+        if (f.rac() != null && f.rac().redo() != null) {
+            n.put("carried_bytes_s", orNull(f.rac().carriedBps()));
+            n.set("nodes", f.rac().redo().tail().path("hosts").deepCopy());
         }
         if (f.relayed() != null && f.relayed().measured()) {
             n.put("carried_bytes_s", orNull(f.relayed().carriedBps()));

@@ -53,11 +53,13 @@ public final class PlanRunner {
 
     private final Config config;
     private final PlanRelays relays;
+    private final PlanRac rac;
 
     public PlanRunner(Config config) {
         refuseRelays(config.plan());
         this.config = config;
         this.relays = new PlanRelays(config.plan(), config.demand(), config.writeSize());
+        this.rac = PlanRac.of(config.plan(), config.template());
     }
 
     /** A plan whose redo is relayed twice on one path, or forwarded SYNC, is refused in one line naming the route. */
@@ -75,23 +77,21 @@ public final class PlanRunner {
         boolean outage = !config.plan().outage().isZero();
         Duration catchUpPhase = outage ? Duration.ofMillis(Math.round(budget * CATCH_UP_SHARE)) : Duration.ZERO;
         Duration redoPhase = config.budget().minus(rttPhase).minus(catchUpPhase).minusSeconds(outage ? 3 : 2);
-        ExecutorService pool = Executors.newFixedThreadPool(2 * hops.size() + config.demand().backups().size(), r -> {
-            Thread t = new Thread(r, "probe-plan-hop");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = pool(2 * hops.size() + config.demand().backups().size());
         try {
+            if (rac != null) {
+                List<Future<Outcome>> backups = backups(pool, rttPhase.plus(redoPhase.dividedBy(2)), redoPhase, stop);
+                List<PlanResult.HopFigures> figures = rac.run(pool, config, hops, rttPhase, redoPhase, progress);
+                return PlanResult.of(config, figures, backedUp(backups), stop.reason());
+            }
             progress.phase(String.format("round trip of every hop at once, %d seconds ...", rttPhase.toSeconds()));
             List<Outcome> rtts = all(pool, hops, h -> measure(h, roundTrip(rttPhase), RunListener.NONE, stop, false));
             progress.phase(String.format("the redo on every hop at once%s, %d seconds ...",
                     hops.stream().anyMatch(relays::relays) ? ", relayed where a site forwards" : "",
                     redoPhase.toSeconds()));
-            List<LagTrace> lags = new ArrayList<>();
-            for (PlanDemand.Hop h : hops) {
-                double rate = h.carriedBps() / config.writeSize();
-                lags.add(h.route().mode().waits() ? null : new LagTrace(rate, config.writeSize(), false));
-            }
-            List<Future<Outcome>> backups = backups(pool, hops, redoPhase, stop);
+            List<LagTrace> lags = hops.stream().map(h -> h.route().mode().waits() ? null
+                    : new LagTrace(h.carriedBps() / config.writeSize(), config.writeSize(), false)).toList();
+            List<Future<Outcome>> backups = backups(pool, redoPhase.dividedBy(2), redoPhase, stop);
             List<Outcome> redo = all(pool, hops, h -> {
                 int i = hops.indexOf(h);
                 RunListener relayed = relays.listener(h, rtts.get(i).result() == null ? Double.NaN
@@ -108,7 +108,8 @@ public final class PlanRunner {
                 int i = hops.indexOf(h);
                 figures.add(i < 0 ? relayed(h, hops, redo) : new PlanResult.HopFigures(h, rtts.get(i).result(),
                         redo.get(i).result(), lags.get(i), catchUps == null ? null : catchUps.get(i),
-                        firstNonNull(rtts.get(i).failure(), firstNonNull(redo.get(i).failure(), late[i])), null));
+                        firstNonNull(rtts.get(i).failure(), firstNonNull(redo.get(i).failure(), late[i])), null,
+                        null));
             }
             return PlanResult.of(config, figures, backed, stop.reason());
         } finally {
@@ -116,19 +117,26 @@ public final class PlanRunner {
         }
     }
 
+    private static ExecutorService pool(int threads) {
+        return Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "probe-plan-hop");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
     /**
-     * Each Recovery Appliance's archived-log backup, started half-way through the redo phase and run to its end beside
-     * every hop's redo, from this host to the appliance's server.
+     * Each Recovery Appliance's archived-log backup, started {@code startAfter} from now (half-way through the redo
+     * phase) and run to the phase's end beside every hop's redo, from this host to the appliance's server.
      */
-    private List<Future<Outcome>> backups(ExecutorService pool, List<PlanDemand.Hop> hops, Duration redoPhase,
-                                          RunStop stop) {
+    private List<Future<Outcome>> backups(ExecutorService pool, Duration startAfter, Duration redoPhase, RunStop stop) {
         Duration half = redoPhase.dividedBy(2);
         List<Future<Outcome>> out = new ArrayList<>();
         for (PlanDemand.Backup b : config.demand().backups()) {
             PlanDemand.Hop into = config.demand().hops().stream().filter(h -> h.route().to().equals(b.site()))
                     .findFirst().orElseThrow();
             out.add(pool.submit(() -> {
-                Thread.sleep(half.toMillis());
+                Thread.sleep(startAfter.toMillis());
                 return stop.reason() != null ? new Outcome(null, "stopped before the backup began")
                         : measure(into, PlanBackups.params(b, half.minusSeconds(1), config.payload()), RunListener.NONE,
                                 stop, false);
@@ -155,7 +163,7 @@ public final class PlanRunner {
                 failure = redo.get(i).failure();
             }
         }
-        return new PlanResult.HopFigures(h, null, null, trace.lag(), null, failure, trace);
+        return new PlanResult.HopFigures(h, null, null, trace.lag(), null, failure, trace, null);
     }
 
     /**

@@ -37,6 +37,9 @@ final class PlanVerdicts {
     /** One hop's verdict from its figures. */
     static Verdict hop(PlanRunner.Config config, PlanResult.HopFigures f) {
         TestResult redo = f.redo();
+        if (f.rac() != null) {
+            return RacHopVerdict.of(config, f);
+        }
         if (f.relayed() != null && f.relayed().measured()) {
             return withFailure(RelayedVerdict.of(config, f), f);
         }
@@ -174,7 +177,8 @@ final class PlanVerdicts {
             Verdict.Status c = commit[1] <= b ? Verdict.Status.PASS : commit[0] <= b ? Verdict.Status.MARGINAL
                     : Verdict.Status.FAIL;
             status = Verdict.worst(List.of(new Verdict("c", status, List.of()), new Verdict("c", c, List.of())));
-            reasons.add(fmt("a commit waits %.3f ms at p50, %.3f ms at p99 (%s) against the %.3f ms budget", commit[0],
+            reasons.add(fmt("a commit waits %.3f ms %s, %.3f ms at p99 (%s) against the %.3f ms budget", commit[0],
+                    PlanResult.racCommit(hops) ? "on average (the slowest RAC node's)" : "at p50",
                     commit[1], plan.commitWaitsFor().size() == 1 ? "its one SYNC destination"
                             : plan.syncLatency().isZero() ? "the slowest SYNC destination's, from each one's percentiles"
                             : "the first SYNC destination's plus at most data-guard-sync-latency", b));
@@ -186,7 +190,8 @@ final class PlanVerdicts {
             if (h.hop().route().from().equals(plan.primary().name())) {
                 direct++;
                 offered += h.hop().carriedBps();
-                carried += h.redo() == null ? 0 : Math.min(h.hop().carriedBps(), Measured.bps(h.redo()) / 8);
+                double bps = h.rac() != null ? h.rac().carriedBps() : h.redo() == null ? 0 : Measured.bps(h.redo()) / 8;
+                carried += Double.isNaN(bps) ? 0 : Math.min(h.hop().carriedBps(), bps);
             }
         }
         reasons.add(fmt("the primary's uplink carried %.1f MB/s of redo for %d destinations (%.1f MB/s asked; a SYNC "
@@ -202,6 +207,9 @@ final class PlanVerdicts {
 
     /** The hop's round trip: its round-trip phase's p50, or for a relayed hop the lowest its relay's socket saw. */
     static double rttMs(PlanResult.HopFigures f) {
+        if (f.rac() != null) {
+            return f.rac().rttMs();
+        }
         if (f.relayed() != null) {
             return f.relayed().minRttMs();
         }

@@ -23,7 +23,7 @@ public record Agents(String flag, List<HostPort> from, ClientSecurity security, 
     }
 
     /** A fan-out of {@code spec} from these agents to {@code target}, a test's rate shared by {@code rateShares}. */
-    FanoutConfig fanout(dev.probe.core.client.Target target, dev.probe.core.params.SessionSpec spec,
+    public FanoutConfig fanout(dev.probe.core.client.Target target, dev.probe.core.params.SessionSpec spec,
                         List<Double> rateShares) {
         return new FanoutConfig(from, List.of(new HostPort(target.host(), target.port())), spec, security,
                 target.transport(), connectTimeout, timeout, false, rateShares, target.route().dscp());

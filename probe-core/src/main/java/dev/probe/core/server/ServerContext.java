@@ -34,10 +34,10 @@ final class ServerContext {
         this.handshakeLog = new LogThrottle(log);
         this.connections = new ConnectionLimit(config.limits(), log);
         kinds.forEach(k -> this.kinds.put(k.name(), k));
-        this.owner = kinds.size() == 1 ? kinds.get(0).owner() : "server";
+        this.owner = kinds.stream().map(SessionKind::owner).distinct().count() == 1 ? kinds.get(0).owner() : "server";
     }
 
-    /** "server", or "agent" for a process that serves only agent runs: how refusals name it. */
+    /** "server", or "agent" for a process whose kinds are all an agent's (its runs and relays): how refusals name it. */
     String owner() {
         return owner;
     }

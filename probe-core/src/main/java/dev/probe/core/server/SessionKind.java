@@ -24,7 +24,7 @@ public interface SessionKind<S extends SessionSpec> {
     /** Parses and validates HELLO's parameters; a bad one is a {@code BadParameterException} naming it. */
     S parse(ObjectNode params);
 
-    /** What a process serving only this kind calls itself in refusals ("this agent's max-duration"). */
+    /** What a process serving only kinds of this owner calls itself in refusals ("this agent's max-duration"). */
     default String owner() {
         return "server";
     }

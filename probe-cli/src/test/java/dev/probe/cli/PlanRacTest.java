@@ -1,0 +1,83 @@
+package dev.probe.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.agent.AgentConfig;
+import dev.probe.core.agent.AgentLimits;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.testing.ResultInvariants;
+import dev.probe.core.testing.RunningServer;
+import dev.probe.core.testing.TestServers;
+import dev.probe.core.transport.Transport;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 41: a RAC primary's plan ships from its nodes. On loopback two agents stand for two nodes, each sending its own
+ * instance's redo (2 and 1 MB/s) to every destination at once: the ASYNC standby receives the sum, each node's share
+ * listed; the SYNC standby's commit time is the slowest node's.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class PlanRacTest {
+    @TempDir
+    Path dir;
+    @RegisterExtension
+    final RunningServer sb1 = RunningServer.with(c -> c);
+    @RegisterExtension
+    final RunningServer sb2 = RunningServer.with(c -> c);
+
+    private ProbeServer node(String name) throws Exception {
+        return ProbeServer.startAgent(TestServers.loopback(Files.createDirectories(dir.resolve(name))),
+                new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2), Duration.ofSeconds(5),
+                        AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
+    }
+
+    @Test
+    void eachNodeShipsItsOwnInstancesRedoToEveryDestination() throws Exception {
+        try (ProbeServer n1 = node("n1"); ProbeServer n2 = node("n2")) {
+            Path plan = dir.resolve("rac.yaml");
+            Files.writeString(plan, """
+                    redo: [2MB/s, 1MB/s]
+                    sites:
+                      prim: {role: primary, agents: [127.0.0.1:%d, 127.0.0.1:%d]}
+                      sb1:  {role: standby, server: 127.0.0.1:%d}
+                      sb2:  {role: standby, server: 127.0.0.1:%d}
+                    routes:
+                      prim: "(LOCAL : sb1 SYNC, sb2 ASYNC)"
+                    sync: {commit-budget: 2s}
+                    """.formatted(n1.address().getPort(), n2.address().getPort(), sb1.port(), sb2.port()));
+            Path json = dir.resolve("plan.json");
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = Main.run(new String[] {"qualify", "--plan", plan.toString(), "--budget", "12s", "--json",
+                json.toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
+            assertEquals(0, code, out + "\n" + err);
+            JsonNode doc = Json.MAPPER.readTree(json.toFile());
+            ResultInvariants.check(doc);
+            JsonNode async = doc.path("hops").get(1);
+            assertEquals(2, async.path("nodes").size(), async.toString());
+            assertEquals(3e6, async.path("carried_bytes_s").asDouble(), 0.1 * 3e6, "both instances' redo: " + async);
+            assertEquals("PASS", async.path("status").asText(), out.toString());
+            JsonNode sync = doc.path("hops").get(0);
+            assertEquals(2, sync.path("nodes").size(), sync.toString());
+            assertTrue(doc.at("/summary/commit_ms/mean").asDouble() > 0, doc.path("summary").toString());
+            assertTrue(out.toString().contains("from 2 RAC nodes, each its own instance's redo (node 1 2.0 MB/s, "
+                    + "node 2 1.0 MB/s)"), out.toString());
+            assertTrue(out.toString().contains("Note: each of the 2 RAC nodes ships its own instance's redo"),
+                    out.toString());
+        }
+    }
+}

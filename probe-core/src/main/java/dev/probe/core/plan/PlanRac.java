@@ -1,0 +1,176 @@
+package dev.probe.core.plan;
+
+import dev.probe.core.agent.Fanout;
+import dev.probe.core.agent.FanoutResult;
+import dev.probe.core.agent.HostSummary;
+import dev.probe.core.agent.MergedInterval;
+import dev.probe.core.client.HostPort;
+import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.Target;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.qualify.Agents;
+import dev.probe.core.qualify.LagTrace;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * A RAC primary's hops: every node ships its own instance's redo from its agent ({@code sites.prim.agents}), as each
+ * instance's log writer ships its own thread of redo, to each destination at once: its round trip, then the redo
+ * (ASYNC: each node paced at its instance's share, its lag traced from what it sent; SYNC: each node's writes back to
+ * back, with AFFIRM). A hop's figures are the nodes' summaries ({@link Figures}).
+ */
+final class PlanRac {
+    private final Agents nodes;
+    private final List<Double> instances;
+    private final double peak;
+
+    /**
+     * One hop from a RAC primary.
+     *
+     * @param rtt  the round trip from every node (null when none came back)
+     * @param redo the redo from every node (null when none came back)
+     * @param lags an ASYNC hop's lag per instance (empty for SYNC)
+     */
+    record Figures(FanoutResult rtt, FanoutResult redo, List<LagTrace> lags) {
+        /** The nodes that reported a summary. */
+        List<HostSummary> summaries(FanoutResult r) {
+            return r == null ? List.of() : r.hosts().stream().map(FanoutResult.Host::summary)
+                    .filter(Objects::nonNull).toList();
+        }
+
+        /** The largest mean round trip of the 0-byte step over the nodes, ms; NaN when none came back. */
+        double rttMs() {
+            return summaries(rtt).stream().mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN);
+        }
+
+        /** Bytes/s the destination received from every node together. */
+        double carriedBps() {
+            return redo == null || redo.durationS() <= 0 ? Double.NaN : redo.bytes() / redo.durationS();
+        }
+    }
+
+    private PlanRac(Agents nodes, List<Double> instances, double peak) {
+        this.nodes = nodes;
+        this.instances = List.copyOf(instances);
+        this.peak = peak;
+    }
+
+    /** The plan's RAC nodes, reached as {@code template} says; null when the primary names no agents. */
+    static PlanRac of(Plan plan, Target template) {
+        List<HostPort> agents = plan.primary().agents();
+        if (agents.isEmpty()) {
+            return null;
+        }
+        return new PlanRac(new Agents("sites." + plan.primary().name() + ".agents", agents, template.security(),
+                template.connectTimeout(), template.timeout()), List.copyOf(plan.redo().instancePeaks().values()),
+                plan.redo().peakBytesPerSecond());
+    }
+
+    int nodes() {
+        return instances.size();
+    }
+
+    /**
+     * The round trip, then the redo, from every node's agent to every destination of the primary at once; a hop whose
+     * fan-out failed has its reason.
+     */
+    List<PlanResult.HopFigures> run(ExecutorService pool, PlanRunner.Config config, List<PlanDemand.Hop> hops,
+                                    Duration rttPhase, Duration redoPhase, PlanRunner.Progress progress)
+            throws InterruptedException {
+        progress.phase(String.format("round trip of every hop from each of the %d RAC nodes at once, %d seconds ...",
+                nodes(), rttPhase.toSeconds()));
+        String[] failures = new String[hops.size()];
+        List<Figures> rtts = all(pool, hops, failures, h -> new Figures(run(at(config, h), base(config, Mode.SYNC)
+                .length(0).connections(nodes()).duration(rttPhase).build(), shares(h), m -> { }), null, List.of()));
+        progress.phase(String.format("the redo on every hop from each RAC node at once, %d seconds ...",
+                redoPhase.toSeconds()));
+        List<Figures> redo = all(pool, hops, failures, h -> redo(config, h, redoPhase,
+                rtts.get(hops.indexOf(h)).rtt()));
+        List<PlanResult.HopFigures> out = new ArrayList<>();
+        for (int i = 0; i < hops.size(); i++) {
+            Figures f = redo.get(i).redo() != null ? redo.get(i) : new Figures(rtts.get(i).rtt(), null, List.of());
+            out.add(new PlanResult.HopFigures(hops.get(i), null, null, null, null, failures[i], null, f));
+        }
+        return out;
+    }
+
+    /** The redo from every node: ASYNC each at its instance's share of the hop, SYNC back to back. */
+    private Figures redo(PlanRunner.Config config, PlanDemand.Hop h, Duration d, FanoutResult rtt)
+            throws InterruptedException {
+        List<Double> shares = shares(h);
+        long writeSize = config.writeSize();
+        TestParams.Builder b = base(config, h.route().mode().waits() ? Mode.SYNC : Mode.ASYNC).length(writeSize)
+                .connections(nodes()).duration(d);
+        if (h.route().mode().waits()) {
+            return new Figures(rtt, run(at(config, h), b.write(h.route().mode() == Route.Mode.SYNC).build(), shares,
+                    m -> { }), List.of());
+        }
+        List<LagTrace> lags = new ArrayList<>();
+        shares.forEach(x -> lags.add(new LagTrace(x / writeSize, writeSize, false)));
+        double sum = shares.stream().mapToDouble(Double::doubleValue).sum();
+        FanoutResult r = run(at(config, h), b.rate(sum / writeSize).build(), shares, m -> {
+            for (int i = 0; i < m.perHost().size() && i < lags.size(); i++) {
+                lags.get(i).add(m.perHost().get(i).tSeconds(), m.perHost().get(i).bytes(),
+                        m.perHost().get(i).messages(), 0);
+            }
+        });
+        return new Figures(rtt, r, List.copyOf(lags));
+    }
+
+    private interface Task {
+        Figures run(PlanDemand.Hop hop) throws InterruptedException;
+    }
+
+    /** {@code task} on every hop at once; a hop that fails gets empty figures and its reason in {@code failures}. */
+    private static List<Figures> all(ExecutorService pool, List<PlanDemand.Hop> hops, String[] failures, Task task)
+            throws InterruptedException {
+        List<Future<Figures>> running = new ArrayList<>();
+        for (PlanDemand.Hop h : hops) {
+            running.add(pool.submit(() -> {
+                try {
+                    return task.run(h);
+                } catch (ProbeException e) {
+                    int i = hops.indexOf(h);
+                    failures[i] = failures[i] != null ? failures[i] : h.route() + ": " + e.getMessage();
+                    return new Figures(null, null, List.of());
+                }
+            }));
+        }
+        List<Figures> out = new ArrayList<>();
+        for (Future<Figures> f : running) {
+            try {
+                out.add(f.get());
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+            }
+        }
+        return out;
+    }
+
+    private static Target at(PlanRunner.Config config, PlanDemand.Hop h) {
+        HostPort server = config.plan().site(h.route().to()).server();
+        return config.template().at(server.host(), server.port());
+    }
+
+    private static TestParams.Builder base(PlanRunner.Config config, Mode mode) {
+        return TestParams.builder(mode).interval(Duration.ofSeconds(1)).payload(config.payload());
+    }
+
+    /** Each instance's share of what the hop carries (its redo, compressed as the hop compresses). */
+    private List<Double> shares(PlanDemand.Hop h) {
+        double ratio = h.carriedBps() / peak;
+        return instances.stream().map(x -> x * ratio).toList();
+    }
+
+    private FanoutResult run(Target at, TestParams spec, List<Double> shares, Consumer<MergedInterval> intervals)
+            throws InterruptedException {
+        return new Fanout(nodes.fanout(at, spec, shares)).run(intervals);
+    }
+}

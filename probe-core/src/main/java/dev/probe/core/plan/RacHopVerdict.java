@@ -1,0 +1,86 @@
+package dev.probe.core.plan;
+
+import static dev.probe.core.plan.PlanVerdicts.fmt;
+
+import dev.probe.core.agent.HostSummary;
+import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.qualify.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A RAC primary's hop, from its nodes' summaries ({@link PlanRac.Figures}): ASYNC passes when the destination received
+ * at least {@link PlanVerdicts#KEEPS_UP} of what the hop must carry from all nodes together and every instance's lag
+ * stayed flat; SYNC by the slowest node's writes against the commit budget (p99 within: PASS; only the mean: MARGINAL),
+ * each instance's log writer waiting for its own acknowledgements.
+ */
+final class RacHopVerdict {
+    private RacHopVerdict() {
+    }
+
+    static Verdict of(PlanRunner.Config config, PlanResult.HopFigures f) {
+        PlanRac.Figures r = f.rac();
+        String name = PlanVerdicts.name(f.hop().route());
+        List<HostSummary> nodes = r.summaries(r.redo());
+        if (nodes.isEmpty()) {
+            return new Verdict(name, Verdict.Status.INCOMPLETE, List.of(f.failure() == null ? "not measured"
+                    : f.failure()));
+        }
+        Verdict v = f.hop().route().mode().waits() ? sync(config, f, name, nodes) : async(f, name, nodes);
+        if (f.failure() == null) {
+            return v;
+        }
+        List<String> more = new ArrayList<>(v.reasons());
+        more.add("the hop's test ended early: " + f.failure());
+        return new Verdict(name, Verdict.Status.INCOMPLETE, more);
+    }
+
+    private static Verdict async(PlanResult.HopFigures f, String name, List<HostSummary> nodes) {
+        double must = f.hop().carriedBps();
+        double carried = f.rac().carriedBps();
+        boolean keeps = carried >= PlanVerdicts.KEEPS_UP * must;
+        LagTrace worst = f.rac().lags().stream().max((a, b) -> Double.compare(a.growth(), b.growth())).orElse(null);
+        boolean flat = worst != null && worst.flat();
+        List<String> each = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            each.add(fmt("node %d %.1f MB/s", i + 1, nodes.get(i).bytes() / Math.max(1e-9, nodes.get(i).durationS())
+                    / 1e6));
+        }
+        List<String> reasons = new ArrayList<>();
+        reasons.add(fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%) from %d RAC nodes, each its own "
+                + "instance's redo (%s)", carried / 1e6, must / 1e6, 100 * carried / must, nodes.size(),
+                String.join(", ", each)));
+        reasons.add(worst == null ? "transport lag not traced" : flat
+                ? fmt("every instance's transport lag flat (the steepest slope %+.4f s/s; from what each node sent, a "
+                        + "lower bound)", worst.growth())
+                : fmt("an instance's transport lag grows %.3f s per second (from what its node sent, a lower bound)",
+                        worst.growth()));
+        long retrans = nodes.stream().mapToLong(HostSummary::retransmits).filter(x -> x >= 0).sum();
+        long segments = nodes.stream().mapToLong(HostSummary::segmentsSent).filter(x -> x > 0).sum();
+        reasons.add(fmt("round trip %.3f ms (the slowest node's mean)%s", f.rac().rttMs(), segments == 0 ? ""
+                : fmt("; %.3f %% of segments retransmitted", 100.0 * retrans / segments)));
+        return new Verdict(name, keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
+    }
+
+    private static Verdict sync(PlanRunner.Config config, PlanResult.HopFigures f, String name,
+                                List<HostSummary> nodes) {
+        double budget = config.plan().commitBudget().toNanos() / 1e6;
+        double mean = nodes.stream().mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN);
+        double p99 = nodes.stream().mapToDouble(HostSummary::latencyP99Ms).max().orElse(Double.NaN);
+        List<String> each = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            each.add(fmt("node %d mean %.3f / p99 %.3f ms", i + 1, nodes.get(i).latencyAvgMs(),
+                    nodes.get(i).latencyP99Ms()));
+        }
+        List<String> reasons = new ArrayList<>();
+        reasons.add(fmt("added commit time, the slowest node's: mean %.3f / p99 %.3f ms against the %.3f ms budget",
+                mean, p99, budget));
+        reasons.add(fmt("%d-byte writes back to back from each RAC node's agent at once%s (%s)",
+                config.writeSize(), f.hop().route().mode() == Route.Mode.SYNC ? ", each written before its ACK" : "",
+                String.join("; ", each)));
+        reasons.add(fmt("round trip %.3f ms (the slowest node's mean)", f.rac().rttMs()));
+        Verdict.Status s = p99 <= budget ? Verdict.Status.PASS : mean <= budget ? Verdict.Status.MARGINAL
+                : Verdict.Status.FAIL;
+        return new Verdict(name, s, reasons);
+    }
+}
