@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 41: a Far Sync really relays. On loopback, prim ships SYNC to fs1, whose agent receives the redo (ACKed
  * after its forced write) and forwards it ASYNC to sb1, no faster than the redo (the SYNC hop's back-to-back writes
  * carry more, the relay holds the rest back); sb1's hop is judged on what sb1 received through the relay, its lag
- * from the primary's send to sb1's receipt; the page draws the relayed hop.
+ * from the primary's send to sb1's receipt; after an outage sb1's gap comes from fs1's agent beside the relayed redo;
+ * the page draws the relayed hop.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class PlanRelayTest {
@@ -57,11 +58,13 @@ class PlanRelayTest {
                       prim: "(LOCAL : fs1 SYNC)"
                       fs1:  "(prim : sb1 ASYNC)"
                     sync: {commit-budget: 2s}
+                    outage: 5s
+                    gap-connections: 2
                     """.formatted(fs1.port(), agent.address().getPort(), sb1.port()));
             Path json = dir.resolve("plan.json");
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            int code = Main.run(new String[] {"qualify", "--plan", plan.toString(), "--budget", "12s", "--json",
+            int code = Main.run(new String[] {"qualify", "--plan", plan.toString(), "--budget", "16s", "--json",
                 json.toString(), "--out", dir.resolve("page").toString()}, new PrintWriter(out, true),
                     new PrintWriter(err, true));
             assertEquals(0, code, out + "\n" + err);
@@ -81,6 +84,10 @@ class PlanRelayTest {
             assertTrue(sync.at("/redo/summary/disk_write_ms/p50").asDouble() > 0, "AFFIRM at the relay: " + sync);
             assertTrue(out.toString().contains("forwarded by fs1's relay as it received the redo from prim"),
                     out.toString());
+            JsonNode caught = relayed.path("catch_up");
+            assertEquals(15e6, caught.path("backlog_bytes").asDouble(), 1, "3 MB/s x 5 s, owed to sb1 too: " + relayed);
+            assertTrue(caught.path("gap_bytes_s").asDouble() > 3e6, "the gap from fs1's agent: " + caught);
+            assertTrue(out.toString().contains("catch-up fs1 -> sb1"), out.toString());
             String html = Files.readString(dir.resolve("page").resolve("plan.html"));
             assertTrue(html.contains(">sb1</text>") && html.contains("ASYNC PASS"), html);
         }

@@ -77,7 +77,8 @@ final class PlanConsole {
             out.println(fmt("\tOutage                 = %s: the backlog goes over %d connections per hop beside the "
                     + "redo", Durations.readable(plan.outage().toNanos() / 1e9), plan.gapConnections()));
             if (demand.hops().stream().anyMatch(h -> !h.route().from().equals(plan.primary().name()))) {
-                out.println("Note: the catch-up runs on the primary's own hops; a relayed hop's is not run yet");
+                out.println("Note: a relayed destination's backlog goes from its relay's agent, as the site that "
+                        + "forwards to it resolves its gaps");
             }
         }
         if (!plan.primary().agents().isEmpty()) {

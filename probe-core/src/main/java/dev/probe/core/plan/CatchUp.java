@@ -97,6 +97,11 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
             }
         }
 
+        /** {@code bytes} delivered in all by {@code tSeconds} (a relay's or an agent's report). */
+        synchronized void add(double tSeconds, double bytes) {
+            points.add(new double[] {tSeconds, bytes});
+        }
+
         synchronized List<double[]> points() {
             return List.copyOf(points);
         }

@@ -22,10 +22,12 @@ final class PlanRelays {
     private final Plan plan;
     private final PlanDemand demand;
     private final Map<Route, RelayTrace> traces = new LinkedHashMap<>();
+    private final long writeSize;
 
     PlanRelays(Plan plan, PlanDemand demand, long writeSize) {
         this.plan = plan;
         this.demand = demand;
+        this.writeSize = writeSize;
         for (PlanDemand.Hop h : demand.hops()) {
             if (!h.route().from().equals(plan.primary().name())) {
                 traces.put(h.route(), new RelayTrace(h, writeSize));
@@ -94,8 +96,26 @@ final class PlanRelays {
 
     /** Hears the relay of {@code hop}, whose round trip was {@code rttMs}: each frame to its relayed hop's trace. */
     RunListener listener(PlanDemand.Hop hop, double rttMs) {
+        return listener(hop, rttMs, traces);
+    }
+
+    /** Fresh traces for every relayed hop (a later phase's). */
+    Map<Route, RelayTrace> fresh() {
+        Map<Route, RelayTrace> out = new LinkedHashMap<>();
+        traces.forEach((route, t) -> out.put(route, new RelayTrace(demand.hops().stream()
+                .filter(h -> h.route().equals(route)).findFirst().orElseThrow(), writeSize)));
+        return out;
+    }
+
+    /** The relayed hops. */
+    List<Route> relayed() {
+        return List.copyOf(traces.keySet());
+    }
+
+    /** {@link #listener(PlanDemand.Hop, double)} into {@code into}'s traces. */
+    RunListener listener(PlanDemand.Hop hop, double rttMs, Map<Route, RelayTrace> into) {
         Map<String, RelayTrace> byTarget = new LinkedHashMap<>();
-        traces.forEach((route, trace) -> {
+        into.forEach((route, trace) -> {
             if (route.from().equals(hop.route().to())) {
                 HostPort at = plan.site(route.to()).server();
                 byTarget.put(new RelayParams.Next(at.host(), at.port(), 0).toString(), trace);

@@ -8,7 +8,6 @@ import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.qualify.LagTrace;
-import dev.probe.core.qualify.Measured;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
@@ -35,8 +34,6 @@ public final class PlanRunner {
     static final double RTT_SHARE = 0.15;
     /** The catch-up phase's share of the budget, when the plan has an outage. */
     static final double CATCH_UP_SHARE = 0.3;
-    /** A gap connection's message: a slice of an archived log. */
-    static final long GAP_MESSAGE = 1 << 20;
 
     /**
      * What a run needs: the checked plan, the connection settings every site's server is reached with (its host and
@@ -77,7 +74,7 @@ public final class PlanRunner {
         boolean outage = !config.plan().outage().isZero();
         Duration catchUpPhase = outage ? Duration.ofMillis(Math.round(budget * CATCH_UP_SHARE)) : Duration.ZERO;
         Duration redoPhase = config.budget().minus(rttPhase).minus(catchUpPhase).minusSeconds(outage ? 3 : 2);
-        ExecutorService pool = pool(2 * hops.size() + config.demand().backups().size());
+        ExecutorService pool = pool(2 * hops.size() + config.demand().backups().size() + relays.relayed().size());
         try {
             if (rac != null) {
                 List<Future<Outcome>> backups = backups(pool, rttPhase.plus(redoPhase.dividedBy(2)), redoPhase, stop);
@@ -100,13 +97,14 @@ public final class PlanRunner {
                         : lags.get(i)), stop, true);
             });
             List<PlanBackups.Figures> backed = backedUp(backups);
-            String[] late = new String[hops.size()];
-            List<CatchUp> catchUps = outage && stop.reason() == null
-                    ? catchUp(pool, hops, redo, catchUpPhase, progress, stop, late) : null;
+            PlanCatchUp.Found caught = outage && stop.reason() == null
+                    ? catchUp(pool, hops, redo, catchUpPhase, progress, stop) : null;
+            String[] late = caught == null ? new String[hops.size()] : caught.failures();
+            List<CatchUp> catchUps = caught == null ? null : caught.direct();
             List<PlanResult.HopFigures> figures = new ArrayList<>();
             for (PlanDemand.Hop h : config.demand().hops()) {
                 int i = hops.indexOf(h);
-                figures.add(i < 0 ? relayed(h, hops, redo) : new PlanResult.HopFigures(h, rtts.get(i).result(),
+                figures.add(i < 0 ? relayed(h, hops, redo, caught) : new PlanResult.HopFigures(h, rtts.get(i).result(),
                         redo.get(i).result(), lags.get(i), catchUps == null ? null : catchUps.get(i),
                         firstNonNull(rtts.get(i).failure(), firstNonNull(redo.get(i).failure(), late[i])), null,
                         null));
@@ -115,6 +113,13 @@ public final class PlanRunner {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    private PlanCatchUp.Found catchUp(ExecutorService pool, List<PlanDemand.Hop> hops, List<Outcome> redo,
+                                      Duration phase, Progress progress, RunStop stop) throws InterruptedException {
+        progress.phase(String.format("the outage's backlog over %d connections per hop beside the redo, %d seconds ...",
+                config.plan().gapConnections(), phase.toSeconds()));
+        return new PlanCatchUp(config, relays, this::measure).run(pool, hops, h -> redo(h, phase), redo, phase, stop);
     }
 
     private static ExecutorService pool(int threads) {
@@ -155,66 +160,17 @@ public final class PlanRunner {
     }
 
     /** A relayed hop's figures: its relay's trace; a failure of the hop into the relay is its failure too. */
-    private PlanResult.HopFigures relayed(PlanDemand.Hop h, List<PlanDemand.Hop> direct, List<Outcome> redo) {
+    private PlanResult.HopFigures relayed(PlanDemand.Hop h, List<PlanDemand.Hop> direct, List<Outcome> redo,
+                                          PlanCatchUp.Found caught) {
         RelayTrace trace = relays.trace(h.route());
-        String failure = null;
+        String failure = caught == null ? null : caught.relayedFailures().get(h.route());
         for (int i = 0; i < direct.size(); i++) {
             if (direct.get(i).route().to().equals(h.route().from()) && redo.get(i).failure() != null) {
                 failure = redo.get(i).failure();
             }
         }
-        return new PlanResult.HopFigures(h, null, null, trace.lag(), null, failure, trace, null);
-    }
-
-    /**
-     * The catch-up phase: on every hop at once its redo as before, and beside it the outage's backlog over gap
-     * resolution's connections (the plan's {@code gap-connections}), unpaced, as archivers send archived logs, until
-     * the backlog is sent. A test that failed leaves its reason in {@code failures}, by hop.
-     */
-    private List<CatchUp> catchUp(ExecutorService pool, List<PlanDemand.Hop> hops, List<Outcome> alone, Duration d,
-                                  Progress progress, RunStop stop, String[] failures) throws InterruptedException {
-        progress.phase(String.format("the outage's backlog over %d connections per hop beside the redo, %d seconds ...",
-                config.plan().gapConnections(), d.toSeconds()));
-        double outage = config.plan().outage().toNanos() / 1e9;
-        List<CatchUp.Trace> traces = new ArrayList<>();
-        List<Future<Outcome>> running = new ArrayList<>();
-        for (PlanDemand.Hop h : hops) {
-            // gap resolution sends the backlog and ends: the gap stops once it is acknowledged (or with the run),
-            // the live redo goes on
-            RunStop sent = new RunStop();
-            stop.onRequest(() -> sent.request(stop.reason()));
-            CatchUp.Trace live = new CatchUp.Trace();
-            CatchUp.Trace gap = CatchUp.Trace.until(Math.round(h.carriedBps() * outage), sent);
-            traces.add(live);
-            traces.add(gap);
-            running.add(pool.submit(() -> measure(h, redo(h, d), live, stop, true)));
-            running.add(pool.submit(() -> measure(h, gap(d), gap, sent, false)));
-        }
-        List<Outcome> outcomes = new ArrayList<>();
-        for (Future<Outcome> f : running) {
-            outcomes.add(await(f));
-        }
-        List<CatchUp> out = new ArrayList<>();
-        for (int i = 0; i < hops.size(); i++) {
-            double redo = hops.get(i).carriedBps();
-            Outcome live = outcomes.get(2 * i);
-            failures[i] = firstNonNull(live.failure(), outcomes.get(2 * i + 1).failure());
-            out.add(hops.get(i).route().mode().waits()
-                    ? CatchUp.of(redo * outage, redo, traces.get(2 * i + 1), null, Double.NaN, Double.NaN,
-                            PlanVerdicts.p99(live.result()))
-                    : CatchUp.of(redo * outage, redo, traces.get(2 * i + 1), traces.get(2 * i), bytesPerS(live),
-                            bytesPerS(alone.get(i)), Double.NaN));
-        }
-        return out;
-    }
-
-    private static double bytesPerS(Outcome o) {
-        return o.result() == null ? 0 : Measured.bps(o.result()) / 8;
-    }
-
-    private TestParams gap(Duration d) {
-        return TestParams.builder(Mode.ASYNC).length(GAP_MESSAGE).connections(config.plan().gapConnections())
-                .duration(d).interval(Duration.ofMillis(200)).payload(config.payload()).build();
+        return new PlanResult.HopFigures(h, null, null, trace.lag(), caught == null ? null
+                : caught.relayed().get(h.route()), failure, trace, null);
     }
 
     private TestParams roundTrip(Duration d) {

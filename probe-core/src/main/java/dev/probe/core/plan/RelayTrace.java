@@ -17,6 +17,7 @@ public final class RelayTrace {
     private final PlanDemand.Hop hop;
     private final long writeSize;
     private final LagTrace lag;
+    private final CatchUp.Trace delivered = new CatchUp.Trace();
     private double offsetS;
     private Relayed lastTick;
     private Relayed last;
@@ -41,7 +42,13 @@ public final class RelayTrace {
         long bytes = lastTick == null ? r.forwardedBytes() : r.forwardedBytes() - lastTick.forwardedBytes();
         long messages = lastTick == null ? r.forwardedMessages() : r.forwardedMessages() - lastTick.forwardedMessages();
         lag.add(r.micros() / 1e6 + offsetS, bytes - messages * Frames.HEADER_LENGTH, messages, acked);
+        delivered.add(r.micros() / 1e6, acked * writeSize / (double) (writeSize + Frames.HEADER_LENGTH));
         lastTick = r;
+    }
+
+    /** What the far site acknowledged (frame headers out) over the relay's time, for a catch-up. */
+    CatchUp.Trace delivered() {
+        return delivered;
     }
 
     /** The end-to-end lag as the run went. */
