@@ -25,9 +25,18 @@ import java.util.TreeSet;
  * @param measuredSeconds when the delivered bytes passed the backlog plus the redo since; NaN when not in the window
  * @param windowSeconds   how long the catch-up was watched (the gap ends when it has sent the backlog)
  * @param commitP99Ms     a SYNC or FASTSYNC hop's write time p99 beside the gap (NaN for ASYNC)
+ * @param gapSent         the gap was counted as sent, not as acknowledged (a relay's agent reports no
+ *                        acknowledgements): no measured time, only the formula's from the gap's rate over the window
  */
 public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytesPerS, double liveBytesPerS,
-                      double aloneBytesPerS, double measuredSeconds, double windowSeconds, double commitP99Ms) {
+                      double aloneBytesPerS, double measuredSeconds, double windowSeconds, double commitP99Ms,
+                      boolean gapSent) {
+    /** This catch-up with its gap counted as sent: a send buffer's worth early, so no measured time is claimed. */
+    public CatchUp countedAsSent() {
+        return new CatchUp(backlogBytes, redoBytesPerS, gapBytesPerS, liveBytesPerS, aloneBytesPerS, Double.NaN,
+                windowSeconds, commitP99Ms, true);
+    }
+
     /**
      * Caught up, measured: what is still owed is under this many seconds of redo, the transport lag Data Guard
      * reports in whole seconds (a stream always has some redo in flight, so owing nothing is never seen).
@@ -136,7 +145,7 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
         List<double[]> p = gap.points();
         if (p.isEmpty() || p.get(p.size() - 1)[0] <= 0) {
             return new CatchUp(backlogBytes, redoBytesPerS, 0, liveBytesPerS, aloneBytesPerS, Double.NaN, 0,
-                    commitP99Ms);
+                    commitP99Ms, false);
         }
         double[] last = p.get(p.size() - 1);
         List<double[]> l = live == null ? null : live.points();
@@ -161,6 +170,6 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
             short0 = shortBy;
         }
         return new CatchUp(backlogBytes, redoBytesPerS, last[1] / last[0], liveBytesPerS, aloneBytesPerS, crossed,
-                times.last(), commitP99Ms);
+                times.last(), commitP99Ms, false);
     }
 }

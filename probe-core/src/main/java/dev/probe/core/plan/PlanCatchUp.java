@@ -24,7 +24,7 @@ import java.util.concurrent.Future;
  * beside it the outage's backlog over gap resolution's connections (the plan's {@code gap-connections}), unpaced, as
  * archivers send archived logs: from this host to each destination of the primary, until the backlog is acknowledged;
  * and to each relayed destination from its relay's agent (the Far Sync or cascading standby resolves the gaps of the
- * sites it forwards to), for the whole phase, counted as that agent sent it. {@link CatchUp} reads each.
+ * sites it forwards to), for the whole phase, counted as that agent sent it (so its time is the formula's only). {@link CatchUp} reads each.
  */
 final class PlanCatchUp {
     /** A gap connection's message: a slice of an archived log. */
@@ -113,7 +113,7 @@ final class PlanCatchUp {
         double rate = config.demand().hops().stream().filter(h -> h.route().equals(r)).findFirst().orElseThrow()
                 .carriedBps();
         return CatchUp.of(rate * outage, rate, gap, live.delivered(), orZero(live.carriedBps()),
-                orZero(relays.trace(r).carriedBps()), Double.NaN);
+                orZero(relays.trace(r).carriedBps()), Double.NaN).countedAsSent();
     }
 
     /** One of the primary's hops' catch-up: a SYNC hop's live redo counts as delivered, its write time judged. */

@@ -166,7 +166,8 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
                     .put("commit_p99_ms", orNull(c.commitP99Ms()))
                     .put("window_s", c.windowSeconds())
                     .put("formula_s", c.ends() ? c.formulaSeconds() : null)
-                    .put("measured_s", orNull(c.measuredSeconds()));
+                    .put("measured_s", orNull(c.measuredSeconds()))
+                    .put("gap_counted", c.gapSent() ? "sent" : "acknowledged");
         }
         if (f.failure() != null) {
             n.put("failure", f.failure());

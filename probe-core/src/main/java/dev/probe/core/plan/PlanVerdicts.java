@@ -135,7 +135,11 @@ final class PlanVerdicts {
                     slowed ? ": gap resolution slows every commit while it runs (fewer gap connections, or QoS that "
                     + "puts the SYNC redo ahead of the archived logs)" : ""));
         }
-        reasons.add(Double.isNaN(c.measuredSeconds())
+        reasons.add(c.gapSent()
+                ? fmt("the gap from %s's agent is counted as the agent sent it over %.0f s (it reports no "
+                        + "acknowledgements), so the time is the formula's from that rate, not a measured crossing",
+                        f.hop().route().from(), c.windowSeconds())
+                : Double.isNaN(c.measuredSeconds())
                 ? fmt("measured for %.0f s, in which the gap and the live redo did not deliver the backlog plus the "
                         + "redo since%s", c.windowSeconds(), c.ends() ? ": the time is their rate carried forward" : "")
                 : fmt("measured: the gap's and the live redo's acknowledged bytes passed the backlog plus the redo "
