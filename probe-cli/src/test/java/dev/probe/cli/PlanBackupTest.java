@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.probe.core.protocol.Json;
-import dev.probe.core.testing.ResultInvariants;
 import dev.probe.core.testing.RunningServer;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -41,14 +37,9 @@ class PlanBackupTest {
                 routes:
                   prim: "(LOCAL : zdlra ASYNC)"
                 """.formatted(zdlra.port()));
-        Path json = dir.resolve("plan.json");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"qualify", "--plan", plan.toString(), "--budget", "12s", "--json",
-            json.toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
-        assertEquals(0, code, out + "\n" + err);
-        JsonNode doc = Json.MAPPER.readTree(json.toFile());
-        ResultInvariants.check(doc);
+        QualifiedPlan run = QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget", "12s");
+        assertEquals(0, run.code(), run.printed());
+        JsonNode doc = run.doc();
         JsonNode b = doc.path("backups").get(0);
         assertEquals(20e6, b.path("log_bytes").asDouble(), 1, "2 MB/s x 10 s");
         assertEquals(10e6, b.path("backup_bytes").asDouble(), 1, "x 0.5");
@@ -56,7 +47,7 @@ class PlanBackupTest {
         double carried = b.path("carried_bytes_s").asDouble();
         assertTrue(carried > 2e6, b.toString());
         assertEquals(10e6 / carried, b.path("backup_s").asDouble(), 1e-6, b.toString());
-        String text = out.toString();
+        String text = run.out();
         assertTrue(text.contains("Backups to zdlra: at each log switch (every 10.0 s) 0.02 GB of archived log, 0.01 GB "
                 + "to send (compressed at 0.50 (as given)) from prim over 3 SBT channels"), text);
         assertTrue(text.matches("(?s).*backups prim -> zdlra +PASS +one archived log's backup takes.*"), text);

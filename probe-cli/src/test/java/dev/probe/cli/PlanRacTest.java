@@ -4,21 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.probe.core.agent.AgentConfig;
-import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.app.ProbeServer;
-import dev.probe.core.client.AllowedTargets;
-import dev.probe.core.client.ClientSecurity;
-import dev.probe.core.protocol.Json;
-import dev.probe.core.testing.ResultInvariants;
 import dev.probe.core.testing.RunningServer;
 import dev.probe.core.testing.TestServers;
-import dev.probe.core.transport.Transport;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,9 +30,7 @@ class PlanRacTest {
     final RunningServer sb2 = RunningServer.with(c -> c);
 
     private ProbeServer node(String name) throws Exception {
-        return ProbeServer.startAgent(TestServers.loopback(Files.createDirectories(dir.resolve(name))),
-                new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2), Duration.ofSeconds(5),
-                        AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
+        return TestServers.loopbackAgent(dir.resolve(name));
     }
 
     @Test
@@ -59,14 +47,10 @@ class PlanRacTest {
                       prim: "(LOCAL : sb1 SYNC, sb2 ASYNC)"
                     sync: {commit-budget: 2s}
                     """.formatted(n1.address().getPort(), n2.address().getPort(), sb1.port(), sb2.port()));
-            Path json = dir.resolve("plan.json");
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int code = Main.run(new String[] {"qualify", "--plan", plan.toString(), "--budget", "12s", "--json",
-                json.toString()}, new PrintWriter(out, true), new PrintWriter(err, true));
-            assertEquals(0, code, out + "\n" + err);
-            JsonNode doc = Json.MAPPER.readTree(json.toFile());
-            ResultInvariants.check(doc);
+            QualifiedPlan run = QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget", "12s");
+            assertEquals(0, run.code(), run.printed());
+            JsonNode doc = run.doc();
+            String out = run.out();
             JsonNode async = doc.path("hops").get(1);
             assertEquals(2, async.path("nodes").size(), async.toString());
             assertEquals(3e6, async.path("carried_bytes_s").asDouble(), 0.1 * 3e6, "both instances' redo: " + async);

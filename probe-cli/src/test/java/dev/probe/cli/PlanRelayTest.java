@@ -4,21 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.probe.core.agent.AgentConfig;
-import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.app.ProbeServer;
-import dev.probe.core.client.AllowedTargets;
-import dev.probe.core.client.ClientSecurity;
-import dev.probe.core.protocol.Json;
-import dev.probe.core.testing.ResultInvariants;
 import dev.probe.core.testing.RunningServer;
 import dev.probe.core.testing.TestServers;
-import dev.probe.core.transport.Transport;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,10 +33,7 @@ class PlanRelayTest {
 
     @Test
     void aFarSyncsAgentRelaysTheRedoAndTheFarStandbyIsJudgedOnWhatItReceived() throws Exception {
-        Path agentDir = Files.createDirectories(dir.resolve("agent"));
-        try (ProbeServer agent = ProbeServer.startAgent(TestServers.loopback(agentDir),
-                new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2), Duration.ofSeconds(5),
-                        AgentLimits.defaults(AllowedTargets.loopback())), line -> { })) {
+        try (ProbeServer agent = TestServers.loopbackAgent(dir.resolve("agent"))) {
             Path plan = dir.resolve("fs.yaml");
             Files.writeString(plan, """
                     redo: 3MB/s
@@ -61,15 +48,11 @@ class PlanRelayTest {
                     outage: 5s
                     gap-connections: 2
                     """.formatted(fs1.port(), agent.address().getPort(), sb1.port()));
-            Path json = dir.resolve("plan.json");
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int code = Main.run(new String[] {"qualify", "--plan", plan.toString(), "--budget", "16s", "--json",
-                json.toString(), "--out", dir.resolve("page").toString()}, new PrintWriter(out, true),
-                    new PrintWriter(err, true));
-            assertEquals(0, code, out + "\n" + err);
-            JsonNode doc = Json.MAPPER.readTree(json.toFile());
-            ResultInvariants.check(doc);
+            QualifiedPlan run = QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget", "16s", "--out",
+                    dir.resolve("page").toString());
+            assertEquals(0, run.code(), run.printed());
+            JsonNode doc = run.doc();
+            String out = run.out();
             JsonNode relayed = doc.path("hops").get(1);
             assertEquals("fs1", relayed.path("from").asText(), relayed.toString());
             double carried = relayed.path("carried_bytes_s").asDouble();

@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.probe.cli.Main;
-import dev.probe.core.protocol.Json;
-import dev.probe.core.testing.ResultInvariants;
 import dev.probe.core.testing.RunningServer;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,15 +45,11 @@ class PlanPageContractTest {
                 outage: 5s
                 gap-connections: 2
                 """.formatted(near.port(), far.port()));
-        Path json = dir.resolve("plan.json");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"qualify", "--plan", plan.toString(), "--budget", "14s", "--json",
-            json.toString(), "--out", dir.resolve("page").toString()}, new PrintWriter(out, true),
-                new PrintWriter(err, true));
-        assertEquals(0, code, out + "\n" + err);
-        JsonNode doc = Json.MAPPER.readTree(json.toFile());
-        ResultInvariants.check(doc);
+        dev.probe.cli.QualifiedPlan run = dev.probe.cli.QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget",
+                "14s", "--out", dir.resolve("page").toString());
+        assertEquals(0, run.code(), run.printed());
+        JsonNode doc = run.doc();
+        String out = run.out();
         ReadKeys keys = new ReadKeys();
         String html = Files.readString(PlanPage.write(keys.wrap(doc), dir.resolve("again")));
         Set<String> missing = new TreeSet<>(keys.missing());

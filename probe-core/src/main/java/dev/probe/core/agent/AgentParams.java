@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.HostPort;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.Endpoints;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.BadParameterException;
@@ -12,7 +13,6 @@ import dev.probe.core.protocol.Json;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * What a coordinator asks an agent to run (HELLO kind "agent"): one or more legs, each a run of this host's share
@@ -23,7 +23,6 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
     public static final String KIND = "agent";
     /** Legs per request: one per target server the host sends to. */
     public static final int MAX_LEGS = 16;
-    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]%]{1,253}");
 
     /**
      * One run to one server: {@code spec} is a {@link BulkParams} or a {@link TestParams} (to the probe server at
@@ -31,12 +30,7 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
      */
     public record Leg(String host, int port, SessionSpec spec) {
         public Leg {
-            if (host == null || !HOST.matcher(host).matches()) {
-                throw new BadParameterException("target.host", "not a host name or address: " + host);
-            }
-            if (port < 1 || port > 65_535) {
-                throw new BadParameterException("target.port", port + " is not a port");
-            }
+            Endpoints.check("target", host, port);
             if (!(spec instanceof BulkParams) && !(spec instanceof TestParams) && !(spec instanceof ObjstoreLeg)) {
                 throw new BadParameterException("legs", "a leg is a bulk run, a test or an object-storage run");
             }
@@ -115,7 +109,8 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
             SessionSpec spec = l.has("bulk") ? BulkParams.fromJson(Json.requireObject(l, "bulk"))
                     : l.has("objstore") ? ObjstoreLeg.fromJson(Json.requireObject(l, "objstore"))
                     : TestParams.fromJson(Json.requireObject(l, "test"));
-            legs.add(new Leg(Json.requireString(target, "host", HOST), Json.requireInt(target, "port", 1, 65_535), spec));
+            legs.add(new Leg(Json.requireString(target, "host", Endpoints.HOST), Json.requireInt(target, "port", 1,
+                    65_535), spec));
         }
         return new AgentParams(legs, n.has("dscp") ? Json.requireInt(n, "dscp", 0, 63) : -1);
     }

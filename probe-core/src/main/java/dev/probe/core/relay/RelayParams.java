@@ -3,6 +3,7 @@ package dev.probe.core.relay;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.params.Endpoints;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
@@ -11,7 +12,6 @@ import dev.probe.core.protocol.Json;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * What a client asks of a relay (HELLO kind "relay", served by {@code probe agent}): receive {@code test} as a probe
@@ -25,7 +25,6 @@ public record RelayParams(TestParams test, List<Next> next) implements SessionSp
     public static final String KIND = "relay";
     /** Next hops per relay: a Far Sync forwarding to a few standbys. */
     public static final int MAX_NEXT = 8;
-    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]%]{1,253}");
 
     /**
      * One next hop.
@@ -38,12 +37,7 @@ public record RelayParams(TestParams test, List<Next> next) implements SessionSp
      */
     public record Next(String host, int port, double bytesPerSecond) {
         public Next {
-            if (host == null || !HOST.matcher(host).matches()) {
-                throw new BadParameterException("next.host", "not a host name or address: " + host);
-            }
-            if (port < 1 || port > 65_535) {
-                throw new BadParameterException("next.port", port + " is not a port");
-            }
+            Endpoints.check("next", host, port);
             if (!(bytesPerSecond >= 0 && bytesPerSecond <= 1e11)) {
                 throw new BadParameterException("next.bytes_s", bytesPerSecond + " is out of range [0, 1e11]");
             }
@@ -98,7 +92,7 @@ public record RelayParams(TestParams test, List<Next> next) implements SessionSp
                 throw new BadParameterException("next", "each hop must be an object");
             }
             ObjectNode o = (ObjectNode) x;
-            next.add(new Next(Json.requireString(o, "host", HOST), Json.requireInt(o, "port", 1, 65_535),
+            next.add(new Next(Json.requireString(o, "host", Endpoints.HOST), Json.requireInt(o, "port", 1, 65_535),
                     Json.requireDouble(o, "bytes_s", 0, 1e11)));
         }
         return new RelayParams(test, next);

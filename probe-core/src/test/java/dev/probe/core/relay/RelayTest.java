@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.agent.AgentConfig;
-import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.app.ProbeServer;
-import dev.probe.core.client.AllowedTargets;
-import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
@@ -19,9 +15,7 @@ import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.TestServers;
-import dev.probe.core.transport.Transport;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,9 +44,7 @@ class RelayTest {
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(TestServers.loopback(dir.resolve("server")), line -> { });
-        ServerConfig c = TestServers.loopback(java.nio.file.Files.createDirectories(dir.resolve("agent")));
-        agent = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2),
-                Duration.ofSeconds(5), AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
+        agent = TestServers.loopbackAgent(dir.resolve("agent"));
     }
 
     @AfterEach

@@ -9,7 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
 
-/** What the server tests share: a server config on 127.0.0.1 port 0, and a raw socket to a running server. */
+/** What the server tests share: a server config on 127.0.0.1 port 0, a loopback agent, a raw socket to a server. */
 public final class TestServers {
     private TestServers() {
     }
@@ -17,6 +17,18 @@ public final class TestServers {
     /** Defaults on 127.0.0.1:0, quiet, write files under {@code dir}, no piece store. */
     public static ServerConfig loopback(Path dir) {
         return ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null).withFileSize(64L << 20);
+    }
+
+    /**
+     * An agent on 127.0.0.1:0 without a secret whose runs and relays may go to loopback only, its relay rings under
+     * {@code dir} (created), quiet.
+     */
+    public static ProbeServer loopbackAgent(Path dir) throws IOException, InterruptedException {
+        return ProbeServer.startAgent(loopback(java.nio.file.Files.createDirectories(dir)),
+                new dev.probe.core.agent.AgentConfig(dev.probe.core.client.ClientSecurity.none(),
+                        dev.probe.core.transport.Transport.best(), java.time.Duration.ofSeconds(2),
+                        java.time.Duration.ofSeconds(5), dev.probe.core.agent.AgentLimits.defaults(
+                                dev.probe.core.client.AllowedTargets.loopback())), line -> { });
     }
 
     /** The HELLO a client sends for {@code spec}, with protocol {@code version}. */
