@@ -33,14 +33,14 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.probe.core.redo..", "dev.probe.core.bulk..",
                         "dev.probe.core.objstore..", "dev.probe.core.lab..", "dev.probe.core.app..",
                         "dev.probe.core.qualify..", "dev.probe.core.disk..", "dev.probe.core.agent..",
-                        "dev.probe.core.monitor..", "dev.probe.core.plan..", "dev.probe.core.relay..")
+                        "dev.probe.core.monitor..", "dev.probe.core.plan..", "dev.probe.core.relay..", "dev.probe.core.nfs..")
                 .because("features plug into the infrastructure (SessionKind, ClientRun), never the other way")
                 .check(CORE);
     }
 
     /** The features; what two of them share lives in a package below both (payload, client, result, ...). */
     private static final List<String> FEATURES = List.of("redo", "bulk", "objstore", "objstore.client",
-            "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor", "plan", "pathmtu", "relay");
+            "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor", "plan", "pathmtu", "relay", "nfs");
     /**
      * The only edges between features: an agent runs the clients; qualify runs redo's client, a bulk or agents'
      * load, a RAC primary's nodes, the standby's redo disk check and the path-MTU search (which runs redo's client); a relay receives as redo's server does, within an agent's limits; the monitor runs redo's client; a configuration plan reads its redo and judges its hops as qualify does, and runs redo's client, through a relay where a site forwards, and a RAC primary's nodes through their agents; both objstore

@@ -1,0 +1,149 @@
+package dev.probe.core.nfs;
+
+import dev.probe.core.transport.Transport;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * One TCP connection to an ONC RPC server (an NFS server's nfsd, its mountd, its portmapper), as dNFS opens one per
+ * database process: calls go out with fresh transaction ids and any number outstanding, each reply completes its
+ * call's future positioned at the results (the caller releases it), a refusal or a malformed reply fails it, and a
+ * closed connection fails every call still outstanding. Replies are records of at most {@code maxRecord} bytes.
+ */
+public final class RpcConnection implements AutoCloseable {
+    private final Channel channel;
+    private final Rpc.Credential credential;
+    private final Map<Integer, CompletableFuture<ByteBuf>> pending = new ConcurrentHashMap<>();
+    private final AtomicInteger xids = new AtomicInteger(ThreadLocalRandom.current().nextInt());
+
+    private RpcConnection(Channel channel, Rpc.Credential credential) {
+        this.channel = channel;
+        this.credential = credential;
+    }
+
+    /** Connects to {@code to} within {@code connectTimeout}; throws an {@link RpcException} saying why it could not. */
+    public static RpcConnection open(Transport transport, EventLoopGroup group, InetSocketAddress to,
+                                     Duration connectTimeout, int maxRecord, Rpc.Credential credential)
+            throws InterruptedException {
+        RpcConnection[] made = {null};
+        Bootstrap b = new Bootstrap().group(group).channel(transport.channel())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new RecordDecoder(maxRecord), new Replies(() -> made[0]));
+                    }
+                });
+        ChannelFuture f = b.connect(to);
+        if (!f.await(connectTimeout.toMillis() + 1000, TimeUnit.MILLISECONDS) || !f.isSuccess()) {
+            f.channel().close();
+            throw new RpcException("cannot connect to " + to.getHostString() + ":" + to.getPort() + ": "
+                    + (f.cause() == null ? "no answer within " + connectTimeout.toMillis() + " ms"
+                    : f.cause().getMessage()));
+        }
+        made[0] = new RpcConnection(f.channel(), credential);
+        return made[0];
+    }
+
+    /**
+     * Calls {@code procedure} of {@code program} {@code version} with {@code args}; the future completes with the
+     * reply at its results, or fails with an {@link RpcException}.
+     */
+    public CompletableFuture<ByteBuf> call(int program, int version, int procedure, Consumer<ByteBuf> args) {
+        int xid = xids.incrementAndGet();
+        CompletableFuture<ByteBuf> reply = new CompletableFuture<>();
+        pending.put(xid, reply);
+        ByteBuf call = Rpc.call(channel.alloc(), xid, program, version, procedure, credential, args);
+        channel.writeAndFlush(call).addListener(w -> {
+            if (!w.isSuccess()) {
+                fail(xid, new RpcException("the call could not be sent: " + w.cause().getMessage()));
+            }
+        });
+        return reply.thenApply(record -> {
+            try {
+                Rpc.accepted(record, xid);
+                return record;
+            } catch (RuntimeException e) {
+                record.release();
+                throw e;
+            }
+        });
+    }
+
+    /** Calls still awaiting their replies. */
+    public int outstanding() {
+        return pending.size();
+    }
+
+    private void fail(int xid, RuntimeException e) {
+        CompletableFuture<ByteBuf> f = pending.remove(xid);
+        if (f != null) {
+            f.completeExceptionally(e);
+        }
+    }
+
+    private void failAll(String why) {
+        pending.keySet().forEach(xid -> fail(xid, new RpcException(why)));
+    }
+
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        failAll("the connection was closed");
+    }
+
+    /** Hands each reply to its call, and fails every outstanding call when the connection fails or closes. */
+    private static final class Replies extends SimpleChannelInboundHandler<ByteBuf> {
+        private final java.util.function.Supplier<RpcConnection> owner;
+
+        Replies(java.util.function.Supplier<RpcConnection> owner) {
+            super(false);
+            this.owner = owner;
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, ByteBuf record) {
+            RpcConnection c = owner.get();
+            CompletableFuture<ByteBuf> f = c == null || record.readableBytes() < 4 ? null
+                    : c.pending.remove(Rpc.xid(record));
+            if (f == null || !f.complete(record)) {
+                record.release(); // a reply to no call of ours
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            RpcConnection c = owner.get();
+            if (c != null) {
+                c.failAll("the server closed the connection");
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            RpcConnection c = owner.get();
+            if (c != null) {
+                c.failAll(cause instanceof RpcException ? cause.getMessage() : "the connection failed: "
+                        + cause.getMessage());
+            }
+            ctx.close();
+        }
+    }
+}

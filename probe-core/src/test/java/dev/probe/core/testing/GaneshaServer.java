@@ -1,0 +1,133 @@
+package dev.probe.core.testing;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real NFS server for the tests: Debian's nfs-ganesha (user space, FSAL_VFS) with rpcbind, both started in a network
+ * namespace of the test's own, exporting {@code export} over NFSv3 and TCP; everything stopped and the namespace
+ * deleted on close, also when the start failed.
+ */
+public final class GaneshaServer implements AutoCloseable {
+    private static final Path GANESHA = Path.of("/usr/bin/ganesha.nfsd");
+    private static final Path RPCBIND = Path.of("/usr/sbin/rpcbind");
+    private final String namespace = "nfs" + ThreadLocalRandom.current().nextInt(10_000, 99_999);
+    private final Path dir;
+    private final Path export;
+    private Process rpcbind;
+    private Process ganesha;
+
+    private GaneshaServer(Path dir, Path export) {
+        this.dir = dir;
+        this.export = export;
+    }
+
+    /** Whether this machine can run one (root, namespaces, the packages), and if not, why. */
+    public static String whyNot() {
+        if (!Files.isExecutable(GANESHA) || !Files.isExecutable(RPCBIND)) {
+            return "needs Debian's nfs-ganesha, nfs-ganesha-vfs and rpcbind";
+        }
+        return dev.probe.core.lab.Netns.labPossible() ? null : "needs root and network namespaces";
+    }
+
+    /** Starts rpcbind and ganesha in a new namespace, exporting {@code export}; its files under {@code dir}. */
+    public static GaneshaServer start(Path dir, Path export) throws IOException, InterruptedException {
+        GaneshaServer s = new GaneshaServer(dir, export);
+        try {
+            s.begin();
+            return s;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    private void begin() throws IOException, InterruptedException {
+        run("ip", "netns", "add", namespace);
+        run("ip", "netns", "exec", namespace, "ip", "link", "set", "lo", "up");
+        rpcbind = new ProcessBuilder("ip", "netns", "exec", namespace, RPCBIND.toString(), "-f", "-w")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("rpcbind.log").toFile()).start();
+        awaitPort(111);
+        Path conf = dir.resolve("ganesha.conf");
+        Files.writeString(conf, """
+                NFS_CORE_PARAM { Protocols = 3; NFS_Port = 2049; MNT_Port = 20048; Enable_NLM = false;
+                                 Enable_RQUOTA = false; }
+                NFSV4 { Graceless = true; }
+                EXPORT { Export_Id = 1; Path = %s; Pseudo = %s; Access_Type = RW; Squash = No_Root_Squash;
+                         Protocols = 3; Transports = TCP; SecType = sys; FSAL { Name = VFS; } }
+                LOG { Default_Log_Level = EVENT; }
+                """.formatted(export, export));
+        ganesha = new ProcessBuilder("ip", "netns", "exec", namespace, GANESHA.toString(), "-F", "-f", conf.toString(),
+                "-L", dir.resolve("ganesha.log").toString(), "-p", dir.resolve("ganesha.pid").toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("ganesha.out").toFile()).start();
+        awaitPort(2049);
+    }
+
+    /** The namespace the server runs in (connect from inside it, to 127.0.0.1). */
+    public String namespace() {
+        return namespace;
+    }
+
+    public Path export() {
+        return export;
+    }
+
+    private void awaitPort(int port) throws IOException, InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < end) {
+            try {
+                boolean up = InNamespace.call(namespace, () -> {
+                    try (Socket s = new Socket()) {
+                        s.connect(new InetSocketAddress("127.0.0.1", port), 500);
+                        return true;
+                    } catch (IOException e) {
+                        return false;
+                    }
+                });
+                if (up) {
+                    return;
+                }
+            } catch (Exception e) {
+                throw new IOException(e);
+            }
+            Thread.sleep(100);
+        }
+        throw new IOException("nothing listens on port " + port + " in " + namespace + " after 30 s: "
+                + (Files.exists(dir.resolve("ganesha.log")) ? Files.readString(dir.resolve("ganesha.log")) : ""));
+    }
+
+    private static void run(String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(List.of(cmd)).redirectErrorStream(true).start();
+        if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException(String.join(" ", cmd) + " failed: " + new String(p.getInputStream().readAllBytes()));
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            for (Process p : new Process[] {ganesha, rpcbind}) {
+                if (p != null) {
+                    p.descendants().forEach(ProcessHandle::destroy);
+                    p.destroy();
+                    if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                        p.descendants().forEach(ProcessHandle::destroyForcibly);
+                        p.destroyForcibly();
+                    }
+                }
+            }
+            run("ip", "netns", "del", namespace);
+        } catch (IOException e) {
+            // not there: the start failed before it
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
