@@ -84,7 +84,7 @@ public final class Nfs3 {
     }
 
     /** A post_op_attr: a flag, then 84 bytes of fattr3 when set. */
-    private static void skipAttributes(ByteBuf x) {
+    static void skipAttributes(ByteBuf x) {
         if (Xdr.getBoolean(x)) {
             if (x.readableBytes() < FATTR3) {
                 throw new RpcException("the reply ends inside a file's attributes");
@@ -103,11 +103,13 @@ public final class Nfs3 {
         };
     }
 
-    private interface Reader<T> {
+    /** Reads a reply's results. */
+    interface Reader<T> {
         T read(ByteBuf b);
     }
 
-    private static <T> T read(ByteBuf record, Reader<T> reader) {
+    /** {@code reader} on a reply, which is released whatever it does. */
+    static <T> T read(ByteBuf record, Reader<T> reader) {
         try {
             return reader.read(record);
         } finally {
