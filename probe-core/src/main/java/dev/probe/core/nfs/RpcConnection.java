@@ -138,10 +138,12 @@ public final class RpcConnection implements AutoCloseable {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            Throwable root = cause instanceof io.netty.handler.codec.DecoderException && cause.getCause() != null
+                    ? cause.getCause() : cause;
             RpcConnection c = owner.get();
             if (c != null) {
-                c.failAll(cause instanceof RpcException ? cause.getMessage() : "the connection failed: "
-                        + cause.getMessage());
+                c.failAll(root instanceof RpcException ? root.getMessage() : "the connection failed: "
+                        + root.getMessage());
             }
             ctx.close();
         }
