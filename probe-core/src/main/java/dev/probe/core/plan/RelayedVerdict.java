@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * A relayed hop's verdict (a Far Sync's or cascading standby's destination), from what its relay reported: it passes
  * when the far site received at least {@link PlanVerdicts#KEEPS_UP} of what the hop must carry with a flat end-to-end
- * lag; otherwise the reasons say whether the redo never reached the relay fast enough (the hop before it) or the
- * relayed hop could not carry it (its loss against one stream's ceiling, or the path).
+ * lag; otherwise the reasons say whether the redo never reached the relay fast enough (the hop before it), whether
+ * the relayed hop could not carry even what reached the relay (its loss against one stream's ceiling, or the path),
+ * or both.
  */
 final class RelayedVerdict {
     /** A window no socket buffer reaches: the relay's buffers are not reported, so they are not blamed. */
@@ -49,7 +50,9 @@ final class RelayedVerdict {
         if (arrived < PlanVerdicts.KEEPS_UP * must) {
             reasons.add(fmt("the redo reached %s at %.1f MB/s only: the hop %s -> %s holds it back", r.from(),
                     arrived / 1e6, primary, r.from()));
-        } else if (!(keeps && flat) && t.tcp() != null) {
+        }
+        // the far hop is a bottleneck of its own when it did not even carry what reached the relay
+        if (!(keeps && flat) && t.tcp() != null && carried < PlanVerdicts.KEEPS_UP * Math.min(must, arrived)) {
             reasons.add(why(t, carried, loss));
         }
         return new Verdict(PlanVerdicts.name(r), keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
