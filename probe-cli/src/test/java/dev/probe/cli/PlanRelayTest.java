@@ -48,7 +48,7 @@ class PlanRelayTest {
                     outage: 5s
                     gap-connections: 2
                     """.formatted(fs1.port(), agent.address().getPort(), sb1.port()));
-            QualifiedPlan run = QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget", "16s", "--out",
+            QualifiedPlan run = QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget", "24s", "--out",
                     dir.resolve("page").toString());
             assertEquals(0, run.code(), run.printed());
             JsonNode doc = run.doc();
