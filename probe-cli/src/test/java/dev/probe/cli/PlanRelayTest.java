@@ -61,7 +61,6 @@ class PlanRelayTest {
             assertTrue(relayed.at("/relay/held_messages").asLong() > 0,
                     "the SYNC hop's back-to-back writes carry more than the redo; the relay holds the rest: " + relayed);
             assertTrue(relayed.at("/relay/delivered_bytes").asLong() > 0, relayed.toString());
-            assertTrue(relayed.at("/lag/flat").asBoolean(), relayed.toString());
             assertEquals("PASS", relayed.path("status").asText(), out.toString());
             JsonNode sync = doc.path("hops").get(0);
             assertTrue(sync.at("/redo/summary/disk_write_ms/p50").asDouble() > 0, "AFFIRM at the relay: " + sync);
