@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
@@ -86,7 +85,7 @@ final class PlanCatchUp {
         }
         List<PlanRunner.Outcome> outcomes = new ArrayList<>();
         for (Future<PlanRunner.Outcome> f : running) {
-            outcomes.add(get(f));
+            outcomes.add(PlanRunner.await(f));
         }
         String[] failures = new String[hops.size()];
         List<CatchUp> out = new ArrayList<>();
@@ -99,7 +98,7 @@ final class PlanCatchUp {
         Map<Route, CatchUp> relayed = new LinkedHashMap<>();
         Map<Route, String> relayedFailures = new LinkedHashMap<>();
         for (Route r : relays.relayed()) {
-            String failed = get(relayedRuns.get(r));
+            String failed = PlanRunner.await(relayedRuns.get(r));
             if (failed != null) {
                 relayedFailures.put(r, failed);
             }
@@ -157,11 +156,4 @@ final class PlanCatchUp {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    private static <T> T get(Future<T> f) throws InterruptedException {
-        try {
-            return f.get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-        }
-    }
 }

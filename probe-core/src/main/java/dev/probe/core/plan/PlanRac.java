@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
@@ -145,11 +144,7 @@ final class PlanRac {
         }
         List<Figures> out = new ArrayList<>();
         for (Future<Figures> f : running) {
-            try {
-                out.add(f.get());
-            } catch (ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-            }
+            out.add(PlanRunner.await(f));
         }
         return out;
     }

@@ -234,15 +234,12 @@ public final class PlanRunner {
         return out;
     }
 
-    private static Outcome await(Future<Outcome> f) throws InterruptedException {
+    /** A plan task's outcome; a task that threw rethrows its runtime exception here. */
+    static <T> T await(Future<T> f) throws InterruptedException {
         try {
             return f.get();
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(cause);
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
         }
     }
 

@@ -135,7 +135,7 @@ final class Downstream implements Worker {
     /** Ends the next hop's session after what was forwarded; its RESULT completes {@link #result()}. */
     void end() {
         channel.flush();
-        ((ClientConnection) opened.join()).handler().end(new End(forwardedPayload, forwardedMessages), () -> { });
+        opened.join().handler().end(new End(forwardedPayload, forwardedMessages), () -> { });
     }
 
     CompletableFuture<Result> result() {
@@ -167,7 +167,7 @@ final class Downstream implements Worker {
     @Override
     public void onInbound(Object msg) {
         ReferenceCountUtil.release(msg);
-        ((ClientConnection) opened.join()).handler().fail(new ProbeException(ProbeException.Kind.PROTOCOL,
+        opened.join().handler().fail(new ProbeException(ProbeException.Kind.PROTOCOL,
                 "unexpected " + msg.getClass().getSimpleName() + " from next hop " + next));
     }
 
