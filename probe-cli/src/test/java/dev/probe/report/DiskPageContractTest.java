@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.disk.Ladders;
 import dev.probe.core.disk.DiskCheck;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskResult;
@@ -80,13 +81,13 @@ class DiskPageContractTest {
         assertTrue(html.contains(oltp.path("iops").isNumber() ? fmt("<b>%.0f IOPS</b> at %d outstanding",
                 oltp.path("iops").asDouble(), oltp.path("outstanding").asInt())
                 : fmt("no point within %.1f ms", oltp.path("max_latency_ms").asDouble())), oltp.toString());
-        assertEquals(DiskCheck.REDO_SIZES.length, s.path("redo").size());
+        assertEquals(Ladders.REDO_SIZES.length, s.path("redo").size());
         for (JsonNode r : s.path("redo")) {
             assertTrue(html.contains(fmt("synchronous write p50 <b>%.3f ms</b>, p99 %.3f ms, %.0f writes/s",
                     r.path("latency_ms").path("p50").asDouble(), r.path("latency_ms").path("p99").asDouble(),
                     r.path("writes_per_s").asDouble())), r.toString());
         }
-        assertEquals(DiskCheck.REDO_SIZES.length, s.path("redo_headroom").size());
+        assertEquals(Ladders.REDO_SIZES.length, s.path("redo_headroom").size());
         for (JsonNode h : s.path("redo_headroom")) {
             assertTrue(html.contains(fmt("at %.1f MB/s</td><td>%s", REDO_RATE / 1e6, h.path("keeps_up").asBoolean()
                     ? fmt("one writer <b>%.0f %% busy</b>", h.path("busy").asDouble() * 100)

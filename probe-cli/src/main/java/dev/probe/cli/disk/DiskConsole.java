@@ -1,10 +1,11 @@
 package dev.probe.cli.disk;
 
-import dev.probe.core.disk.DiskCheck;
+import dev.probe.core.disk.Ladders;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.disk.RedoHeadroom;
+import dev.probe.core.disk.Workload;
 import java.util.List;
 import dev.probe.core.result.LatencyStats;
 import java.io.PrintWriter;
@@ -32,7 +33,7 @@ final class DiskConsole {
     }
 
     private void header() {
-        int points = DiskCheck.maxPoints(params);
+        int points = Ladders.maxPoints(params);
         double seconds = points * params.point().toMillis() / 1000.0;
         out.printf(Locale.ROOT, "Disk check of %s: %d MiB file, %s I/O, %s s points, outstanding up to %d "
                         + "(at most %d points: %s)%n", where, params.size() >> 20,
@@ -64,20 +65,26 @@ final class DiskConsole {
             out.printf(Locale.ROOT, "redo  %8s synchronous writes: p50 %.3f ms, p99 %.3f ms, %.0f writes/s, %.1f MB/s%s%n",
                     size(p.ioSize()), l.p50(), l.p99(), p.iops(), p.mbps(), p.direct() ? "" : " (buffered)");
         }
-        if (!r.of("oltp").isEmpty()) {
-            LoadPoint best = r.oltpAnswer();
-            out.printf(Locale.ROOT, "oltp  %s%n", best == null
-                    ? String.format(Locale.ROOT, "no point within %.1f ms, even at 1 outstanding I/O", bound())
-                    : String.format(Locale.ROOT, "%.0f IOPS at %d outstanding within %.1f ms (8 KiB random, %d %% reads; "
-                    + "read avg %s, write avg %s)", best.iops(), best.outstanding(), bound(), params.readPct(),
-                    avg(best.readLatency()), avg(best.writeLatency())));
-        }
+        bounded(r, "oltp", params.readPct());
+        bounded(r, "slob", Workload.SLOB_READ_PCT);
         LoadPoint dss = r.dssAnswer();
         if (dss != null) {
             out.printf(Locale.ROOT, "dss   peak %.1f MB/s (%s, 1 MiB, %d outstanding)%n", dss.mbps(), dss.workload(),
                     dss.outstanding());
         }
         out.flush();
+    }
+
+    private void bounded(DiskResult r, String workload, int readPct) {
+        if (r.of(workload).isEmpty()) {
+            return;
+        }
+        LoadPoint best = r.boundedAnswer(workload);
+        out.printf(Locale.ROOT, "%-5s %s%n", workload, best == null
+                ? String.format(Locale.ROOT, "no point within %.1f ms, even at 1 outstanding I/O", bound())
+                : String.format(Locale.ROOT, "%.0f IOPS at %d outstanding within %.1f ms (8 KiB random, %d %% reads; "
+                + "read avg %s, write avg %s)", best.iops(), best.outstanding(), bound(), readPct,
+                avg(best.readLatency()), avg(best.writeLatency())));
     }
 
     /** One writer's share of {@code bytesPerSecond} of redo at each measured write size. */

@@ -20,7 +20,12 @@ public record DiskResult(Instant startedAt, String dir, String fileSystem, int b
 
     /** The highest oltp IOPS with mean read and write latency within the bound, or null. */
     public LoadPoint oltpAnswer() {
-        return Ladder.bestWithin(of("oltp"), params.maxLatency().toNanos() / 1e6);
+        return boundedAnswer("oltp");
+    }
+
+    /** The highest IOPS of {@code workload}'s ladder (oltp, slob) within the latency bound, or null. */
+    public LoadPoint boundedAnswer(String workload) {
+        return Ladder.bestWithin(of(workload), params.maxLatency().toNanos() / 1e6);
     }
 
     /** The dss point with the most MB/s over the four 1 MiB workloads, or null. */
@@ -53,18 +58,8 @@ public record DiskResult(Instant startedAt, String dir, String fileSystem, int b
                 }
             }
         }
-        if (!of("oltp").isEmpty()) {
-            ObjectNode oltp = summary.putObject("oltp");
-            oltp.put("max_latency_ms", params.maxLatency().toNanos() / 1e6);
-            oltp.put("read_pct", params.readPct());
-            LoadPoint best = oltpAnswer();
-            if (best == null) {
-                oltp.putNull("iops");
-            } else {
-                oltp.put("iops", best.iops());
-                oltp.put("outstanding", best.outstanding());
-            }
-        }
+        bounded(summary, "oltp", params.readPct());
+        bounded(summary, "slob", Workload.SLOB_READ_PCT);
         LoadPoint dss = dssAnswer();
         if (dss != null) {
             ObjectNode d = summary.putObject("dss");
@@ -73,5 +68,21 @@ public record DiskResult(Instant startedAt, String dir, String fileSystem, int b
             d.put("outstanding", dss.outstanding());
         }
         return ResultEnvelope.of("disk", startedAt, p, summary, null, points);
+    }
+
+    private void bounded(ObjectNode summary, String workload, int readPct) {
+        if (of(workload).isEmpty()) {
+            return;
+        }
+        ObjectNode n = summary.putObject(workload);
+        n.put("max_latency_ms", params.maxLatency().toNanos() / 1e6);
+        n.put("read_pct", readPct);
+        LoadPoint best = boundedAnswer(workload);
+        if (best == null) {
+            n.putNull("iops");
+        } else {
+            n.put("iops", best.iops());
+            n.put("outstanding", best.outstanding());
+        }
     }
 }

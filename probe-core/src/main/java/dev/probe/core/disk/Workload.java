@@ -5,13 +5,20 @@ package dev.probe.core.disk;
  * sequentially through a region of its own, {@code readPct} of them reads, and, with {@code syncEach}, every write
  * followed by {@code fdatasync} (the server's {@code --write}, fio's {@code fdatasync=1}).
  */
-record Workload(String name, int ioSize, boolean random, int readPct, boolean syncEach) {
+public record Workload(String name, int ioSize, boolean random, int readPct, boolean syncEach) {
+    /** The study's SLOB-like OLTP mix: 80 % SELECT, 20 % UPDATE, as 8 KiB random I/Os, 80 % of them reads. */
+    public static final int SLOB_READ_PCT = 80;
+
     static Workload redo(int size) {
         return new Workload("redo", size, false, 0, true);
     }
 
     static Workload oltp(int readPct) {
         return new Workload("oltp", 8192, true, readPct, false);
+    }
+
+    static Workload slob() {
+        return new Workload("slob", 8192, true, SLOB_READ_PCT, false);
     }
 
     /** The dss workloads: 1 MiB sequential and random, reads and writes. */

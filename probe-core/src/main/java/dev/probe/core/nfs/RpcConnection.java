@@ -41,6 +41,13 @@ public final class RpcConnection implements AutoCloseable {
     public static RpcConnection open(Transport transport, EventLoopGroup group, InetSocketAddress to,
                                      Duration connectTimeout, int maxRecord, Rpc.Credential credential)
             throws InterruptedException {
+        return open(transport, group, null, to, connectTimeout, maxRecord, credential);
+    }
+
+    /** As {@link #open}, from the local address {@code from} (a dNFS path's {@code local}), or any when null. */
+    public static RpcConnection open(Transport transport, EventLoopGroup group, InetSocketAddress from,
+                                     InetSocketAddress to, Duration connectTimeout, int maxRecord,
+                                     Rpc.Credential credential) throws InterruptedException {
         RpcConnection[] made = {null};
         Bootstrap b = new Bootstrap().group(group).channel(transport.channel())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
@@ -51,15 +58,23 @@ public final class RpcConnection implements AutoCloseable {
                         ch.pipeline().addLast(new RecordDecoder(maxRecord), new Replies(() -> made[0]));
                     }
                 });
-        ChannelFuture f = b.connect(to);
+        ChannelFuture f = from == null ? b.connect(to) : b.connect(to, from);
         if (!f.await(connectTimeout.toMillis() + 1000, TimeUnit.MILLISECONDS) || !f.isSuccess()) {
             f.channel().close();
-            throw new RpcException("cannot connect to " + to.getHostString() + ":" + to.getPort() + ": "
+            throw new ConnectionLostException("cannot connect to " + to.getHostString() + ":" + to.getPort()
+                    + (from == null ? "" : " from " + from.getHostString()) + ": "
                     + (f.cause() == null ? "no answer within " + connectTimeout.toMillis() + " ms"
-                    : f.cause().getMessage()));
+                    : reason(f.cause())));
         }
         made[0] = new RpcConnection(f.channel(), credential);
         return made[0];
+    }
+
+    /** Netty's connect failure in words: without its "connect(..) failed: " and the address it repeats. */
+    static String reason(Throwable cause) {
+        String m = String.valueOf(cause.getMessage()).replaceAll("\\w+\\(\\.\\.\\) failed( with error\\(-?\\d+\\))?: ", "");
+        int tail = m.lastIndexOf(": /");
+        return tail > 0 ? m.substring(0, tail) : m;
     }
 
     /**
@@ -73,7 +88,7 @@ public final class RpcConnection implements AutoCloseable {
         ByteBuf call = Rpc.call(channel.alloc(), xid, program, version, procedure, credential, args);
         channel.writeAndFlush(call).addListener(w -> {
             if (!w.isSuccess()) {
-                fail(xid, new RpcException("the call could not be sent: " + w.cause().getMessage()));
+                fail(xid, new ConnectionLostException("the call could not be sent: " + w.cause().getMessage()));
             }
         });
         return reply.thenApply(record -> {
@@ -100,7 +115,23 @@ public final class RpcConnection implements AutoCloseable {
     }
 
     private void failAll(String why) {
-        pending.keySet().forEach(xid -> fail(xid, new RpcException(why)));
+        pending.keySet().forEach(xid -> fail(xid, new ConnectionLostException(why)));
+    }
+
+    /** The RPC NULL procedure of {@code program} {@code version}: one round trip that does no work. */
+    public CompletableFuture<Void> ping(int program, int version) {
+        return call(program, version, 0, b -> { }).thenAccept(ByteBuf::release);
+    }
+
+    /** Gives the connection up without waiting (callable from its own event loop): every call outstanding fails. */
+    public void abandon(String why) {
+        channel.close();
+        failAll(why);
+    }
+
+    /** True until the connection closes or is abandoned. */
+    public boolean isOpen() {
+        return channel.isActive();
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.probe.core.nfs;
 
 /** An ONC RPC message that cannot be what it claims (a bad length, a truncated or malformed reply), or a refusal. */
-public final class RpcException extends RuntimeException {
+public class RpcException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     public RpcException(String message) {

@@ -47,7 +47,7 @@ class LayeringTest {
      * sides share objstore's root.
      */
     private static final Set<String> EDGES = Set.of("agent>redo", "agent>bulk", "agent>objstore.client",
-            "agent>objstore", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk",
+            "agent>objstore", "nfs>disk", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk",
             "monitor>redo", "plan>qualify", "plan>redo", "qualify>pathmtu", "pathmtu>redo",
             "objstore.client>objstore", "objstore.endpoint>objstore", "relay>redo", "relay>agent", "plan>relay", "plan>agent");
 

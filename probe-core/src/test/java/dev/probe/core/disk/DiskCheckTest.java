@@ -60,7 +60,7 @@ class DiskCheckTest {
         List<LoadPoint> heard = new ArrayList<>();
         DiskResult r = new DiskCheck(dir, params(EnumSet.allOf(Profile.class))).run(heard::add);
         assertEquals(r.points(), heard, "each point passed on as measured");
-        assertEquals(DiskCheck.REDO_SIZES.length, r.of("redo").size());
+        assertEquals(Ladders.REDO_SIZES.length, r.of("redo").size());
         for (LoadPoint p : r.of("redo")) {
             assertTrue(p.writes() > 0 && p.reads() == 0 && p.writeLatency().p50() > 0, p.toString());
             assertEquals(p.ioSize() % r.blockSize() == 0, p.direct(), "direct exactly where the size is whole blocks");
@@ -81,13 +81,13 @@ class DiskCheckTest {
         assertEquals("outstanding,iops,read_iops,write_iops", iops.get(0));
         assertEquals(r.of("oltp").size() + 1, iops.size());
         assertEquals(5, Files.readAllLines(out.resolve("mbps.csv")).get(1).split(",", -1).length);
-        assertEquals(DiskCheck.REDO_SIZES.length + 1, Files.readAllLines(out.resolve("redo.csv")).size());
+        assertEquals(Ladders.REDO_SIZES.length + 1, Files.readAllLines(out.resolve("redo.csv")).size());
         assertTrue(Files.readAllLines(out.resolve("lat.csv")).get(1).matches("1,[0-9.]+,[0-9.]+,[0-9.]+,[0-9.]+"));
 
         JsonNode doc = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(r.toJson()));
         assertEquals("disk", doc.path("kind").asText());
         assertEquals(r.points().size(), doc.path("intervals").size());
-        assertEquals(DiskCheck.REDO_SIZES.length, doc.at("/summary/redo").size());
+        assertEquals(Ladders.REDO_SIZES.length, doc.at("/summary/redo").size());
         assertTrue(doc.at("/summary/dss/peak_mbps").asDouble() > 0);
         assertTrue(doc.at("/summary/oltp").has("iops"));
     }

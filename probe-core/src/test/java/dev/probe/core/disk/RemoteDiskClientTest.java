@@ -71,7 +71,7 @@ class RemoteDiskClientTest {
         List<LoadPoint> heard = new ArrayList<>();
         DiskResult r = new RemoteDiskClient(target(), new RemoteDiskSpec("redo", params(64L << 20, Duration.ofMillis(100),
                 EnumSet.of(Profile.REDO, Profile.OLTP)))).run(heard::add);
-        assertEquals(DiskCheck.REDO_SIZES.length, r.of("redo").size());
+        assertEquals(Ladders.REDO_SIZES.length, r.of("redo").size());
         assertTrue(!r.of("oltp").isEmpty());
         assertEquals(r.points(), heard);
         assertEquals(Files.getFileStore(root).type(), r.fileSystem());

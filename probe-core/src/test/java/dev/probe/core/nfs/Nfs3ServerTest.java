@@ -166,49 +166,4 @@ class Nfs3ServerTest {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
     }
-
-    @Test
-    void loadPointsKeepTheirIosInFlightOverTheConnections() throws Exception {
-        String why = GaneshaServer.whyNot();
-        assumeTrue(why == null, why);
-        Path export = Files.createDirectories(dir.resolve("export"));
-        int mib = 1 << 20;
-        EventLoopGroup group = Transport.best().group(2, "probe-nfs-test");
-        try (GaneshaServer server = GaneshaServer.start(Files.createDirectories(dir.resolve("ganesha")), export)) {
-            InNamespace.call(server.namespace(), () -> {
-                List<RpcConnection> conns = new ArrayList<>();
-                try (RpcConnection mnt = open(group, 20048)) {
-                    conns.add(open(group, 2049));
-                    conns.add(open(group, 2049));
-                    byte[] root = Nfs3.mount(mnt, export.toString()).get(10, TimeUnit.SECONDS);
-                    byte[] file = Nfs3Files.create(conns.get(0), root, "load.dat").get(10, TimeUnit.SECONDS);
-                    for (int i = 0; i < 8; i++) {
-                        Nfs3Files.write(conns.get(0), file, (long) i * mib, Unpooled.wrappedBuffer(block(i, mib)),
-                                Nfs3Files.Stable.UNSTABLE).get(10, TimeUnit.SECONDS);
-                    }
-                    Nfs3Files.commit(conns.get(0), file).get(10, TimeUnit.SECONDS);
-                    NfsLoad.Point oltp = NfsLoad.run(conns, file, 8L * mib, new NfsLoad.Workload(8192, true, 100), 8,
-                            Duration.ofSeconds(1));
-                    NfsLoad.Point olap = NfsLoad.run(conns, file, 8L * mib, new NfsLoad.Workload(mib, false, 100), 4,
-                            Duration.ofSeconds(1));
-                    NfsLoad.Point mixed = NfsLoad.run(conns, file, 8L * mib, new NfsLoad.Workload(8192, true, 80), 8,
-                            Duration.ofSeconds(1));
-                    System.out.printf("Nfs3ServerTest: oltp %.0f IOPS p50 %.3f p99 %.3f ms; olap %.1f MB/s; "
-                            + "80/20 %d reads %d writes%n", oltp.iops(), oltp.p50Ms(), oltp.p99Ms(), olap.mbps(),
-                            mixed.reads(), mixed.writes());
-                    assertTrue(oltp.reads() > 100 && oltp.writes() == 0, oltp.toString());
-                    assertTrue(oltp.p99Ms() >= oltp.p50Ms() && oltp.p50Ms() > 0, oltp.toString());
-                    assertEquals(oltp.reads(), oltp.latency().getTotalCount(), "every I/O timed");
-                    assertTrue(olap.reads() > 4 && olap.mbps() > 0, olap.toString());
-                    assertTrue(mixed.writes() > 0 && mixed.reads() > mixed.writes(), mixed.toString());
-                    assertEquals(0, conns.get(0).outstanding() + conns.get(1).outstanding(), "nothing left in flight");
-                } finally {
-                    conns.forEach(RpcConnection::close);
-                }
-                return null;
-            });
-        } finally {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-        }
-    }
 }

@@ -17,15 +17,21 @@ import java.util.concurrent.TimeUnit;
 public final class GaneshaServer implements AutoCloseable {
     private static final Path GANESHA = Path.of("/usr/bin/ganesha.nfsd");
     private static final Path RPCBIND = Path.of("/usr/sbin/rpcbind");
-    private final String namespace = "nfs" + ThreadLocalRandom.current().nextInt(10_000, 99_999);
+    private final String namespace;
+    private final boolean ownNamespace;
     private final Path dir;
     private final Path export;
+    private final boolean readOnly;
     private Process rpcbind;
     private Process ganesha;
+    private java.nio.channels.FileLock machine;
 
-    private GaneshaServer(Path dir, Path export) {
+    private GaneshaServer(String namespace, Path dir, Path export, boolean readOnly) {
+        this.ownNamespace = namespace == null;
+        this.namespace = ownNamespace ? "nfs" + ThreadLocalRandom.current().nextInt(10_000, 99_999) : namespace;
         this.dir = dir;
         this.export = export;
+        this.readOnly = readOnly;
     }
 
     /** Whether this machine can run one (root, namespaces, the packages), and if not, why. */
@@ -38,7 +44,16 @@ public final class GaneshaServer implements AutoCloseable {
 
     /** Starts rpcbind and ganesha in a new namespace, exporting {@code export}; its files under {@code dir}. */
     public static GaneshaServer start(Path dir, Path export) throws IOException, InterruptedException {
-        GaneshaServer s = new GaneshaServer(dir, export);
+        return start(null, dir, export, false);
+    }
+
+    /**
+     * Starts them in {@code namespace} (a lab site's; null: a new one of its own), exporting {@code export}
+     * read-write or, with {@code readOnly}, read-only.
+     */
+    public static GaneshaServer start(String namespace, Path dir, Path export, boolean readOnly)
+            throws IOException, InterruptedException {
+        GaneshaServer s = new GaneshaServer(namespace, dir, export, readOnly);
         try {
             s.begin();
             return s;
@@ -49,8 +64,14 @@ public final class GaneshaServer implements AutoCloseable {
     }
 
     private void begin() throws IOException, InterruptedException {
-        run("ip", "netns", "add", namespace);
-        run("ip", "netns", "exec", namespace, "ip", "link", "set", "lo", "up");
+        // rpcbind takes /run/rpcbind.lock for the whole machine: test JVMs running beside each other take turns
+        machine = java.nio.channels.FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"),
+                "probe-ganesha-test.lock"), java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE).lock();
+        if (ownNamespace) {
+            run("ip", "netns", "add", namespace);
+            run("ip", "netns", "exec", namespace, "ip", "link", "set", "lo", "up");
+        }
         rpcbind = new ProcessBuilder("ip", "netns", "exec", namespace, RPCBIND.toString(), "-f", "-w")
                 .redirectErrorStream(true).redirectOutput(dir.resolve("rpcbind.log").toFile()).start();
         awaitPort(111);
@@ -59,10 +80,10 @@ public final class GaneshaServer implements AutoCloseable {
                 NFS_CORE_PARAM { Protocols = 3; NFS_Port = 2049; MNT_Port = 20048; Enable_NLM = false;
                                  Enable_RQUOTA = false; }
                 NFSV4 { Graceless = true; }
-                EXPORT { Export_Id = 1; Path = %s; Pseudo = %s; Access_Type = RW; Squash = No_Root_Squash;
+                EXPORT { Export_Id = 1; Path = %s; Pseudo = %s; Access_Type = %s; Squash = No_Root_Squash;
                          Protocols = 3; Transports = TCP; SecType = sys; FSAL { Name = VFS; } }
                 LOG { Default_Log_Level = EVENT; }
-                """.formatted(export, export));
+                """.formatted(export, export, readOnly ? "RO" : "RW"));
         ganesha = new ProcessBuilder("ip", "netns", "exec", namespace, GANESHA.toString(), "-F", "-f", conf.toString(),
                 "-L", dir.resolve("ganesha.log").toString(), "-p", dir.resolve("ganesha.pid").toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("ganesha.out").toFile()).start();
@@ -99,7 +120,13 @@ public final class GaneshaServer implements AutoCloseable {
             Thread.sleep(100);
         }
         throw new IOException("nothing listens on port " + port + " in " + namespace + " after 30 s: "
-                + (Files.exists(dir.resolve("ganesha.log")) ? Files.readString(dir.resolve("ganesha.log")) : ""));
+                + log("rpcbind.log") + log("ganesha.log") + log("ganesha.out")
+                + (rpcbind != null && !rpcbind.isAlive() ? " rpcbind exited " + rpcbind.exitValue() : ""));
+    }
+
+    private String log(String name) throws IOException {
+        Path f = dir.resolve(name);
+        return Files.exists(f) ? name + ": " + Files.readString(f) + " " : "";
     }
 
     private static void run(String... cmd) throws IOException, InterruptedException {
@@ -123,11 +150,25 @@ public final class GaneshaServer implements AutoCloseable {
                     }
                 }
             }
-            run("ip", "netns", "del", namespace);
+            if (ownNamespace) {
+                run("ip", "netns", "del", namespace);
+            }
         } catch (IOException e) {
             // not there: the start failed before it
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            release();
+        }
+    }
+
+    private void release() {
+        try {
+            if (machine != null) {
+                machine.channel().close();
+            }
+        } catch (IOException e) {
+            // closing a lock file cannot lose anything
         }
     }
 }

@@ -1,0 +1,134 @@
+package dev.probe.core.nfs;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.disk.DiskResult;
+import dev.probe.core.disk.LoadPoint;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.JsonDocument;
+import dev.probe.core.result.ResultEnvelope;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A finished NFS check: the server's FSINFO, the idle round trip, this host's receive buffer limit, one column of
+ * disk-check points per user-space connection count (with the I/Os reissued and the paths lost), and, when a mount
+ * was measured beside it, the kernel client's column and its mount. Written as kind {@code disk} of
+ * {@code probe.result/1}, the table in {@code summary.nfs}, every point tagged with its client.
+ *
+ * @param rmemMax net.ipv4.tcp_rmem's maximum on this host, -1 when unknown
+ * @param kernel  the kernel client's check on {@code --dir}, or null
+ * @param mount   that directory's mount, or null
+ */
+public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, double rttMs, long rmemMax,
+                        List<Column> columns, DiskResult kernel, KernelMount mount) {
+    /**
+     * One user-space column.
+     *
+     * @param connections TCP connections, spread over the paths
+     * @param result      its points, as a disk check's
+     * @param reissued    I/Os issued again on a surviving path
+     * @param events      paths taken out, when and why
+     */
+    public record Column(int connections, DiskResult result, long reissued, List<String> events) {
+        public Column {
+            events = List.copyOf(events);
+        }
+    }
+
+    public NfsResult {
+        columns = List.copyOf(columns);
+    }
+
+    NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, double rttMs, long rmemMax, List<Column> columns) {
+        this(startedAt, params, info, rttMs, rmemMax, columns, null, null);
+    }
+
+    /** This result with the kernel client's column measured on {@code kernel}'s directory, mounted as {@code mount}. */
+    public NfsResult withKernel(DiskResult kernel, KernelMount mount) {
+        return new NfsResult(startedAt, params, info, rttMs, rmemMax, columns, kernel, mount);
+    }
+
+    /** The largest READ or WRITE probe sent: the server's limits, at most 1 MiB. */
+    public int maxTransfer() {
+        return (int) Math.min(1 << 20, Math.min(info.rtmax(), info.wtmax()));
+    }
+
+    /** Every check, the server's first. */
+    public List<NfsChecks.Check> checks() {
+        List<NfsChecks.Check> out = new ArrayList<>(NfsChecks.server(info, maxTransfer()));
+        if (kernel != null) {
+            out.addAll(NfsChecks.kernel(kernel.dir(), mount));
+        }
+        return out;
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode summary = Json.object();
+        ObjectNode nfs = summary.putObject("nfs");
+        nfs.put("server", params.target().server());
+        nfs.put("export", params.target().export());
+        ObjectNode fs = nfs.putObject("fsinfo");
+        fs.put("rtmax", info.rtmax());
+        fs.put("rtpref", info.rtpref());
+        fs.put("wtmax", info.wtmax());
+        fs.put("wtpref", info.wtpref());
+        nfs.put("max_transfer", maxTransfer());
+        nfs.put("idle_rtt_ms", rttMs);
+        nfs.put("tcp_rmem_max", rmemMax);
+        ArrayNode checks = nfs.putArray("checks");
+        checks().forEach(c -> checks.addObject().put("status", c.status()).put("text", c.text()));
+        rowsJson(nfs.putArray("table"));
+        ArrayNode advice = nfs.putArray("advice");
+        NfsTable.advice(NfsTable.rows(this)).forEach(advice::add);
+        String window = NfsTable.window(this);
+        if (window != null) {
+            nfs.put("window", window);
+        }
+        ArrayNode events = nfs.putArray("path_events");
+        columns.forEach(c -> c.events().forEach(events::add));
+        return ResultEnvelope.of("disk", startedAt, params.toJson(), summary, null, points());
+    }
+
+    private void rowsJson(ArrayNode table) {
+        for (NfsTable.Row r : NfsTable.rows(this)) {
+            ObjectNode n = table.addObject();
+            n.put("client", r.client());
+            n.put("connections", r.connections());
+            putOrNull(n, "oltp_iops", r.oltpIops());
+            putOrNull(n, "slob_iops", r.slobIops());
+            putOrNull(n, "dss_peak_mbps", r.dssMbps());
+            putOrNull(n, "seq_read_mbps", r.seqReadMbps());
+            putOrNull(n, "redo_32k_p50_ms", r.redoP50Ms());
+            putOrNull(n, "gain", r.gain());
+            n.put("reissued", r.reissued());
+        }
+    }
+
+    private List<JsonDocument> points() {
+        List<JsonDocument> out = new ArrayList<>();
+        if (kernel != null) {
+            kernel.points().forEach(p -> out.add(tagged(p, "kernel", 0)));
+        }
+        columns.forEach(c -> c.result().points().forEach(p -> out.add(tagged(p, "user space", c.connections()))));
+        return out;
+    }
+
+    private static JsonDocument tagged(LoadPoint p, String client, int connections) {
+        return () -> {
+            ObjectNode n = p.toJson();
+            n.put("client", client);
+            n.put("connections", connections);
+            return n;
+        };
+    }
+
+    private static void putOrNull(ObjectNode n, String key, Double v) {
+        if (v == null) {
+            n.putNull(key);
+        } else {
+            n.put(key, v);
+        }
+    }
+}
