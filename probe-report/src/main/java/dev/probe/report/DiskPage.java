@@ -31,7 +31,7 @@ public final class DiskPage {
     /** Writes the page and its charts into {@code dir} (created when missing); returns the HTML file. */
     public static Path write(JsonNode doc, Path dir) throws IOException {
         Files.createDirectories(dir);
-        return new DiskPage(dir).render(doc);
+        return doc.path("summary").has("nfs") ? NfsPage.write(doc, dir) : new DiskPage(dir).render(doc);
     }
 
     private List<JsonNode> points(JsonNode doc, String workload) {
@@ -129,9 +129,12 @@ public final class DiskPage {
                         ? "direct (writes smaller than a block buffered)" : "direct",
                 p.path("point_s").asDouble(), Html.esc(doc.path("started_at").asText())));
         sb.append("<table><tr><th>profile</th><th>answer</th></tr>\n");
-        JsonNode oltp = s.path("oltp");
-        if (oltp.isObject()) {
-            sb.append(fmt("<tr><td>oltp</td><td>%s</td></tr>%n", oltp.path("iops").isNumber()
+        for (String name : new String[] {"oltp", "slob"}) {
+            JsonNode oltp = s.path(name);
+            if (!oltp.isObject()) {
+                continue;
+            }
+            sb.append(fmt("<tr><td>%s</td><td>%s</td></tr>%n", name, oltp.path("iops").isNumber()
                     ? fmt("<b>%.0f IOPS</b> at %d outstanding within %.1f ms (8 KiB random, %d %% reads)",
                     oltp.path("iops").asDouble(), oltp.path("outstanding").asInt(), oltp.path("max_latency_ms").asDouble(),
                     oltp.path("read_pct").asInt()) : fmt("no point within %.1f ms", oltp.path("max_latency_ms").asDouble())));
@@ -153,14 +156,19 @@ public final class DiskPage {
         sb.append("<h2>Every point</h2>\n<table><tr><th>workload</th><th>size</th><th>outstanding</th><th>IOPS</th>"
                 + "<th>MB/s</th><th>read avg / p99 ms</th><th>write avg / p99 ms</th></tr>\n");
         for (JsonNode pt : doc.path("intervals")) {
-            sb.append(fmt("<tr><td>%s</td><td>%s</td><td class=\"num\">%d</td><td class=\"num\">%.0f</td>"
-                    + "<td class=\"num\">%.1f</td><td>%s</td><td>%s</td></tr>%n", Html.esc(pt.path("workload").asText()),
-                    size(pt.path("io_size").asInt()), pt.path("outstanding").asInt(), pt.path("iops").asDouble(),
-                    pt.path("mbps").asDouble(), lat(pt.path("read_latency_ms")), lat(pt.path("write_latency_ms"))));
+            sb.append(fmt("<tr>%s</tr>%n", pointCells(pt)));
         }
         sb.append("</table>\n<p>Made by probe disk, ORION's way: outstanding I/Os raised 1, 2, 4, ... (oltp until the "
                 + "latency bound is passed, dss until MB/s stops rising), MB/s in 10<sup>6</sup> bytes.</p></body></html>\n");
         return sb.toString();
+    }
+
+    /** One point's cells: workload, size, outstanding, IOPS, MB/s, read and write latency. */
+    static String pointCells(JsonNode pt) {
+        return fmt("<td>%s</td><td>%s</td><td class=\"num\">%d</td><td class=\"num\">%.0f</td>"
+                + "<td class=\"num\">%.1f</td><td>%s</td><td>%s</td>", Html.esc(pt.path("workload").asText()),
+                size(pt.path("io_size").asInt()), pt.path("outstanding").asInt(), pt.path("iops").asDouble(),
+                pt.path("mbps").asDouble(), lat(pt.path("read_latency_ms")), lat(pt.path("write_latency_ms")));
     }
 
     /** Table rows for a redo rate's {@code redo_headroom} in {@code summary}: one writer's share per write size. */

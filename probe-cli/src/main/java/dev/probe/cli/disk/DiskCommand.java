@@ -14,6 +14,9 @@ import dev.probe.core.disk.Profile;
 import dev.probe.core.disk.RedoHeadroom;
 import dev.probe.core.disk.RemoteDiskSpec;
 import dev.probe.core.error.UsageException;
+import dev.probe.core.nfs.NfsParams;
+import dev.probe.core.nfs.NfsPath;
+import dev.probe.core.nfs.NfsTarget;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.report.DiskPage;
 import java.io.PrintWriter;
@@ -37,10 +40,33 @@ public final class DiskCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--dir", required = true, paramLabel = "PATH",
+    @Option(names = "--dir", paramLabel = "PATH",
             description = "Directory on the storage to measure (a file of --size is written there and removed); "
-                    + "with --at, a directory on that host inside its server's --dir.")
+                    + "with --at, a directory on that host inside its server's --dir; with --nfs, the kernel "
+                    + "client's mount of the same export, measured beside it.")
     Path dir;
+
+    @Option(names = "--nfs", paramLabel = "SERVER:/EXPORT",
+            description = "Measure an NFS export from user space as Oracle's Direct NFS does (NFSv3 over TCP, one "
+                    + "connection per database process), once per --connections count; the server's FSINFO checked "
+                    + "against Oracle's rules. Needs write access: the test file is created there and removed.")
+    String nfs;
+
+    @Option(names = "--connections", defaultValue = "1,2,4", paramLabel = "LIST",
+            description = "With --nfs: the connection counts to measure, rising, one table row each "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String connections;
+
+    @Option(names = "--path", paramLabel = "LOCAL=REMOTE",
+            description = "With --nfs: a network path to the server as oranfstab's local and path pair (repeat, up "
+                    + "to 4); connections are spread over them and a path that fails mid-run has its I/Os reissued "
+                    + "on the others. Default: one path to SERVER.")
+    List<String> paths;
+
+    @Option(names = "--io-timeout", defaultValue = "10s", converter = Converters.Time.class,
+            description = "With --nfs: an I/O or call unanswered this long takes its path out (its I/Os reissued on "
+                    + "another) or, before the load, ends the check (default: ${DEFAULT-VALUE}).")
+    Duration ioTimeout;
 
     @Option(names = "--size", defaultValue = "4GiB", converter = Converters.Size.class, paramLabel = "SIZE",
             description = "Test file size, whole MiB; larger than the storage's caches (default: ${DEFAULT-VALUE}).")
@@ -98,6 +124,9 @@ public final class DiskCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputPaths.file("--json", json);
         OutputPaths.directory("--out", out);
+        if (dir == null && nfs == null) {
+            throw new UsageException("--dir or --nfs is required: the storage to measure");
+        }
         Set<Profile> profiles = Profile.parseList(profile);
         if (redoRate != null && !profiles.contains(Profile.REDO)) {
             throw new UsageException("--redo-rate compares with the redo profile; --profile " + profile
@@ -106,6 +135,9 @@ public final class DiskCommand implements Callable<Integer> {
         DiskParams params = new DiskParams(size, profiles, maxLatency, readPct, point, maxOutstanding,
                 buffered, keep);
         PrintWriter w = spec.commandLine().getOut();
+        if (nfs != null) {
+            return new NfsRun(w, nfsParams(params), dir, json, out).run();
+        }
         DiskConsole console = new DiskConsole(w, params);
         DiskResult r;
         if (at != null) {
@@ -132,5 +164,19 @@ public final class DiskCommand implements Callable<Integer> {
             w.println("Wrote " + DiskPage.write(doc, out) + " and iops/mbps/lat/redo .csv there.");
         }
         return ExitCodes.OK;
+    }
+
+    private NfsParams nfsParams(DiskParams params) {
+        if (at != null) {
+            throw new UsageException("--at with --nfs: run probe disk --nfs on the host that mounts the export (the "
+                    + "standby), not through its probe server");
+        }
+        if (redoRate != null) {
+            throw new UsageException("--redo-rate with --nfs: the table gives each client's 32 KiB redo write; "
+                    + "compare there");
+        }
+        NfsTarget target = NfsTarget.parse(nfs);
+        return new NfsParams(target, NfsPath.of(paths, target.server()), NfsParams.parseConnections(connections),
+                params, ioTimeout, Duration.ofSeconds(5));
     }
 }

@@ -3,6 +3,7 @@ package dev.probe.core.nfs;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.Ladders;
 import dev.probe.core.disk.LoadPoint;
+import dev.probe.core.error.CannotRunException;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.tcp.HostSettings;
 import dev.probe.core.transport.Transport;
@@ -60,19 +61,27 @@ public final class NfsCheck {
             Mounted m = mount(group);
             String name = "probe-nfs-" + HexFormat.of().formatHex(randomBytes(6)) + ".dat";
             List<NfsResult.Column> columns = new ArrayList<>();
+            String incomplete = null;
             byte[] file = create(group, m, name);
             try {
                 fill(group, m, file);
                 for (int n : params.connections()) {
                     columns.add(column(group, m, file, n, points));
                 }
+            } catch (RpcException e) {
+                // every path of a column lost, or the server failing I/Os: the columns measured stand
+                if (columns.isEmpty()) {
+                    throw new CannotRunException(params.target() + ": " + e.getMessage(), e);
+                }
+                incomplete = "stopped at " + params.connections().get(columns.size()) + " connections: "
+                        + e.getMessage();
             } finally {
                 if (!params.disk().keep()) {
                     remove(group, m, name);
                 }
             }
             return new NfsResult(startedAt, params, m.info(), m.rttMs(),
-                    HostSettings.max(HostSettings.read(Path.of("/proc/sys"), 0).tcpRmem()), columns);
+                    HostSettings.max(HostSettings.read(Path.of("/proc/sys"), 0).tcpRmem()), columns, incomplete);
         } finally {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         }
@@ -173,7 +182,7 @@ public final class NfsCheck {
             try (RpcConnection nfs = open(group, p, m.nfsPort(), HEADERS)) {
                 await(Nfs3Files.remove(nfs, m.root(), name), "REMOVE");
                 return;
-            } catch (RpcException e) {
+            } catch (BadParameterException e) {
                 // that path is down: the next may remove it
             }
         }

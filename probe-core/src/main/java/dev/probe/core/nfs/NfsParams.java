@@ -25,7 +25,8 @@ public record NfsParams(NfsTarget target, List<NfsPath> paths, List<Integer> con
             throw new BadParameterException("path", paths.size() + " paths; dNFS takes 1 to " + NfsPath.MAX_PATHS);
         }
         if (ioTimeout == null || ioTimeout.toMillis() < 100 || ioTimeout.compareTo(Duration.ofMinutes(10)) > 0) {
-            throw new BadParameterException("io-timeout", ioTimeout + " is out of range [100 ms, 10 min]");
+            throw new BadParameterException("io-timeout", (ioTimeout == null ? "none" : ioTimeout.toMillis() + " ms")
+                    + " is out of range [100 ms, 10 min]");
         }
         if (connectTimeout == null || connectTimeout.toMillis() < 100) {
             throw new BadParameterException("connect-timeout", connectTimeout + " is under 100 ms");

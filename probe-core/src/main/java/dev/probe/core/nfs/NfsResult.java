@@ -18,11 +18,12 @@ import java.util.List;
  * {@code probe.result/1}, the table in {@code summary.nfs}, every point tagged with its client.
  *
  * @param rmemMax net.ipv4.tcp_rmem's maximum on this host, -1 when unknown
+ * @param incomplete why the run ended before every column was measured, or null
  * @param kernel  the kernel client's check on {@code --dir}, or null
  * @param mount   that directory's mount, or null
  */
 public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, double rttMs, long rmemMax,
-                        List<Column> columns, DiskResult kernel, KernelMount mount) {
+                        List<Column> columns, String incomplete, DiskResult kernel, KernelMount mount) {
     /**
      * One user-space column.
      *
@@ -41,13 +42,14 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
         columns = List.copyOf(columns);
     }
 
-    NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, double rttMs, long rmemMax, List<Column> columns) {
-        this(startedAt, params, info, rttMs, rmemMax, columns, null, null);
+    NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, double rttMs, long rmemMax, List<Column> columns,
+              String incomplete) {
+        this(startedAt, params, info, rttMs, rmemMax, columns, incomplete, null, null);
     }
 
     /** This result with the kernel client's column measured on {@code kernel}'s directory, mounted as {@code mount}. */
     public NfsResult withKernel(DiskResult kernel, KernelMount mount) {
-        return new NfsResult(startedAt, params, info, rttMs, rmemMax, columns, kernel, mount);
+        return new NfsResult(startedAt, params, info, rttMs, rmemMax, columns, incomplete, kernel, mount);
     }
 
     /** The largest READ or WRITE probe sent: the server's limits, at most 1 MiB. */
@@ -88,7 +90,8 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
         }
         ArrayNode events = nfs.putArray("path_events");
         columns.forEach(c -> c.events().forEach(events::add));
-        return ResultEnvelope.of("disk", startedAt, params.toJson(), summary, null, points());
+        return ResultEnvelope.incomplete(ResultEnvelope.of("disk", startedAt, params.toJson(), summary, null, points()),
+                incomplete);
     }
 
     private void rowsJson(ArrayNode table) {
@@ -102,6 +105,9 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
             putOrNull(n, "seq_read_mbps", r.seqReadMbps());
             putOrNull(n, "redo_32k_p50_ms", r.redoP50Ms());
             putOrNull(n, "gain", r.gain());
+            if (r.gainOn() != null) {
+                n.put("gain_on", r.gainOn());
+            }
             n.put("reissued", r.reissued());
         }
     }

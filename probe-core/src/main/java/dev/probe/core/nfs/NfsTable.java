@@ -16,6 +16,9 @@ public final class NfsTable {
     /** A gain under this is within run-to-run noise: more connections do not help. */
     static final double HELPS = 1.2;
 
+    /** The figures rows are compared on, as named in words, and how each is read from a row. */
+    private static final String[] FIGURES = {"oltp IOPS", "slob IOPS", "dss MB/s", "sequential-read MB/s"};
+
     /**
      * One client's answers (null where its profile did not run or no point met the bound).
      *
@@ -26,19 +29,26 @@ public final class NfsTable {
      * @param dssMbps        the 1 MiB workloads' peak MB/s
      * @param seqReadMbps    the 1 MiB sequential reads' peak MB/s (olap's scans)
      * @param redoP50Ms      a 32 KiB synchronous redo write's median, ms
-     * @param gain           the headline figure over the first row's
+     * @param gain           the largest of its figures over the first row's same figure
+     * @param gainOn         which figure that is
      * @param reissued       I/Os issued again on a surviving path
      */
     public record Row(String client, int connections, Double oltpIops, Double slobIops, Double dssMbps,
-                      Double seqReadMbps, Double redoP50Ms, Double gain, long reissued) {
-        /** The figure rows are compared on: dss MB/s, else oltp IOPS, else slob IOPS, else redo writes per ms. */
-        Double headline() {
-            return dssMbps != null ? dssMbps : oltpIops != null ? oltpIops : slobIops != null ? slobIops
-                    : redoP50Ms == null ? null : 1 / redoP50Ms;
+                      Double seqReadMbps, Double redoP50Ms, Double gain, String gainOn, long reissued) {
+        Double figure(int i) {
+            return switch (i) {
+                case 0 -> oltpIops;
+                case 1 -> slobIops;
+                case 2 -> dssMbps;
+                default -> seqReadMbps;
+            };
         }
 
-        String label() {
-            return connections == 0 ? "kernel client" : "user space, " + connections + " conn";
+        /** This row's figure {@code i} over {@code base}'s, or null when either is missing. */
+        Double gain(Row base, int i) {
+            Double x = figure(i);
+            Double b = base.figure(i);
+            return x == null || b == null || b <= 0 ? null : x / b;
         }
     }
 
@@ -52,12 +62,20 @@ public final class NfsTable {
             raw.add(row("kernel", 0, r.kernel(), 0));
         }
         r.columns().forEach(c -> raw.add(row("user space", c.connections(), c.result(), c.reissued())));
-        Double base = raw.isEmpty() ? null : raw.get(0).headline();
         List<Row> out = new ArrayList<>();
         for (Row x : raw) {
-            Double h = x.headline();
+            Double best = null;
+            String on = null;
+            for (int i = 0; i < FIGURES.length; i++) {
+                Double g = x.gain(raw.get(0), i);
+                if (g != null && (best == null || g > best)) {
+                    best = g;
+                    on = FIGURES[i];
+                }
+            }
+            boolean base = out.isEmpty();
             out.add(new Row(x.client(), x.connections(), x.oltpIops(), x.slobIops(), x.dssMbps(), x.seqReadMbps(),
-                    x.redoP50Ms(), base == null || h == null || base == 0 ? null : h / base, x.reissued()));
+                    x.redoP50Ms(), base ? Double.valueOf(1) : best, base ? "the baseline" : on, x.reissued()));
         }
         return out;
     }
@@ -70,7 +88,7 @@ public final class NfsTable {
         LoadPoint redo = d.of("redo").stream().filter(p -> p.ioSize() == 32 * 1024).findFirst().orElse(null);
         return new Row(client, connections, oltp == null ? null : oltp.iops(), slob == null ? null : slob.iops(),
                 dss == null ? null : dss.mbps(), seq == null ? null : seq.mbps(),
-                redo == null || redo.writeLatency() == null ? null : redo.writeLatency().p50(), null, reissued);
+                redo == null || redo.writeLatency() == null ? null : redo.writeLatency().p50(), null, null, reissued);
     }
 
     /**
@@ -93,28 +111,38 @@ public final class NfsTable {
                         : "not window-bound (the server, the link or the outstanding I/Os hold it)");
     }
 
-    /** What the table supports, in words. */
+    /** What the table supports, in words: each figure's best gain over the first row, then the advice. */
     public static List<String> advice(List<Row> rows) {
         List<String> out = new ArrayList<>();
-        Row best = null;
-        for (Row x : rows) {
-            if (x.connections() > 0 && x.gain() != null && (best == null || x.gain() > best.gain())) {
-                best = x;
-            }
-        }
-        if (best == null) {
+        if (rows.size() < 2) {
             return out;
         }
         Row first = rows.get(0);
         String over = first.connections() == 0 ? "the kernel client" : "one connection";
-        if (best.gain() >= HELPS) {
-            out.add(String.format(Locale.ROOT, "%d connections carry %.1fx what %s does: Direct NFS (one "
-                    + "connection per database process) gets this; for the kernel client mount with nconnect=%d",
-                    best.connections(), best.gain(), over, Math.min(16, best.connections())));
-        } else {
-            out.add(String.format(Locale.ROOT, "more connections carry at most %.2fx what %s does: neither Direct NFS "
-                    + "nor nconnect will raise it much; the server or the link is the limit", best.gain(), over));
+        Row helped = null;
+        for (int i = 0; i < FIGURES.length; i++) {
+            Row best = null;
+            for (Row x : rows.subList(1, rows.size())) {
+                Double g = x.gain(first, i);
+                if (x.connections() > 0 && g != null && (best == null || g > best.gain(first, i))) {
+                    best = x;
+                }
+            }
+            if (best == null) {
+                continue;
+            }
+            double g = best.gain(first, i);
+            out.add(String.format(Locale.ROOT, "%s: %d connections carry %.2fx what %s does (%.1f against %.1f)",
+                    FIGURES[i], best.connections(), g, over, best.figure(i), first.figure(i)));
+            if (g >= HELPS && (helped == null || best.connections() > helped.connections())) {
+                helped = best;
+            }
         }
+        out.add(helped != null
+                ? String.format(Locale.ROOT, "more connections help: Direct NFS (one connection per database process) "
+                + "gets this; for the kernel client mount with nconnect=%d", Math.min(16, helped.connections()))
+                : "more connections do not help here (under " + HELPS + "x on every figure): neither Direct NFS nor "
+                + "nconnect will raise it much; the server or the link is the limit");
         return out;
     }
 }

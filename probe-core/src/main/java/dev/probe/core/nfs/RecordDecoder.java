@@ -22,6 +22,20 @@ public final class RecordDecoder extends ByteToMessageDecoder {
         this.maxRecord = maxRecord;
     }
 
+    /** The first bytes of {@code in} when they are printable ASCII (a text protocol answering), or null. */
+    private static String printable(ByteBuf in) {
+        int n = Math.min(12, in.readableBytes());
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            byte c = in.getByte(in.readerIndex() + i);
+            if (c < 0x20 || c > 0x7e) {
+                return null;
+            }
+            b.append((char) c);
+        }
+        return b.toString();
+    }
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         while (!failed && in.readableBytes() >= MARK) {
@@ -30,10 +44,12 @@ public final class RecordDecoder extends ByteToMessageDecoder {
             long length = mark & 0x7FFF_FFFFL;
             if (held + length > maxRecord) {
                 failed = true;
+                String text = printable(in);
                 in.skipBytes(in.readableBytes());
                 release();
                 throw new RpcException("an RPC record of more than " + (held + length) + " bytes, over the "
-                        + maxRecord + " a reply may take");
+                        + maxRecord + " a reply may take" + (text == null ? ""
+                        : " (the peer sent '" + text + "...': not ONC RPC)"));
             }
             if (in.readableBytes() < MARK + length) {
                 return;

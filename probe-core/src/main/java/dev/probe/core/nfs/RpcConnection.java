@@ -72,9 +72,15 @@ public final class RpcConnection implements AutoCloseable {
 
     /** Netty's connect failure in words: without its "connect(..) failed: " and the address it repeats. */
     static String reason(Throwable cause) {
-        String m = String.valueOf(cause.getMessage()).replaceAll("\\w+\\(\\.\\.\\) failed( with error\\(-?\\d+\\))?: ", "");
+        String m = String.valueOf(cause.getMessage())
+                .replaceAll("\\w+\\(\\.\\.\\) failed( with error\\(-?\\d+\\))?: ", "");
         int tail = m.lastIndexOf(": /");
-        return tail > 0 ? m.substring(0, tail) : m;
+        m = tail >= 0 ? m.substring(0, tail) : m;
+        if (!m.equals("null") && !m.isEmpty()) {
+            return m;
+        }
+        return cause instanceof java.net.NoRouteToHostException ? "no route to the host"
+                : cause.getClass().getSimpleName();
     }
 
     /**

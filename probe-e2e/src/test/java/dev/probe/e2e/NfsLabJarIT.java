@@ -1,0 +1,80 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.testing.GaneshaServer;
+import dev.probe.core.testing.ResultInvariants;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 44 through the jar: nfs-ganesha at the lab's server site, {@code probe disk --nfs} at its client site 2 ms
+ * away, the client's receive buffer held to 256 KiB (net.ipv4.tcp_rmem in its namespace, a host setting): one
+ * connection's sequential reads are window-bound (256 KiB / 2 ms is at most 131 MB/s, and the window is part of the
+ * buffer), and the result says so; four connections move at least 1.5 times what one does; oltp's IOPS rise with the
+ * outstanding I/Os as ORION's table shows (8 outstanding at least 3 times 1: each I/O waits a round trip).
+ */
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+class NfsLabJarIT extends TwoSiteLabBase {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    NfsLabJarIT() {
+        super("pn", "10.247.");
+    }
+
+    @Test
+    void fourConnectionsCarryMoreThanOneWindowBoundConnectionTwoMillisecondsAway() throws Exception {
+        String why = GaneshaServer.whyNot();
+        assumeTrue(why == null, why);
+        ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", subnet, "--rtt-ms", "2");
+        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        Path export = Files.createDirectories(dir.resolve("export"));
+        try (GaneshaServer server = GaneshaServer.start(name + "-server", Files.createDirectories(dir.resolve("g")),
+                export, false)) {
+            ProbeProcess narrow = ProbeProcess.start("lab", "run", "--name", name, "sysctl", "-w",
+                    "net.ipv4.tcp_rmem=4096 131072 262144");
+            assertEquals(0, narrow.awaitExit(30), narrow.stderr());
+            Path json = dir.resolve("nfs.json");
+            ProbeProcess disk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
+                    ProbeProcess.jar().toAbsolutePath().toString(), "disk", "--nfs", serverAddress + ":" + export,
+                    "--connections", "1,4", "--profile", "oltp,olap", "--size", "256MiB", "--point", "1s",
+                    "--max-outstanding", "8", "--json", json.toString());
+            assertEquals(0, disk.awaitExit(240), disk.stdout() + disk.stderr());
+            System.out.println("NfsLabJarIT:\n" + disk.stdout());
+            JsonNode doc = JSON.readTree(json.toFile());
+            ResultInvariants.check(doc);
+            JsonNode table = doc.at("/summary/nfs/table");
+            double one = table.get(0).path("seq_read_mbps").asDouble();
+            double four = table.get(1).path("seq_read_mbps").asDouble();
+            assertEquals(4, table.get(1).path("connections").asInt());
+            assertTrue(one < 131, "one connection under its window's ceiling: " + one);
+            assertTrue(four >= 1.5 * one, "4 connections " + four + " MB/s against 1's " + one);
+            assertTrue(doc.at("/summary/nfs/window").asText().contains(": window-bound"), doc.at("/summary/nfs").toString());
+            assertTrue(disk.printed("advice more connections help: Direct NFS"), disk.stdout());
+            double rtt = doc.at("/summary/nfs/idle_rtt_ms").asDouble();
+            assertTrue(rtt >= 2 && rtt < 10, "the lab's 2 ms and its forwarder: " + rtt);
+            List<Double> iops = new ArrayList<>();
+            doc.path("intervals").forEach(p -> {
+                if (p.path("connections").asInt() == 1 && p.path("workload").asText().equals("oltp")) {
+                    iops.add(p.path("iops").asDouble());
+                }
+            });
+            assertEquals(4, iops.size(), "outstanding 1, 2, 4, 8: " + iops);
+            assertTrue(iops.get(3) >= 3 * iops.get(0), "IOPS rise with the outstanding I/Os: " + iops);
+            assertTrue(iops.get(0) < 1000 / 2.0 * 1.1, "one outstanding I/O waits a round trip: " + iops);
+            try (Stream<Path> left = Files.list(export)) {
+                assertEquals(List.of(), left.toList(), "the test file removed");
+            }
+        }
+    }
+}
