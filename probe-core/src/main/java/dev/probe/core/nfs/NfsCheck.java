@@ -159,6 +159,7 @@ public final class NfsCheck {
     private NfsResult.Column column(EventLoopGroup group, Mounted m, byte[] file, int n,
                                     BiConsumer<Integer, LoadPoint> points) throws InterruptedException {
         List<LoadPoint> all = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
         Instant started = Instant.now();
         try (NfsLinks links = NfsLinks.open(transport, group, params.paths(), m.nfsPort(), n, params.connectTimeout(),
                 m.maxTransfer() + HEADERS, credential)) {
@@ -166,6 +167,7 @@ public final class NfsCheck {
             try {
                 Ladders.run(params.disk(), load::run, p -> {
                     all.add(p);
+                    cpu.add(load.lastCpuSeconds());
                     points.accept(n, p);
                 });
             } catch (java.io.IOException e) {
@@ -173,7 +175,7 @@ public final class NfsCheck {
             }
             DiskResult r = new DiskResult(started, "nfs://" + params.target().server() + params.target().export(),
                     "nfs3 (user space, " + n + (n == 1 ? " connection)" : " connections)"), 512, params.disk(), all);
-            return new NfsResult.Column(n, r, links.reissuedCount(), links.events());
+            return new NfsResult.Column(n, r, links.reissuedCount(), links.events(), cpu);
         }
     }
 

@@ -31,6 +31,7 @@ public final class NfsLoad {
     private final long fileSize;
     private final Duration ioTimeout;
     private final int maxTransfer;
+    private volatile double cpuSeconds;
 
     /**
      * Load on {@code file} ({@code fileSize} bytes, already written) over {@code links}; an I/O larger than
@@ -54,6 +55,7 @@ public final class NfsLoad {
         ThreadLocalRandom.current().nextBytes(noise);
         Shared s = new Shared(w, Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(noise)), blocks,
                 System.nanoTime() + length.toNanos());
+        long cpuStart = processCpuNanos();
         long start = System.nanoTime();
         CompletableFuture<?>[] slots = new CompletableFuture<?>[outstanding];
         for (int k = 0; k < outstanding; k++) {
@@ -70,9 +72,20 @@ public final class NfsLoad {
             throw new RpcException("I/Os still outstanding long after the point's end");
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        cpuSeconds = cpuStart < 0 ? Double.NaN : (processCpuNanos() - cpuStart) / 1e9;
         return new LoadPoint(w.name(), w.ioSize(), outstanding, seconds, s.reads.get(), s.writes.get(),
                 LatencyStats.of(s.readNanos.getIntervalHistogram()), LatencyStats.of(s.writeNanos.getIntervalHistogram()),
                 true);
+    }
+
+    /** The CPU this whole process spent during the last point (every thread: the client's cost), NaN if unknown. */
+    public double lastCpuSeconds() {
+        return cpuSeconds;
+    }
+
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
     /** What every slot of one point shares: the workload, the bytes written, the end and the counters. */

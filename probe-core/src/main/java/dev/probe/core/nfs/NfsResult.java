@@ -31,10 +31,13 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
      * @param result      its points, as a disk check's
      * @param reissued    I/Os issued again on a surviving path
      * @param events      paths taken out, when and why
+     * @param cpuSeconds  the CPU probe's process spent in each point, in the order of the result's points
      */
-    public record Column(int connections, DiskResult result, long reissued, List<String> events) {
+    public record Column(int connections, DiskResult result, long reissued, List<String> events,
+                         List<Double> cpuSeconds) {
         public Column {
             events = List.copyOf(events);
+            cpuSeconds = List.copyOf(cpuSeconds);
         }
     }
 
@@ -117,7 +120,20 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
         if (kernel != null) {
             kernel.points().forEach(p -> out.add(tagged(p, "kernel", 0)));
         }
-        columns.forEach(c -> c.result().points().forEach(p -> out.add(tagged(p, "user space", c.connections()))));
+        for (Column c : columns) {
+            for (int i = 0; i < c.result().points().size(); i++) {
+                LoadPoint p = c.result().points().get(i);
+                double cpu = i < c.cpuSeconds().size() ? c.cpuSeconds().get(i) : Double.NaN;
+                out.add(() -> {
+                    ObjectNode n = tagged(p, "user space", c.connections()).toJson();
+                    if (Double.isFinite(cpu) && p.mbps() > 0) {
+                        n.put("cpu_s", cpu);
+                        n.put("cpu_s_per_gib", cpu / (p.mbps() * 1e6 * p.seconds() / (1L << 30)));
+                    }
+                    return n;
+                });
+            }
+        }
         return out;
     }
 
