@@ -1,5 +1,6 @@
 package dev.probe.cli.disk;
 
+import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.nfs.NfsChecks;
 import dev.probe.core.nfs.NfsParams;
@@ -31,7 +32,9 @@ final class NfsConsole {
                 out.println();
             }
             connections = n;
-            column = new DiskConsole(out, params.disk());
+            DiskParams d = params.disk(); // user space has no page cache: its points are never buffered
+            column = new DiskConsole(out, new DiskParams(d.size(), d.profiles(), d.maxLatency(), d.readPct(), d.point(),
+                    d.maxOutstanding(), false, d.keep()));
             column.header(params.target() + " from user space over " + n + (n == 1 ? " connection" : " connections")
                     + (params.paths().size() > 1 ? " on " + params.paths().size() + " paths" : ""), false);
         }
@@ -58,7 +61,7 @@ final class NfsConsole {
         if (window != null) {
             out.println("window " + window);
         }
-        NfsTable.advice(rows).forEach(a -> out.println("advice " + a));
+        NfsTable.advice(rows, r.kernelIsNfs()).forEach(a -> out.println("advice " + a));
         for (NfsResult.Column c : r.columns()) {
             c.events().forEach(e -> out.printf("paths  %d connections: %s; %d I/Os reissued on the surviving paths%n",
                     c.connections(), e, c.reissued()));

@@ -55,6 +55,11 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
         return new NfsResult(startedAt, params, info, rttMs, rmemMax, columns, incomplete, kernel, mount);
     }
 
+    /** True when the kernel client's column was measured on an NFS mount (else it is other storage, for reference). */
+    public boolean kernelIsNfs() {
+        return kernel != null && mount != null && mount.nfs();
+    }
+
     /** The largest READ or WRITE probe sent: the server's limits, at most 1 MiB. */
     public int maxTransfer() {
         return (int) Math.min(1 << 20, Math.min(info.rtmax(), info.wtmax()));
@@ -86,7 +91,7 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
         checks().forEach(c -> checks.addObject().put("status", c.status()).put("text", c.text()));
         rowsJson(nfs.putArray("table"));
         ArrayNode advice = nfs.putArray("advice");
-        NfsTable.advice(NfsTable.rows(this)).forEach(advice::add);
+        NfsTable.advice(NfsTable.rows(this), kernelIsNfs()).forEach(advice::add);
         String window = NfsTable.window(this);
         if (window != null) {
             nfs.put("window", window);

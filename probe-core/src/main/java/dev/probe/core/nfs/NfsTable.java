@@ -58,24 +58,27 @@ public final class NfsTable {
     /** The rows of {@code r}: the kernel's first when measured. */
     public static List<Row> rows(NfsResult r) {
         List<Row> raw = new ArrayList<>();
-        if (r.kernel() != null) {
+        boolean kernel = r.kernel() != null;
+        if (kernel) {
             raw.add(row("kernel", 0, r.kernel(), 0));
         }
         r.columns().forEach(c -> raw.add(row("user space", c.connections(), c.result(), c.reissued())));
         List<Row> out = new ArrayList<>();
+        Row base = raw.get(kernel ? Math.min(1, raw.size() - 1) : 0);
         for (Row x : raw) {
             Double best = null;
             String on = null;
             for (int i = 0; i < FIGURES.length; i++) {
-                Double g = x.gain(raw.get(0), i);
+                Double g = x.gain(base, i);
                 if (g != null && (best == null || g > best)) {
                     best = g;
                     on = FIGURES[i];
                 }
             }
-            boolean base = out.isEmpty();
+            boolean comparable = x.connections() > 0 || r.mount() != null && r.mount().nfs();
             out.add(new Row(x.client(), x.connections(), x.oltpIops(), x.slobIops(), x.dssMbps(), x.seqReadMbps(),
-                    x.redoP50Ms(), base ? Double.valueOf(1) : best, base ? "the baseline" : on, x.reissued()));
+                    x.redoP50Ms(), x == base ? Double.valueOf(1) : comparable ? best : null,
+                    x == base ? "the baseline" : comparable ? on : null, x.reissued()));
         }
         return out;
     }
@@ -111,38 +114,55 @@ public final class NfsTable {
                         : "not window-bound (the server, the link or the outstanding I/Os hold it)");
     }
 
-    /** What the table supports, in words: each figure's best gain over the first row, then the advice. */
-    public static List<String> advice(List<Row> rows) {
+    /**
+     * What the table supports, in words: each figure's best gain of more user-space connections over the fewest, the
+     * advice on Direct NFS and nconnect that follows, and, when {@code kernelNfs} (the kernel's column is an NFS
+     * mount), each figure of the best user-space row against the kernel client's.
+     */
+    public static List<String> advice(List<Row> rows, boolean kernelNfs) {
         List<String> out = new ArrayList<>();
-        if (rows.size() < 2) {
-            return out;
-        }
-        Row first = rows.get(0);
-        String over = first.connections() == 0 ? "the kernel client" : "one connection";
+        List<Row> user = rows.stream().filter(x -> x.connections() > 0).toList();
         Row helped = null;
-        for (int i = 0; i < FIGURES.length; i++) {
-            Row best = null;
-            for (Row x : rows.subList(1, rows.size())) {
-                Double g = x.gain(first, i);
-                if (x.connections() > 0 && g != null && (best == null || g > best.gain(first, i))) {
-                    best = x;
+        for (int i = 0; i < FIGURES.length && user.size() > 1; i++) {
+            Row best = best(user.subList(1, user.size()), user.get(0), i);
+            if (best != null) {
+                double g = best.gain(user.get(0), i);
+                out.add(String.format(Locale.ROOT, "%s: %d connections carry %.2fx what %d does (%.1f against %.1f)",
+                        FIGURES[i], best.connections(), g, user.get(0).connections(), best.figure(i),
+                        user.get(0).figure(i)));
+                if (g >= HELPS && (helped == null || best.connections() > helped.connections())) {
+                    helped = best;
                 }
             }
-            if (best == null) {
-                continue;
-            }
-            double g = best.gain(first, i);
-            out.add(String.format(Locale.ROOT, "%s: %d connections carry %.2fx what %s does (%.1f against %.1f)",
-                    FIGURES[i], best.connections(), g, over, best.figure(i), first.figure(i)));
-            if (g >= HELPS && (helped == null || best.connections() > helped.connections())) {
-                helped = best;
+        }
+        if (user.size() > 1) {
+            out.add(helped != null
+                    ? String.format(Locale.ROOT, "more connections help: Direct NFS (one connection per database "
+                    + "process) gets this; for the kernel client mount with nconnect=%d",
+                    Math.min(16, helped.connections()))
+                    : "more connections do not help here (under " + HELPS + "x on every figure): neither Direct NFS "
+                    + "nor nconnect will raise it much; the server or the link is the limit");
+        }
+        Row kernel = rows.get(0).connections() == 0 ? rows.get(0) : null;
+        for (int i = 0; i < FIGURES.length && kernel != null && kernelNfs; i++) {
+            Row best = best(user, kernel, i);
+            if (best != null) {
+                out.add(String.format(Locale.ROOT, "%s: user space over %d connections carries %.2fx what the kernel "
+                        + "client does (%.1f against %.1f)", FIGURES[i], best.connections(), best.gain(kernel, i),
+                        best.figure(i), kernel.figure(i)));
             }
         }
-        out.add(helped != null
-                ? String.format(Locale.ROOT, "more connections help: Direct NFS (one connection per database process) "
-                + "gets this; for the kernel client mount with nconnect=%d", Math.min(16, helped.connections()))
-                : "more connections do not help here (under " + HELPS + "x on every figure): neither Direct NFS nor "
-                + "nconnect will raise it much; the server or the link is the limit");
         return out;
+    }
+
+    private static Row best(List<Row> candidates, Row base, int figure) {
+        Row best = null;
+        for (Row x : candidates) {
+            Double g = x.gain(base, figure);
+            if (g != null && (best == null || g > best.gain(base, figure))) {
+                best = x;
+            }
+        }
+        return best;
     }
 }

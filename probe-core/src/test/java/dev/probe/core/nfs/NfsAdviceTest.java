@@ -1,0 +1,66 @@
+package dev.probe.core.nfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 44: the kernel client's mount read from /proc/mounts' lines (the longest mount point holding the directory,
+ * octal escapes undone), Oracle's rules checked on its options, and the advice the side-by-side table supports.
+ */
+class NfsAdviceTest {
+    private static final List<String> MOUNTS = List.of(
+            "/dev/sda1 / ext4 rw,relatime 0 0",
+            "filer:/oradata /u02 nfs rw,relatime,vers=3,rsize=1048576,wsize=1048576,hard,proto=tcp,timeo=600,"
+                    + "nconnect=4,actimeo=0 0 0",
+            "filer:/arch /mnt/arch\\040logs nfs4 rw,soft,rsize=16384,wsize=16384,proto=tcp 0 0");
+
+    @Test
+    void theMountHoldingADirectoryAndOraclesRulesOnIt() {
+        KernelMount data = KernelMount.find(Path.of("/u02/oradata/PROD"), MOUNTS);
+        assertEquals("/u02", data.mountPoint());
+        assertTrue(data.nfs() && data.number("nconnect") == 4 && data.has("hard"), data.toString());
+        List<NfsChecks.Check> good = NfsChecks.kernel("/u02/oradata/PROD", data);
+        assertTrue(good.stream().allMatch(c -> c.status().equals("ok")), good.toString());
+        assertTrue(good.get(good.size() - 1).text().endsWith("opens 4 connections to its server (nconnect)"));
+
+        KernelMount arch = KernelMount.find(Path.of("/mnt/arch logs/1"), MOUNTS);
+        assertEquals("/mnt/arch logs", arch.mountPoint());
+        List<NfsChecks.Check> bad = NfsChecks.kernel("/mnt/arch logs/1", arch);
+        assertEquals(List.of("fail", "fail", "fail", "warn", "ok"), bad.stream().map(NfsChecks.Check::status).toList(),
+                bad.toString());
+        assertEquals("/mnt/arch logs (filer:/arch)'s rsize is 16384 bytes, under the 32768 Oracle requires",
+                bad.get(0).text());
+        assertTrue(bad.get(2).text().contains("is mounted soft: Oracle requires hard mounts"), bad.get(2).text());
+
+        KernelMount root = KernelMount.find(Path.of("/home/x"), MOUNTS);
+        assertEquals("warn", NfsChecks.kernel("/home/x", root).get(0).status());
+        assertNull(KernelMount.find(Path.of("/x"), List.of("filer:/a /u02 nfs rw 0 0")));
+    }
+
+    private static NfsTable.Row row(int connections, double seqRead, double oltp) {
+        return new NfsTable.Row(connections == 0 ? "kernel" : "user space", connections, oltp, null, null, seqRead,
+                null, null, null, 0);
+    }
+
+    @Test
+    void theAdviceTheTableSupports() {
+        List<NfsTable.Row> rows = List.of(row(0, 100, 5000), row(1, 80, 4000), row(4, 240, 4200));
+        List<String> advice = NfsTable.advice(rows, true);
+        assertEquals(List.of(
+                "oltp IOPS: 4 connections carry 1.05x what 1 does (4200.0 against 4000.0)",
+                "sequential-read MB/s: 4 connections carry 3.00x what 1 does (240.0 against 80.0)",
+                "more connections help: Direct NFS (one connection per database process) gets this; for the kernel "
+                        + "client mount with nconnect=4",
+                "oltp IOPS: user space over 4 connections carries 0.84x what the kernel client does (4200.0 against "
+                        + "5000.0)",
+                "sequential-read MB/s: user space over 4 connections carries 2.40x what the kernel client does "
+                        + "(240.0 against 100.0)"), advice);
+        List<String> flat = NfsTable.advice(List.of(row(1, 80, 4000), row(2, 85, 4100)), false);
+        assertTrue(flat.get(flat.size() - 1).startsWith("more connections do not help here (under 1.2x"), flat.toString());
+    }
+}
