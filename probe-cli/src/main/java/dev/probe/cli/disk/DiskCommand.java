@@ -14,9 +14,13 @@ import dev.probe.core.disk.Profile;
 import dev.probe.core.disk.RedoHeadroom;
 import dev.probe.core.disk.RemoteDiskSpec;
 import dev.probe.core.error.UsageException;
+import dev.probe.core.nfs.NfsCheck;
 import dev.probe.core.nfs.NfsParams;
 import dev.probe.core.nfs.NfsPath;
 import dev.probe.core.nfs.NfsTarget;
+import dev.probe.core.nfs.RemoteNfsClient;
+import dev.probe.core.nfs.RemoteNfsSpec;
+import dev.probe.core.transport.Transport;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.report.DiskPage;
 import java.io.PrintWriter;
@@ -136,7 +140,11 @@ public final class DiskCommand implements Callable<Integer> {
                 buffered, keep);
         PrintWriter w = spec.commandLine().getOut();
         if (nfs != null) {
-            return new NfsRun(w, nfsParams(params), dir, json, out).run();
+            NfsParams p = nfsParams(params);
+            NfsRun.Source source = at == null ? new NfsCheck(p, Transport.best())::run
+                    : new RemoteNfsClient(connect.target(at), new RemoteNfsSpec(p.target(), p.connections(), params,
+                    ioTimeout))::run;
+            return new NfsRun(w, p, at, dir, json, out).run(source);
         }
         DiskConsole console = new DiskConsole(w, params);
         DiskResult r;
@@ -167,13 +175,16 @@ public final class DiskCommand implements Callable<Integer> {
     }
 
     private NfsParams nfsParams(DiskParams params) {
-        if (at != null) {
-            throw new UsageException("--at with --nfs: run probe disk --nfs on the host that mounts the export (the "
-                    + "standby), not through its probe server");
-        }
         if (redoRate != null) {
             throw new UsageException("--redo-rate with --nfs: the table gives each client's 32 KiB redo write; "
                     + "compare there");
+        }
+        if (at != null && paths != null) {
+            throw new UsageException("--path with --at: the far host reaches the export by its own routes");
+        }
+        if (at != null && dir != null) {
+            throw new UsageException("--dir with --at --nfs: the kernel client's column is measured where probe "
+                    + "runs; run probe disk --nfs --dir on that host");
         }
         NfsTarget target = NfsTarget.parse(nfs);
         return new NfsParams(target, NfsPath.of(paths, target.server()), NfsParams.parseConnections(connections),

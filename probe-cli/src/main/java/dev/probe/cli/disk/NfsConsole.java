@@ -18,12 +18,14 @@ import java.util.Locale;
 final class NfsConsole {
     private final PrintWriter out;
     private final NfsParams params;
+    private final String at;
     private DiskConsole column;
     private int connections;
 
-    NfsConsole(PrintWriter out, NfsParams params) {
+    NfsConsole(PrintWriter out, NfsParams params, String at) {
         this.out = out;
         this.params = params;
+        this.at = at;
     }
 
     void point(int n, LoadPoint p) {
@@ -35,7 +37,7 @@ final class NfsConsole {
             DiskParams d = params.disk(); // user space has no page cache: its points are never buffered
             column = new DiskConsole(out, new DiskParams(d.size(), d.profiles(), d.maxLatency(), d.readPct(), d.point(),
                     d.maxOutstanding(), false, d.keep()));
-            column.header(params.target() + " from user space over " + n + (n == 1 ? " connection" : " connections")
+            column.header(params.target() + " from user space" + (at == null ? "" : " at " + at) + " over " + n + (n == 1 ? " connection" : " connections")
                     + (params.paths().size() > 1 ? " on " + params.paths().size() + " paths" : ""), false);
         }
         column.point(p);

@@ -6,12 +6,14 @@ import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.server.Fatal;
+import dev.probe.core.nfs.NfsTarget;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.transport.Transport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.concurrent.Callable;
@@ -47,6 +49,11 @@ public final class ServerCommand implements Callable<Integer> {
                     + "of the same run id reads them back; 'probe disk --at' checks run only inside it. Default: "
                     + "discard, and no disk checks.")
     Path dir;
+
+    @Option(names = "--nfs-allow", paramLabel = "SERVER:/EXPORT",
+            description = "An NFS export 'probe disk --at THIS_HOST --nfs' may measure from here (repeat for more); "
+                    + "the server makes no NFS connection to anything else. Default: none.")
+    List<String> nfsAllow;
 
     @Option(names = "--disk-max-size", defaultValue = "64GiB", converter = Converters.Size.class, paramLabel = "SIZE",
             description = "Most bytes kept under --dir, all runs and kinds together (stored backups, disk-check "
@@ -109,7 +116,10 @@ public final class ServerCommand implements Callable<Integer> {
         ServerConfig.Builder b = ServerConfig.builder().listen(listen.bind, port).fileSize(fileSize)
                 .timeouts(listen.idleTimeout, listen.handshakeTimeout, listen.maxDuration).intervals(!quiet).dir(dir)
                 .limits(limits.limits().withDir(diskMaxSize, keepFailed)).security(security.security())
-                .transport(TransportChoice.selected());
+                .transport(TransportChoice.selected()).nfsAllow(nfsAllow == null ? List.of() : nfsAllow);
+        if (nfsAllow != null) {
+            nfsAllow.forEach(a -> NfsTarget.parse(a, "nfs-allow"));
+        }
         ServerConfig config = (file != null ? b.file(file) : b).build();
         ServerLog log = timestamped(spec.commandLine().getOut());
         Fatal.install(log);

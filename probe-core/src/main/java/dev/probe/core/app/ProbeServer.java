@@ -4,6 +4,7 @@ import dev.probe.core.agent.AgentConfig;
 import dev.probe.core.agent.AgentKind;
 import dev.probe.core.bulk.BulkKind;
 import dev.probe.core.disk.DiskKind;
+import dev.probe.core.nfs.NfsKind;
 import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.objstore.endpoint.ObjectStoreEndpoint;
 import dev.probe.core.redo.RedoKind;
@@ -57,7 +58,8 @@ public final class ProbeServer implements AutoCloseable {
             SpaceBudget space = config.dir() == null ? null : SpaceBudget.of(config.dir(), config.limits().maxDir());
             RedoKind redo = new RedoKind(config);
             listener = ProbeListener.bind(config, log, threads,
-                    List.of(redo, new BulkKind(config, space), new DiskKind(config.dir(), space)), version(config));
+                    List.of(redo, new BulkKind(config, space), new DiskKind(config.dir(), space),
+                            new NfsKind(config.nfsAllow(), config.limits().maxDir())), version(config));
             ObjectStoreEndpoint endpoint = objectStore == null ? null
                     : ObjectStoreEndpoint.bind(objectStore, config, space, threads, log);
             return new ProbeServer(threads, listener, endpoint, redo);

@@ -1,23 +1,19 @@
 package dev.probe.core.disk;
 
-import dev.probe.core.protocol.BadParameterException;
-import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.server.SessionConnection;
-import dev.probe.core.server.WorkSessionHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.util.ReferenceCountUtil;
 import java.nio.file.Path;
 
 /**
- * The server's side of a remote disk check: runs it on a thread of its own (never on the event loop), sends each
- * point as it is measured and then the outcome, and stops the check when the client goes away.
+ * The server's side of a remote disk check: one at a time, inside the server's {@code --dir}, its test file within
+ * the space budget; each point sent as it is measured, then the outcome.
  */
-final class DiskHandler extends WorkSessionHandler {
+final class DiskHandler extends CheckHandler {
     private final RemoteDiskSpec request;
     private final DiskKind kind;
 
     DiskHandler(SessionConnection connection, RemoteDiskSpec request, DiskKind kind) {
-        super(connection, "disk check", "the client closed the connection");
+        super(connection, "disk check");
         this.request = request;
         this.kind = kind;
     }
@@ -36,67 +32,14 @@ final class DiskHandler extends WorkSessionHandler {
             refuse(ctx, full);
             return;
         }
-        String name = connection.session().shortId();
-        CheckThread check = new CheckThread();
-        check.thread = new Thread(() -> {
-            try {
-                connection.log().log("disk check " + name + " in " + dir + " starts");
-                DiskResult r = new DiskCheck(dir, request.params()).run(p -> ctx.writeAndFlush(DiskMessages.point(p)));
-                check.finished = true;
-                ctx.writeAndFlush(DiskMessages.done(r.dir(), r.fileSystem(), r.blockSize()));
-                connection.log().log("disk check " + name + " done: " + r.points().size() + " points");
-            } catch (InterruptedException | java.nio.channels.ClosedByInterruptException e) {
-                connection.log().log("disk check " + name + " stopped: the client went away");
-            } catch (BadParameterException e) {
-                refuse(ctx, e.getMessage());
-            } catch (Exception e) {
-                String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                connection.log().log("disk check " + name + " failed: " + why);
-                refuse(ctx, why);
-            } finally {
-                if (!request.params().keep()) {
-                    kind.freed(size);
-                }
-                kind.release();
+        start(ctx, "disk check in " + dir, send -> {
+            DiskResult r = new DiskCheck(dir, request.params()).run(p -> send.accept(DiskMessages.point(p)));
+            return DiskMessages.done(r.dir(), r.fileSystem(), r.blockSize());
+        }, () -> {
+            if (!request.params().keep()) {
+                kind.freed(size);
             }
-        }, "probe-disk-check");
-        check.thread.setDaemon(true);
-        begin(check);
-        check.thread.start();
-    }
-
-    /** The check on a thread of its own (never the event loop); interrupted when the client goes away. */
-    private static final class CheckThread implements Work {
-        volatile boolean finished;
-        Thread thread;
-
-        @Override
-        public boolean finished() {
-            return finished;
-        }
-
-        @Override
-        public void cancel() {
-            thread.interrupt();
-        }
-    }
-
-    /** The client's pings keep the connection from idling out; anything else ends the session. */
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        try {
-            if (!(msg instanceof ControlFrame f) || !DiskMessages.PING.equals(DiskMessages.op(f))) {
-                refuse(ctx, "a disk check takes only pings");
-            }
-        } catch (BadParameterException e) {
-            refuse(ctx, e.getMessage());
-        } finally {
-            ReferenceCountUtil.release(msg);
-        }
-    }
-
-    @Override
-    protected ControlFrame failure(String why) {
-        return DiskMessages.failed(why);
+            kind.release();
+        });
     }
 }

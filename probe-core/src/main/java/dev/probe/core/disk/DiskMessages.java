@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * its file system and block size) and
  * {@code failed} (why, one line); from the client {@code ping} (the check is long and the client otherwise silent).
  */
-final class DiskMessages {
+public final class DiskMessages {
     static final String POINT = "point";
     static final String DONE = "done";
     static final String FAILED = "failed";
@@ -37,6 +37,16 @@ final class DiskMessages {
 
     static ControlFrame point(LoadPoint p) {
         return frame(POINT, p.toJson());
+    }
+
+    /** A point of another check's own form (an NFS check's: a disk point and its connection count). */
+    public static ControlFrame point(ObjectNode body) {
+        return frame(POINT, body);
+    }
+
+    /** Another check's outcome, {@code body} its figures. */
+    public static ControlFrame done(ObjectNode body) {
+        return frame(DONE, body);
     }
 
     static ControlFrame done(String dir, String fileSystem, int blockSize) {

@@ -25,7 +25,7 @@ public record LoadPoint(String workload, int ioSize, int outstanding, double sec
     }
 
     /** Reads {@link #toJson()}'s form back (a remote check's points), each field checked. */
-    static LoadPoint fromJson(ObjectNode n) {
+    public static LoadPoint fromJson(ObjectNode n) {
         return new LoadPoint(Json.requireString(n, "workload", WORKLOAD), Json.requireInt(n, "io_size", 1, 1 << 30),
                 Json.requireInt(n, "outstanding", 1, DiskParams.MAX_OUTSTANDING), Json.requireDouble(n, "seconds", 0, 1e6),
                 Json.requireLong(n, "reads", 0, Long.MAX_VALUE), Json.requireLong(n, "writes", 0, Long.MAX_VALUE),

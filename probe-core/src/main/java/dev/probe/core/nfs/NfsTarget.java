@@ -16,12 +16,17 @@ public record NfsTarget(String server, String export) {
         }
     }
 
-    /** Parses {@code SERVER:/EXPORT}; fails naming the text. */
+    /** Parses {@code SERVER:/EXPORT}; fails naming the text and {@code --nfs}. */
     public static NfsTarget parse(String text) {
+        return parse(text, "nfs");
+    }
+
+    /** Parses {@code SERVER:/EXPORT} given as {@code flag}; fails naming both. */
+    public static NfsTarget parse(String text, String flag) {
         String t = text == null ? "" : text.trim();
         int colon = t.startsWith("[") ? t.indexOf("]:") + 1 : t.indexOf(':');
-        if (colon <= 0 || colon == t.length() - 1 || t.charAt(colon + 1) != '/') {
-            throw new BadParameterException("nfs", "'" + text + "' is not SERVER:/EXPORT (as a mount names it)");
+        if (colon <= 0 || colon == t.length() - 1 || t.charAt(colon + 1) != '/' || t.length() > Nfs3.MAX_PATH + 300) {
+            throw new BadParameterException(flag, "'" + text + "' is not SERVER:/EXPORT (as a mount names it)");
         }
         String server = t.substring(0, colon);
         return new NfsTarget(server.startsWith("[") ? server.substring(1, server.length() - 1) : server,

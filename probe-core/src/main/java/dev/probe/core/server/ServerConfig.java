@@ -4,6 +4,7 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.transport.Transport;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Settings of a probe server, validated once.
@@ -20,11 +21,14 @@ import java.time.Duration;
  * @param limits           sessions, connections and rate the server allows
  * @param security         shared secret and TLS (TLS applies to the Object Storage endpoint too)
  * @param transport        epoll or NIO
+ * @param nfsAllow         the NFS exports ({@code SERVER:/EXPORT}) a client may have this server measure; none by
+ *                         default (the server makes no NFS connection for anyone)
  */
 public record ServerConfig(String bind, int port, Path file, long fileSize, Duration idleTimeout,
                            Duration handshakeTimeout, Duration maxDuration, boolean intervals, Path dir,
-                           ServerLimits limits, ServerSecurity security, Transport transport) {
+                           ServerLimits limits, ServerSecurity security, Transport transport, List<String> nfsAllow) {
     public ServerConfig {
+        nfsAllow = nfsAllow == null ? List.of() : List.copyOf(nfsAllow);
         if (bind == null || bind.isBlank()) {
             throw new BadParameterException("bind", "is missing");
         }
@@ -73,6 +77,7 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
         b.limits = limits;
         b.security = security;
         b.transport = transport;
+        b.nfsAllow = nfsAllow;
         return b;
     }
 
@@ -115,6 +120,7 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
         private ServerLimits limits = ServerLimits.defaults();
         private ServerSecurity security = ServerSecurity.none();
         private Transport transport = Transport.best();
+        private List<String> nfsAllow = List.of();
 
         private Builder() {
         }
@@ -154,6 +160,12 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
             return this;
         }
 
+        /** The NFS exports a client may have this server measure ({@code SERVER:/EXPORT} each). */
+        public Builder nfsAllow(List<String> exports) {
+            this.nfsAllow = exports;
+            return this;
+        }
+
         public Builder limits(ServerLimits l) {
             this.limits = l;
             return this;
@@ -171,7 +183,7 @@ public record ServerConfig(String bind, int port, Path file, long fileSize, Dura
 
         public ServerConfig build() {
             return new ServerConfig(bind, port, file, fileSize, idleTimeout, handshakeTimeout, maxDuration, intervals,
-                    dir, limits, security, transport);
+                    dir, limits, security, transport, nfsAllow);
         }
     }
 
