@@ -57,6 +57,12 @@ public final class QualifyOptions {
                     + "by the standby's probe server inside its --dir), shown beside the network's share.")
     String standbyDir;
 
+    @Option(names = "--standby-nfs", paramLabel = "SERVER:/EXPORT",
+            description = "With --affirm, where the standby's redo logs are on NFS through Direct NFS: time their "
+                    + "writes on this export from the standby's host (its probe server started with --nfs-allow "
+                    + "naming it), one connection as the standby's redo writer has.")
+    String standbyNfs;
+
     @Option(names = "--commit-budget", defaultValue = "2ms", converter = Converters.Latency.class,
             description = "Commit time SYNC may add (default: ${DEFAULT-VALUE}).")
     Duration commitBudget;
@@ -155,7 +161,7 @@ public final class QualifyOptions {
                 .gap(gap == null ? 0 : gap, gapWithin).budget(budget).payload(content.checked())
                 .compression(compression).underLoad(background).reverse(direction != null && direction.reverse)
                 .bothDirections(direction != null && direction.both).rac(from == null ? null : agents("--from", from))
-                .standbyDir(standbyDir).build();
+                .standbyDir(standbyDir).standbyNfs(standbyNfs).build();
     }
 
     /** --redo-rate's rates: one, or one per RAC instance with --from. */

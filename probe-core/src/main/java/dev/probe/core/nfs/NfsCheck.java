@@ -174,9 +174,14 @@ public final class NfsCheck {
                 throw new RpcException(e.getMessage());
             }
             DiskResult r = new DiskResult(started, "nfs://" + params.target().server() + params.target().export(),
-                    "nfs3 (user space, " + n + (n == 1 ? " connection)" : " connections)"), 512, params.disk(), all);
+                    fileSystem(n), 512, params.disk(), all);
             return new NfsResult.Column(n, r, links.reissuedCount(), links.events(), cpu);
         }
+    }
+
+    /** What a column's points ran on, in words. */
+    static String fileSystem(int connections) {
+        return "nfs3 (user space, " + connections + (connections == 1 ? " connection)" : " connections)");
     }
 
     private void remove(EventLoopGroup group, Mounted m, String name) throws InterruptedException {

@@ -68,7 +68,7 @@ public final class Qualifier {
             link = new LinkQualifier(config).run(progress, stop);
         }
         boolean measured = link.incomplete() == null && stop.reason() == null;
-        StandbyDisk disk = config.standbyDir() != null && measured ? StandbyDisk.measure(config) : null;
+        StandbyDisk disk = config.timesStandbyDisk() && measured ? StandbyDisk.measure(config) : null;
         return new QualifyResult(config, link, reverse, null, null, disk);
     }
 
@@ -83,7 +83,7 @@ public final class Qualifier {
         }
         boolean whole = rac.incomplete() == null && (reverse == null || reverse.incomplete() == null)
                 && stop.reason() == null;
-        return new QualifyResult(config, null, null, rac, reverse, config.standbyDir() != null && whole
+        return new QualifyResult(config, null, null, rac, reverse, config.timesStandbyDisk() && whole
                 ? StandbyDisk.measure(config) : null);
     }
 }

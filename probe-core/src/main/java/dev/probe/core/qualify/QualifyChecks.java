@@ -6,6 +6,7 @@ import static dev.probe.core.qualify.QualifyConfig.MIN_BUDGET;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.nfs.NfsTarget;
 import dev.probe.core.protocol.Frames;
 import java.time.Duration;
 import java.util.List;
@@ -47,6 +48,21 @@ final class QualifyChecks {
         if (standbyDir != null && !affirm) {
             throw new UsageException("--standby-dir times the standby's redo log writes for --affirm; give --affirm "
                     + "too");
+        }
+    }
+
+    /** --standby-nfs: an export's form, with --affirm, and not beside --standby-dir. */
+    static void standbyNfs(String standbyNfs, String standbyDir, boolean affirm) {
+        if (standbyNfs == null) {
+            return;
+        }
+        NfsTarget.parse(standbyNfs, "--standby-nfs");
+        if (!affirm) {
+            throw new UsageException("--standby-nfs times the standby's redo log writes for --affirm; give --affirm "
+                    + "too");
+        }
+        if (standbyDir != null) {
+            throw new UsageException("--standby-nfs and --standby-dir both name the standby's redo logs; give one");
         }
     }
 

@@ -29,12 +29,14 @@ import java.util.List;
  * @param bothDirections the whole procedure primary to standby, then the stream steps reversed, in one budget
  * @param rac            a RAC primary's nodes ({@code --from}): one stream per instance through their agents, or null
  * @param standbyDir     with AFFIRM, the standby's redo log directory whose writes are timed afterwards, or null
+ * @param standbyNfs     with AFFIRM, the NFS export ({@code SERVER:/EXPORT}) holding the standby's redo logs, its
+ *                       writes timed from the standby as Direct NFS makes them, or null
  */
 public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
                             boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
                             long gapBytes, Duration gapWithin, Duration budget, Payload payload,
                             RedoCompression compression, UnderLoad underLoad, boolean reverse, boolean bothDirections,
-                            Agents rac, String standbyDir) {
+                            Agents rac, String standbyDir, String standbyNfs) {
     /** The highest redo rate qualified: 100 GB/s, far past any database's (and any link's). */
     public static final double MAX_REDO_RATE = 1e11;
     /** The smallest budget that leaves each step a second or more. */
@@ -47,6 +49,7 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         writeSizes = List.copyOf(writeSizes);
         QualifyChecks.load(load, rac);
         QualifyChecks.steps(async, sync, writeSizes, affirm, standbyDir);
+        QualifyChecks.standbyNfs(standbyNfs, standbyDir, affirm);
         QualifyChecks.budgets(commitBudget, localLogWrite, tcpEfficiency, gapBytes, gapWithin, budget);
         QualifyChecks.content(payload, compression, reverse ? "--reverse" : bothDirections ? "--both-directions" : null);
         if (bothDirections) {
@@ -67,7 +70,12 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         return new Builder(target, load).modes(async, sync).writeSizes(writeSizes).affirm(affirm)
                 .commitBudget(commitBudget, localLogWrite).tcpEfficiency(tcpEfficiency).gap(gapBytes, gapWithin)
                 .budget(budget).payload(payload).compression(compression).underLoad(underLoad).reverse(reverse)
-                .bothDirections(bothDirections).rac(rac).standbyDir(standbyDir);
+                .bothDirections(bothDirections).rac(rac).standbyDir(standbyDir).standbyNfs(standbyNfs);
+    }
+
+    /** True when the standby's redo log writes are timed afterwards (--standby-dir or --standby-nfs). */
+    public boolean timesStandbyDisk() {
+        return standbyDir != null || standbyNfs != null;
     }
 
     /** The same qualification with the redo steps run again under {@code load}. */
@@ -81,7 +89,7 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
      */
     List<QualifyConfig> passes() {
         Duration reverseShare = QualifyChecks.reverseShare(budget, sync);
-        Builder one = toBuilder().bothDirections(false).standbyDir(null);
+        Builder one = toBuilder().bothDirections(false).standbyDir(null).standbyNfs(null);
         return List.of(one.budget(budget.minus(reverseShare)).build(),
                 one.modes(true, false).budget(reverseShare).reverse(true).build());
     }
@@ -123,6 +131,7 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         private boolean bothDirections;
         private Agents rac;
         private String standbyDir;
+        private String standbyNfs;
 
         private Builder(Target target, RedoLoad load) {
             this.target = target;
@@ -212,11 +221,17 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
             return this;
         }
 
+        /** With --affirm, the NFS export of the standby's redo logs to time from the standby (--standby-nfs), or null. */
+        public Builder standbyNfs(String export) {
+            this.standbyNfs = export;
+            return this;
+        }
+
         /** The checked record: a {@link BadParameterException} names the flag of a value out of range. */
         public QualifyConfig build() {
             return new QualifyConfig(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
                     tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, underLoad, reverse, bothDirections,
-                    rac, standbyDir);
+                    rac, standbyDir, standbyNfs);
         }
     }
 }

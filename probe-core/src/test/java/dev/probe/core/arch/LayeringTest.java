@@ -43,11 +43,11 @@ class LayeringTest {
             "objstore.endpoint", "lab", "qualify", "disk", "agent", "monitor", "plan", "pathmtu", "relay", "nfs");
     /**
      * The only edges between features: an agent runs the clients; qualify runs redo's client, a bulk or agents'
-     * load, a RAC primary's nodes, the standby's redo disk check and the path-MTU search (which runs redo's client); a relay receives as redo's server does, within an agent's limits; the monitor runs redo's client; a configuration plan reads its redo and judges its hops as qualify does, and runs redo's client, through a relay where a site forwards, and a RAC primary's nodes through their agents; both objstore
+     * load, a RAC primary's nodes, the standby's redo disk check (in a directory, or on an NFS export as Direct NFS writes) and the path-MTU search (which runs redo's client); a relay receives as redo's server does, within an agent's limits; an NFS check runs the disk check's profiles; the monitor runs redo's client; a configuration plan reads its redo and judges its hops as qualify does, and runs redo's client, through a relay where a site forwards, and a RAC primary's nodes through their agents; both objstore
      * sides share objstore's root.
      */
     private static final Set<String> EDGES = Set.of("agent>redo", "agent>bulk", "agent>objstore.client",
-            "agent>objstore", "nfs>disk", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk",
+            "agent>objstore", "nfs>disk", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk", "qualify>nfs",
             "monitor>redo", "plan>qualify", "plan>redo", "qualify>pathmtu", "pathmtu>redo",
             "objstore.client>objstore", "objstore.endpoint>objstore", "relay>redo", "relay>agent", "plan>relay", "plan>agent");
 
