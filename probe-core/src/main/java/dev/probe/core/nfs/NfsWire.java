@@ -23,6 +23,9 @@ final class NfsWire {
     private static final Pattern TEXT = Pattern.compile("[^\\x00-\\x1f]{1,600}");
     private static final int MAX_EVENTS = 16;
     private static final int MAX_POINTS = 512;
+    /** A DISK frame is at most 8 KiB: the figures keep under this, the CPU figures left out when they would not. */
+    private static final int BUDGET = 7 * 1024;
+    private static final int EVENT_CHARS = 160;
 
     private NfsWire() {
     }
@@ -37,16 +40,26 @@ final class NfsWire {
         n.put("idle_rtt_ms", r.rttMs());
         n.put("tcp_rmem_max", r.rmemMax());
         ArrayNode cols = n.putArray("columns");
+        int events = 0;
         for (NfsResult.Column c : r.columns()) {
             ObjectNode o = cols.addObject();
             o.put("connections", c.connections());
             o.put("reissued", c.reissued());
-            c.events().forEach(o.putArray("events")::add);
+            ArrayNode e = o.putArray("events");
+            for (String event : c.events()) {
+                if (events++ < MAX_EVENTS / 2) {
+                    e.add(event.length() > EVENT_CHARS ? event.substring(0, EVENT_CHARS - 3) + "..." : event);
+                }
+            }
             ArrayNode cpu = o.putArray("cpu_s");
-            c.cpuSeconds().forEach(x -> cpu.add(Double.isFinite(x) ? x : -1));
+            c.cpuSeconds().forEach(x -> cpu.add(Double.isFinite(x) ? Math.round(x * 1000) / 1000.0 : -1));
         }
         if (r.incomplete() != null) {
-            n.put("incomplete", r.incomplete());
+            n.put("incomplete", r.incomplete().length() > EVENT_CHARS * 3 ? r.incomplete().substring(0, EVENT_CHARS * 3)
+                    : r.incomplete());
+        }
+        if (Json.bytes(n).length > BUDGET) {
+            cols.forEach(o -> ((ObjectNode) o).putArray("cpu_s"));
         }
         return n;
     }
