@@ -1,17 +1,15 @@
 package dev.probe.core.disk;
 
-import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.time.Duration;
 import java.util.regex.Pattern;
 
 /**
  * A disk check a client asks a probe server to run (HELLO kind "disk"): in {@code dir}, which must lie inside the
  * server's own {@code --dir}, with {@code params}.
  */
-public record RemoteDiskSpec(String dir, DiskParams params) implements SessionSpec {
+public record RemoteDiskSpec(String dir, DiskParams params) implements CheckSpec {
     public static final String KIND = "disk";
     private static final Pattern PATH = Pattern.compile("[^\\x00-\\x1f]{1,4096}");
 
@@ -40,30 +38,10 @@ public record RemoteDiskSpec(String dir, DiskParams params) implements SessionSp
         return new RemoteDiskSpec(Json.requireString(n, "dir", PATH), DiskParams.fromJson(n));
     }
 
-    @Override
-    public int connections() {
-        return 1;
-    }
 
-    @Override
-    public Duration expectedDuration() {
-        return Duration.ZERO;
-    }
 
-    @Override
-    public Duration interval() {
-        return params.point();
-    }
 
-    @Override
-    public long sockbuf() {
-        return 0;
-    }
 
-    @Override
-    public boolean carriesData() {
-        return false;
-    }
 
     @Override
     public String describe() {

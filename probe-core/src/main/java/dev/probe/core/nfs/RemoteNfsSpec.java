@@ -3,7 +3,7 @@ package dev.probe.core.nfs;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.disk.DiskParams;
-import dev.probe.core.params.SessionSpec;
+import dev.probe.core.disk.CheckSpec;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
 import java.time.Duration;
@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * check's settings and the I/O timeout ({@code counts}: the connection counts, one column each). Paths are the far host's own routing (one path to the export's server).
  */
 public record RemoteNfsSpec(NfsTarget target, List<Integer> counts, DiskParams params, Duration ioTimeout)
-        implements SessionSpec {
+        implements CheckSpec {
     public static final String KIND = "nfs";
     private static final Pattern TARGET = Pattern.compile("[^\\x00-\\x1f]{3,1400}");
     private static final int MAX_COUNTS = 16;
@@ -64,30 +64,10 @@ public record RemoteNfsSpec(NfsTarget target, List<Integer> counts, DiskParams p
                 Duration.ofMillis(Json.requireLong(n, "io_timeout_ms", 100, 600_000)));
     }
 
-    @Override
-    public int connections() {
-        return 1;
-    }
 
-    @Override
-    public Duration expectedDuration() {
-        return Duration.ZERO;
-    }
 
-    @Override
-    public Duration interval() {
-        return params.point();
-    }
 
-    @Override
-    public long sockbuf() {
-        return 0;
-    }
 
-    @Override
-    public boolean carriesData() {
-        return false;
-    }
 
     @Override
     public String describe() {
