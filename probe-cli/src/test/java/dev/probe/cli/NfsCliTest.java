@@ -78,7 +78,7 @@ class NfsCliTest {
             String o = out.toString();
             System.out.println("NfsCliTest:\n" + o);
             for (String s : new String[] {"from user space over 1 connection:", "from user space over 2 connections:",
-                    "(the kernel client: ", "client                    oltp IOPS  slob IOPS",
+                    "(the kernel client: ", "client                oltp IOPS  slob IOPS read p50/p99 ms",
                     "kernel client", "user space, 1 conn", "user space, 2 conn", "the baseline",
                     "OK    the server's wtmax (largest WRITE) is ", "WARN  --dir " + local.toRealPath() + " is on ",
                     ", not an NFS mount: its column is that storage, not the kernel NFS client",

@@ -81,14 +81,17 @@ final class NfsPage {
         if (doc.has("incomplete")) {
             sb.append(fmt("<p><b>Incomplete:</b> %s</p>%n", Html.esc(doc.at("/incomplete/reason").asText())));
         }
-        sb.append("<table><tr><th>client</th><th>oltp IOPS</th><th>slob IOPS</th><th>dss MB/s</th>"
-                + "<th>seq-read MB/s</th><th>redo 32 KiB p50 ms</th><th>I/Os reissued</th><th>gain (on)</th></tr>\n");
+        sb.append("<table><tr><th>client</th><th>oltp IOPS</th><th>slob IOPS</th><th>read p50 / p99 ms</th>"
+                + "<th>dss MB/s</th><th>seq-read MB/s</th><th>redo 32 KiB p50 ms</th><th>I/Os reissued</th><th>gain (on)</th></tr>\n");
         for (JsonNode r : nfs.path("table")) {
             int n = r.path("connections").asInt();
-            sb.append(fmt("<tr><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td>"
-                    + "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%d</td>"
-                    + "<td>%s</td></tr>%n", n == 0 ? "kernel client" : "user space, " + n + (n == 1 ? " connection" : " connections"),
-                    num(r, "oltp_iops", "%.0f"), num(r, "slob_iops", "%.0f"), num(r, "dss_peak_mbps", "%.1f"),
+            sb.append(fmt("<tr><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td>%s</td>"
+                    + "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%d</td>"
+                    + "<td>%s</td></tr>%n", n == 0 ? "kernel client"
+                    : "user space, " + n + (n == 1 ? " connection" : " connections"),
+                    num(r, "oltp_iops", "%.0f"), num(r, "slob_iops", "%.0f"), r.has("oltp_read_latency_ms")
+                    ? fmt("%.3f / %.3f", r.at("/oltp_read_latency_ms/p50").asDouble(),
+                    r.at("/oltp_read_latency_ms/p99").asDouble()) : "-", num(r, "dss_peak_mbps", "%.1f"),
                     num(r, "seq_read_mbps", "%.1f"), num(r, "redo_32k_p50_ms", "%.3f"), r.path("reissued").asLong(),
                     num(r, "gain", "%.2fx") + (r.has("gain_on") ? " " + Html.esc(r.path("gain_on").asText()) : "")));
         }

@@ -37,7 +37,8 @@ final class NfsConsole {
             DiskParams d = params.disk(); // user space has no page cache: its points are never buffered
             column = new DiskConsole(out, new DiskParams(d.size(), d.profiles(), d.maxLatency(), d.readPct(), d.point(),
                     d.maxOutstanding(), false, d.keep()));
-            column.header(params.target() + " from user space" + (at == null ? "" : " at " + at) + " over " + n + (n == 1 ? " connection" : " connections")
+            column.header(params.target() + " from user space" + (at == null ? "" : " at " + at) + " over " + n
+                    + (n == 1 ? " connection" : " connections")
                     + (params.paths().size() > 1 ? " on " + params.paths().size() + " paths" : ""), false);
         }
         column.point(p);
@@ -47,12 +48,13 @@ final class NfsConsole {
         out.printf(Locale.ROOT, "%nNFSv3 %s: FSINFO rtmax %d, wtmax %d bytes; idle round trip %.2f ms%n",
                 params.target(), r.info().rtmax(), r.info().wtmax(), r.rttMs());
         List<NfsTable.Row> rows = NfsTable.rows(r);
-        out.printf("%-24s %10s %10s %9s %13s %15s %8s %6s  %s%n", "client", "oltp IOPS", "slob IOPS", "dss MB/s",
-                "seq-read MB/s", "redo 32K p50 ms", "reissued", "gain", "on");
+        out.printf("%-20s %10s %10s %15s %9s %13s %15s %8s %6s  %s%n", "client", "oltp IOPS", "slob IOPS",
+                "read p50/p99 ms", "dss MB/s", "seq-read MB/s", "redo 32K p50 ms", "reissued", "gain", "on");
         for (NfsTable.Row x : rows) {
-            out.printf(Locale.ROOT, "%-24s %10s %10s %9s %13s %15s %8d %6s  %s%n", x.connections() == 0
+            out.printf(Locale.ROOT, "%-20s %10s %10s %15s %9s %13s %15s %8d %6s  %s%n", x.connections() == 0
                     ? "kernel client" : "user space, " + x.connections() + " conn", num(x.oltpIops(), "%.0f"),
-                    num(x.slobIops(), "%.0f"), num(x.dssMbps(), "%.1f"), num(x.seqReadMbps(), "%.1f"),
+                    num(x.slobIops(), "%.0f"), x.reads() == null ? "-" : String.format(Locale.ROOT, "%.3f/%.3f",
+                    x.reads().p50(), x.reads().p99()), num(x.dssMbps(), "%.1f"), num(x.seqReadMbps(), "%.1f"),
                     num(x.redoP50Ms(), "%.3f"), x.reissued(), num(x.gain(), "%.2fx"),
                     x.gainOn() == null ? "" : x.gainOn());
         }

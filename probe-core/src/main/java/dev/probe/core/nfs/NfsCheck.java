@@ -37,6 +37,8 @@ public final class NfsCheck {
     private static final int PORTMAP_PORT = 111;
     private static final int HEADERS = 4096;
     private static final int MIB = 1 << 20;
+    /** The smallest rtmax and wtmax probe can work with: a 4 KiB block (a server claiming less is refused). */
+    private static final int MIN_TRANSFER = 4096;
     private final NfsParams params;
     private final Transport transport;
     private final Rpc.Credential credential = Rpc.Credential.root("probe");
@@ -102,6 +104,11 @@ public final class NfsCheck {
             }
             try (RpcConnection nfs = open(group, first, nfsd, HEADERS)) {
                 Nfs3.FsInfo info = await(Nfs3.fsinfo(nfs, root), "FSINFO");
+                if (Math.min(info.rtmax(), info.wtmax()) < MIN_TRANSFER) {
+                    throw refused("FSINFO says the server takes READs of at most " + info.rtmax() + " and WRITEs of "
+                            + "at most " + info.wtmax() + " bytes, under the " + MIN_TRANSFER + " probe needs (Oracle "
+                            + "requires " + NfsChecks.ORACLE_MIN + ")");
+                }
                 return new Mounted(nfsd, root, info, idleRoundTrip(nfs));
             }
         }

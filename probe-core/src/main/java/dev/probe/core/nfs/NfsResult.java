@@ -112,6 +112,9 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
             putOrNull(n, "dss_peak_mbps", r.dssMbps());
             putOrNull(n, "seq_read_mbps", r.seqReadMbps());
             putOrNull(n, "redo_32k_p50_ms", r.redoP50Ms());
+            if (r.reads() != null) {
+                n.set("oltp_read_latency_ms", r.reads().toJson());
+            }
             putOrNull(n, "gain", r.gain());
             if (r.gainOn() != null) {
                 n.put("gain_on", r.gainOn());

@@ -3,6 +3,7 @@ package dev.probe.core.nfs;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.Ladder;
 import dev.probe.core.disk.LoadPoint;
+import dev.probe.core.result.LatencyStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,12 +30,14 @@ public final class NfsTable {
      * @param dssMbps        the 1 MiB workloads' peak MB/s
      * @param seqReadMbps    the 1 MiB sequential reads' peak MB/s (olap's scans)
      * @param redoP50Ms      a 32 KiB synchronous redo write's median, ms
+     * @param reads          the read latency at oltp's answer (slob's when oltp did not run), or null
      * @param gain           the largest of its figures over the first row's same figure
      * @param gainOn         which figure that is
      * @param reissued       I/Os issued again on a surviving path
      */
     public record Row(String client, int connections, Double oltpIops, Double slobIops, Double dssMbps,
-                      Double seqReadMbps, Double redoP50Ms, Double gain, String gainOn, long reissued) {
+                      Double seqReadMbps, Double redoP50Ms, LatencyStats reads, Double gain, String gainOn,
+                      long reissued) {
         Double figure(int i) {
             return switch (i) {
                 case 0 -> oltpIops;
@@ -77,7 +80,7 @@ public final class NfsTable {
             }
             boolean comparable = x.connections() > 0 || r.mount() != null && r.mount().nfs();
             out.add(new Row(x.client(), x.connections(), x.oltpIops(), x.slobIops(), x.dssMbps(), x.seqReadMbps(),
-                    x.redoP50Ms(), x == base ? Double.valueOf(1) : comparable ? best : null,
+                    x.redoP50Ms(), x.reads(), x == base ? Double.valueOf(1) : comparable ? best : null,
                     x == base ? "the baseline" : comparable ? on : null, x.reissued()));
         }
         return out;
@@ -91,7 +94,8 @@ public final class NfsTable {
         LoadPoint redo = d.of("redo").stream().filter(p -> p.ioSize() == 32 * 1024).findFirst().orElse(null);
         return new Row(client, connections, oltp == null ? null : oltp.iops(), slob == null ? null : slob.iops(),
                 dss == null ? null : dss.mbps(), seq == null ? null : seq.mbps(),
-                redo == null || redo.writeLatency() == null ? null : redo.writeLatency().p50(), null, null, reissued);
+                redo == null || redo.writeLatency() == null ? null : redo.writeLatency().p50(),
+                oltp != null ? oltp.readLatency() : slob != null ? slob.readLatency() : null, null, null, reissued);
     }
 
     /**

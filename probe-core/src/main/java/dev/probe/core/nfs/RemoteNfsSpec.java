@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * An NFS check a client asks a probe server to run (HELLO kind "nfs", {@code probe disk --at HOST --nfs}): the export
  * as that host reaches it, which must be one of the server's {@code --nfs-allow}, the connection counts, the disk
- * check's settings and the I/O timeout ({@code counts}: the connection counts, one column each). Paths are the far host's own routing (one path to the export's server).
+ * check's settings and the I/O timeout ({@code counts}: the connection counts, one column each). Paths are the far
+ * host's own routing (one path to the export's server).
  */
 public record RemoteNfsSpec(NfsTarget target, List<Integer> counts, DiskParams params, Duration ioTimeout)
         implements CheckSpec {

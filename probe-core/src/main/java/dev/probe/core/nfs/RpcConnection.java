@@ -28,12 +28,14 @@ import java.util.function.Consumer;
  */
 public final class RpcConnection implements AutoCloseable {
     private final Channel channel;
+    private final Replies replies;
     private final Rpc.Credential credential;
     private final Map<Integer, CompletableFuture<ByteBuf>> pending = new ConcurrentHashMap<>();
     private final AtomicInteger xids = new AtomicInteger(ThreadLocalRandom.current().nextInt());
 
-    private RpcConnection(Channel channel, Rpc.Credential credential) {
+    private RpcConnection(Channel channel, Replies replies, Rpc.Credential credential) {
         this.channel = channel;
+        this.replies = replies;
         this.credential = credential;
     }
 
@@ -49,13 +51,14 @@ public final class RpcConnection implements AutoCloseable {
                                      InetSocketAddress to, Duration connectTimeout, int maxRecord,
                                      Rpc.Credential credential) throws InterruptedException {
         RpcConnection[] made = {null};
+        Replies replies = new Replies(() -> made[0]);
         Bootstrap b = new Bootstrap().group(group).channel(transport.channel())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeout.toMillis())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new RecordDecoder(maxRecord), new Replies(() -> made[0]));
+                        ch.pipeline().addLast(new RecordDecoder(maxRecord), replies);
                     }
                 });
         ChannelFuture f = from == null ? b.connect(to) : b.connect(to, from);
@@ -66,7 +69,12 @@ public final class RpcConnection implements AutoCloseable {
                     + (f.cause() == null ? "no answer within " + connectTimeout.toMillis() + " ms"
                     : reason(f.cause())));
         }
-        made[0] = new RpcConnection(f.channel(), credential);
+        made[0] = new RpcConnection(f.channel(), replies, credential);
+        String lost = replies.lost;
+        if (lost != null) { // the server answered before the connection was handed over (a garbage greeting)
+            f.channel().close();
+            throw new ConnectionLostException(lost);
+        }
         return made[0];
     }
 
@@ -94,7 +102,9 @@ public final class RpcConnection implements AutoCloseable {
         ByteBuf call = Rpc.call(channel.alloc(), xid, program, version, procedure, credential, args);
         channel.writeAndFlush(call).addListener(w -> {
             if (!w.isSuccess()) {
-                fail(xid, new ConnectionLostException("the call could not be sent: " + w.cause().getMessage()));
+                String lost = replies.lost;
+                fail(xid, new ConnectionLostException(lost != null ? lost
+                        : "the call could not be sent: " + reason(w.cause())));
             }
         });
         return reply.thenApply(record -> {
@@ -131,6 +141,9 @@ public final class RpcConnection implements AutoCloseable {
 
     /** Gives the connection up without waiting (callable from its own event loop): every call outstanding fails. */
     public void abandon(String why) {
+        if (replies.lost == null) {
+            replies.lost = why;
+        }
         channel.close();
         failAll(why);
     }
@@ -149,6 +162,8 @@ public final class RpcConnection implements AutoCloseable {
     /** Hands each reply to its call, and fails every outstanding call when the connection fails or closes. */
     private static final class Replies extends SimpleChannelInboundHandler<ByteBuf> {
         private final java.util.function.Supplier<RpcConnection> owner;
+        /** Why the connection was lost, kept for calls made after (the first reason: a decoder's, a close). */
+        volatile String lost;
 
         Replies(java.util.function.Supplier<RpcConnection> owner) {
             super(false);
@@ -167,9 +182,12 @@ public final class RpcConnection implements AutoCloseable {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
+            if (lost == null) {
+                lost = "the server closed the connection";
+            }
             RpcConnection c = owner.get();
             if (c != null) {
-                c.failAll("the server closed the connection");
+                c.failAll(lost);
             }
         }
 
@@ -177,10 +195,12 @@ public final class RpcConnection implements AutoCloseable {
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             Throwable root = cause instanceof io.netty.handler.codec.DecoderException && cause.getCause() != null
                     ? cause.getCause() : cause;
+            if (lost == null) {
+                lost = root instanceof RpcException ? root.getMessage() : "the connection failed: " + reason(root);
+            }
             RpcConnection c = owner.get();
             if (c != null) {
-                c.failAll(root instanceof RpcException ? root.getMessage() : "the connection failed: "
-                        + root.getMessage());
+                c.failAll(lost);
             }
             ctx.close();
         }

@@ -44,7 +44,7 @@ class NfsAdviceTest {
 
     private static NfsTable.Row row(int connections, double seqRead, double oltp) {
         return new NfsTable.Row(connections == 0 ? "kernel" : "user space", connections, oltp, null, null, seqRead,
-                null, null, null, 0);
+                null, null, null, null, 0);
     }
 
     @Test
