@@ -87,7 +87,7 @@ class DiskJarIT {
         String d = dir.toString();
         String[][] cases = {
             {"--dir", dir.resolve("missing").toString(), "--dir: "},
-            {"--dir", d, "--profile", "fast", "--profile: 'fast' is not redo, oltp, dss or all"},
+            {"--dir", d, "--profile", "fast", "--profile: 'fast' is not redo, oltp, dss (olap), slob or all"},
             {"--dir", d, "--size", "100MB", "--size: "},
             {"--dir", d, "--max-outstanding", "0", "--max-outstanding: "},
             {"--dir", d, "--read-pct", "120", "--read-pct: "},
