@@ -113,7 +113,7 @@ final class PointRunner {
                         next = next + 1 < firstBlock + blocks ? next + 1 : firstBlock;
                     }
                     long offset = block * w.ioSize();
-                    boolean read = w.readPct() == 100 || w.readPct() > 0 && random.nextInt(100) < w.readPct();
+                    boolean read = w.drawsRead(random);
                     buf.clear().limit(w.ioSize());
                     if (read) {
                         while (buf.hasRemaining() && ch.read(buf, offset + buf.position()) >= 0) {

@@ -9,6 +9,11 @@ public record Workload(String name, int ioSize, boolean random, int readPct, boo
     /** The study's SLOB-like OLTP mix: 80 % SELECT, 20 % UPDATE, as 8 KiB random I/Os, 80 % of them reads. */
     public static final int SLOB_READ_PCT = 80;
 
+    /** Whether the next I/O is a read: always at 100 %, never at 0, else {@code readPct} in 100 draws. */
+    public boolean drawsRead(java.util.SplittableRandom random) {
+        return readPct == 100 || readPct > 0 && random.nextInt(100) < readPct;
+    }
+
     static Workload redo(int size) {
         return new Workload("redo", size, false, 0, true);
     }

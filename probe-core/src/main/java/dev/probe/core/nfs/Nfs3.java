@@ -30,6 +30,10 @@ public final class Nfs3 {
      * @param properties  FSF3_LINK, FSF3_SYMLINK, FSF3_HOMOGENEOUS, FSF3_CANSETTIME bits
      */
     public record FsInfo(long rtmax, long rtpref, long wtmax, long wtpref, long maxFileSize, int properties) {
+        /** The largest READ or WRITE probe sends under these limits: the smaller of rtmax and wtmax, at most 1 MiB. */
+        public int maxTransfer() {
+            return (int) Math.min(1 << 20, Math.min(rtmax, wtmax));
+        }
     }
 
     private Nfs3() {

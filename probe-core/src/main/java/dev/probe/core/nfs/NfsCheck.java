@@ -36,7 +36,6 @@ import java.util.function.BiConsumer;
 public final class NfsCheck {
     private static final int PORTMAP_PORT = 111;
     private static final int HEADERS = 4096;
-    private static final int MIB = 1 << 20;
     /** The smallest rtmax and wtmax probe can work with: a 4 KiB block (a server claiming less is refused). */
     private static final int MIN_TRANSFER = 4096;
     private final NfsParams params;
@@ -50,10 +49,6 @@ public final class NfsCheck {
 
     /** What mounting said: nfsd's port, the export's root handle, FSINFO, the idle round trip. */
     record Mounted(int nfsPort, byte[] root, Nfs3.FsInfo info, double rttMs) {
-        /** The largest READ or WRITE probe sends: the server's limits, at most 1 MiB. */
-        int maxTransfer() {
-            return (int) Math.min(MIB, Math.min(info.rtmax(), info.wtmax()));
-        }
     }
 
     public NfsResult run(BiConsumer<Integer, LoadPoint> points) throws InterruptedException {
@@ -134,7 +129,7 @@ public final class NfsCheck {
 
     /** Writes the whole file with incompressible bytes, 16 transfers in flight over the largest column's links. */
     private void fill(EventLoopGroup group, Mounted m, byte[] file) throws InterruptedException {
-        int chunk = m.maxTransfer();
+        int chunk = m.info().maxTransfer();
         long size = params.disk().size();
         int connections = params.connections().get(params.connections().size() - 1);
         try (NfsLinks links = NfsLinks.open(transport, group, params.paths(), m.nfsPort(), connections,
@@ -169,8 +164,8 @@ public final class NfsCheck {
         List<Double> cpu = new ArrayList<>();
         Instant started = Instant.now();
         try (NfsLinks links = NfsLinks.open(transport, group, params.paths(), m.nfsPort(), n, params.connectTimeout(),
-                m.maxTransfer() + HEADERS, credential)) {
-            NfsLoad load = new NfsLoad(links, file, params.disk().size(), params.ioTimeout(), m.maxTransfer());
+                m.info().maxTransfer() + HEADERS, credential)) {
+            NfsLoad load = new NfsLoad(links, file, params.disk().size(), params.ioTimeout(), m.info().maxTransfer());
             try {
                 Ladders.run(params.disk(), load::run, p -> {
                     all.add(p);
@@ -180,8 +175,7 @@ public final class NfsCheck {
             } catch (java.io.IOException e) {
                 throw new RpcException(e.getMessage());
             }
-            DiskResult r = new DiskResult(started, "nfs://" + params.target().server() + params.target().export(),
-                    fileSystem(n), 512, params.disk(), all);
+            DiskResult r = new DiskResult(started, params.target().uri(), fileSystem(n), 512, params.disk(), all);
             return new NfsResult.Column(n, r, links.reissuedCount(), links.events(), cpu);
         }
     }
@@ -204,8 +198,8 @@ public final class NfsCheck {
 
     private RpcConnection open(EventLoopGroup group, NfsPath p, int port, int maxRecord) throws InterruptedException {
         try {
-            return RpcConnection.open(transport, group, p.local() == null ? null : new InetSocketAddress(p.local(), 0),
-                    new InetSocketAddress(p.remote(), port), params.connectTimeout(), maxRecord, credential);
+            return RpcConnection.open(transport, group, p.from(), new InetSocketAddress(p.remote(), port),
+                    params.connectTimeout(), maxRecord, credential);
         } catch (RpcException e) {
             throw refused(e.getMessage());
         }

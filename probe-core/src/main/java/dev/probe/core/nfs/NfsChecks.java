@@ -24,13 +24,13 @@ public final class NfsChecks {
     private NfsChecks() {
     }
 
-    /** The server's limits, and the transfers probe sends under them ({@code maxTransfer}). */
-    public static List<Check> server(Nfs3.FsInfo info, int maxTransfer) {
+    /** The server's limits, and the transfers probe sends under them. */
+    public static List<Check> server(Nfs3.FsInfo info) {
         List<Check> out = new ArrayList<>();
         out.add(minimum("the server's wtmax (largest WRITE)", info.wtmax()));
         out.add(minimum("the server's rtmax (largest READ)", info.rtmax()));
         out.add(new Check("ok", String.format("transfers in use: up to %d bytes per READ and WRITE (the server's "
-                + "limits, at most 1 MiB); it prefers %d-byte READs and %d-byte WRITEs", maxTransfer, info.rtpref(),
+                + "limits, at most 1 MiB); it prefers %d-byte READs and %d-byte WRITEs", info.maxTransfer(), info.rtpref(),
                 info.wtpref())));
         return out;
     }

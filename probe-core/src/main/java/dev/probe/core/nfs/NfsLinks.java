@@ -18,16 +18,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class NfsLinks implements AutoCloseable {
     private final List<RpcConnection> connections;
-    private final List<Integer> pathOf;
     private final List<NfsPath> paths;
     private final AtomicReferenceArray<String> down;
     private final List<String> events = Collections.synchronizedList(new ArrayList<>());
     private final AtomicLong reissued = new AtomicLong();
     private final long born = System.nanoTime();
 
-    private NfsLinks(List<RpcConnection> connections, List<Integer> pathOf, List<NfsPath> paths) {
+    private NfsLinks(List<RpcConnection> connections, List<NfsPath> paths) {
         this.connections = connections;
-        this.pathOf = pathOf;
         this.paths = paths;
         this.down = new AtomicReferenceArray<>(paths.size());
     }
@@ -40,35 +38,33 @@ public final class NfsLinks implements AutoCloseable {
                                 Duration connectTimeout, int maxRecord, Rpc.Credential credential)
             throws InterruptedException {
         List<RpcConnection> made = new ArrayList<>();
-        List<Integer> pathOf = new ArrayList<>();
         try {
             for (int k = 0; k < count; k++) {
                 NfsPath p = paths.get(k % paths.size());
-                InetSocketAddress from = p.local() == null ? null : new InetSocketAddress(p.local(), 0);
                 try {
-                    made.add(RpcConnection.open(transport, group, from, new InetSocketAddress(p.remote(), port),
+                    made.add(RpcConnection.open(transport, group, p.from(), new InetSocketAddress(p.remote(), port),
                             connectTimeout, maxRecord, credential));
                 } catch (RpcException e) {
                     throw new ConnectionLostException("path " + p + ": " + e.getMessage());
                 }
-                pathOf.add(k % paths.size());
             }
         } catch (RuntimeException | InterruptedException e) {
             made.forEach(RpcConnection::close);
             throw e;
         }
-        return new NfsLinks(List.copyOf(made), List.copyOf(pathOf), List.copyOf(paths));
+        return new NfsLinks(List.copyOf(made), List.copyOf(paths));
     }
 
-    public int size() {
-        return connections.size();
+    /** The path connection {@code k} is on: k mod P. */
+    private int pathOf(int k) {
+        return k % paths.size();
     }
 
     /** Connection {@code k}, or the next one on a path still up; null when every path is down. */
     public RpcConnection live(int k) {
         for (int i = 0; i < connections.size(); i++) {
             int at = (k + i) % connections.size();
-            if (down.get(pathOf.get(at)) == null) {
+            if (down.get(pathOf(at)) == null) {
                 return connections.get(at);
             }
         }
@@ -77,14 +73,14 @@ public final class NfsLinks implements AutoCloseable {
 
     /** Takes {@code lost}'s path out because of {@code why}: every connection on it is given up (once). */
     public void pathDown(RpcConnection lost, String why) {
-        int path = pathOf.get(connections.indexOf(lost));
+        int path = pathOf(connections.indexOf(lost));
         if (!down.compareAndSet(path, null, why)) {
             return;
         }
         events.add(String.format(java.util.Locale.ROOT, "path %s down at %.1f s: %s", paths.get(path),
                 (System.nanoTime() - born) / 1e9, why));
         for (int k = 0; k < connections.size(); k++) {
-            if (pathOf.get(k) == path) {
+            if (pathOf(k) == path) {
                 connections.get(k).abandon("path " + paths.get(path) + " was taken out: " + why);
             }
         }

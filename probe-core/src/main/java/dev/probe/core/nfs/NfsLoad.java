@@ -132,7 +132,7 @@ public final class NfsLoad {
                 return;
             }
             long block = s.w.random() ? random.nextLong(s.blocks) : first + (at++ % count);
-            boolean read = s.w.readPct() == 100 || s.w.readPct() > 0 && random.nextInt(100) < s.w.readPct();
+            boolean read = s.w.drawsRead(random);
             issue(block * s.w.ioSize(), read, now);
         }
 

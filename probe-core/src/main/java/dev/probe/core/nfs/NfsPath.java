@@ -1,6 +1,7 @@
 package dev.probe.core.nfs;
 
 import dev.probe.core.protocol.BadParameterException;
+import java.net.InetSocketAddress;
 import java.util.List;
 
 /**
@@ -39,6 +40,11 @@ public record NfsPath(String local, String remote) {
             throw new BadParameterException("path", texts.size() + " paths; dNFS takes at most " + MAX_PATHS);
         }
         return texts.stream().map(NfsPath::parse).toList();
+    }
+
+    /** The address this path's connections are made from: {@code local}, any port; null when any address will do. */
+    public InetSocketAddress from() {
+        return local == null ? null : new InetSocketAddress(local, 0);
     }
 
     @Override

@@ -60,14 +60,9 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
         return kernel != null && mount != null && mount.nfs();
     }
 
-    /** The largest READ or WRITE probe sent: the server's limits, at most 1 MiB. */
-    public int maxTransfer() {
-        return (int) Math.min(1 << 20, Math.min(info.rtmax(), info.wtmax()));
-    }
-
     /** Every check, the server's first. */
     public List<NfsChecks.Check> checks() {
-        List<NfsChecks.Check> out = new ArrayList<>(NfsChecks.server(info, maxTransfer()));
+        List<NfsChecks.Check> out = new ArrayList<>(NfsChecks.server(info));
         if (kernel != null) {
             out.addAll(NfsChecks.kernel(kernel.dir(), mount));
         }
@@ -84,14 +79,15 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
         fs.put("rtpref", info.rtpref());
         fs.put("wtmax", info.wtmax());
         fs.put("wtpref", info.wtpref());
-        nfs.put("max_transfer", maxTransfer());
+        nfs.put("max_transfer", info.maxTransfer());
         nfs.put("idle_rtt_ms", rttMs);
         nfs.put("tcp_rmem_max", rmemMax);
         ArrayNode checks = nfs.putArray("checks");
         checks().forEach(c -> checks.addObject().put("status", c.status()).put("text", c.text()));
-        rowsJson(nfs.putArray("table"));
+        List<NfsTable.Row> rows = NfsTable.rows(this);
+        rowsJson(nfs.putArray("table"), rows);
         ArrayNode advice = nfs.putArray("advice");
-        NfsTable.advice(NfsTable.rows(this), kernelIsNfs()).forEach(advice::add);
+        NfsTable.advice(rows, kernelIsNfs()).forEach(advice::add);
         String window = NfsTable.window(this);
         if (window != null) {
             nfs.put("window", window);
@@ -102,8 +98,8 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
                 incomplete);
     }
 
-    private void rowsJson(ArrayNode table) {
-        for (NfsTable.Row r : NfsTable.rows(this)) {
+    private static void rowsJson(ArrayNode table, List<NfsTable.Row> rows) {
+        for (NfsTable.Row r : rows) {
             ObjectNode n = table.addObject();
             n.put("client", r.client());
             n.put("connections", r.connections());

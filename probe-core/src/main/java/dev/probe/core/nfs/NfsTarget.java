@@ -33,6 +33,11 @@ public record NfsTarget(String server, String export) {
                 t.substring(colon + 1));
     }
 
+    /** {@code nfs://SERVER/EXPORT}: where a check's points ran, as its results name it. */
+    public String uri() {
+        return "nfs://" + server + export;
+    }
+
     @Override
     public String toString() {
         return (server.contains(":") ? "[" + server + "]" : server) + ":" + export;

@@ -81,8 +81,8 @@ final class NfsWire {
             }
             int n = Json.requireInt(o, "connections", 1, NfsParams.MAX_CONNECTIONS);
             List<LoadPoint> pts = points.getOrDefault(n, List.of());
-            DiskResult d = new DiskResult(startedAt, "nfs://" + params.target().server() + params.target().export(),
-                    NfsCheck.fileSystem(n), 512, params.disk(), pts);
+            DiskResult d = new DiskResult(startedAt, params.target().uri(), NfsCheck.fileSystem(n), 512, params.disk(),
+                    pts);
             columns.add(new NfsResult.Column(n, d, Json.requireLong(o, "reissued", 0, Long.MAX_VALUE),
                     texts(o.get("events")), cpu(o.get("cpu_s"))));
         }
