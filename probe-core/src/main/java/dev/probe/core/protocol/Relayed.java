@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * test's client how one next hop is doing, every interval and once more, final, before RESULT.
  *
  * @param to                 the next hop, {@code host:port}
- * @param micros             the relay's time since the test's first data reached it
+ * @param micros             the relay's time from the test's first data to its latest: the time the client sent
  * @param forwardedBytes     bytes the relay wrote to the next hop, frame headers included (as TCP counts them)
  * @param forwardedMessages  messages the relay wrote to the next hop
  * @param heldMessages       messages received but not forwarded: over what the next hop carries in production

@@ -39,6 +39,7 @@ final class Downstream implements Worker {
     private volatile Thread thread;
     private Channel channel;
     private long startNanos = -1;
+    private long latestNanos;
     private long forwardedBytes;
     private long forwardedPayload;
     private long forwardedMessages;
@@ -78,9 +79,14 @@ final class Downstream implements Worker {
         thread = t;
         t.start();
         return opened.thenApply(c -> {
-            channel = c.channel();
+            attach(c.channel());
             return c;
         });
+    }
+
+    /** Forwards to {@code c} from now on: the next hop's connection once READY. */
+    void attach(Channel c) {
+        channel = c;
     }
 
     private void fail(Exception e) {
@@ -100,6 +106,7 @@ final class Downstream implements Worker {
         if (startNanos < 0) {
             startNanos = now;
         }
+        latestNanos = now;
         if (chunk.first()) {
             double elapsed = (now - startNanos) / 1e9;
             double allowed = paced ? next.bytesPerSecond() * (elapsed + AHEAD_S) + 2 * frameBytes
@@ -142,9 +149,14 @@ final class Downstream implements Worker {
         return result;
     }
 
-    /** The hop's progress now; {@code delivered}: the bytes its RESULT counted, -1 before it. */
+    /**
+     * The hop's progress now; {@code delivered}: the bytes its RESULT counted, -1 before it. Its time runs from the
+     * test's first data to its latest, so what the hop carried is over the time the client sent: a client that waits
+     * for its last acknowledgement, or stalls, before its END gives the relay nothing to forward (a CI run's last
+     * frame came 0.37 s after the last data and read 0.96 of a rate the next hop had kept exactly).
+     */
     Relayed progress(long delivered) {
-        long micros = startNanos < 0 ? 0 : (System.nanoTime() - startNanos) / 1000;
+        long micros = startNanos < 0 ? 0 : (latestNanos - startNanos) / 1000;
         return new Relayed(next.toString(), micros, forwardedBytes, forwardedMessages, heldMessages, behindMessages,
                 channel == null ? null : TcpInfoReader.read(channel).orElse(null), delivered);
     }

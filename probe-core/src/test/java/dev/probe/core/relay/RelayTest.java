@@ -10,12 +10,15 @@ import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.Relayed;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.TestServers;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -105,6 +108,29 @@ class RelayTest {
                 "forwarded no more than the hop's rate: " + last.forwardedBytes() + " in " + seconds + " s");
         assertTrue(last.forwardedBytes() >= 0.8 * rate * seconds, "forwarded about the hop's rate: " + last);
         assertEquals(last.forwardedMessages() * test.length(), last.delivered());
+    }
+
+    @Test
+    void theRelaysTimeIsTheTimeItsClientSent() throws Exception {
+        TestParams test = TestParams.builder(Mode.SYNC).length(1024).duration(Duration.ofSeconds(1)).build();
+        Downstream d = new Downstream(toServer(0), test, false);
+        EmbeddedChannel next = new EmbeddedChannel();
+        d.attach(next);
+        send(d);
+        Thread.sleep(300);
+        Relayed idle = d.progress(-1);
+        assertEquals(1, idle.forwardedMessages());
+        assertTrue(idle.micros() < 150_000, "no data for 300 ms (a client waiting for its last ACK before END): "
+                + "not the relay's time, " + idle.micros() + " us");
+        send(d);
+        assertTrue(d.progress(-1).micros() >= 300_000, "the next message's arrival is");
+        next.finishAndReleaseAll();
+    }
+
+    private static void send(Downstream d) {
+        DataChunk message = new DataChunk(Unpooled.wrappedBuffer(new byte[1024]), true, true);
+        d.forward(message);
+        message.release();
     }
 
     @Test
