@@ -6,18 +6,23 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.Relayed;
 import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.tcp.TcpInfo;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A relayed hop as its relay reported it (the Far Sync's or cascading standby's agent, in RELAYED frames): what it
  * forwarded and held back, what the next hop acknowledged, its socket's round trip and retransmits, and the end-to-end
  * lag: the redo due since the primary sent its first message (the relay's clock plus half the first hop's round trip)
- * minus what the far site acknowledged, over the redo rate, so the relay's own delay is in it.
+ * minus what the far site acknowledged, over the redo rate, so the relay's own delay is in it; and the far hop's own
+ * lag: what the relay forwarded, or could not for the far site's full connection, that the far site has not
+ * acknowledged, over the hop's rate, so redo that reached the relay late is not in it.
  */
 public final class RelayTrace {
     private final PlanDemand.Hop hop;
     private final long writeSize;
     private final LagTrace lag;
     private final CatchUp.Trace delivered = new CatchUp.Trace();
+    private final List<LagTrace.Point> hopLag = new ArrayList<>();
     private double offsetS;
     private Relayed lastTick;
     private Relayed last;
@@ -43,6 +48,12 @@ public final class RelayTrace {
         long messages = lastTick == null ? r.forwardedMessages() : r.forwardedMessages() - lastTick.forwardedMessages();
         lag.add(r.micros() / 1e6 + offsetS, bytes - messages * Frames.HEADER_LENGTH, messages, acked);
         delivered.add(r.micros() / 1e6, acked * writeSize / (double) (writeSize + Frames.HEADER_LENGTH));
+        long frame = writeSize + Frames.HEADER_LENGTH;
+        if (acked > 0 && hop.carriedBps() > 0) {
+            double unacked = r.forwardedBytes() + (double) r.behindMessages() * frame - acked;
+            hopLag.add(new LagTrace.Point(r.micros() / 1e6, Math.max(0, unacked) / (hop.carriedBps() * frame
+                    / writeSize)));
+        }
         lastTick = r;
     }
 
@@ -54,6 +65,21 @@ public final class RelayTrace {
     /** The end-to-end lag as the run went. */
     public LagTrace lag() {
         return lag;
+    }
+
+    /** The far hop's own lag's slope, s/s: NaN where TCP_INFO was not read. */
+    public synchronized double hopLagGrowth() {
+        return hopLag.size() < 2 ? Double.NaN : LagTrace.growth(hopLag);
+    }
+
+    /** The far hop's own lag at the last interval, s: NaN where TCP_INFO was not read. */
+    public synchronized double hopLagLast() {
+        return hopLag.isEmpty() ? Double.NaN : hopLag.get(hopLag.size() - 1).lagSeconds();
+    }
+
+    /** True when the far hop's own lag was read and did not grow: it carried what reached the relay. */
+    public synchronized boolean hopLagFlat() {
+        return hopLagGrowth() <= LagTrace.FLAT_GROWTH;
     }
 
     /** True once the relay reported at least one interval. */
@@ -143,6 +169,10 @@ public final class RelayTrace {
         n.put("retransmit_ratio", orNull(retransmitRatio()));
         if (last != null) {
             n.put("delivered_bytes", last.delivered());
+        }
+        if (hopLag.size() >= 2) {
+            n.set("hop_lag", Json.object().put("growth_s_per_s", hopLagGrowth()).put("last_s", hopLagLast())
+                    .put("flat", hopLagFlat()));
         }
         return n;
     }

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * A relayed hop's verdict (a Far Sync's or cascading standby's destination), from what its relay reported: it passes
  * when the far site received at least {@link PlanVerdicts#KEEPS_UP} of what the hop must carry with a flat end-to-end
- * lag; otherwise the reasons say whether the redo never reached the relay fast enough (the hop before it), whether
+ * lag, or with a flat lag of its own where the end-to-end lag grew from the redo reaching the relay late; otherwise the reasons say whether the redo never reached the relay fast enough (the hop before it), whether
  * the relayed hop could not carry even what reached the relay (its loss against one stream's ceiling, or the path),
  * or both.
  */
@@ -34,12 +34,22 @@ final class RelayedVerdict {
         // the lag is read in whole messages: a far site within one message of the redo at the end is not falling
         // behind, whatever slope a few quantised points draw (a loaded CI run read +0.012 s/s ending at 0.00 s)
         double message = f.hop().carriedBps() > 0 ? config.writeSize() / f.hop().carriedBps() : 0;
-        boolean flat = lag.flat() || lag.lastLag() <= message;
+        boolean endToEnd = lag.flat() || lag.lastLag() <= message;
+        // an end-to-end lag that grew while the far hop kept up with what the relay forwarded is the redo reaching
+        // the relay late: a CI run's primary stalled 0.26 s on fs1's slowed write at the end (p99.9 257 ms), and
+        // the end-to-end lag read +0.017 s/s with sb1 0.00 s behind what fs1 sent it
+        boolean upstream = !endToEnd && t.hopLagFlat();
+        boolean flat = endToEnd || upstream;
         String carriedLine = fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%), forwarded by %s's relay as "
                 + "it received the redo from %s", carried / 1e6, must / 1e6, 100 * carried / must, r.from(), primary);
         String through = fmt("end-to-end transport lag from %s's send to %s's receipt, through %s", primary, r.to(),
                 r.from());
-        String lagLine = flat
+        String lagLine = upstream
+                ? fmt("%s: grows %.3f s per second (%.2f s at the end), from the redo reaching %s late (the hop %s -> "
+                        + "%s, or %s's host): %s's own lag behind what %s forwarded is flat (%.2f s at the end, slope "
+                        + "%+.4f s/s)", through, lag.growth(), lag.lastLag(), r.from(), primary, r.from(), r.from(),
+                        r.to(), r.from(), t.hopLagLast(), t.hopLagGrowth())
+                : flat
                 ? fmt("%s: flat (%.2f s at the end, slope %+.4f s/s%s)", through, lag.lastLag(), lag.growth(),
                         lag.flat() ? "" : fmt("; within one %.3f s message of the redo at the end", message))
                 : fmt("%s: grows %.3f s per second (%.2f s at the end)", through, lag.growth(), lag.lastLag());

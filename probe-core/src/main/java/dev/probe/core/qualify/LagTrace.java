@@ -104,6 +104,11 @@ public final class LagTrace implements RunListener {
 
     /** The least-squares slope of the lag over time, leaving out the first interval (slow start). */
     public synchronized double growth() {
+        return growth(points);
+    }
+
+    /** The least-squares slope of {@code points}' lag over time, leaving out the first (slow start). */
+    public static double growth(List<Point> points) {
         List<Point> p = points.size() > 2 ? points.subList(1, points.size()) : points;
         if (p.size() < 2) {
             return 0;

@@ -1,0 +1,88 @@
+package dev.probe.core.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.payload.Payload;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Relayed;
+import dev.probe.core.qualify.Verdict;
+import dev.probe.core.tcp.TcpInfo;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.IntToLongFunction;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A relayed hop (fs1 -> sb1) is judged on what it carried of what reached its relay: an end-to-end lag that grew
+ * because the redo reached fs1 late (the primary's SYNC stream stalled on fs1's write at the end) is named as that,
+ * not as sb1 falling behind; a far hop that does not acknowledge what fs1 forwarded fails.
+ */
+class RelayedVerdictTest {
+    private static final long WRITE = 32_768;
+    private static final long FRAME = WRITE + Frames.HEADER_LENGTH;
+    private static final double RATE = 1e6;
+    @TempDir
+    Path dir;
+
+    private Verdict judge(int seconds, double lastTickS, IntToLongFunction forwardedAt, IntToLongFunction ackedAt)
+            throws Exception {
+        Path file = dir.resolve("plan.yaml");
+        Files.writeString(file, """
+                redo: 1MB/s
+                sites:
+                  prim: {role: primary}
+                  fs1:  {role: far-sync, server: 127.0.0.1:1522, agent: 127.0.0.1:1523}
+                  sb1:  {role: standby, server: 127.0.0.1:1524}
+                routes:
+                  prim: "(LOCAL : fs1 SYNC)"
+                  fs1:  "(prim : sb1 ASYNC)"
+                """);
+        Plan plan = PlanFile.read(file, 1522);
+        PlanDemand demand = PlanDemand.of(plan, null, 0.7);
+        PlanDemand.Hop hop = demand.hops().stream().filter(h -> h.route().from().equals("fs1")).findFirst()
+                .orElseThrow();
+        RelayTrace trace = new RelayTrace(hop, WRITE);
+        trace.firstHopRtt(0.05);
+        for (int k = 1; k <= seconds; k++) {
+            long forwarded = forwardedAt.applyAsLong(k);
+            TcpInfo tcp = new TcpInfo(100, 50, 10, 1448, 0, 1000, 0, ackedAt.applyAsLong(k) * FRAME, 1500, null);
+            long micros = Math.round((k == seconds ? lastTickS : k) * 1e6);
+            trace.add(new Relayed("127.0.0.1:1524", micros, forwarded * FRAME, forwarded, 2 * forwarded, 0, tcp, -1));
+        }
+        PlanRunner.Config config = new PlanRunner.Config(plan, demand, null, Duration.ofSeconds(15), WRITE,
+                Payload.RANDOM);
+        return RelayedVerdict.of(config, new PlanResult.HopFigures(hop, null, null, trace.lag(), null, null, trace,
+                null));
+    }
+
+    /** Messages due by {@code s} seconds at the hop's rate, the relay's schedule. */
+    private static long due(double s) {
+        return (long) Math.floor(s * RATE / FRAME + 1);
+    }
+
+    @Test
+    void aPrimaryThatStalledAtTheEndIsTheHopBeforeTheRelayNotTheFarSite() throws Exception {
+        // a CI run: the primary's SYNC stream stalled 0.26 s at the end (p99.9 257 ms on fs1's slowed write); fs1 had
+        // forwarded 297 of the 305 messages due when its last data came, and sb1 had acknowledged all 297
+        Verdict v = judge(10, 9.96, k -> k < 10 ? due(k) : 297, k -> k < 10 ? due(k) : 297);
+        assertEquals(Verdict.Status.PASS, v.status(), String.join("\n", v.reasons()));
+        String lag = v.reasons().stream().filter(r -> r.startsWith("end-to-end")).findFirst().orElseThrow();
+        assertTrue(lag.contains("grows") && lag.contains("from the redo reaching fs1 late (the hop prim -> fs1, or "
+                + "fs1's host): sb1's own lag behind what fs1 forwarded is flat (0.00 s at the end"), lag);
+    }
+
+    @Test
+    void aFarSiteThatDoesNotAcknowledgeWhatTheRelayForwardedFallsBehind() throws Exception {
+        // fs1 forwarded on schedule; sb1 acknowledged 20 % less each second
+        Verdict v = judge(10, 10, RelayedVerdictTest::due, k -> Math.round(0.8 * due(k)));
+        assertEquals(Verdict.Status.FAIL, v.status(), String.join("\n", v.reasons()));
+        assertTrue(v.reasons().stream().anyMatch(r -> r.startsWith("carried 0.8 MB/s")), String.join("\n",
+                v.reasons()));
+        assertFalse(v.reasons().stream().anyMatch(r -> r.contains("reaching fs1 late")), String.join("\n",
+                v.reasons()));
+    }
+}
