@@ -12,9 +12,9 @@ import java.util.List;
 /**
  * A relayed hop's verdict (a Far Sync's or cascading standby's destination), from what its relay reported: it passes
  * when the far site received at least {@link PlanVerdicts#KEEPS_UP} of what the hop must carry with a flat end-to-end
- * lag, or with a flat lag of its own where the end-to-end lag grew from the redo reaching the relay late; otherwise the reasons say whether the redo never reached the relay fast enough (the hop before it), whether
- * the relayed hop could not carry even what reached the relay (its loss against one stream's ceiling, or the path),
- * or both.
+ * lag, or with a flat lag of its own where the end-to-end lag grew from the redo reaching the relay late; otherwise
+ * the reasons say whether the redo never reached the relay fast enough (the hop before it), whether the relayed hop
+ * could not carry even what reached the relay (its loss against one stream's ceiling, or the path), or both.
  */
 final class RelayedVerdict {
     /** A window no socket buffer reaches: the relay's buffers are not reported, so they are not blamed. */
