@@ -182,6 +182,28 @@ class PlanCliTest {
         assertOneLine("none.yaml: no such file");
     }
 
+    @Test
+    void singleLinkFlagsAreRefusedUnderPlanNamingEachAsTyped() throws IOException {
+        for (String flag : new String[] {"--under-load=backup:4", "--from=a,b", "--both-directions",
+            "--gap-within=1h", "--local-log-write=1ms", "--standby-dir=/x", "--load-dscp=AF11"}) {
+            assertEquals(2, qualify(GOOD, "--dry-run", flag), flag);
+            assertOneLine(flag.replaceAll("=.*", "") + ": ");
+        }
+        assertEquals(2, qualify(GOOD, "--dry-run", "--mode", "sync", "-R", "--affirm", "--gap=10GB"));
+        String e = err.toString().trim();
+        assertOneLine("--mode: each route names its mode");
+        assertTrue(e.contains("-R: a plan ships redo the way its routes go") && e.contains("--affirm: ")
+                && e.contains("--gap: the plan's outage") && e.endsWith("(not used with --plan)"), e);
+        assertEquals(2, qualify(GOOD, "--dry-run", "--redo-write-size", "32KiB,64KiB"));
+        assertOneLine("--redo-write-size: a plan runs one write size, 2 given");
+    }
+
+    @Test
+    void commitBudgetOnTheCommandLineStandsForThePlans() throws IOException {
+        assertEquals(0, qualify(GOOD, "--dry-run", "--commit-budget", "5ms"), err.toString());
+        assertTrue(out.toString().contains("budget 5 ms."), out.toString());
+    }
+
     private void bad(String plan, String contains) throws IOException {
         assertEquals(2, qualify(plan, "--dry-run"), out + "\n" + err);
         assertOneLine(contains);

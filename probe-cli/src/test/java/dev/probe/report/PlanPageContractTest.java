@@ -63,7 +63,7 @@ class PlanPageContractTest {
         assertEquals(Files.readString(dir.resolve("page").resolve("plan.html")), html, "the page qualify wrote");
         JsonNode c = doc.path("hops").get(1).path("catch_up");
         assertEquals(15e6, c.path("backlog_bytes").asDouble(), 1, "3 MB/s x 5 s");
-        assertTrue(html.contains(String.format("%.1f s (measured", c.path("formula_s").asDouble())), html);
+        assertTrue(html.contains(String.format("%.1f s by the formula", c.path("formula_s").asDouble())), html);
         assertTrue(html.contains("<svg") && html.contains(">sb2</text>") && html.contains("ASYNC PASS"), html);
         assertTrue(out.toString().contains("catch-up prim -> sb2"), out.toString());
     }

@@ -68,8 +68,8 @@ public final class PlanPage {
         JsonNode lat = h.path("redo").path("summary").path("latency_ms");
         JsonNode c = h.path("catch_up");
         String catchUp = !c.isObject() ? "-" : c.path("formula_s").isNumber()
-                ? fmt("%.1f s (measured %s)", c.path("formula_s").asDouble(), c.path("measured_s").isNumber()
-                        ? fmt("%.1f s", c.path("measured_s").asDouble()) : "beyond the window")
+                ? fmt("%.1f s by the formula%s", c.path("formula_s").asDouble(), c.path("measured_s").isNumber()
+                        ? fmt(" (measured %.1f s)", c.path("measured_s").asDouble()) : "")
                 : "never";
         return fmt("<tr><td class=\"%s\">%s &rarr; %s</td><td>%s</td><td class=\"num\">%.1f MB/s</td>"
                         + "<td class=\"num\">%s</td><td class=\"num\">%s</td><td>%s</td><td>%s</td><td>%s</td></tr>%n",

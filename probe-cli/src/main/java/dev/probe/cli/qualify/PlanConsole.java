@@ -99,6 +99,10 @@ final class PlanConsole {
     /** Each hop's verdict, then the configuration's, as qualify prints its own. */
     void printResult(PlanResult result) {
         out.println();
+        String taken = Durations.describe(java.time.Duration.between(result.startedAt(), java.time.Instant.now())
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        out.println(fmt("\tTime taken             = %s of a %s budget (phases are shortened when set-up runs over)",
+                taken, Durations.describe(result.config().budget())));
         out.println("VERDICT: " + result.overall() + (result.incomplete() == null ? ""
                 : " (" + result.incomplete() + ")"));
         for (Verdict v : result.verdicts()) {

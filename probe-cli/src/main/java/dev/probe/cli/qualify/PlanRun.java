@@ -55,6 +55,7 @@ final class PlanRun {
             throw new UsageException((json != null ? "--json" : outDir != null ? "--out" : "--json-stream")
                     + ": --dry-run sends nothing and writes no result");
         }
+        PlanFlags.refuse(spec.commandLine().getParseResult(), options.writeSizes);
         if (!(options.tcpEfficiency > 0 && options.tcpEfficiency <= 1)) {
             throw new UsageException("--tcp-efficiency: " + options.tcpEfficiency + " is out of range (0, 1]");
         }
@@ -66,7 +67,10 @@ final class PlanRun {
     int run(PrintWriter out, String host, QualifyOptions.Load load, Path json, Path outDir, JsonStreamOption events)
             throws Exception {
         refuseWhatDoesNotBelong(host, load, json, outDir, events);
-        Plan checked = PlanFile.read(plan, options.connect.port);
+        Plan read = PlanFile.read(plan, options.connect.port);
+        // --commit-budget has a plan meaning: it stands for the plan's sync.commit-budget
+        Plan checked = spec.commandLine().getParseResult().hasMatchedOption("--commit-budget")
+                ? read.withCommitBudget(options.commitBudget) : read;
         RedoCompression sample = options.redoSample == null ? null
                 : RedoCompression.measure(options.redoSample, RedoCompression.MAX_SAMPLE);
         PlanDemand demand = PlanDemand.of(checked, sample, options.tcpEfficiency);

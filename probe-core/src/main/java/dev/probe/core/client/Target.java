@@ -58,6 +58,11 @@ public record Target(String host, int port, Duration connectTimeout, Duration ti
         return new Target(host, port, connectTimeout, timeout, security, transport, newRoute);
     }
 
+    /** The same target with another network timeout (a phase that must not wait longer than it lasts). */
+    public Target withTimeout(Duration newTimeout) {
+        return new Target(host, port, connectTimeout, newTimeout, security, transport, route);
+    }
+
     /** {@code host:port}, as logs, series labels and result documents name the server. */
     public String hostPort() {
         return host + ":" + port;

@@ -9,32 +9,36 @@ import java.util.TreeSet;
 
 /**
  * Catching up after an outage, as Oracle's notes size it: {@code backlog / (gap throughput - redo rate)}, where the
- * gap throughput is what the hop carries for the destination while gap resolution runs, the live redo taking its
- * share. Measured that way: what is owed is the backlog plus the redo generated since, what is delivered is the gap
- * connections' acknowledged bytes plus the live redo's (never more than was generated), and the standby is caught up
- * when what is still owed falls under a second of redo. It only ends when the hop carries more than the redo comes,
- * and when the live redo on its own (the redo phase, without the gap) keeps up: otherwise the standby falls behind
- * again once the gap is sent. A SYNC hop's live redo is not judged by what its fixed-size writes carried beside the gap (the log writer's
- * writes grow as the round trip does): it counts as delivered, and what the gap does to it is its commit time.
+ * gap throughput is what the hop carries for the destination while gap resolution runs: the gap connections' bytes
+ * plus the live redo's, both measured together on the same path over the gap's window, so no hop is credited with
+ * more than its link carried. The backlog drains at what the gap carries less what the live stream failed to carry.
+ * Measured that way too: what is owed is the backlog plus the redo generated since, what is delivered is the gap's
+ * acknowledged bytes plus the live redo's (never more than was generated), and the standby is caught up when what is
+ * still owed falls under a second of redo. It only ends when the hop carries more than the redo comes, and when the
+ * live redo on its own (the redo phase, without the gap) keeps up: otherwise the standby falls behind again once the
+ * gap is sent. A SYNC hop's live redo is the log writer's fixed-size writes back to back, counted up to the redo:
+ * where even alone they carry less (the round trip bounds fixed-size writes; the log writer's grow), that understates
+ * the live redo and the catch-up errs long. Its time is the formula's, and what the gap does to it is its commit time.
  *
  * @param backlogBytes    what the outage left owed
  * @param redoBytesPerS   the redo rate the hop carries meanwhile
  * @param gapBytesPerS    what the gap connections carried beside the live redo
- * @param liveBytesPerS   what the live redo carried beside the gap (NaN for SYNC and FASTSYNC)
- * @param aloneBytesPerS  what the live redo carried on its own, in the redo phase (NaN for SYNC and FASTSYNC)
+ * @param liveBytesPerS   what the live redo carried beside the gap, over the gap's window (NaN: not measured)
+ * @param aloneBytesPerS  what the live redo carried on its own, in the redo phase (NaN: not measured)
  * @param measuredSeconds when the delivered bytes passed the backlog plus the redo since; NaN when not in the window
  * @param windowSeconds   how long the catch-up was watched (the gap ends when it has sent the backlog)
  * @param commitP99Ms     a SYNC or FASTSYNC hop's write time p99 beside the gap (NaN for ASYNC)
  * @param gapSent         the gap was counted as sent, not as acknowledged (a relay's agent reports no
  *                        acknowledgements): no measured time, only the formula's from the gap's rate over the window
+ * @param sync            the live redo is SYNC or FASTSYNC writes back to back, not the redo paced at its rate
  */
 public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytesPerS, double liveBytesPerS,
                       double aloneBytesPerS, double measuredSeconds, double windowSeconds, double commitP99Ms,
-                      boolean gapSent) {
+                      boolean gapSent, boolean sync) {
     /** This catch-up with its gap counted as sent: a send buffer's worth early, so no measured time is claimed. */
     public CatchUp countedAsSent() {
         return new CatchUp(backlogBytes, redoBytesPerS, gapBytesPerS, liveBytesPerS, aloneBytesPerS, Double.NaN,
-                windowSeconds, commitP99Ms, true);
+                windowSeconds, commitP99Ms, true, sync);
     }
 
     /**
@@ -43,19 +47,31 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
      */
     static final double CAUGHT_UP_LAG_S = 1.0;
 
+    /**
+     * The live redo delivered beside the gap, bytes/s: what it carried over the gap's window, at most the redo (a
+     * SYNC hop's writes back to back carry more than the redo on a fast path; beyond it nothing is owed). 0 when not
+     * measured: nothing is assumed delivered.
+     */
+    public double liveDeliveredBytesPerS() {
+        return liveBytesPerS >= 0 ? Math.min(liveBytesPerS, redoBytesPerS) : 0;
+    }
+
     /** Whether the live redo kept up beside the gap (else the standby's lag grows until the gap is resolved). */
     public boolean liveKeepsUp() {
-        return Double.isNaN(liveBytesPerS) || liveBytesPerS >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
+        return liveDeliveredBytesPerS() >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
     }
 
-    /** Whether the live redo keeps up once the gap is sent (what it carried in the redo phase). */
+    /**
+     * Whether the live redo keeps up once the gap is sent (what it carried in the redo phase); a SYNC hop's writes
+     * are judged by its own verdict (the write size the peak needs), not here.
+     */
     public boolean aloneKeepsUp() {
-        return Double.isNaN(aloneBytesPerS) || aloneBytesPerS >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
+        return sync || Double.isNaN(aloneBytesPerS) || aloneBytesPerS >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
     }
 
-    /** Oracle's gap throughput: the gap plus the live redo delivered (at most the redo generated). */
+    /** Oracle's gap throughput: the gap plus the live redo delivered, both measured over the gap's window. */
     public double carriedBytesPerS() {
-        return gapBytesPerS + (Double.isNaN(liveBytesPerS) ? redoBytesPerS : Math.min(liveBytesPerS, redoBytesPerS));
+        return gapBytesPerS + liveDeliveredBytesPerS();
     }
 
     /** Whether it ever ends: more carried than the redo comes, and the live redo keeps up on its own after. */
@@ -63,7 +79,7 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
         return aloneKeepsUp() && carriedBytesPerS() > redoBytesPerS;
     }
 
-    /** {@code backlog / (gap throughput - redo)}; infinite when it never ends. */
+    /** {@code backlog / (gap + live - redo)}; infinite when it never ends. */
     public double formulaSeconds() {
         return ends() ? backlogBytes / (carriedBytesPerS() - redoBytesPerS) : Double.POSITIVE_INFINITY;
     }
@@ -136,19 +152,20 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
 
     /**
      * The catch-up the traces show for {@code backlogBytes} owed while redo comes at {@code redoBytesPerS}: the
-     * {@code gap} connections and the {@code live} redo beside them (which carried {@code liveBytesPerS}), the live
-     * redo having carried {@code aloneBytesPerS} on its own; for a SYNC hop {@code live} is null, the rates NaN, and
-     * {@code commitP99Ms} its write time beside the gap.
+     * {@code gap} connections and the {@code live} redo beside them (null: not measured), the live redo having carried
+     * {@code aloneBytesPerS} on its own; a SYNC hop ({@code sync}) has {@code commitP99Ms}, its write time beside the
+     * gap, and no measured crossing (its writes' rate is not the redo's).
      */
-    static CatchUp of(double backlogBytes, double redoBytesPerS, Trace gap, Trace live, double liveBytesPerS,
-                      double aloneBytesPerS, double commitP99Ms) {
+    static CatchUp of(double backlogBytes, double redoBytesPerS, Trace gap, Trace live, double aloneBytesPerS,
+                      double commitP99Ms, boolean sync) {
         List<double[]> p = gap.points();
+        List<double[]> l = live == null ? null : live.points();
         if (p.isEmpty() || p.get(p.size() - 1)[0] <= 0) {
-            return new CatchUp(backlogBytes, redoBytesPerS, 0, liveBytesPerS, aloneBytesPerS, Double.NaN, 0,
-                    commitP99Ms, false);
+            return new CatchUp(backlogBytes, redoBytesPerS, 0, Double.NaN, aloneBytesPerS, Double.NaN, 0,
+                    commitP99Ms, false, sync);
         }
         double[] last = p.get(p.size() - 1);
-        List<double[]> l = live == null ? null : live.points();
+        double liveBytesPerS = l == null || l.isEmpty() ? Double.NaN : Trace.at(l, last[0]) / last[0];
         TreeSet<Double> times = new TreeSet<>();
         p.forEach(at -> times.add(at[0]));
         if (l != null) {
@@ -158,10 +175,9 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
         double crossed = Double.NaN;
         double t0 = 0;
         double short0 = backlogBytes;
-        for (double t : times) {
+        for (double t : sync || l == null ? new TreeSet<Double>() : times) {
             double generated = redoBytesPerS * t;
-            double shortBy = backlogBytes + generated - Trace.at(p, t) - (l == null ? generated
-                    : Math.min(Trace.at(l, t), generated));
+            double shortBy = backlogBytes + generated - Trace.at(p, t) - Math.min(Trace.at(l, t), generated);
             if (shortBy <= enough) {
                 crossed = short0 <= enough ? t0 : t0 + (t - t0) * (short0 - enough) / (short0 - shortBy);
                 break;
@@ -170,6 +186,6 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
             short0 = shortBy;
         }
         return new CatchUp(backlogBytes, redoBytesPerS, last[1] / last[0], liveBytesPerS, aloneBytesPerS, crossed,
-                times.last(), commitP99Ms, false);
+                times.last(), commitP99Ms, false, sync);
     }
 }

@@ -35,6 +35,11 @@ public record Plan(String file, RedoLoad redo, List<Site> sites, List<Route> rou
         notes = List.copyOf(notes);
     }
 
+    /** This plan with {@code budget} for what a commit may wait (qualify's --commit-budget over the YAML's). */
+    public Plan withCommitBudget(Duration budget) {
+        return new Plan(file, redo, sites, routes, budget, syncLatency, outage, gapConnections, notes);
+    }
+
     /** The site named {@code name}. */
     public Site site(String name) {
         return sites.stream().filter(s -> s.name().equals(name)).findFirst()

@@ -111,17 +111,20 @@ final class PlanCatchUp {
     private CatchUp relayed(Route r, CatchUp.Trace gap, RelayTrace live, double outage) {
         double rate = config.demand().hops().stream().filter(h -> h.route().equals(r)).findFirst().orElseThrow()
                 .carriedBps();
-        return CatchUp.of(rate * outage, rate, gap, live.delivered(), orZero(live.carriedBps()),
-                orZero(relays.trace(r).carriedBps()), Double.NaN).countedAsSent();
+        return CatchUp.of(rate * outage, rate, gap, live.delivered(), relays.trace(r).carriedBps(), Double.NaN, false)
+                .countedAsSent();
     }
 
-    /** One of the primary's hops' catch-up: a SYNC hop's live redo counts as delivered, its write time judged. */
+    /**
+     * One of the primary's hops' catch-up, its live redo measured beside the gap whatever the mode (not measured when
+     * its test failed); a SYNC hop's write time beside the gap judged too.
+     */
     private static CatchUp direct(PlanDemand.Hop h, CatchUp.Trace gap, CatchUp.Trace live, PlanRunner.Outcome beside,
                                   PlanRunner.Outcome alone, double outage) {
         double rate = h.carriedBps();
-        return h.route().mode().waits()
-                ? CatchUp.of(rate * outage, rate, gap, null, Double.NaN, Double.NaN, PlanVerdicts.p99(beside.result()))
-                : CatchUp.of(rate * outage, rate, gap, live, bytesPerS(beside), bytesPerS(alone), Double.NaN);
+        boolean sync = h.route().mode().waits();
+        return CatchUp.of(rate * outage, rate, gap, beside.result() == null ? null : live, bytesPerS(alone),
+                sync ? PlanVerdicts.p99(beside.result()) : Double.NaN, sync);
     }
 
     /** The gap to a relayed destination, from its relay's agent; null, or why it failed. */
@@ -149,11 +152,7 @@ final class PlanCatchUp {
     }
 
     private static double bytesPerS(PlanRunner.Outcome o) {
-        return o.result() == null ? 0 : Measured.bps(o.result()) / 8;
-    }
-
-    private static double orZero(double v) {
-        return Double.isNaN(v) ? 0 : v;
+        return o.result() == null ? Double.NaN : Measured.bps(o.result()) / 8;
     }
 
 }

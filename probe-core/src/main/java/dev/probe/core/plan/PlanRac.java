@@ -81,13 +81,14 @@ final class PlanRac {
      * fan-out failed has its reason.
      */
     List<PlanResult.HopFigures> run(ExecutorService pool, PlanRunner.Config config, List<PlanDemand.Hop> hops,
-                                    Duration rttPhase, Duration redoPhase, PlanRunner.Progress progress)
-            throws InterruptedException {
+                                    Duration rttPhase, java.util.function.Supplier<Duration> redoPhaseNow,
+                                    PlanRunner.Progress progress) throws InterruptedException {
         progress.phase(String.format("round trip of every hop from each of the %d RAC nodes at once, %d seconds ...",
                 nodes(), rttPhase.toSeconds()));
         String[] failures = new String[hops.size()];
         List<Figures> rtts = all(pool, hops, failures, h -> new Figures(run(at(config, h), base(config, Mode.SYNC)
                 .length(0).connections(nodes()).duration(rttPhase).build(), shares(h), m -> { }), null, List.of()));
+        Duration redoPhase = redoPhaseNow.get();
         progress.phase(String.format("the redo on every hop from each RAC node at once, %d seconds ...",
                 redoPhase.toSeconds()));
         List<Figures> redo = all(pool, hops, failures, h -> redo(config, h, redoPhase,
@@ -95,7 +96,7 @@ final class PlanRac {
         List<PlanResult.HopFigures> out = new ArrayList<>();
         for (int i = 0; i < hops.size(); i++) {
             Figures f = redo.get(i).redo() != null ? redo.get(i) : new Figures(rtts.get(i).rtt(), null, List.of());
-            out.add(new PlanResult.HopFigures(hops.get(i), null, null, null, null, failures[i], null, f));
+            out.add(new PlanResult.HopFigures(hops.get(i), null, null, null, null, failures[i], null, null, f));
         }
         return out;
     }

@@ -32,12 +32,13 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
      * @param redo    its redo phase (null when none came back)
      * @param lag     an ASYNC hop's lag trace (null for SYNC)
      * @param catchUp the catch-up after the plan's outage (null when none was asked or run)
-     * @param failure why a phase failed, or null
+     * @param failure why the round-trip or redo phase failed, or null
+     * @param catchUpFailure why the catch-up phase failed (its gap or its live redo), or null
      * @param relayed a relayed hop's figures as its relay reported them (null for a hop from the primary)
      * @param rac     a RAC primary's hop: every node's figures (null when the primary is one host)
      */
     public record HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, CatchUp catchUp,
-                             String failure, RelayTrace relayed, PlanRac.Figures rac) {
+                             String failure, String catchUpFailure, RelayTrace relayed, PlanRac.Figures rac) {
     }
 
     public PlanResult {
@@ -46,15 +47,35 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         verdicts = List.copyOf(verdicts);
     }
 
-    static PlanResult of(PlanRunner.Config config, List<HopFigures> hops, List<PlanBackups.Figures> backups,
-                         String stopped) {
+    /**
+     * The verdicts of what ran; {@code stopped} (why the run stopped early, or null) leaves the phase the clock was
+     * in and every later one unmeasured: their verdicts read INCOMPLETE with what was measured, never PASS or FAIL.
+     */
+    static PlanResult of(PlanRunner.Config config, PlanClock clock, List<HopFigures> hops,
+                         List<PlanBackups.Figures> backups, String stopped) {
+        PlanClock.Phase cut = stopped == null ? null : clock.phase();
+        boolean hopsCut = cut != null && cut != PlanClock.Phase.CATCH_UP;
+        String why = stopped + ", " + (cut == PlanClock.Phase.ROUND_TRIP ? "in the round-trip phase"
+                : cut == PlanClock.Phase.REDO ? "in the redo phase" : "in the catch-up phase");
         List<Verdict> each = new ArrayList<>();
-        hops.forEach(h -> each.add(PlanVerdicts.hop(config, h)));
-        hops.stream().filter(h -> h.catchUp() != null).forEach(h -> each.add(PlanVerdicts.catchUp(config, h)));
-        backups.forEach(b -> each.add(PlanBackups.verdict(config.plan().primary().name(), b)));
+        hops.forEach(h -> each.add(cut(PlanVerdicts.hop(config, h), hopsCut, why)));
+        hops.stream().filter(h -> h.catchUp() != null).forEach(h -> each.add(cut(PlanVerdicts.catchUp(config, h),
+                cut != null, why)));
+        backups.forEach(b -> each.add(cut(PlanBackups.verdict(config.plan().primary().name(), b), hopsCut, why)));
         List<Verdict> all = new ArrayList<>(each);
         all.add(PlanVerdicts.configuration(config, hops, each));
-        return new PlanResult(config, Instant.now(), hops, backups, all, stopped);
+        return new PlanResult(config, clock.startedAt(), hops, backups, all, stopped);
+    }
+
+    /** {@code v} as INCOMPLETE when its phase was {@code cut}: not measured whole, then what was measured. */
+    private static Verdict cut(Verdict v, boolean cut, String why) {
+        if (!cut || v.status() == Verdict.Status.INCOMPLETE) {
+            return v;
+        }
+        List<String> reasons = new ArrayList<>();
+        reasons.add("not measured whole (stopped: " + why + "); no verdict from part of a phase. Measured so far:");
+        reasons.addAll(v.reasons());
+        return new Verdict(v.name(), Verdict.Status.INCOMPLETE, reasons);
     }
 
     /** The worst verdict; INCOMPLETE when the run stopped early. */
@@ -162,6 +183,7 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
             n.putObject("catch_up").put("backlog_bytes", c.backlogBytes()).put("redo_bytes_s", c.redoBytesPerS())
                     .put("gap_bytes_s", c.gapBytesPerS()).put("gap_connections", config.plan().gapConnections())
                     .put("live_bytes_s", orNull(c.liveBytesPerS()))
+                    .put("live_delivered_bytes_s", c.liveDeliveredBytesPerS())
                     .put("live_alone_bytes_s", orNull(c.aloneBytesPerS())).put("carried_bytes_s", c.carriedBytesPerS())
                     .put("commit_p99_ms", orNull(c.commitP99Ms()))
                     .put("window_s", c.windowSeconds())
@@ -171,6 +193,9 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         }
         if (f.failure() != null) {
             n.put("failure", f.failure());
+        }
+        if (f.catchUpFailure() != null) {
+            n.put("catch_up_failure", f.catchUpFailure());
         }
         return n;
     }

@@ -15,6 +15,8 @@ import dev.probe.core.result.TestResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,6 +53,8 @@ public final class PlanRunner {
     private final Config config;
     private final PlanRelays relays;
     private final PlanRac rac;
+    /** Hops whose round trip found no probe server, with why: no later phase is run to them. */
+    private final Map<Route, String> unreached = new ConcurrentHashMap<>();
 
     public PlanRunner(Config config) {
         refuseRelays(config.plan());
@@ -64,25 +68,44 @@ public final class PlanRunner {
         PlanRelays.refuseUnbuilt(plan);
     }
 
-    /** Runs both phases; a stop ends them early and the result says so. */
+    /**
+     * Runs the phases within the budget ({@link PlanClock}); a stop ends them early, and what was not measured whole
+     * reads INCOMPLETE. A hop whose server failed in one phase is not tried again in the next.
+     */
     public PlanResult run(Progress progress, RunStop stop) throws InterruptedException {
+        PlanClock clock = new PlanClock(config.budget());
         String primary = config.plan().primary().name();
         List<PlanDemand.Hop> hops = config.demand().hops().stream().filter(h -> h.route().from().equals(primary))
                 .toList();
         long budget = config.budget().toMillis();
-        Duration rttPhase = Duration.ofMillis(Math.max(3000, Math.min(10_000, Math.round(budget * RTT_SHARE))));
+        Duration rttPlanned = Duration.ofMillis(Math.max(3000, Math.min(10_000, Math.round(budget * RTT_SHARE))));
         boolean outage = !config.plan().outage().isZero();
-        Duration catchUpPhase = outage ? Duration.ofMillis(Math.round(budget * CATCH_UP_SHARE)) : Duration.ZERO;
-        Duration redoPhase = config.budget().minus(rttPhase).minus(catchUpPhase).minusSeconds(outage ? 3 : 2);
+        Duration catchUpPlanned = outage ? Duration.ofMillis(Math.round(budget * CATCH_UP_SHARE)) : Duration.ZERO;
+        Duration redoPlanned = config.budget().minus(rttPlanned).minus(catchUpPlanned).minus(PlanClock.TAIL);
+        Duration rttPhase = clock.start(PlanClock.Phase.ROUND_TRIP, rttPlanned, redoPlanned.plus(catchUpPlanned));
         ExecutorService pool = pool(2 * hops.size() + config.demand().backups().size() + relays.relayed().size());
         try {
             if (rac != null) {
-                List<Future<Outcome>> backups = backups(pool, rttPhase.plus(redoPhase.dividedBy(2)), redoPhase, stop);
-                List<PlanResult.HopFigures> figures = rac.run(pool, config, hops, rttPhase, redoPhase, progress);
-                return PlanResult.of(config, figures, backedUp(backups), stop.reason());
+                Duration[] redoPhase = {redoPlanned};
+                List<Future<Outcome>> backups = backups(pool, rttPhase.plus(redoPlanned.dividedBy(2)), redoPlanned,
+                        stop);
+                List<PlanResult.HopFigures> figures = rac.run(pool, config, hops, rttPhase, () -> redoPhase[0] =
+                        clock.start(PlanClock.Phase.REDO, redoPlanned, catchUpPlanned), progress);
+                return PlanResult.of(config, clock, figures, backedUp(backups), stop.reason());
             }
             progress.phase(String.format("round trip of every hop at once, %d seconds ...", rttPhase.toSeconds()));
-            List<Outcome> rtts = all(pool, hops, h -> measure(h, roundTrip(rttPhase), RunListener.NONE, stop, false));
+            // a server that is not a probe server takes the connection and says nothing: wait for it no longer than
+            // the phase, and run no later phase to it
+            Target quick = config.template().timeout().compareTo(rttPhase.plusSeconds(2)) > 0
+                    ? config.template().withTimeout(rttPhase.plusSeconds(2)) : config.template();
+            List<Outcome> rtts = all(pool, hops, h -> measure(quick, h, roundTrip(rttPhase), RunListener.NONE, stop,
+                    false));
+            for (int i = 0; i < hops.size(); i++) {
+                if (rtts.get(i).result() == null && rtts.get(i).failure() != null) {
+                    unreached.put(hops.get(i).route(), rtts.get(i).failure());
+                }
+            }
+            Duration redoPhase = clock.start(PlanClock.Phase.REDO, redoPlanned, catchUpPlanned);
             progress.phase(String.format("the redo on every hop at once%s, %d seconds ...",
                     hops.stream().anyMatch(relays::relays) ? ", relayed where a site forwards" : "",
                     redoPhase.toSeconds()));
@@ -98,7 +121,8 @@ public final class PlanRunner {
             });
             List<PlanBackups.Figures> backed = backedUp(backups);
             PlanCatchUp.Found caught = outage && stop.reason() == null
-                    ? catchUp(pool, hops, redo, catchUpPhase, progress, stop) : null;
+                    ? catchUp(pool, hops, redo, clock.start(PlanClock.Phase.CATCH_UP, catchUpPlanned, Duration.ZERO),
+                            progress, stop) : null;
             String[] late = caught == null ? new String[hops.size()] : caught.failures();
             List<CatchUp> catchUps = caught == null ? null : caught.direct();
             List<PlanResult.HopFigures> figures = new ArrayList<>();
@@ -106,10 +130,9 @@ public final class PlanRunner {
                 int i = hops.indexOf(h);
                 figures.add(i < 0 ? relayed(h, hops, redo, caught) : new PlanResult.HopFigures(h, rtts.get(i).result(),
                         redo.get(i).result(), lags.get(i), catchUps == null ? null : catchUps.get(i),
-                        firstNonNull(rtts.get(i).failure(), firstNonNull(redo.get(i).failure(), late[i])), null,
-                        null));
+                        firstNonNull(rtts.get(i).failure(), redo.get(i).failure()), late[i], null, null));
             }
-            return PlanResult.of(config, figures, backed, stop.reason());
+            return PlanResult.of(config, clock, figures, backed, stop.reason());
         } finally {
             pool.shutdownNow();
         }
@@ -163,14 +186,15 @@ public final class PlanRunner {
     private PlanResult.HopFigures relayed(PlanDemand.Hop h, List<PlanDemand.Hop> direct, List<Outcome> redo,
                                           PlanCatchUp.Found caught) {
         RelayTrace trace = relays.trace(h.route());
-        String failure = caught == null ? null : caught.relayedFailures().get(h.route());
+        String failure = null;
         for (int i = 0; i < direct.size(); i++) {
             if (direct.get(i).route().to().equals(h.route().from()) && redo.get(i).failure() != null) {
                 failure = redo.get(i).failure();
             }
         }
         return new PlanResult.HopFigures(h, null, null, trace.lag(), caught == null ? null
-                : caught.relayed().get(h.route()), failure, trace, null);
+                : caught.relayed().get(h.route()), failure, caught == null ? null
+                : caught.relayedFailures().get(h.route()), trace, null);
     }
 
     private TestParams roundTrip(Duration d) {
@@ -198,9 +222,18 @@ public final class PlanRunner {
      */
     private Outcome measure(PlanDemand.Hop h, TestParams params, RunListener listener, RunStop stop, boolean viaRelay)
             throws InterruptedException {
+        return measure(config.template(), h, params, listener, stop, viaRelay);
+    }
+
+    private Outcome measure(Target template, PlanDemand.Hop h, TestParams params, RunListener listener, RunStop stop,
+                            boolean viaRelay) throws InterruptedException {
+        String before = unreached.get(h.route());
+        if (before != null) {
+            return new Outcome(null, before);
+        }
         boolean relayed = viaRelay && relays.relays(h);
         HostPort at = relayed ? relays.agent(h) : config.plan().site(h.route().to()).server();
-        Target target = config.template().at(at.host(), at.port());
+        Target target = template.at(at.host(), at.port());
         RedoConfig redoConfig = relayed ? new RedoConfig(target, params, relays.request(h, params))
                 : new RedoConfig(target, params);
         TestResult[] seen = {null};

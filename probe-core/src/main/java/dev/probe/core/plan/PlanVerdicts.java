@@ -107,29 +107,40 @@ final class PlanVerdicts {
     /**
      * Catching up after the outage on one hop: FAIL when it never ends, MARGINAL when it ends but the live redo fell
      * behind beside the gap (the standby's lag grows until the gap is resolved) or a SYNC hop's writes left the
-     * commit budget while it ran.
+     * commit budget while it ran; INCOMPLETE when the gap or the live redo beside it was not measured.
      */
     static Verdict catchUp(PlanRunner.Config config, PlanResult.HopFigures f) {
         CatchUp c = f.catchUp();
+        String name = "catch-up " + f.hop().route().from() + " -> " + f.hop().route().to();
+        String failed = f.failure() != null ? f.failure() : f.catchUpFailure();
+        if (failed != null || c.windowSeconds() <= 0 || Double.isNaN(c.liveBytesPerS())) {
+            return new Verdict(name, Verdict.Status.INCOMPLETE, List.of("not measured: " + (failed != null
+                    ? failed : c.windowSeconds() <= 0 ? "the gap connections carried nothing back"
+                    : "the live redo beside the gap came back with no figures")));
+        }
         List<String> reasons = new ArrayList<>();
         String outage = Durations.readable(config.plan().outage().toNanos() / 1e9);
-        int connections = config.plan().gapConnections();
-        boolean sync = Double.isNaN(c.liveBytesPerS());
-        String carried = fmt("the hop carried %.1f MB/s in all: the gap %.1f MB/s over %d connections, the live redo "
-                + "%s", c.carriedBytesPerS() / 1e6, c.gapBytesPerS() / 1e6, connections, sync
-                ? fmt("its %.1f MB/s (SYNC: the log writer's writes grow with the round trip)", c.redoBytesPerS() / 1e6)
-                : fmt("%.1f of its %.1f MB/s", c.liveBytesPerS() / 1e6, c.redoBytesPerS() / 1e6));
+        String live = fmt("%.1f of its %.1f MB/s", c.liveDeliveredBytesPerS() / 1e6, c.redoBytesPerS() / 1e6)
+                + (!c.sync() ? "" : c.aloneBytesPerS() < c.redoBytesPerS()
+                ? fmt(" (its %d-byte writes back to back carry %.1f MB/s even alone: the log writer's writes grow, "
+                        + "so this understates the live redo and the time errs long)", config.writeSize(),
+                        c.aloneBytesPerS() / 1e6)
+                : fmt(" (its %d-byte writes back to back, counted up to the redo)", config.writeSize()));
+        String carried = fmt("the hop carried %.1f MB/s in all while the gap ran: the gap %.1f MB/s over %d "
+                + "connections, the live redo %s", c.carriedBytesPerS() / 1e6, c.gapBytesPerS() / 1e6,
+                config.plan().gapConnections(), live);
         reasons.add(howItEnds(c, outage, carried));
         if (c.ends() && !c.liveKeepsUp()) {
             reasons.add(fmt("the gap squeezed the live redo to %.0f %% of the redo: the standby's lag grows until the "
                     + "gap is resolved (size the link for the peak redo including gap resolution, Oracle's notes; "
-                    + "fewer gap connections leave the redo more)", 100 * c.liveBytesPerS() / c.redoBytesPerS()));
+                    + "fewer gap connections leave the redo more)", 100 * c.liveDeliveredBytesPerS()
+                    / c.redoBytesPerS()));
         }
         double budget = config.plan().commitBudget().toNanos() / 1e6;
         double without = p99(f.redo());
         // the gap is blamed only where it made the difference: pushed p99 over the budget, or doubled it
-        boolean slowed = sync && c.commitP99Ms() > budget && (!(without > budget) || c.commitP99Ms() > 2 * without);
-        if (sync && !Double.isNaN(c.commitP99Ms())) {
+        boolean slowed = c.sync() && c.commitP99Ms() > budget && (!(without > budget) || c.commitP99Ms() > 2 * without);
+        if (c.sync() && !Double.isNaN(c.commitP99Ms())) {
             reasons.add(fmt("SYNC writes beside the gap: p99 %.2f ms against the %.2f ms budget%s%s",
                     c.commitP99Ms(), budget, Double.isNaN(without) ? "" : fmt(" (%.2f ms without it)", without),
                     slowed ? ": gap resolution slows every commit while it runs (fewer gap connections, or QoS that "
@@ -137,16 +148,20 @@ final class PlanVerdicts {
         }
         reasons.add(c.gapSent()
                 ? fmt("the gap from %s's agent is counted as the agent sent it over %.0f s (it reports no "
-                        + "acknowledgements), so the time is the formula's from that rate, not a measured crossing",
+                        + "acknowledgements): the time is the formula's from that rate, not a measured crossing",
                         f.hop().route().from(), c.windowSeconds())
+                : c.sync()
+                ? fmt("the time is the formula's: a SYNC hop's writes back to back are not the redo's rate, so no "
+                        + "crossing is read from them (watched %.0f s)", c.windowSeconds())
                 : Double.isNaN(c.measuredSeconds())
                 ? fmt("measured for %.0f s, in which the gap and the live redo did not deliver the backlog plus the "
-                        + "redo since%s", c.windowSeconds(), c.ends() ? ": the time is their rate carried forward" : "")
+                        + "redo since%s", c.windowSeconds(), c.ends() ? ": the time is the formula's from their "
+                        + "rates" : "")
                 : fmt("measured: the gap's and the live redo's acknowledged bytes passed the backlog plus the redo "
                         + "since at %.1f s", c.measuredSeconds()));
         Verdict.Status status = !c.ends() ? Verdict.Status.FAIL
                 : c.liveKeepsUp() && !slowed ? Verdict.Status.PASS : Verdict.Status.MARGINAL;
-        return new Verdict("catch-up " + f.hop().route().from() + " -> " + f.hop().route().to(), status, reasons);
+        return new Verdict(name, status, reasons);
     }
 
     /** A test's message time p99 in ms; NaN when it has none. */
@@ -161,8 +176,9 @@ final class PlanVerdicts {
                     c.redoBytesPerS() / 1e6);
         }
         return c.ends()
-                ? fmt("after %s: %.2f GB owed; %s: caught up in %s (backlog / (gap throughput - redo), Oracle's notes)",
-                        outage, c.backlogBytes() / 1e9, carried, Durations.readable(c.formulaSeconds()))
+                ? fmt("after %s: %.2f GB owed; %s: caught up in %s by the formula backlog / (gap + live - redo) "
+                        + "(Oracle's backlog / (bandwidth - redo), both streams measured together)", outage,
+                        c.backlogBytes() / 1e9, carried, Durations.readable(c.formulaSeconds()))
                 : fmt("never catches up after %s: %s, not more than the %.1f MB/s of redo that keeps coming", outage,
                         carried, c.redoBytesPerS() / 1e6);
     }
