@@ -151,6 +151,9 @@ class PlanCliTest {
         bad(SITES + routes.replace("fs1 SYNC", "fs1 SNYC"), "routes.prim: 'SNYC' after fs1 is not SYNC, FASTSYNC");
         bad("redo: 45MB/s\nsites: {prim: {role: primary}\n", "not valid YAML at line");
         bad(SITES + routes + "outage: 1h\noutage: 2h\n", "not valid YAML");
+        bad(SITES.replace("  sb2:  {role", "\tsb2:  {role") + routes, "plan.yaml: a tab at line 6, column 1: YAML indents "
+                + "with spaces only; replace the tab with spaces");
+        bad(SITES + routes + "outage: 1h\t\t# after the value\n  \t- x\n", "a tab at line 11, column 3");
     }
 
     @Test

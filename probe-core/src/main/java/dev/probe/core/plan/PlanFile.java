@@ -112,8 +112,10 @@ public final class PlanFile {
         if (Files.size(file) > MAX_BYTES) {
             throw new UsageException(where + ": " + Files.size(file) + " bytes; a plan is at most " + MAX_BYTES);
         }
+        byte[] bytes = Files.readAllBytes(file);
+        refuseTabs(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
         try {
-            JsonNode root = YAML.readTree(Files.readAllBytes(file));
+            JsonNode root = YAML.readTree(bytes);
             if (root == null || !root.isObject()) {
                 throw new UsageException(where + ": not a plan (a YAML map with redo:, sites: and routes:)");
             }
@@ -121,8 +123,28 @@ public final class PlanFile {
         } catch (JsonProcessingException e) {
             String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr();
-            throw new UsageException(where + ": not valid YAML" + at + ": " + e.getOriginalMessage()
-                    .lines().findFirst().orElse(""));
+            String why = e.getOriginalMessage().lines().findFirst().orElse("");
+            throw new UsageException(where + ": not valid YAML" + at + ": " + (why.contains("'\\t'")
+                    ? "a tab where YAML allows only spaces; replace the tab with spaces" : why));
+        }
+    }
+
+    /**
+     * YAML indents with spaces only: a tab in a line's indentation is refused naming its line and column, not with
+     * the parser's "found character '\t' that cannot start any token" (or worse, a different reading of the plan).
+     */
+    private void refuseTabs(String text) {
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            int tab = line.indexOf('\t');
+            if (tab < 0 || line.stripLeading().startsWith("#")) {
+                continue;
+            }
+            if (line.substring(0, tab).isBlank()) {
+                throw new UsageException(where + ": a tab at line " + (i + 1) + ", column " + (tab + 1)
+                        + ": YAML indents with spaces only; replace the tab with spaces");
+            }
         }
     }
 

@@ -13,8 +13,9 @@ import java.util.List;
  * A relayed hop's verdict (a Far Sync's or cascading standby's destination), from what its relay reported: it passes
  * when the far site received at least {@link PlanVerdicts#KEEPS_UP} of what the hop must carry with a flat end-to-end
  * lag, or with a flat lag of its own where the end-to-end lag grew from the redo reaching the relay late; otherwise
- * the reasons say whether the redo never reached the relay fast enough (the hop before it), whether the relayed hop
- * could not carry even what reached the relay (its loss against one stream's ceiling, or the path), or both.
+ * the reasons name the limit that binds: the relayed hop when it could not carry even what reached the relay (its
+ * loss against one stream's ceiling, or the path), else the hop before the relay when the redo never reached it fast
+ * enough.
  */
 final class RelayedVerdict {
     /** A window no socket buffer reaches: the relay's buffers are not reported, so they are not blamed. */
@@ -61,12 +62,14 @@ final class RelayedVerdict {
                     + "segments retransmitted", r.from(), r.to(), t.minRttMs(), t.rttMs(), 100 * loss));
         }
         double arrived = t.arrivedBps();
-        if (arrived < PlanVerdicts.KEEPS_UP * must) {
+        // the far hop binds when it did not even carry what reached the relay; the hop before the relay is named
+        // only when it binds instead (sb1 taking 3 MB/s is sb1's link, whatever reached fs1)
+        boolean farBinds = carried < PlanVerdicts.KEEPS_UP * Math.min(must, arrived);
+        if (!farBinds && arrived < PlanVerdicts.KEEPS_UP * must) {
             reasons.add(fmt("the redo reached %s at %.1f MB/s only: the hop %s -> %s holds it back", r.from(),
                     arrived / 1e6, primary, r.from()));
         }
-        // the far hop is a bottleneck of its own when it did not even carry what reached the relay
-        if (!(keeps && flat) && t.tcp() != null && carried < PlanVerdicts.KEEPS_UP * Math.min(must, arrived)) {
+        if (!(keeps && flat) && t.tcp() != null && farBinds) {
             reasons.add(why(t, carried, loss));
         }
         return new Verdict(PlanVerdicts.name(r), keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);

@@ -30,6 +30,12 @@ class RelayedVerdictTest {
 
     private Verdict judge(int seconds, double lastTickS, IntToLongFunction forwardedAt, IntToLongFunction ackedAt)
             throws Exception {
+        return judge(seconds, lastTickS, forwardedAt, ackedAt, k -> 2 * forwardedAt.applyAsLong(k));
+    }
+
+    /** As above, with {@code heldAt}: what reached the relay beyond what it forwarded, in messages. */
+    private Verdict judge(int seconds, double lastTickS, IntToLongFunction forwardedAt, IntToLongFunction ackedAt,
+                          IntToLongFunction heldAt) throws Exception {
         Path file = dir.resolve("plan.yaml");
         Files.writeString(file, """
                 redo: 1MB/s
@@ -51,7 +57,8 @@ class RelayedVerdictTest {
             long forwarded = forwardedAt.applyAsLong(k);
             TcpInfo tcp = new TcpInfo(100, 50, 10, 1448, 0, 1000, 0, ackedAt.applyAsLong(k) * FRAME, 1500, null);
             long micros = Math.round((k == seconds ? lastTickS : k) * 1e6);
-            trace.add(new Relayed("127.0.0.1:1524", micros, forwarded * FRAME, forwarded, 2 * forwarded, 0, tcp, -1));
+            trace.add(new Relayed("127.0.0.1:1524", micros, forwarded * FRAME, forwarded, heldAt.applyAsLong(k), 0, tcp,
+                    -1));
         }
         PlanRunner.Config config = new PlanRunner.Config(plan, demand, null, Duration.ofSeconds(15), WRITE,
                 Payload.RANDOM);
@@ -84,5 +91,20 @@ class RelayedVerdictTest {
                 v.reasons()));
         assertFalse(v.reasons().stream().anyMatch(r -> r.contains("reaching fs1 late")), String.join("\n",
                 v.reasons()));
+    }
+
+    @Test
+    void theHopBeforeTheRelayIsNamedOnlyWhenItBinds() throws Exception {
+        // issue 56: the redo reached fs1 at half the rate and sb1 took a fifth of the rate: sb1's own link binds, and
+        // naming prim -> fs1 would send the DBA after the wrong hop
+        Verdict far = judge(10, 10, k -> due(k) / 2, k -> due(k) / 5, k -> 0);
+        assertEquals(Verdict.Status.FAIL, far.status(), String.join("\n", far.reasons()));
+        assertFalse(far.reasons().stream().anyMatch(r -> r.contains("holds it back")), String.join("\n",
+                far.reasons()));
+        // the redo reached fs1 at half the rate and sb1 took all of it: the hop before the relay binds
+        Verdict up = judge(10, 10, k -> due(k) / 2, k -> due(k) / 2, k -> 0);
+        assertEquals(Verdict.Status.FAIL, up.status(), String.join("\n", up.reasons()));
+        assertTrue(up.reasons().stream().anyMatch(r -> r.contains("the redo reached fs1 at 0.5 MB/s only: the hop "
+                + "prim -> fs1 holds it back")), String.join("\n", up.reasons()));
     }
 }
