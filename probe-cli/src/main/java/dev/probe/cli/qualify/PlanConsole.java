@@ -1,5 +1,6 @@
 package dev.probe.cli.qualify;
 
+import dev.probe.core.qualify.Sizing;
 import dev.probe.core.plan.Plan;
 import dev.probe.core.plan.PlanDemand;
 import dev.probe.core.plan.PlanResult;
@@ -27,8 +28,8 @@ final class PlanConsole {
         for (Site s : plan.sites()) {
             out.println(fmt("\t%-10s %-18s %s", s.name(), s.role().label(), where(s)).stripTrailing());
         }
-        out.println(fmt("Hops (each carries the redo once; needed = carried / %.2f x 8, Oracle support note "
-                + "736755.1):", tcpEfficiency));
+        out.println("Hops (each carries the redo once; needed = " + Sizing.requiredRule(tcpEfficiency)
+                .replace("peak", "carried") + "):");
         for (PlanDemand.Hop h : demand.hops()) {
             out.println(fmt("\t%-22s %-9s %7.1f MB/s, needs %7.1f Mbit/s%s", h.route().from() + " -> "
                     + h.route().to(), h.route().mode().label(), h.carriedBps() / 1e6, h.requiredBits() / 1e6,

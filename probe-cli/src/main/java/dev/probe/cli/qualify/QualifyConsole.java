@@ -1,5 +1,6 @@
 package dev.probe.cli.qualify;
 
+import dev.probe.core.qualify.Sizing;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.pathmtu.PathMtu;
 import dev.probe.core.qualify.PathMtuFindings;
@@ -68,8 +69,8 @@ final class QualifyConsole implements Qualifier.Progress {
                     Rates.describeByteRate(c.load().p95BytesPerSecond())));
             out.println(fmt("\t%-22s = %s", "AWR times", RedoLoad.TIMES));
         }
-        out.println(fmt("\t%-22s = %.1f Mbit/s = peak / %.2f x 8 (Oracle support note 736755.1; MAA material uses "
-                + "0.7 for the same 30 %% overhead)", "Required bandwidth", c.requiredBps() / 1e6, c.tcpEfficiency()));
+        out.println(fmt("\t%-22s = %.1f Mbit/s = %s", "Required bandwidth", c.requiredBps() / 1e6,
+                Sizing.requiredRule(c.tcpEfficiency())));
         if (c.sync()) {
             out.println(fmt("\t%-22s = %.3f ms that SYNC may add to a commit%s", "Commit budget",
                     c.commitBudget().toNanos() / 1e6, c.localLogWrite().isZero() ? " (local log write not counted)"

@@ -4,6 +4,7 @@ import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.PayloadOption;
+import dev.probe.core.qualify.Sizing;
 import dev.probe.core.client.Egress;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.qualify.Agents;
@@ -71,8 +72,9 @@ public final class QualifyOptions {
             description = "The primary's own log write, which runs beside the remote one (default: not counted).")
     Duration localLogWrite;
 
-    @Option(names = "--tcp-efficiency", defaultValue = "0.7", paramLabel = "F",
-            description = "F in required bandwidth = peak / F x 8 (default: ${DEFAULT-VALUE}; note 736755.1 uses 0.75).")
+    @Option(names = "--tcp-efficiency", defaultValue = "" + Sizing.DEFAULT_TCP_EFFICIENCY, paramLabel = "F",
+            description = "F in required bandwidth = peak / F x 8 (default: ${DEFAULT-VALUE}, MAA's 30 % TCP/IP "
+                    + "overhead; support note 736755.1 writes 0.75, which asks 7 % less).")
     double tcpEfficiency;
 
     @Option(names = "--gap", converter = Converters.Size.class, paramLabel = "SIZE",

@@ -197,8 +197,8 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         ArrayNode v = s.putArray("verdicts");
         verdicts.forEach(x -> v.add(x.toJson()));
         s.put("required_bps", config.requiredBps());
-        s.put("required_formula", String.format(Locale.ROOT, "%.1f MB/s / %.2f x 8 (support note 736755.1)",
-                config.load().peakBytesPerSecond() / 1e6, config.tcpEfficiency()));
+        s.put("required_formula", String.format(Locale.ROOT, "%.1f MB/s: ", config.load().peakBytesPerSecond() / 1e6)
+                + Sizing.requiredRule(config.tcpEfficiency()));
         if (config.compression() != null) {
             s.set("compression", compression(config.compression(), config.requiredBps(),
                     config.load().peakBytesPerSecond()));

@@ -120,7 +120,7 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         private boolean affirm;
         private Duration commitBudget = Duration.ofMillis(2);
         private Duration localLogWrite = Duration.ZERO;
-        private double tcpEfficiency = 0.7;
+        private double tcpEfficiency = Sizing.DEFAULT_TCP_EFFICIENCY;
         private long gapBytes;
         private Duration gapWithin;
         private Duration budget = Duration.ofMinutes(3);

@@ -102,8 +102,9 @@ final class RacVerdicts {
                 fmt("%d instances at once: %.1f MB/s of redo offered, %.1f MB/s received by the %s (%.0f %%)",
                         judged.result().hosts().size(), sumRate / 1e6, sumCarried / 1e6,
                         c.reverse() ? "nodes" : "standby", 100 * sumCarried / sumRate),
-                fmt("required bandwidth for the sum %.1f Mbit/s (note 736755.1: the peaks of all instances together)",
-                        Sizing.requiredBitsPerSecond(sumRate, c.tcpEfficiency()) / 1e6),
+                fmt("required bandwidth for the sum %.1f Mbit/s (the peaks of all instances together; %s)",
+                        Sizing.requiredBitsPerSecond(sumRate, c.tcpEfficiency()) / 1e6,
+                        Sizing.requiredRule(c.tcpEfficiency())),
                 anyBehind ? "at least one instance's stream fell behind (see its verdict)"
                         : "every instance's stream kept up with its own peak"));
         Verdict sum = new Verdict("ASYNC all instances", sumKeeps ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);

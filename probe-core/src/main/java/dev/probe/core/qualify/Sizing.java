@@ -21,9 +21,25 @@ public final class Sizing {
     private Sizing() {
     }
 
-    /** Required bandwidth in bit/s: peak redo bytes/s / F x 8. */
+    /**
+     * F's default: 0.7, the 30 % TCP/IP overhead MAA material uses. Support note 736755.1 writes 0.75 for the same
+     * 30 %; 0.7 asks 7 % more bandwidth, so a link sized by it also passes the note's rule (docs/guides/qualify.md).
+     */
+    public static final double DEFAULT_TCP_EFFICIENCY = 0.7;
+    /** F as support note 736755.1 writes it. */
+    public static final double NOTE_TCP_EFFICIENCY = 0.75;
+
+    /** Required bandwidth in bit/s: peak redo bytes/s / F x 8, the one place the rule is computed. */
     public static double requiredBitsPerSecond(double peakBytesPerSecond, double tcpEfficiency) {
         return peakBytesPerSecond / tcpEfficiency * 8;
+    }
+
+    /** The rule in words with F's source, for every place that prints it: "peak / 0.70 x 8 (F = 0.70: ...)". */
+    public static String requiredRule(double tcpEfficiency) {
+        String source = tcpEfficiency == DEFAULT_TCP_EFFICIENCY ? "MAA's 30 % TCP/IP overhead; support note 736755.1 "
+                + "writes 0.75" : tcpEfficiency == NOTE_TCP_EFFICIENCY ? "support note 736755.1's"
+                : "--tcp-efficiency; MAA material uses 0.70, support note 736755.1 0.75";
+        return String.format(Locale.ROOT, "peak / %.2f x 8 (F = %.2f: %s)", tcpEfficiency, tcpEfficiency, source);
     }
 
     /** Bandwidth-delay product in bytes. */
