@@ -129,5 +129,10 @@ class ProbeJarIT extends ServerIT {
         assertTrue(out.contains("for client and server together (the demo runs both in this one process"),
                 "issue 24: one CPU figure, said to be one: " + out);
         assertTrue(!out.contains("remote/receiver"), "no second, identical figure: " + out);
+        // issue 56: loopback cannot reorder, lose the MTU or take equal-cost paths: no path warning (the demo is run
+        // as the README gives it, with its own durations)
+        ProbeProcess readme = ProbeProcess.start("demo");
+        assertEquals(0, readme.awaitExit(120), readme.stderr());
+        assertTrue(readme.stdout().lines().noneMatch(l -> l.contains("WARNING = the path")), readme.stdout());
     }
 }

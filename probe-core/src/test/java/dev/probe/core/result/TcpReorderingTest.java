@@ -40,6 +40,18 @@ class TcpReorderingTest {
     }
 
     @Test
+    void aFewEventsAmongManySegmentsAreNotThePath() {
+        // issue 56: the README's demo on loopback, 16 events in 166,011 segments (the CPUs' receive backlogs)
+        TcpStats loopback = new TcpStats(0.6, 0.002, 7, 166_011, 7 / 166_011.0, 92, 65483, "bbr", 1L << 30, 0,
+                null, 16, 24);
+        assertNull(loopback.reorderingWarning(), "loopback cannot reorder");
+        // the lab overtaking 1 % of packets: 276 in 105,084
+        TcpStats lab = new TcpStats(10, 10, 0, 105_084, 0, 92, 1448, "cubic", 1L << 30, 0, null, 276, 6);
+        assertTrue(lab.reorderingWarning().contains("TCP saw 276 reordering events in 105084 segments (0.263 %)"),
+                lab.reorderingWarning());
+    }
+
+    @Test
     void connectionsAddTheirEventsAndKeepTheLargestDegree() {
         TcpInfo sum = reading(3, 2).plus(reading(9, 5));
         assertEquals(9, sum.reordering());
