@@ -64,4 +64,39 @@ class PlanRacTest {
                     out.toString());
         }
     }
+
+    @Test
+    void eachNodesThreadIsRelayedThroughAFarSyncAndJudgedOnItsShare() throws Exception {
+        // issue 56: the standard MAA layout, a RAC primary shipping SYNC to a Far Sync that forwards ASYNC, beside a
+        // local standby; the dry run and the run take the same plan
+        try (ProbeServer n1 = node("n1"); ProbeServer n2 = node("n2"); ProbeServer fs1 = node("fs1")) {
+            Path plan = dir.resolve("rac-fs.yaml");
+            Files.writeString(plan, """
+                    redo: [2MB/s, 1MB/s]
+                    sites:
+                      prim: {role: primary, agents: [127.0.0.1:%d, 127.0.0.1:%d]}
+                      fs:   {role: far-sync, server: 127.0.0.1:%d, agent: 127.0.0.1:%d}
+                      dr:   {role: standby, server: 127.0.0.1:%d}
+                      loc:  {role: standby, server: 127.0.0.1:%d}
+                    routes:
+                      prim: "(LOCAL : fs SYNC, loc ASYNC)"
+                      fs:   "(prim : dr ASYNC)"
+                    sync: {commit-budget: 2s}
+                    """.formatted(n1.address().getPort(), n2.address().getPort(), sb1.port(),
+                    fs1.address().getPort(), sb2.port(), sb2.port()));
+            QualifiedPlan run = QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget", "16s");
+            assertEquals(0, run.code(), run.printed());
+            JsonNode relayed = run.doc().path("hops").get(2);
+            assertEquals("fs", relayed.path("from").asText(), relayed.toString());
+            assertEquals(2, relayed.path("threads").size(), relayed.toString());
+            assertEquals(2e6, relayed.at("/threads/0/carried_bytes_s").asDouble(), 0.1 * 2e6, relayed.toString());
+            assertEquals(1e6, relayed.at("/threads/1/carried_bytes_s").asDouble(), 0.1 * 1e6, relayed.toString());
+            assertEquals(3e6, relayed.path("carried_bytes_s").asDouble(), 0.1 * 3e6, relayed.toString());
+            assertEquals("PASS", relayed.path("status").asText(), run.out());
+            assertTrue(run.out().contains("node 2's thread: carried 1.0 MB/s of the 1.0 MB/s it must carry"),
+                    run.out());
+            assertTrue(run.doc().at("/hops/0/redo").isMissingNode() && run.doc().at("/hops/0/nodes").size() == 2,
+                    "the SYNC hop from both nodes: " + run.doc().path("hops").get(0));
+        }
+    }
 }

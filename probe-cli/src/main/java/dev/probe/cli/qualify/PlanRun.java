@@ -75,6 +75,7 @@ final class PlanRun {
                 : RedoCompression.measure(options.redoSample, RedoCompression.MAX_SAMPLE);
         PlanDemand demand = PlanDemand.of(checked, sample, options.tcpEfficiency);
         PlanConsole console = new PlanConsole(out);
+        PlanRunner.refuseRelays(checked); // one checker: the dry run refuses whatever the run would
         if (dryRun) {
             console.print(checked, demand, options.tcpEfficiency);
             return ExitCodes.OK;

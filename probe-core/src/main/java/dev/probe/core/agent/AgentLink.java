@@ -6,6 +6,8 @@ import dev.probe.core.client.Worker;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.Json;
+import dev.probe.core.protocol.Relayed;
+import java.util.function.BiConsumer;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.BlockingQueue;
@@ -26,6 +28,7 @@ final class AgentLink implements Worker {
     private final int index;
     private final String name;
     private final MergedTimeline timeline;
+    private final BiConsumer<Integer, Relayed> relayed;
     private final BlockingQueue<ObjectNode> clock = new LinkedBlockingQueue<>();
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private volatile ClientConnection connection;
@@ -37,6 +40,12 @@ final class AgentLink implements Worker {
     private volatile java.time.Instant lostAt;
 
     AgentLink(int index, String name, MergedTimeline timeline) {
+        this(index, name, timeline, (host, r) -> { });
+    }
+
+    /** {@code relayed} hears each RELAYED frame a relayed leg of this agent heard, with this agent's index. */
+    AgentLink(int index, String name, MergedTimeline timeline, BiConsumer<Integer, Relayed> relayed) {
+        this.relayed = relayed;
         this.index = index;
         this.name = name;
         this.timeline = timeline;
@@ -95,6 +104,7 @@ final class AgentLink implements Worker {
                     bytesSeen += interval.bytes();
                     completeWhenAllArrived();
                 }
+                case RELAYED -> relayed.accept(index, Relayed.from(Json.requireObject(b, "relayed")));
                 case DONE -> {
                     intervalsSent = (int) Json.requireLong(b, "intervals", 0, Integer.MAX_VALUE);
                     reported = new Outcome(AgentMessages.micros(b, "started"),

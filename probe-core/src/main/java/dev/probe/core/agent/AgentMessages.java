@@ -4,6 +4,7 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Json;
+import dev.probe.core.protocol.Relayed;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -15,13 +16,14 @@ import java.util.stream.Collectors;
 /**
  * The AGENT frames between a coordinator and an agent (docs/PROTOCOL.md, "Agents"), each a JSON object whose
  * {@code op} says what it is: {@code clock} (a timestamp sample, both ways), {@code start} (the instant, in the
- * agent's clock), {@code ping}, and from the agent {@code interval}, {@code done} and {@code failed}. Times are
+ * agent's clock), {@code ping}, and from the agent {@code interval}, {@code relayed} (a relay's RELAYED frame, heard
+ * by a relayed leg), {@code done} and {@code failed}. Times are
  * microseconds since the epoch on the clock of whoever wrote them.
  */
 public final class AgentMessages {
     /** What an AGENT frame is; on the wire in lower case. */
     public enum Op {
-        CLOCK, START, PING, INTERVAL, DONE, FAILED;
+        CLOCK, START, PING, INTERVAL, RELAYED, DONE, FAILED;
 
         /** The {@code op} as written. */
         public String wire() {
@@ -91,6 +93,13 @@ public final class AgentMessages {
         n.put("i", index);
         interval.putTo(n);
         return frame(Op.INTERVAL, n);
+    }
+
+    /** Agent to coordinator: what the relay a relayed leg reaches forwarded, as its RELAYED frame said. */
+    static ControlFrame relayed(Relayed r) {
+        ObjectNode n = Json.object();
+        n.set("relayed", r.frame().body());
+        return frame(Op.RELAYED, n);
     }
 
     /**

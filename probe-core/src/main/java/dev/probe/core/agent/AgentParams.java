@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.HostPort;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.params.Endpoints;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
@@ -26,13 +27,16 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
 
     /**
      * One run to one server: {@code spec} is a {@link BulkParams} or a {@link TestParams} (to the probe server at
-     * {@code host:port}), or an {@link ObjstoreLeg} (to its endpoint, whose host and port these are).
+     * {@code host:port}), a {@link RelayParams} (a test to the relay at {@code host:port}, a RAC node's thread to its
+     * Far Sync), or an {@link ObjstoreLeg} (to its endpoint, whose host and port these are).
      */
     public record Leg(String host, int port, SessionSpec spec) {
         public Leg {
             Endpoints.check("target", host, port);
-            if (!(spec instanceof BulkParams) && !(spec instanceof TestParams) && !(spec instanceof ObjstoreLeg)) {
-                throw new BadParameterException("legs", "a leg is a bulk run, a test or an object-storage run");
+            if (!(spec instanceof BulkParams) && !(spec instanceof TestParams) && !(spec instanceof ObjstoreLeg)
+                    && !(spec instanceof RelayParams)) {
+                throw new BadParameterException("legs", "a leg is a bulk run, a test, a relayed test or an "
+                        + "object-storage run");
             }
             if (spec instanceof ObjstoreLeg o && !o.target().equals(new HostPort(host, port))) {
                 throw new BadParameterException("target", "an object-storage leg goes to its endpoint");
@@ -108,6 +112,7 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
             ObjectNode target = Json.requireObject(l, "target");
             SessionSpec spec = l.has("bulk") ? BulkParams.fromJson(Json.requireObject(l, "bulk"))
                     : l.has("objstore") ? ObjstoreLeg.fromJson(Json.requireObject(l, "objstore"))
+                    : l.has("relay") ? RelayParams.fromJson(Json.requireObject(l, "relay"))
                     : TestParams.fromJson(Json.requireObject(l, "test"));
             legs.add(new Leg(Json.requireString(target, "host", Endpoints.HOST), Json.requireInt(target, "port", 1,
                     65_535), spec));
@@ -116,7 +121,8 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
     }
 
     private static String field(SessionSpec spec) {
-        return spec instanceof BulkParams ? "bulk" : spec instanceof ObjstoreLeg ? "objstore" : "test";
+        return spec instanceof BulkParams ? "bulk" : spec instanceof ObjstoreLeg ? "objstore"
+                : spec instanceof RelayParams ? "relay" : "test";
     }
 
     /** True when the legs are object-storage runs (the agent then needs its OCI config). */

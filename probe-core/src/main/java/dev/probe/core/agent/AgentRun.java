@@ -10,9 +10,11 @@ import dev.probe.core.error.UsageException;
 import dev.probe.core.objstore.client.ObjstoreClient;
 import dev.probe.core.objstore.client.ObjstoreConfig;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.protocol.Relayed;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.BulkListener;
@@ -168,7 +170,9 @@ final class AgentRun implements WorkSessionHandler.Work {
             } else if (leg.spec() instanceof ObjstoreLeg objstore) {
                 return runObjstore(target, objstore, each, atStart);
             } else if (leg.spec() instanceof TestParams test) {
-                return runTest(target, test, each, atStart);
+                return runTest(target, new RedoConfig(target, test), each, atStart);
+            } else if (leg.spec() instanceof RelayParams relay) {
+                return runTest(target, new RedoConfig(target, relay.test(), relay), each, atStart);
             }
             throw new IllegalArgumentException("an agent has no client for " + leg.spec().getClass().getSimpleName());
         } catch (ProbeException e) {
@@ -202,9 +206,10 @@ final class AgentRun implements WorkSessionHandler.Work {
                 .summary());
     }
 
-    private HostSummary runTest(Target target, TestParams test, Consumer<HostInterval> each, Runnable atStart)
+    /** A test, or a relayed one whose relay's RELAYED frames go to the coordinator as they come. */
+    private HostSummary runTest(Target target, RedoConfig redo, Consumer<HostInterval> each, Runnable atStart)
             throws InterruptedException {
-        return HostSummary.of(new RedoClient(new RedoConfig(target, test)).run(new RunListener() {
+        return HostSummary.of(new RedoClient(redo).run(new RunListener() {
             @Override
             public void onReady(Ready ready, int sndbufGranted) {
                 atStart.run();
@@ -214,7 +219,12 @@ final class AgentRun implements WorkSessionHandler.Work {
             public void onInterval(IntervalSample sample) {
                 each.accept(HostInterval.of(sample));
             }
-        }, cap).summary(), test.numConn());
+
+            @Override
+            public void onRelayed(Relayed relayed) {
+                send.accept(AgentMessages.relayed(relayed));
+            }
+        }, cap).summary(), redo.params().numConn());
     }
 
     /** The session is open (connections joined) before the instant; data starts at it. */

@@ -1,5 +1,9 @@
 package dev.probe.core.agent;
 
+import dev.probe.core.params.RelayParams;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.Relayed;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.Heartbeat;
 import dev.probe.core.client.HostPort;
@@ -10,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -28,15 +33,48 @@ public final class Fanout {
     /** Time for every agent to open its session (connect, handshake, join each channel) before the start. */
     private static final long START_MARGIN_MICROS = 1_000_000;
     private final FanoutConfig config;
+    private final List<List<RelayParams.Next>> relayTo;
+    private final BiConsumer<Integer, Relayed> relayed;
 
     public Fanout(FanoutConfig config) {
+        this(config, List.of(), (host, r) -> { });
+    }
+
+    /**
+     * A test fanned out to a relay (a RAC primary's nodes to their Far Sync's agent): host {@code i}'s test goes as a
+     * relayed one, forwarded to {@code relayTo.get(i)}; {@code relayed} hears each RELAYED frame with the host's index.
+     */
+    public Fanout(FanoutConfig config, List<List<RelayParams.Next>> relayTo, BiConsumer<Integer, Relayed> relayed) {
+        if (!relayTo.isEmpty() && (relayTo.size() != config.from().size() || !(config.total() instanceof TestParams))) {
+            throw new BadParameterException("relay", "give one list of next hops per host, for a test");
+        }
         this.config = config;
+        this.relayTo = List.copyOf(relayTo);
+        this.relayed = relayed;
+    }
+
+    /** The plan, each host's tests wrapped as relayed ones where a relay is asked. */
+    private List<AgentParams> plan() {
+        List<AgentParams> plan = config.plan();
+        if (relayTo.isEmpty()) {
+            return plan;
+        }
+        List<AgentParams> out = new ArrayList<>();
+        for (int h = 0; h < plan.size(); h++) {
+            List<AgentParams.Leg> legs = new ArrayList<>();
+            for (AgentParams.Leg leg : plan.get(h).legs()) {
+                legs.add(new AgentParams.Leg(leg.host(), leg.port(), new RelayParams((TestParams) leg.spec(),
+                        relayTo.get(h))));
+            }
+            out.add(new AgentParams(legs, plan.get(h).dscp()));
+        }
+        return out;
     }
 
     /** Runs; {@code intervals} hears each merged interval as soon as every running host has reported it. */
     public FanoutResult run(Consumer<MergedInterval> intervals) throws InterruptedException {
         int hosts = config.from().size();
-        List<AgentParams> plan = config.plan();
+        List<AgentParams> plan = plan();
         MergedTimeline timeline = new MergedTimeline(hosts, intervals);
         List<AgentLink> links = new ArrayList<>();
         List<CompletableFuture<Void>> opened = new ArrayList<>();
@@ -44,7 +82,7 @@ public final class Fanout {
         try {
             for (int i = 0; i < hosts; i++) {
                 HostPort agent = config.from().get(i);
-                AgentLink link = new AgentLink(i, agent.toString(), timeline);
+                AgentLink link = new AgentLink(i, agent.toString(), timeline, relayed);
                 links.add(link);
                 CompletableFuture<Void> ready = new CompletableFuture<>();
                 opened.add(ready);

@@ -1,6 +1,7 @@
 package dev.probe.core.plan;
 
 import dev.probe.core.agent.Fanout;
+import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.agent.FanoutResult;
 import dev.probe.core.agent.HostSummary;
 import dev.probe.core.agent.MergedInterval;
@@ -8,12 +9,15 @@ import dev.probe.core.client.HostPort;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.qualify.Agents;
 import dev.probe.core.qualify.LagTrace;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -78,50 +82,104 @@ final class PlanRac {
 
     /**
      * The round trip, then the redo, from every node's agent to every destination of the primary at once; a hop whose
-     * fan-out failed has its reason.
+     * fan-out failed has its reason. A hop to a site that forwards goes to that site's relay, each node's thread as its
+     * own relayed test, and each relayed hop comes back with each node's thread as the relay forwarded it.
      */
-    List<PlanResult.HopFigures> run(ExecutorService pool, PlanRunner.Config config, List<PlanDemand.Hop> hops,
-                                    Duration rttPhase, java.util.function.Supplier<Duration> redoPhaseNow,
-                                    PlanRunner.Progress progress) throws InterruptedException {
+    List<PlanResult.HopFigures> run(ExecutorService pool, PlanRunner.Config config, PlanRelays relays,
+                                    List<PlanDemand.Hop> hops, Duration rttPhase,
+                                    java.util.function.Supplier<Duration> redoPhaseNow, PlanRunner.Progress progress)
+            throws InterruptedException {
         progress.phase(String.format("round trip of every hop from each of the %d RAC nodes at once, %d seconds ...",
                 nodes(), rttPhase.toSeconds()));
         String[] failures = new String[hops.size()];
         List<Figures> rtts = all(pool, hops, failures, h -> new Figures(run(at(config, h), base(config, Mode.SYNC)
                 .length(0).connections(nodes()).duration(rttPhase).build(), shares(h), m -> { }), null, List.of()));
         Duration redoPhase = redoPhaseNow.get();
-        progress.phase(String.format("the redo on every hop from each RAC node at once, %d seconds ...",
+        progress.phase(String.format("the redo on every hop from each RAC node at once%s, %d seconds ...",
+                hops.stream().anyMatch(relays::relays) ? ", each node's thread relayed where a site forwards" : "",
                 redoPhase.toSeconds()));
-        List<Figures> redo = all(pool, hops, failures, h -> redo(config, h, redoPhase,
-                rtts.get(hops.indexOf(h)).rtt()));
+        Map<Route, List<PlanResult.HopFigures>> threads = new LinkedHashMap<>();
+        List<Figures> redo = all(pool, hops, failures, h -> redo(config, relays, h, redoPhase,
+                rtts.get(hops.indexOf(h)).rtt(), threads));
         List<PlanResult.HopFigures> out = new ArrayList<>();
         for (int i = 0; i < hops.size(); i++) {
             Figures f = redo.get(i).redo() != null ? redo.get(i) : new Figures(rtts.get(i).rtt(), null, List.of());
             out.add(new PlanResult.HopFigures(hops.get(i), null, null, null, null, failures[i], null, null, f));
         }
+        for (PlanDemand.Hop h : config.demand().hops()) {
+            if (!hops.contains(h)) {
+                String upstream = null;
+                for (int i = 0; i < hops.size(); i++) {
+                    if (hops.get(i).route().to().equals(h.route().from())) {
+                        upstream = failures[i];
+                    }
+                }
+                out.add(new PlanResult.HopFigures(h, null, null, null, null, upstream, null, null, null,
+                        threads.getOrDefault(h.route(), List.of())));
+            }
+        }
         return out;
     }
 
-    /** The redo from every node: ASYNC each at its instance's share of the hop, SYNC back to back. */
-    private Figures redo(PlanRunner.Config config, PlanDemand.Hop h, Duration d, FanoutResult rtt)
-            throws InterruptedException {
+    /**
+     * The redo from every node: ASYNC each at its instance's share of the hop, SYNC back to back; to a site that
+     * forwards, each node's thread relayed, its RELAYED frames into a trace per onward hop and node ({@code threads}).
+     */
+    private Figures redo(PlanRunner.Config config, PlanRelays relays, PlanDemand.Hop h, Duration d, FanoutResult rtt,
+                         Map<Route, List<PlanResult.HopFigures>> threads) throws InterruptedException {
         List<Double> shares = shares(h);
         long writeSize = config.writeSize();
-        TestParams.Builder b = base(config, h.route().mode().waits() ? Mode.SYNC : Mode.ASYNC).length(writeSize)
+        boolean sync = h.route().mode().waits();
+        TestParams.Builder b = base(config, sync ? Mode.SYNC : Mode.ASYNC).length(writeSize)
                 .connections(nodes()).duration(d);
-        if (h.route().mode().waits()) {
-            return new Figures(rtt, run(at(config, h), b.write(h.route().mode() == Route.Mode.SYNC).build(), shares,
-                    m -> { }), List.of());
-        }
+        double sum = shares.stream().mapToDouble(Double::doubleValue).sum();
+        TestParams spec = sync ? b.write(h.route().mode() == Route.Mode.SYNC).build() : b.rate(sum / writeSize).build();
         List<LagTrace> lags = new ArrayList<>();
         shares.forEach(x -> lags.add(new LagTrace(x / writeSize, writeSize, false)));
-        double sum = shares.stream().mapToDouble(Double::doubleValue).sum();
-        FanoutResult r = run(at(config, h), b.rate(sum / writeSize).build(), shares, m -> {
+        Consumer<MergedInterval> intervals = sync ? m -> { } : m -> {
             for (int i = 0; i < m.perHost().size() && i < lags.size(); i++) {
                 lags.get(i).add(m.perHost().get(i).tSeconds(), m.perHost().get(i).bytes(),
                         m.perHost().get(i).messages(), 0);
             }
-        });
-        return new Figures(rtt, r, List.copyOf(lags));
+        };
+        FanoutResult r = relays.relays(h) ? relayed(config, relays, h, spec, rtt, intervals, threads)
+                : run(at(config, h), spec, shares, intervals);
+        return new Figures(rtt, r, sync ? List.of() : List.copyOf(lags));
+    }
+
+    /** Each node's thread to the relay at {@code h}'s destination, forwarded to its onward hops at the node's share. */
+    private FanoutResult relayed(PlanRunner.Config config, PlanRelays relays, PlanDemand.Hop h, TestParams spec,
+                                 FanoutResult rtt, Consumer<MergedInterval> intervals,
+                                 Map<Route, List<PlanResult.HopFigures>> threads) throws InterruptedException {
+        List<Map<String, RelayTrace>> byNode = new ArrayList<>();
+        List<List<RelayParams.Next>> next = new ArrayList<>();
+        List<HostSummary> rtts = new Figures(rtt, null, List.of()).summaries(rtt);
+        for (int i = 0; i < nodes(); i++) {
+            double share = instances.get(i) / peak;
+            TestParams node = spec.toBuilder().connections(1).rate(spec.openLoop() ? spec.rate() * share : 0).build();
+            next.add(relays.next(h, node, share));
+            Map<String, RelayTrace> traces = new LinkedHashMap<>();
+            for (PlanDemand.Hop onward : relays.onward(h)) {
+                PlanDemand.Hop thread = new PlanDemand.Hop(onward.route(), onward.carriedBps() * share,
+                        onward.requiredBits() * share, onward.compression());
+                RelayTrace trace = new RelayTrace(thread, config.writeSize());
+                trace.firstHopRtt(i < rtts.size() ? rtts.get(i).latencyAvgMs() : Double.NaN);
+                traces.put(relays.frameTarget(onward), trace);
+                synchronized (threads) {
+                    threads.computeIfAbsent(onward.route(), k -> new ArrayList<>()).add(new PlanResult.HopFigures(
+                            thread, null, null, trace.lag(), null, null, null, trace, null));
+                }
+            }
+            byNode.add(traces);
+        }
+        HostPort agent = relays.agent(h);
+        FanoutConfig fan = nodes.fanout(config.template().at(agent.host(), agent.port()), spec, shares(h));
+        return new Fanout(fan, next, (host, frame) -> {
+            RelayTrace t = host < byNode.size() ? byNode.get(host).get(frame.to()) : null;
+            if (t != null) {
+                t.add(frame);
+            }
+        }).run(intervals);
     }
 
     private interface Task {

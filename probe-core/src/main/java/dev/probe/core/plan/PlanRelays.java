@@ -5,7 +5,7 @@ import dev.probe.core.error.UsageException;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Relayed;
-import dev.probe.core.relay.RelayParams;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.result.RunListener;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +16,8 @@ import java.util.Map;
  * The relays of a plan's run: a hop from the primary to a site that forwards (a Far Sync, a cascading standby) goes to
  * that site's agent, which receives it as the site's server would and forwards it to the site's own destinations, each
  * no faster than that hop carries in production; its RELAYED frames become each relayed hop's {@link RelayTrace}.
- * One relay per path: a site that receives relayed redo and forwards it again is refused ({@link #refuseUnbuilt}).
+ * One relay per path: a site that receives relayed redo and forwards it again is refused ({@link #refuseUnbuilt}). A
+ * RAC primary's nodes each send their own thread to the relay, which forwards each ({@link PlanRac}).
  */
 final class PlanRelays {
     private final Plan plan;
@@ -44,11 +45,6 @@ final class PlanRelays {
         for (Route r : plan.routes()) {
             if (r.from().equals(primary)) {
                 continue;
-            }
-            if (!plan.primary().agents().isEmpty()) {
-                throw new UsageException("--plan " + plan.file() + ": routes." + r.from() + ": " + r.from()
-                        + " forwards the redo of a RAC primary (sites." + primary + ".agents); relaying each node's "
-                        + "thread is not built (--dry-run shows what each hop must carry)");
             }
             List<Route> path = plan.hopsTo(r.to());
             if (path.size() > 2) {
@@ -81,17 +77,37 @@ final class PlanRelays {
 
     /** What the relay is asked: receive {@code test}, forward it to each destination of the hop's site. */
     RelayParams request(PlanDemand.Hop hop, TestParams test) {
+        return new RelayParams(test, next(hop, test, 1));
+    }
+
+    /**
+     * Where the relay forwards {@code test}, which carries {@code share} of the hop's redo (a RAC node's thread: its
+     * instance's share; one for a single primary): each destination of the hop's site, no faster than its share of
+     * what that hop carries.
+     */
+    List<RelayParams.Next> next(PlanDemand.Hop hop, TestParams test, double share) {
         List<RelayParams.Next> next = new ArrayList<>();
         for (PlanDemand.Hop onward : demand.hops()) {
             if (onward.route().from().equals(hop.route().to())) {
                 HostPort at = plan.site(onward.route().to()).server();
                 // a paced client's stream is the redo already: forwarded whole unless this hop carries less
                 boolean whole = test.openLoop() && onward.carriedBps() >= hop.carriedBps();
-                next.add(new RelayParams.Next(at.host(), at.port(), whole ? 0
-                        : onward.carriedBps() * (test.length() + Frames.HEADER_LENGTH) / Math.max(1, test.length())));
+                next.add(new RelayParams.Next(at.host(), at.port(), whole ? 0 : share * onward.carriedBps()
+                        * (test.length() + Frames.HEADER_LENGTH) / Math.max(1, test.length())));
             }
         }
-        return new RelayParams(test, next);
+        return next;
+    }
+
+    /** The hops {@code hop}'s destination forwards to. */
+    List<PlanDemand.Hop> onward(PlanDemand.Hop hop) {
+        return demand.hops().stream().filter(h -> h.route().from().equals(hop.route().to())).toList();
+    }
+
+    /** The name a relay's RELAYED frames give the destination of {@code onward}. */
+    String frameTarget(PlanDemand.Hop onward) {
+        HostPort at = plan.site(onward.route().to()).server();
+        return new RelayParams.Next(at.host(), at.port(), 0).toString();
     }
 
     /** Hears the relay of {@code hop}, whose round trip was {@code rttMs}: each frame to its relayed hop's trace. */
@@ -117,8 +133,8 @@ final class PlanRelays {
         Map<String, RelayTrace> byTarget = new LinkedHashMap<>();
         into.forEach((route, trace) -> {
             if (route.from().equals(hop.route().to())) {
-                HostPort at = plan.site(route.to()).server();
-                byTarget.put(new RelayParams.Next(at.host(), at.port(), 0).toString(), trace);
+                byTarget.put(frameTarget(demand.hops().stream().filter(h -> h.route().equals(route)).findFirst()
+                        .orElseThrow()), trace);
                 trace.firstHopRtt(rttMs);
             }
         });

@@ -36,9 +36,21 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
      * @param catchUpFailure why the catch-up phase failed (its gap or its live redo), or null
      * @param relayed a relayed hop's figures as its relay reported them (null for a hop from the primary)
      * @param rac     a RAC primary's hop: every node's figures (null when the primary is one host)
+     * @param threads a hop relayed from a RAC primary: each node's thread as its relay forwarded it, a hop of the
+     *                node's share each (empty otherwise)
      */
     public record HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, CatchUp catchUp,
-                             String failure, String catchUpFailure, RelayTrace relayed, PlanRac.Figures rac) {
+                             String failure, String catchUpFailure, RelayTrace relayed, PlanRac.Figures rac,
+                             List<HopFigures> threads) {
+        public HopFigures {
+            threads = threads == null ? List.of() : List.copyOf(threads);
+        }
+
+        /** Figures of a hop that is not relayed from a RAC primary. */
+        public HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, CatchUp catchUp,
+                          String failure, String catchUpFailure, RelayTrace relayed, PlanRac.Figures rac) {
+            this(hop, rtt, redo, lag, catchUp, failure, catchUpFailure, relayed, rac, List.of());
+        }
     }
 
     public PlanResult {
@@ -174,6 +186,21 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         if (f.relayed() != null && f.relayed().measured()) {
             n.put("carried_bytes_s", orNull(f.relayed().carriedBps()));
             n.set("relay", f.relayed().toJson());
+        }
+        if (!f.threads().isEmpty()) {
+            double sum = f.threads().stream().mapToDouble(t -> t.relayed().measured() ? t.relayed().carriedBps() : 0)
+                    .sum();
+            n.put("carried_bytes_s", sum);
+            ArrayNode threads = n.putArray("threads");
+            for (int i = 0; i < f.threads().size(); i++) {
+                HopFigures t = f.threads().get(i);
+                ObjectNode tn = threads.addObject().put("node", i + 1).put("must_carry_bytes_s", t.hop().carriedBps());
+                if (t.relayed().measured()) {
+                    tn.put("carried_bytes_s", orNull(t.relayed().carriedBps()));
+                    tn.set("relay", t.relayed().toJson());
+                    tn.set("lag", t.relayed().lag().summaryJson());
+                }
+            }
         }
         if (f.lag() != null && (f.relayed() == null || f.relayed().measured())) {
             n.set("lag", f.lag().summaryJson());

@@ -89,8 +89,9 @@ public final class PlanRunner {
                 Duration[] redoPhase = {redoPlanned};
                 List<Future<Outcome>> backups = backups(pool, rttPhase.plus(redoPlanned.dividedBy(2)), redoPlanned,
                         stop);
-                List<PlanResult.HopFigures> figures = rac.run(pool, config, hops, rttPhase, () -> redoPhase[0] =
-                        clock.start(PlanClock.Phase.REDO, redoPlanned, catchUpPlanned), progress);
+                List<PlanResult.HopFigures> figures = rac.run(pool, config, relays, hops, rttPhase, () -> redoPhase[0] =
+                        clock.start(PlanClock.Phase.REDO, redoPlanned, catchUpPlanned.plus(PlanClock.FANOUT_SETUP)),
+                        progress);
                 return PlanResult.of(config, clock, figures, backedUp(backups), stop.reason());
             }
             progress.phase(String.format("round trip of every hop at once, %d seconds ...", rttPhase.toSeconds()));

@@ -37,6 +37,9 @@ final class PlanVerdicts {
     /** One hop's verdict from its figures. */
     static Verdict hop(PlanRunner.Config config, PlanResult.HopFigures f) {
         TestResult redo = f.redo();
+        if (!f.threads().isEmpty()) {
+            return withFailure(RelayedVerdict.ofThreads(config, f), f);
+        }
         if (f.rac() != null) {
             return RacHopVerdict.of(config, f);
         }

@@ -75,6 +75,36 @@ final class RelayedVerdict {
         return new Verdict(PlanVerdicts.name(r), keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
     }
 
+    /**
+     * A hop relayed from a RAC primary: each node's thread judged as a relayed hop of its instance's share; PASS when
+     * every thread passes, INCOMPLETE when one was not measured, else the worst; the first reason is the sum.
+     */
+    static Verdict ofThreads(PlanRunner.Config config, PlanResult.HopFigures f) {
+        Route r = f.hop().route();
+        List<Verdict> each = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        double carried = 0;
+        for (int i = 0; i < f.threads().size(); i++) {
+            PlanResult.HopFigures t = f.threads().get(i);
+            Verdict v = t.relayed().measured() ? of(config, t) : new Verdict(PlanVerdicts.name(r),
+                    Verdict.Status.INCOMPLETE, List.of("not measured: the relay reported nothing for it"));
+            carried += t.relayed().measured() ? t.relayed().carriedBps() : 0;
+            each.add(v);
+            for (String reason : v.reasons()) {
+                lines.add(fmt("node %d's thread: %s", i + 1, reason));
+            }
+        }
+        double must = f.hop().carriedBps();
+        List<String> reasons = new ArrayList<>();
+        reasons.add(fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%): %d RAC nodes' threads, each "
+                + "forwarded by %s's relay as it received it and judged on its instance's share", carried / 1e6,
+                must / 1e6, 100 * carried / must, f.threads().size(), r.from()));
+        reasons.addAll(lines);
+        Verdict.Status status = each.stream().anyMatch(v -> v.status() == Verdict.Status.INCOMPLETE)
+                ? Verdict.Status.INCOMPLETE : Verdict.worst(each);
+        return new Verdict(PlanVerdicts.name(r), status, reasons);
+    }
+
     private static String why(RelayTrace t, double carried, double loss) {
         TcpInfo tcp = t.tcp();
         StreamLimit limit = StreamLimit.of(carried * 8, t.rttMs(), loss, tcp.sndMss() > 0 ? tcp.sndMss() : 1448,

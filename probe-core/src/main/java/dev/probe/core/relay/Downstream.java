@@ -1,5 +1,6 @@
 package dev.probe.core.relay;
 
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;

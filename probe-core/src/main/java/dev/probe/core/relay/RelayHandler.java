@@ -1,5 +1,6 @@
 package dev.probe.core.relay;
 
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.ErrorCode;

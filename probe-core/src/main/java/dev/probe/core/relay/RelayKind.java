@@ -1,5 +1,6 @@
 package dev.probe.core.relay;
 
+import dev.probe.core.params.RelayParams;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.agent.AgentConfig;
 import dev.probe.core.client.Egress;

@@ -1,5 +1,6 @@
 package dev.probe.core.relay;
 
+import dev.probe.core.params.RelayParams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

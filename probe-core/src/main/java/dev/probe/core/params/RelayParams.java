@@ -1,12 +1,8 @@
-package dev.probe.core.relay;
+package dev.probe.core.params;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.params.Endpoints;
-import dev.probe.core.params.Mode;
-import dev.probe.core.params.SessionSpec;
-import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
 import java.time.Duration;
