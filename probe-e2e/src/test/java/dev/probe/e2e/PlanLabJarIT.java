@@ -114,6 +114,8 @@ class PlanLabJarIT extends SiteLabBase {
             assertTrue(c.path("measured_s").isNumber() && Math.abs(measured - formula) <= 0.2 * formula,
                     "measured catch-up within 20 % of backlog / (gap - redo): " + c);
             assertEquals(60e6, c.path("backlog_bytes").asDouble(), 1, "2 MB/s x 30 s");
+            // issue 56: the gap and the live redo are measured together, so no hop carries more than its link
+            assertTrue(c.path("carried_bytes_s").asDouble() <= 12.5e6, "at most 100 Mbit/s: " + c);
             assertTrue(run.printed("catch-up prim -> sb2"), run.stdout());
             assertTrue(code == 0 || code == 6 || code == 5, run.stdout() + run.stderr());
 

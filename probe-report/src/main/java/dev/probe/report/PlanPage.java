@@ -55,7 +55,7 @@ public final class PlanPage {
                     Html.esc(v.path("name").asText()), Html.esc(v.path("status").asText()), why));
         }
         sb.append("</table>\n<h2>Hops</h2>\n<table><tr><th>hop</th><th>mode</th><th>must carry</th><th>carried</th>"
-                + "<th>round trip</th><th>commit p50 / p99</th><th>lag at the end</th><th>catch-up</th></tr>\n");
+                + "<th>round trip</th><th>commit</th><th>lag at the end</th><th>catch-up</th></tr>\n");
         for (JsonNode h : doc.path("hops")) {
             sb.append(hopRow(h));
         }
@@ -65,7 +65,6 @@ public final class PlanPage {
     }
 
     private static String hopRow(JsonNode h) {
-        JsonNode lat = h.path("redo").path("summary").path("latency_ms");
         JsonNode c = h.path("catch_up");
         String catchUp = !c.isObject() ? "-" : c.path("formula_s").isNumber()
                 ? fmt("%.1f s by the formula%s", c.path("formula_s").asDouble(), c.path("measured_s").isNumber()
@@ -77,8 +76,8 @@ public final class PlanPage {
                 Html.esc(h.path("mode").asText()), h.path("must_carry_bytes_s").asDouble() / 1e6,
                 h.path("carried_bytes_s").isNumber() ? fmt("%.1f MB/s", h.path("carried_bytes_s").asDouble() / 1e6)
                         : "-", h.path("rtt_ms").isNumber() ? fmt("%.3f ms", h.path("rtt_ms").asDouble()) : "-",
-                h.path("mode").asText().equals("ASYNC") || !lat.isObject() ? "-"
-                        : fmt("%.3f / %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble()),
+                h.path("mode").asText().equals("ASYNC") ? "-" : commit(h, "%s %.3f / p99 "
+                        + fmt("%.3f ms", h.at("/commit_ms/p99").asDouble()), "-"),
                 h.path("lag").isObject() ? fmt("%.2f s", h.path("lag").path("last_s").asDouble()) : "-", catchUp);
     }
 
@@ -133,11 +132,23 @@ public final class PlanPage {
         return svg.append("</svg>").toString();
     }
 
+    /**
+     * A SYNC hop's commit time by {@code format} (its centre's name, then its value): the p50, or from a RAC primary's
+     * nodes the slowest node's mean (the agents report no p50); {@code none} when not measured.
+     */
+    private static String commit(JsonNode h, String format, String none) {
+        JsonNode c = h.path("commit_ms");
+        if (!c.isObject()) {
+            return none;
+        }
+        String centre = c.has("mean") ? "mean" : "p50";
+        return fmt(format, centre, c.path(centre).asDouble());
+    }
+
     private static String label(JsonNode h) {
         String rtt = h.path("rtt_ms").isNumber() ? fmt("%.1f ms", h.path("rtt_ms").asDouble()) : "RTT -";
-        JsonNode lat = h.path("redo").path("summary").path("latency_ms");
         if (!h.path("mode").asText().equals("ASYNC")) {
-            return rtt + (lat.isObject() ? fmt(", commit p50 %.2f ms", lat.path("p50").asDouble()) : ", not measured");
+            return rtt + commit(h, ", commit %s %.2f ms", ", not measured");
         }
         return rtt + (h.path("carried_bytes_s").isNumber() ? fmt(", %.1f of %.1f MB/s", h.path("carried_bytes_s")
                 .asDouble() / 1e6, h.path("must_carry_bytes_s").asDouble() / 1e6) : ", not measured");

@@ -7,6 +7,7 @@ import dev.probe.core.agent.HostSummary;
 import dev.probe.core.agent.MergedInterval;
 import dev.probe.core.client.HostPort;
 import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.RelayParams;
@@ -19,6 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
@@ -87,19 +90,19 @@ final class PlanRac {
      */
     List<PlanResult.HopFigures> run(ExecutorService pool, PlanRunner.Config config, PlanRelays relays,
                                     List<PlanDemand.Hop> hops, Duration rttPhase,
-                                    java.util.function.Supplier<Duration> redoPhaseNow, PlanRunner.Progress progress)
-            throws InterruptedException {
+                                    java.util.function.Supplier<Duration> redoPhaseNow, PlanRunner.Progress progress,
+                                    RunStop stop) throws InterruptedException {
         progress.phase(String.format("round trip of every hop from each of the %d RAC nodes at once, %d seconds ...",
                 nodes(), rttPhase.toSeconds()));
         String[] failures = new String[hops.size()];
-        List<Figures> rtts = all(pool, hops, failures, h -> new Figures(run(at(config, h), base(config, Mode.SYNC)
+        List<Figures> rtts = all(pool, hops, failures, stop, h -> new Figures(run(at(config, h), base(config, Mode.SYNC)
                 .length(0).connections(nodes()).duration(rttPhase).build(), shares(h), m -> { }), null, List.of()));
         Duration redoPhase = redoPhaseNow.get();
         progress.phase(String.format("the redo on every hop from each RAC node at once%s, %d seconds ...",
                 hops.stream().anyMatch(relays::relays) ? ", each node's thread relayed where a site forwards" : "",
                 redoPhase.toSeconds()));
         Map<Route, List<PlanResult.HopFigures>> threads = new LinkedHashMap<>();
-        List<Figures> redo = all(pool, hops, failures, h -> redo(config, relays, h, redoPhase,
+        List<Figures> redo = all(pool, hops, failures, stop, h -> redo(config, relays, h, redoPhase,
                 rtts.get(hops.indexOf(h)).rtt(), threads));
         List<PlanResult.HopFigures> out = new ArrayList<>();
         for (int i = 0; i < hops.size(); i++) {
@@ -187,17 +190,25 @@ final class PlanRac {
     }
 
     /** {@code task} on every hop at once; a hop that fails gets empty figures and its reason in {@code failures}. */
-    private static List<Figures> all(ExecutorService pool, List<PlanDemand.Hop> hops, String[] failures, Task task)
-            throws InterruptedException {
+    private static List<Figures> all(ExecutorService pool, List<PlanDemand.Hop> hops, String[] failures, RunStop stop,
+                                     Task task) throws InterruptedException {
+        Set<Thread> busy = ConcurrentHashMap.newKeySet();
+        stop.onRequest(() -> busy.forEach(Thread::interrupt)); // the agents end their runs as their links close
         List<Future<Figures>> running = new ArrayList<>();
         for (PlanDemand.Hop h : hops) {
             running.add(pool.submit(() -> {
+                busy.add(Thread.currentThread());
                 try {
-                    return task.run(h);
+                    return stop.reason() != null ? new Figures(null, null, List.of()) : task.run(h);
                 } catch (ProbeException e) {
                     int i = hops.indexOf(h);
                     failures[i] = failures[i] != null ? failures[i] : h.route() + ": " + e.getMessage();
                     return new Figures(null, null, List.of());
+                } catch (InterruptedException e) {
+                    return new Figures(null, null, List.of()); // stopped: what the relays reported is kept
+                } finally {
+                    busy.remove(Thread.currentThread());
+                    Thread.interrupted();
                 }
             }));
         }

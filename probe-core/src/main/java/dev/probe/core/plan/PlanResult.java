@@ -81,6 +81,9 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
 
     /** {@code v} as INCOMPLETE when its phase was {@code cut}: not measured whole, then what was measured. */
     private static Verdict cut(Verdict v, boolean cut, String why) {
+        if (cut && v.reasons().equals(List.of("not measured"))) {
+            return new Verdict(v.name(), Verdict.Status.INCOMPLETE, List.of("not measured (stopped: " + why + ")"));
+        }
         if (!cut || v.status() == Verdict.Status.INCOMPLETE) {
             return v;
         }
@@ -175,6 +178,10 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
                 .put("required_bits_s", f.hop().requiredBits())
                 .put("rtt_ms", Double.isNaN(PlanVerdicts.rttMs(f)) ? null : PlanVerdicts.rttMs(f))
                 .put("status", verdict.status().name());
+        double[] commit = f.hop().route().mode().waits() ? commitOf(f) : null;
+        if (commit != null) {
+            n.putObject("commit_ms").put(f.rac() != null ? "mean" : "p50", commit[0]).put("p99", commit[1]);
+        }
         if (f.redo() != null) {
             n.put("carried_bytes_s", Measured.bps(f.redo()) / 8);
             n.set("redo", f.redo().toJson());

@@ -91,7 +91,7 @@ public final class PlanRunner {
                         stop);
                 List<PlanResult.HopFigures> figures = rac.run(pool, config, relays, hops, rttPhase, () -> redoPhase[0] =
                         clock.start(PlanClock.Phase.REDO, redoPlanned, catchUpPlanned.plus(PlanClock.FANOUT_SETUP)),
-                        progress);
+                        progress, stop);
                 return PlanResult.of(config, clock, figures, backedUp(backups), stop.reason());
             }
             progress.phase(String.format("round trip of every hop at once, %d seconds ...", rttPhase.toSeconds()));

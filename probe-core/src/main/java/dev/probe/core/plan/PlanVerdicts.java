@@ -230,6 +230,10 @@ final class PlanVerdicts {
 
     /** The hop's round trip: its round-trip phase's p50, or for a relayed hop the lowest its relay's socket saw. */
     static double rttMs(PlanResult.HopFigures f) {
+        if (!f.threads().isEmpty()) {
+            return f.threads().stream().mapToDouble(t -> t.relayed().minRttMs()).filter(x -> !Double.isNaN(x)).min()
+                    .orElse(Double.NaN);
+        }
         if (f.rac() != null) {
             return f.rac().rttMs();
         }
