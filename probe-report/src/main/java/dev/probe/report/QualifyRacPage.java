@@ -1,7 +1,8 @@
 package dev.probe.report;
 
+import static dev.probe.report.Format.fmt;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Locale;
 
 /**
  * The qualify page of a RAC primary's run ({@code qualify --from}, params.mode {@code rac}): the verdicts per
@@ -98,9 +99,6 @@ final class QualifyRacPage {
         sb.append("</table>\n");
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 
     private static String esc(String s) {
         return Html.esc(s);

@@ -1,5 +1,7 @@
 package dev.probe.cli.common;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.payload.Payload;
@@ -19,7 +21,6 @@ import java.io.PrintWriter;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 
 /** Prints a bulk run: request block, one progress line per interval (with a bar on a terminal), the summary. */
 public final class BulkConsole implements BulkListener {
@@ -201,7 +202,4 @@ public final class BulkConsole implements BulkListener {
         return LocalTime.now().format(CLOCK);
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

@@ -1,5 +1,7 @@
 package dev.probe.cli.qualify;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.qualify.Sizing;
 import dev.probe.core.plan.Plan;
 import dev.probe.core.plan.PlanDemand;
@@ -11,7 +13,6 @@ import dev.probe.core.units.Durations;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** {@code qualify --plan FILE --dry-run}: the configuration as probe resolved it, and what each hop must carry. */
 final class PlanConsole {
@@ -173,7 +174,4 @@ final class PlanConsole {
         return instances > 1 ? instances + " RAC instances, summed" : "as given";
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

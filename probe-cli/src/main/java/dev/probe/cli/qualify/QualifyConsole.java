@@ -1,5 +1,7 @@
 package dev.probe.cli.qualify;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.qualify.Sizing;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.pathmtu.PathMtu;
@@ -270,9 +272,6 @@ final class QualifyConsole implements Qualifier.Progress {
         return fmt("%.1f Mbit/s", bps / 1e6);
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 
     /** The standby's redo log write time per size (the AFFIRM share on its disk), the qualified sizes marked. */
     private void printStandbyDisk(StandbyDisk standby, List<Long> sizes) {

@@ -1,10 +1,11 @@
 package dev.probe.cli.qualify;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.qualify.QualifyResult;
 import dev.probe.core.qualify.RacResult;
 import dev.probe.core.qualify.StepPlan;
 import java.io.PrintWriter;
-import java.util.Locale;
 
 /** A RAC run's console: each pass's figures per node and its verdicts, then one settings block. */
 final class RacConsole {
@@ -56,7 +57,4 @@ final class RacConsole {
         console.printVerdicts(r.overall(), r.incomplete(), r.verdicts());
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

@@ -1,5 +1,7 @@
 package dev.probe.cli.redo;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.cli.common.CpuLine;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
@@ -16,7 +18,6 @@ import dev.probe.core.units.Sizes;
 import java.io.PrintWriter;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 
 /** Prints a test the way oratcptest does (request block, ready line, interval lines, summary), plus percentiles. */
 final class ConsoleReport implements RunListener {
@@ -189,7 +190,4 @@ final class ConsoleReport implements RunListener {
         return LocalTime.now().format(CLOCK);
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

@@ -1,5 +1,6 @@
 package dev.probe.core.plan;
 
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
@@ -58,7 +59,7 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
 
     /** Whether the live redo kept up beside the gap (else the standby's lag grows until the gap is resolved). */
     public boolean liveKeepsUp() {
-        return liveDeliveredBytesPerS() >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
+        return Rules.keepsUp(liveDeliveredBytesPerS(), redoBytesPerS);
     }
 
     /**
@@ -66,7 +67,7 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
      * are judged by its own verdict (the write size the peak needs), not here.
      */
     public boolean aloneKeepsUp() {
-        return sync || Double.isNaN(aloneBytesPerS) || aloneBytesPerS >= PlanVerdicts.KEEPS_UP * redoBytesPerS;
+        return sync || Double.isNaN(aloneBytesPerS) || Rules.keepsUp(aloneBytesPerS, redoBytesPerS);
     }
 
     /** Oracle's gap throughput: the gap plus the live redo delivered, both measured over the gap's window. */

@@ -1,7 +1,8 @@
 package dev.probe.core.plan;
 
-import static dev.probe.core.plan.PlanVerdicts.fmt;
+import static dev.probe.core.units.Text.fmt;
 
+import dev.probe.core.qualify.Rules;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
@@ -78,7 +79,7 @@ final class PlanBackups {
             reasons.add("the backup's test ended early: " + f.failure());
         }
         Verdict.Status status = f.failure() != null ? Verdict.Status.INCOMPLETE
-                : keeps ? Verdict.Status.PASS : Verdict.Status.FAIL;
+                : Rules.holds(keeps);
         return new Verdict(name, status, reasons);
     }
 

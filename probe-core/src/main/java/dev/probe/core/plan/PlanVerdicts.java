@@ -1,5 +1,8 @@
 package dev.probe.core.plan;
 
+import static dev.probe.core.units.Text.fmt;
+
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.qualify.Measured;
 import dev.probe.core.qualify.Sizing;
@@ -15,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The verdicts of a plan's run: one per hop (ASYNC: it carried what it must with a flat lag; SYNC: its commit time
@@ -23,8 +25,6 @@ import java.util.Locale;
  * its SYNC destinations, the primary's uplink, every hop).
  */
 final class PlanVerdicts {
-    /** A hop keeps up when it carried at least this share of what it must. */
-    static final double KEEPS_UP = 0.97;
     private static final Path PROC_SYS = Path.of("/proc/sys");
 
     private PlanVerdicts() {
@@ -65,7 +65,7 @@ final class PlanVerdicts {
 
     private static Verdict async(PlanResult.HopFigures f, double carried) {
         double offered = f.hop().carriedBps();
-        boolean keeps = carried >= KEEPS_UP * offered;
+        boolean keeps = Rules.keepsUp(carried, offered);
         LagTrace lag = f.lag();
         boolean flat = lag != null && lag.flat();
         String carriedLine = fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%), every hop at once",
@@ -84,11 +84,11 @@ final class PlanVerdicts {
             reasons.add(reordering);
         }
         if (!(keeps && flat) && tcp != null) {
-            reasons.addAll(StreamLimit.of(carried * 8, rtt, tcp.retransmitRatio(), tcp.mss() > 0 ? tcp.mss() : 1448,
+            reasons.addAll(StreamLimit.of(carried * 8, rtt, tcp.retransmitRatio(), tcp.mss() > 0 ? tcp.mss() : Rules.DEFAULT_MSS,
                     f.redo().summary().sndbufAtEnd()).withSender(tcp.limited())
                     .reasons(Sizing.congestionControls(PROC_SYS), tcp.congestion()));
         }
-        return new Verdict(name(f.hop().route()), keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
+        return new Verdict(name(f.hop().route()), Rules.carried(carried, offered, flat), reasons);
     }
 
     private static Verdict sync(PlanRunner.Config config, PlanResult.HopFigures f, double carried) {
@@ -162,8 +162,7 @@ final class PlanVerdicts {
                         + "rates" : "")
                 : fmt("measured: the gap's and the live redo's acknowledged bytes passed the backlog plus the redo "
                         + "since at %.1f s", c.measuredSeconds()));
-        Verdict.Status status = !c.ends() ? Verdict.Status.FAIL
-                : c.liveKeepsUp() && !slowed ? Verdict.Status.PASS : Verdict.Status.MARGINAL;
+        Verdict.Status status = Rules.catchUp(c.ends(), c.liveKeepsUp(), slowed);
         return new Verdict(name, status, reasons);
     }
 
@@ -197,8 +196,7 @@ final class PlanVerdicts {
                     + "the network" : "what a commit waits for was not measured: no SYNC destination's test came back");
         } else {
             double b = plan.commitBudget().toNanos() / 1e6;
-            Verdict.Status c = commit[1] <= b ? Verdict.Status.PASS : commit[0] <= b ? Verdict.Status.MARGINAL
-                    : Verdict.Status.FAIL;
+            Verdict.Status c = Rules.commit(commit[0], commit[1], b);
             status = Verdict.worst(List.of(new Verdict("c", status, List.of()), new Verdict("c", c, List.of())));
             reasons.add(fmt("a commit waits %.3f ms %s, %.3f ms at p99 (%s) against the %.3f ms budget", commit[0],
                     PlanResult.racCommit(hops) ? "on average (the slowest RAC node's)" : "at p50",
@@ -243,7 +241,4 @@ final class PlanVerdicts {
         return f.rtt() == null ? Double.NaN : f.rtt().summary().latency().p50();
     }
 
-    static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

@@ -1,7 +1,8 @@
 package dev.probe.core.plan;
 
-import static dev.probe.core.plan.PlanVerdicts.fmt;
+import static dev.probe.core.units.Text.fmt;
 
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.agent.HostSummary;
 import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.qualify.Verdict;
@@ -10,7 +11,7 @@ import java.util.List;
 
 /**
  * A RAC primary's hop, from its nodes' summaries ({@link PlanRac.Figures}): ASYNC passes when the destination received
- * at least {@link PlanVerdicts#KEEPS_UP} of what the hop must carry from all nodes together and every instance's lag
+ * at least {@link Rules#KEEPS_UP} of what the hop must carry from all nodes together and every instance's lag
  * stayed flat; SYNC by the slowest node's writes against the commit budget (p99 within: PASS; only the mean: MARGINAL),
  * each instance's log writer waiting for its own acknowledgements.
  */
@@ -38,7 +39,7 @@ final class RacHopVerdict {
     private static Verdict async(PlanResult.HopFigures f, String name, List<HostSummary> nodes) {
         double must = f.hop().carriedBps();
         double carried = f.rac().carriedBps();
-        boolean keeps = carried >= PlanVerdicts.KEEPS_UP * must;
+        boolean keeps = Rules.keepsUp(carried, must);
         LagTrace worst = f.rac().lags().stream().max((a, b) -> Double.compare(a.growth(), b.growth())).orElse(null);
         boolean flat = worst != null && worst.flat();
         List<String> each = new ArrayList<>();
@@ -59,7 +60,7 @@ final class RacHopVerdict {
         long segments = nodes.stream().mapToLong(HostSummary::segmentsSent).filter(x -> x > 0).sum();
         reasons.add(fmt("round trip %.3f ms (the slowest node's mean)%s", f.rac().rttMs(), segments == 0 ? ""
                 : fmt("; %.3f %% of segments retransmitted", 100.0 * retrans / segments)));
-        return new Verdict(name, keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
+        return new Verdict(name, Rules.carried(carried, must, flat), reasons);
     }
 
     private static Verdict sync(PlanRunner.Config config, PlanResult.HopFigures f, String name,
@@ -79,8 +80,7 @@ final class RacHopVerdict {
                 config.writeSize(), f.hop().route().mode() == Route.Mode.SYNC ? ", each written before its ACK" : "",
                 String.join("; ", each)));
         reasons.add(fmt("round trip %.3f ms (the slowest node's mean)", f.rac().rttMs()));
-        Verdict.Status s = p99 <= budget ? Verdict.Status.PASS : mean <= budget ? Verdict.Status.MARGINAL
-                : Verdict.Status.FAIL;
+        Verdict.Status s = Rules.commit(mean, p99, budget);
         return new Verdict(name, s, reasons);
     }
 }

@@ -1,7 +1,8 @@
 package dev.probe.core.plan;
 
-import static dev.probe.core.plan.PlanVerdicts.fmt;
+import static dev.probe.core.units.Text.fmt;
 
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.qualify.StreamLimit;
 import dev.probe.core.qualify.Verdict;
@@ -11,7 +12,7 @@ import java.util.List;
 
 /**
  * A relayed hop's verdict (a Far Sync's or cascading standby's destination), from what its relay reported: it passes
- * when the far site received at least {@link PlanVerdicts#KEEPS_UP} of what the hop must carry with a flat end-to-end
+ * when the far site received at least {@link Rules#KEEPS_UP} of what the hop must carry with a flat end-to-end
  * lag, or with a flat lag of its own where the end-to-end lag grew from the redo reaching the relay late; otherwise
  * the reasons name the limit that binds: the relayed hop when it could not carry even what reached the relay (its
  * loss against one stream's ceiling, or the path), else the hop before the relay when the redo never reached it fast
@@ -30,7 +31,7 @@ final class RelayedVerdict {
         String primary = config.plan().primary().name();
         double must = f.hop().carriedBps();
         double carried = t.carriedBps();
-        boolean keeps = carried >= PlanVerdicts.KEEPS_UP * must;
+        boolean keeps = Rules.keepsUp(carried, must);
         LagTrace lag = t.lag();
         // the lag is read in whole messages: a far site within one message of the redo at the end is not falling
         // behind, whatever slope a few quantised points draw (a loaded CI run read +0.012 s/s ending at 0.00 s)
@@ -64,15 +65,15 @@ final class RelayedVerdict {
         double arrived = t.arrivedBps();
         // the far hop binds when it did not even carry what reached the relay; the hop before the relay is named
         // only when it binds instead (sb1 taking 3 MB/s is sb1's link, whatever reached fs1)
-        boolean farBinds = carried < PlanVerdicts.KEEPS_UP * Math.min(must, arrived);
-        if (!farBinds && arrived < PlanVerdicts.KEEPS_UP * must) {
+        boolean farBinds = !Rules.keepsUp(carried, Math.min(must, arrived));
+        if (!farBinds && !Rules.keepsUp(arrived, must)) {
             reasons.add(fmt("the redo reached %s at %.1f MB/s only: the hop %s -> %s holds it back", r.from(),
                     arrived / 1e6, primary, r.from()));
         }
         if (!(keeps && flat) && t.tcp() != null && farBinds) {
             reasons.add(why(t, carried, loss));
         }
-        return new Verdict(PlanVerdicts.name(r), keeps && flat ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
+        return new Verdict(PlanVerdicts.name(r), Rules.carried(carried, must, flat), reasons);
     }
 
     /**
@@ -107,7 +108,7 @@ final class RelayedVerdict {
 
     private static String why(RelayTrace t, double carried, double loss) {
         TcpInfo tcp = t.tcp();
-        StreamLimit limit = StreamLimit.of(carried * 8, t.rttMs(), loss, tcp.sndMss() > 0 ? tcp.sndMss() : 1448,
+        StreamLimit limit = StreamLimit.of(carried * 8, t.rttMs(), loss, tcp.sndMss() > 0 ? tcp.sndMss() : Rules.DEFAULT_MSS,
                 UNREPORTED_WINDOW);
         if (limit.limit() == StreamLimit.Limit.LOSS) {
             return fmt("one stream at %.1f ms with %.3f %% of its segments retransmitted carries about %.1f MB/s "

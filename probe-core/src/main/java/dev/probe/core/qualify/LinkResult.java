@@ -24,7 +24,6 @@ import java.util.Locale;
 public record LinkResult(QualifyConfig config, Instant startedAt, Measured measured, List<Verdict> verdicts,
                             List<String> sqlnet, List<String> sysctl, LagProjection projection, String incomplete) {
     /** The MSS of a 1500-byte MTU path with timestamps, where TCP_INFO gave none. */
-    static final long DEFAULT_MSS = 1448;
     /** Where the sysctl lines read this host's current values. */
     static final Path PROC_SYS = Path.of("/proc/sys");
 
@@ -86,7 +85,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         HostTable hosts = tcp == null || config.reverse() ? null : HostTable.of(m); // the standby receives forward
         Boolean queued = StreamLimit.queued(tcp);
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
-                tcp == null || tcp.mss() <= 0 ? DEFAULT_MSS : tcp.mss(),
+                tcp == null || tcp.mss() <= 0 ? Rules.DEFAULT_MSS : tcp.mss(),
                 Math.min(granted, hosts == null ? Long.MAX_VALUE : hosts.standbyWindow()))
                 .given(m.capacityBps(), queued).withSender(tcp == null ? null : tcp.limited());
         Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBps(), m.tunedBps(), limit)

@@ -1,10 +1,11 @@
 package dev.probe.core.qualify;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.agent.FanoutResult;
 import dev.probe.core.agent.HostSummary;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A RAC pass's verdicts ({@link RacResult#verdicts}): each instance's stream and their sum on the paced step (the
@@ -13,7 +14,6 @@ import java.util.Locale;
  */
 final class RacVerdicts {
     /** A stream carried at least this share of its rate (as the receiver counted it) keeps up. */
-    static final double CARRIED = 0.97;
 
     /** The paced step idle and the one the verdicts rest on (the loaded one when a load ran); either may be null. */
     record Pair(RacResult.Step idle, RacResult.Step judged) {
@@ -80,11 +80,11 @@ final class RacVerdicts {
             double rate = c.instanceRates().get(i);
             double carried = carried(judged, i);
             LagTrace lag = i < judged.lags().size() ? judged.lags().get(i) : null;
-            boolean keeps = carried >= CARRIED * rate && lag != null && lag.flat();
+            boolean keeps = Rules.carried(carried, rate, lag != null && lag.flat()) == Verdict.Status.PASS;
             anyBehind |= !keeps;
             sumRate += rate;
             sumCarried += carried;
-            Verdict v = new Verdict("ASYNC instance " + (i + 1), keeps ? Verdict.Status.PASS : Verdict.Status.FAIL,
+            Verdict v = new Verdict("ASYNC instance " + (i + 1), Rules.holds(keeps),
                     instanceReasons(judged, i, rate, carried, lag, keeps));
             if (judged != streams.idle() && streams.idle() != null && r.load() != null) {
                 LagTrace idleLag = i < streams.idle().lags().size() ? streams.idle().lags().get(i) : null;
@@ -97,7 +97,7 @@ final class RacVerdicts {
             }
             out.add(v);
         }
-        boolean sumKeeps = sumCarried >= CARRIED * sumRate && !anyBehind;
+        boolean sumKeeps = Rules.carried(sumCarried, sumRate, !anyBehind) == Verdict.Status.PASS;
         List<String> reasons = new ArrayList<>(List.of(
                 fmt("%d instances at once: %.1f MB/s of redo offered, %.1f MB/s received by the %s (%.0f %%)",
                         judged.result().hosts().size(), sumRate / 1e6, sumCarried / 1e6,
@@ -107,7 +107,7 @@ final class RacVerdicts {
                         Sizing.requiredRule(c.tcpEfficiency())),
                 anyBehind ? "at least one instance's stream fell behind (see its verdict)"
                         : "every instance's stream kept up with its own peak"));
-        Verdict sum = new Verdict("ASYNC all instances", sumKeeps ? Verdict.Status.PASS : Verdict.Status.FAIL, reasons);
+        Verdict sum = new Verdict("ASYNC all instances", Rules.holds(sumKeeps), reasons);
         if (judged != streams.idle() && streams.idle() != null && r.load() != null) {
             double idleSum = 0;
             for (int i = 0; i < streams.idle().result().hosts().size(); i++) {
@@ -167,7 +167,7 @@ final class RacVerdicts {
         }
         double loss = h.retransmits() >= 0 && h.segmentsSent() > 0 ? (double) h.retransmits() / h.segmentsSent()
                 : Double.NaN;
-        return StreamLimit.of(carried * 8, rttMs, loss, LinkResult.DEFAULT_MSS, s.buffer()).reasons(List.of(), null);
+        return StreamLimit.of(carried * 8, rttMs, loss, Rules.DEFAULT_MSS, s.buffer()).reasons(List.of(), null);
     }
 
     /** ": 139.2 MB in 51.47 s as the standby timed it": the figures the rate rests on, on the receiver's clock. */
@@ -181,13 +181,13 @@ final class RacVerdicts {
         double budget = c.commitBudget().toNanos() / 1e6;
         String name = step.label() + " from " + h.from();
         if (s == null) {
-            return new Verdict(name, Verdict.Status.FAIL, List.of("the agent was lost: " + h.loss().reason()));
+            return new Verdict(name, Verdict.Status.INCOMPLETE, List.of("not measured whole: the agent was lost: "
+                    + h.loss().reason()));
         }
         double local = c.localLogWrite().toNanos() / 1e6;
         double avg = Math.max(0, s.latencyAvgMs() - local);
         double p99 = Math.max(0, s.latencyP99Ms() - local);
-        Verdict.Status status = p99 <= budget ? Verdict.Status.PASS
-                : avg <= budget ? Verdict.Status.MARGINAL : Verdict.Status.FAIL;
+        Verdict.Status status = Rules.commit(avg, p99, budget);
         return new Verdict(name, status, List.of(fmt("added commit time avg %.3f / p99 %.3f ms against the %.3f ms "
                 + "budget (%d round trips from this node)", avg, p99, budget, s.messages())));
     }
@@ -200,7 +200,4 @@ final class RacVerdicts {
                 Verdicts.change(loaded.latencyP99Ms() - idle.latencyP99Ms()));
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

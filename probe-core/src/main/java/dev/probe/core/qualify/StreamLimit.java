@@ -1,10 +1,11 @@
 package dev.probe.core.qualify;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.result.TcpStats;
 import dev.probe.model.PathModel;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Why one TCP stream carries what it does: the two ceilings a single stream meets, and which one it sits under.
@@ -202,7 +203,4 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
         return fmt(rttMs < 1 ? "%.3f ms" : "%.1f ms", rttMs);
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

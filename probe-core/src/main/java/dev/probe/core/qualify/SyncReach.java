@@ -1,10 +1,11 @@
 package dev.probe.core.qualify;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.units.Sizes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What a SYNC verdict adds beyond its commit time (issue 41): whether SYNC can carry the redo at all (each log write
@@ -52,7 +53,4 @@ public final class SyncReach {
         return new Verdict(v.name(), v.status(), reasons);
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

@@ -1,11 +1,12 @@
 package dev.probe.core.qualify;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.result.LatencyStats;
 import dev.probe.core.units.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** The rules that turn the measurements into verdicts; every reason names the figure it rests on. */
 public final class Verdicts {
@@ -130,14 +131,13 @@ public final class Verdicts {
                     f.gapBytes() / 1e9, Double.isInfinite(s) ? "never (no bandwidth to spare)" : Durations.readable(s),
                     late ? "over" : "within", Durations.readable(f.gapWithin().toMillis() / 1000.0)));
         }
-        return new Verdict("ASYNC", fail ? Verdict.Status.FAIL : Verdict.Status.PASS, reasons);
+        return new Verdict("ASYNC", Rules.holds(!fail), reasons);
     }
 
     /** PASS when p99 added commit time fits the budget, MARGINAL when only p50 does, FAIL otherwise. */
     public static Verdict sync(SyncFigures f, Duration budget) {
         double b = budget.toNanos() / 1e6;
-        Verdict.Status status = f.p99Ms() <= b ? Verdict.Status.PASS
-                : f.p50Ms() <= b ? Verdict.Status.MARGINAL : Verdict.Status.FAIL;
+        Verdict.Status status = Rules.commit(f.p50Ms(), f.p99Ms(), b);
         List<String> reasons = new ArrayList<>();
         reasons.add(fmt("added commit time p50 %.3f / p99 %.3f / p99.9 %.3f ms against the %.3f ms budget",
                 f.p50Ms(), f.p99Ms(), f.p999Ms(), b));
@@ -261,7 +261,4 @@ public final class Verdicts {
                 idle.describeGrowth(), loaded.lastLag(), loaded.describeGrowth());
     }
 
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
-    }
 }

@@ -1,0 +1,51 @@
+package dev.probe.core.qualify;
+
+import dev.probe.model.PathModel;
+
+/**
+ * The status rules every path judges by, defined once: a single link, a RAC node, a plan's hop, a relayed hop, a
+ * catch-up and a Recovery Appliance's backups call these and hold no threshold of their own. The reasons they print
+ * differ by what was measured; the PASS, MARGINAL and FAIL lines are these.
+ */
+public final class Rules {
+    /** A stream keeps up when it carried at least this share of what it must (the rest is a message in flight). */
+    public static final double KEEPS_UP = 0.97;
+    /** The MSS taken where TCP_INFO gave none: the paper's Internet paths' 1448 bytes (MTU 1500, timestamps on). */
+    public static final int DEFAULT_MSS = PathModel.PAPER_MSS;
+
+    private Rules() {
+    }
+
+    /** Whether {@code carried} is at least {@link #KEEPS_UP} of {@code must} (both in one unit). */
+    public static boolean keepsUp(double carried, double must) {
+        return carried >= KEEPS_UP * must;
+    }
+
+    /** An ASYNC stream or hop: PASS when it kept up with what it must carry and its lag stayed flat, else FAIL. */
+    public static Verdict.Status carried(double carried, double must, boolean lagFlat) {
+        return keepsUp(carried, must) && lagFlat ? Verdict.Status.PASS : Verdict.Status.FAIL;
+    }
+
+    /**
+     * A commit's added time against its budget, all in ms: PASS when the p99 fits, MARGINAL when only the centre (the
+     * p50, or a RAC node's mean where agents report no p50) does, FAIL otherwise.
+     */
+    public static Verdict.Status commit(double centreMs, double p99Ms, double budgetMs) {
+        return p99Ms <= budgetMs ? Verdict.Status.PASS : centreMs <= budgetMs ? Verdict.Status.MARGINAL
+                : Verdict.Status.FAIL;
+    }
+
+    /**
+     * Catching up after an outage: FAIL when it never ends, MARGINAL when it ends but the live redo fell behind beside
+     * the gap or the gap pushed a SYNC hop's commits out of their budget, PASS otherwise.
+     */
+    public static Verdict.Status catchUp(boolean ends, boolean liveKeepsUp, boolean commitsSlowed) {
+        return !ends ? Verdict.Status.FAIL : liveKeepsUp && !commitsSlowed ? Verdict.Status.PASS
+                : Verdict.Status.MARGINAL;
+    }
+
+    /** A yes-or-no rule (a backup within its log switch, a path that carries full-size packets). */
+    public static Verdict.Status holds(boolean holds) {
+        return holds ? Verdict.Status.PASS : Verdict.Status.FAIL;
+    }
+}
