@@ -33,13 +33,13 @@ final class PlanConsole {
                 .replace("peak", "carried") + "):");
         for (PlanDemand.Hop h : demand.hops()) {
             out.println(fmt("\t%-22s %-9s %7.1f MB/s, needs %7.1f Mbit/s%s", h.route().from() + " -> "
-                    + h.route().to(), h.route().mode().label(), h.carriedBps() / 1e6, h.requiredBits() / 1e6,
+                    + h.route().to(), h.route().mode().label(), h.carriedBytesPerS() / 1e6, h.requiredBits() / 1e6,
                     h.compression().isEmpty() ? "" : "; " + h.compression()));
         }
         out.println("Uplinks (what leaves each shipping site; its other traffic comes on top):");
         for (PlanDemand.Uplink u : demand.uplinks()) {
             out.println(fmt("\t%-10s %7.1f MB/s, needs %7.1f Mbit/s (%d destination%s)", u.site(),
-                    u.carriedBps() / 1e6, u.requiredBits() / 1e6, u.hops(), u.hops() == 1 ? "" : "s: the redo "
+                    u.carriedBytesPerS() / 1e6, u.requiredBits() / 1e6, u.hops(), u.hops() == 1 ? "" : "s: the redo "
                     + u.hops() + " times"));
         }
         out.println("How the redo reaches each site:");
@@ -69,7 +69,7 @@ final class PlanConsole {
         for (PlanDemand.Hop h : demand.hops()) {
             Site from = plan.site(h.route().from());
             out.println(fmt("\t%-22s = %s, must carry %.1f MB/s%s%s", h.route().from() + " -> " + h.route().to(),
-                    h.route().mode().label(), h.carriedBps() / 1e6, h.compression().isEmpty() ? ""
+                    h.route().mode().label(), h.carriedBytesPerS() / 1e6, h.compression().isEmpty() ? ""
                             : " (" + h.compression() + ")", from.role() == Site.Role.PRIMARY ? ""
                             : ", relayed by " + from.name() + "'s agent " + from.agents().get(0)));
         }

@@ -71,7 +71,7 @@ final class QualifyConsole implements Qualifier.Progress {
                     Rates.describeByteRate(c.load().p95BytesPerSecond())));
             out.println(fmt("\t%-22s = %s", "AWR times", RedoLoad.TIMES));
         }
-        out.println(fmt("\t%-22s = %.1f Mbit/s = %s", "Required bandwidth", c.requiredBps() / 1e6,
+        out.println(fmt("\t%-22s = %.1f Mbit/s = %s", "Required bandwidth", c.requiredBitsPerS() / 1e6,
                 Sizing.requiredRule(c.tcpEfficiency())));
         if (c.sync()) {
             out.println(fmt("\t%-22s = %.3f ms that SYNC may add to a commit%s", "Commit budget",
@@ -256,9 +256,9 @@ final class QualifyConsole implements Qualifier.Progress {
                 x.looksLikeRedo() ? "an Oracle redo log" : "not an Oracle redo log: figures are for this file's content"));
         out.println(fmt("\t%-22s = zlib (COMPRESSION=ENABLE) leaves %.3f: %.1f Mbit/s instead of %.1f; %.2f cores of "
                 + "this CPU at the peak (%.2f CPU s/GiB)", "Redo compression", x.zlibRatio(),
-                x.compressedBps(c.requiredBps()) / 1e6, c.requiredBps() / 1e6, x.zlibCores(peak), x.zlibCpuPerGib()));
+                x.compressedBps(c.requiredBitsPerS()) / 1e6, c.requiredBitsPerS() / 1e6, x.zlibCores(peak), x.zlibCpuPerGib()));
         out.println(fmt("\t%-22s   LZ4 leaves %.3f: %.1f Mbit/s; %.2f cores at the peak (%.2f CPU s/GiB)", "",
-                x.lz4Ratio(), c.requiredBps() * x.lz4Ratio() / 1e6, x.lz4Cores(peak), x.lz4CpuPerGib()));
+                x.lz4Ratio(), c.requiredBitsPerS() * x.lz4Ratio() / 1e6, x.lz4Cores(peak), x.lz4CpuPerGib()));
         out.println(fmt("\t%-22s   Oracle (note 729551.1): about half a CPU per transport process near 50 Mbit/s; not "
                 + "advised above about 100 Mbit/s when RPO matters. The paced redo step sends %s.", "",
                 c.redoPayload()));

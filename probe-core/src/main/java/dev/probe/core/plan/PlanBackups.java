@@ -35,7 +35,7 @@ final class PlanBackups {
      */
     record Figures(PlanDemand.Backup backup, TestResult result, String failure) {
         /** Bytes/s the channels carried together; NaN when none came back. */
-        double carriedBps() {
+        double carriedBytesPerS() {
             return result == null ? Double.NaN : Measured.bps(result) / 8;
         }
     }
@@ -53,7 +53,7 @@ final class PlanBackups {
         PlanDemand.Backup b = f.backup();
         String name = "backups " + primary + " -> " + b.site();
         double every = b.plan().logSwitch().toNanos() / 1e9;
-        double carried = f.carriedBps();
+        double carried = f.carriedBytesPerS();
         if (f.result() == null || !(carried > 0)) {
             return new Verdict(name, Verdict.Status.INCOMPLETE, List.of(f.failure() == null ? "not measured"
                     : f.failure()));
@@ -88,7 +88,7 @@ final class PlanBackups {
         ObjectNode n = Json.object().put("site", b.site())
                 .put("log_switch_s", b.plan().logSwitch().toNanos() / 1e9).put("channels", b.plan().channels())
                 .put("log_bytes", b.logBytes()).put("backup_bytes", b.backupBytes());
-        double carried = f.carriedBps();
+        double carried = f.carriedBytesPerS();
         n.put("carried_bytes_s", Double.isNaN(carried) ? null : carried);
         n.put("backup_s", carried > 0 ? b.backupBytes() / carried : null);
         if (f.failure() != null) {

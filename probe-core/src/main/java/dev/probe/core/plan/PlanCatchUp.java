@@ -70,7 +70,7 @@ final class PlanCatchUp {
             RunStop sent = new RunStop();
             stop.onRequest(() -> sent.request(stop.reason()));
             CatchUp.Trace liveTrace = new CatchUp.Trace();
-            CatchUp.Trace gap = CatchUp.Trace.until(Math.round(h.carriedBps() * outage), sent);
+            CatchUp.Trace gap = CatchUp.Trace.until(Math.round(h.carriedBytesPerS() * outage), sent);
             traces.add(liveTrace);
             traces.add(gap);
             RunListener heard = RunListener.all(liveTrace, relays.listener(h, 0, live));
@@ -110,8 +110,8 @@ final class PlanCatchUp {
     /** A relayed hop's catch-up: its gap from the relay's agent, its live redo as the far site acknowledged it. */
     private CatchUp relayed(Route r, CatchUp.Trace gap, RelayTrace live, double outage) {
         double rate = config.demand().hops().stream().filter(h -> h.route().equals(r)).findFirst().orElseThrow()
-                .carriedBps();
-        return CatchUp.of(rate * outage, rate, gap, live.delivered(), relays.trace(r).carriedBps(), Double.NaN, false)
+                .carriedBytesPerS();
+        return CatchUp.of(rate * outage, rate, gap, live.delivered(), relays.trace(r).carriedBytesPerS(), Double.NaN, false)
                 .countedAsSent();
     }
 
@@ -121,7 +121,7 @@ final class PlanCatchUp {
      */
     private static CatchUp direct(PlanDemand.Hop h, CatchUp.Trace gap, CatchUp.Trace live, PlanRunner.Outcome beside,
                                   PlanRunner.Outcome alone, double outage) {
-        double rate = h.carriedBps();
+        double rate = h.carriedBytesPerS();
         boolean sync = h.route().mode().waits();
         return CatchUp.of(rate * outage, rate, gap, beside.result() == null ? null : live, bytesPerS(alone),
                 sync ? PlanVerdicts.p99(beside.result()) : Double.NaN, sync);

@@ -39,22 +39,22 @@ public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> desti
      * One hop's load.
      *
      * @param route         the hop
-     * @param carriedBps    bytes/s on the wire: the peak redo, times the compression ratio where it is known
+     * @param carriedBytesPerS    bytes/s on the wire: the peak redo, times the compression ratio where it is known
      * @param requiredBits  bit/s the hop needs: carried / TCP efficiency x 8
      * @param compression   how the redo on this hop is compressed, in words ("" when it is not)
      */
-    public record Hop(Route route, double carriedBps, double requiredBits, String compression) {
+    public record Hop(Route route, double carriedBytesPerS, double requiredBits, String compression) {
     }
 
     /**
      * One site's uplink.
      *
      * @param site         the shipping site
-     * @param carriedBps   bytes/s leaving it, summed over its hops
+     * @param carriedBytesPerS   bytes/s leaving it, summed over its hops
      * @param hops         how many destinations it ships to
      * @param requiredBits bit/s the uplink needs
      */
-    public record Uplink(String site, double carriedBps, int hops, double requiredBits) {
+    public record Uplink(String site, double carriedBytesPerS, int hops, double requiredBits) {
     }
 
     /**
@@ -94,7 +94,7 @@ public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> desti
         for (Site s : plan.sites()) {
             List<Hop> out = hops.stream().filter(h -> h.route().from().equals(s.name())).toList();
             if (!out.isEmpty()) {
-                double sum = out.stream().mapToDouble(Hop::carriedBps).sum();
+                double sum = out.stream().mapToDouble(Hop::carriedBytesPerS).sum();
                 uplinks.add(new Uplink(s.name(), sum, out.size(), Sizing.requiredBitsPerSecond(sum, tcpEfficiency)));
             }
         }

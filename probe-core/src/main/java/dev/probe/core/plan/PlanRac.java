@@ -57,7 +57,7 @@ final class PlanRac {
         }
 
         /** Bytes/s the destination received from every node together. */
-        double carriedBps() {
+        double carriedBytesPerS() {
             return redo == null || redo.durationS() <= 0 ? Double.NaN : redo.bytes() / redo.durationS();
         }
     }
@@ -163,7 +163,7 @@ final class PlanRac {
             next.add(relays.next(h, node, share));
             Map<String, RelayTrace> traces = new LinkedHashMap<>();
             for (PlanDemand.Hop onward : relays.onward(h)) {
-                PlanDemand.Hop thread = new PlanDemand.Hop(onward.route(), onward.carriedBps() * share,
+                PlanDemand.Hop thread = new PlanDemand.Hop(onward.route(), onward.carriedBytesPerS() * share,
                         onward.requiredBits() * share, onward.compression());
                 RelayTrace trace = new RelayTrace(thread, config.writeSize());
                 trace.firstHopRtt(i < rtts.size() ? rtts.get(i).latencyAvgMs() : Double.NaN);
@@ -230,7 +230,7 @@ final class PlanRac {
 
     /** Each instance's share of what the hop carries (its redo, compressed as the hop compresses). */
     private List<Double> shares(PlanDemand.Hop h) {
-        double ratio = h.carriedBps() / peak;
+        double ratio = h.carriedBytesPerS() / peak;
         return instances.stream().map(x -> x * ratio).toList();
     }
 

@@ -91,8 +91,8 @@ final class PlanRelays {
             if (onward.route().from().equals(hop.route().to())) {
                 HostPort at = plan.site(onward.route().to()).server();
                 // a paced client's stream is the redo already: forwarded whole unless this hop carries less
-                boolean whole = test.openLoop() && onward.carriedBps() >= hop.carriedBps();
-                next.add(new RelayParams.Next(at.host(), at.port(), whole ? 0 : share * onward.carriedBps()
+                boolean whole = test.openLoop() && onward.carriedBytesPerS() >= hop.carriedBytesPerS();
+                next.add(new RelayParams.Next(at.host(), at.port(), whole ? 0 : share * onward.carriedBytesPerS()
                         * (test.length() + Frames.HEADER_LENGTH) / Math.max(1, test.length())));
             }
         }

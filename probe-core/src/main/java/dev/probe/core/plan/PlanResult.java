@@ -174,7 +174,7 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
     /** One hop's figures in the document. */
     private ObjectNode hopJson(HopFigures f, Verdict verdict) {
         ObjectNode n = Json.object().put("from", f.hop().route().from()).put("to", f.hop().route().to())
-                .put("mode", f.hop().route().mode().label()).put("must_carry_bytes_s", f.hop().carriedBps())
+                .put("mode", f.hop().route().mode().label()).put("must_carry_bytes_s", f.hop().carriedBytesPerS())
                 .put("required_bits_s", f.hop().requiredBits())
                 .put("rtt_ms", Double.isNaN(PlanVerdicts.rttMs(f)) ? null : PlanVerdicts.rttMs(f))
                 .put("status", verdict.status().name());
@@ -187,23 +187,23 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
             n.set("redo", f.redo().toJson());
         }
         if (f.rac() != null && f.rac().redo() != null) {
-            n.put("carried_bytes_s", orNull(f.rac().carriedBps()));
+            n.put("carried_bytes_s", orNull(f.rac().carriedBytesPerS()));
             n.set("nodes", f.rac().redo().tail().path("hosts").deepCopy());
         }
         if (f.relayed() != null && f.relayed().measured()) {
-            n.put("carried_bytes_s", orNull(f.relayed().carriedBps()));
+            n.put("carried_bytes_s", orNull(f.relayed().carriedBytesPerS()));
             n.set("relay", f.relayed().toJson());
         }
         if (!f.threads().isEmpty()) {
-            double sum = f.threads().stream().mapToDouble(t -> t.relayed().measured() ? t.relayed().carriedBps() : 0)
+            double sum = f.threads().stream().mapToDouble(t -> t.relayed().measured() ? t.relayed().carriedBytesPerS() : 0)
                     .sum();
             n.put("carried_bytes_s", sum);
             ArrayNode threads = n.putArray("threads");
             for (int i = 0; i < f.threads().size(); i++) {
                 HopFigures t = f.threads().get(i);
-                ObjectNode tn = threads.addObject().put("node", i + 1).put("must_carry_bytes_s", t.hop().carriedBps());
+                ObjectNode tn = threads.addObject().put("node", i + 1).put("must_carry_bytes_s", t.hop().carriedBytesPerS());
                 if (t.relayed().measured()) {
-                    tn.put("carried_bytes_s", orNull(t.relayed().carriedBps()));
+                    tn.put("carried_bytes_s", orNull(t.relayed().carriedBytesPerS()));
                     tn.set("relay", t.relayed().toJson());
                     tn.set("lag", t.relayed().lag().summaryJson());
                 }

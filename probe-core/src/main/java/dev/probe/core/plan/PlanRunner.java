@@ -111,7 +111,7 @@ public final class PlanRunner {
                     hops.stream().anyMatch(relays::relays) ? ", relayed where a site forwards" : "",
                     redoPhase.toSeconds()));
             List<LagTrace> lags = hops.stream().map(h -> h.route().mode().waits() ? null
-                    : new LagTrace(h.carriedBps() / config.writeSize(), config.writeSize(), false)).toList();
+                    : new LagTrace(h.carriedBytesPerS() / config.writeSize(), config.writeSize(), false)).toList();
             List<Future<Outcome>> backups = backups(pool, redoPhase.dividedBy(2), redoPhase, stop);
             List<Outcome> redo = all(pool, hops, h -> {
                 int i = hops.indexOf(h);
@@ -205,7 +205,7 @@ public final class PlanRunner {
 
     private TestParams redo(PlanDemand.Hop h, Duration d) {
         Route.Mode mode = h.route().mode();
-        double rate = h.carriedBps() / config.writeSize();
+        double rate = h.carriedBytesPerS() / config.writeSize();
         TestParams.Builder b = TestParams.builder(mode.waits() ? Mode.SYNC : Mode.ASYNC).length(config.writeSize())
                 .duration(d).interval(Duration.ofSeconds(1)).write(mode == Route.Mode.SYNC).payload(config.payload());
         // SYNC back to back, as qualify's SYNC step: the log writer's group commit makes its writes larger as commits

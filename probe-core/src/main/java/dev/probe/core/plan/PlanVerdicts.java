@@ -64,7 +64,7 @@ final class PlanVerdicts {
     }
 
     private static Verdict async(PlanResult.HopFigures f, double carried) {
-        double offered = f.hop().carriedBps();
+        double offered = f.hop().carriedBytesPerS();
         boolean keeps = Rules.keepsUp(carried, offered);
         LagTrace lag = f.lag();
         boolean flat = lag != null && lag.flat();
@@ -98,12 +98,12 @@ final class PlanVerdicts {
         Verdicts.SyncFigures figures = new Verdicts.SyncFigures(name(f.hop().route()), l.p50(), l.p99(), l.p999(),
                 Math.max(0, l.p50() - disk), disk, rttMs(f), Double.NaN);
         Duration budget = config.plan().commitBudget();
-        Verdict v = SyncReach.with(Verdicts.sync(figures, budget), figures, budget, f.hop().carriedBps(),
+        Verdict v = SyncReach.with(Verdicts.sync(figures, budget), figures, budget, f.hop().carriedBytesPerS(),
                 config.writeSize());
         List<String> all = new ArrayList<>(v.reasons());
         all.add(1, fmt("%d-byte writes back to back while every other hop carries its redo, as qualify's SYNC step "
                 + "(%.1f MB/s at this write size; the peak is %.1f MB/s)", config.writeSize(), carried / 1e6,
-                f.hop().carriedBps() / 1e6));
+                f.hop().carriedBytesPerS() / 1e6));
         return Verdicts.thinTail(new Verdict(v.name(), v.status(), all), l);
     }
 
@@ -210,9 +210,9 @@ final class PlanVerdicts {
         for (PlanResult.HopFigures h : hops) {
             if (h.hop().route().from().equals(plan.primary().name())) {
                 direct++;
-                offered += h.hop().carriedBps();
-                double bps = h.rac() != null ? h.rac().carriedBps() : h.redo() == null ? 0 : Measured.bps(h.redo()) / 8;
-                carried += Double.isNaN(bps) ? 0 : Math.min(h.hop().carriedBps(), bps);
+                offered += h.hop().carriedBytesPerS();
+                double bps = h.rac() != null ? h.rac().carriedBytesPerS() : h.redo() == null ? 0 : Measured.bps(h.redo()) / 8;
+                carried += Double.isNaN(bps) ? 0 : Math.min(h.hop().carriedBytesPerS(), bps);
             }
         }
         reasons.add(fmt("the primary's uplink carried %.1f MB/s of redo for %d destinations (%.1f MB/s asked; a SYNC "

@@ -37,8 +37,8 @@ final class RacHopVerdict {
     }
 
     private static Verdict async(PlanResult.HopFigures f, String name, List<HostSummary> nodes) {
-        double must = f.hop().carriedBps();
-        double carried = f.rac().carriedBps();
+        double must = f.hop().carriedBytesPerS();
+        double carried = f.rac().carriedBytesPerS();
         boolean keeps = Rules.keepsUp(carried, must);
         LagTrace worst = f.rac().lags().stream().max((a, b) -> Double.compare(a.growth(), b.growth())).orElse(null);
         boolean flat = worst != null && worst.flat();

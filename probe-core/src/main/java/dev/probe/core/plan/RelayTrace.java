@@ -30,7 +30,7 @@ public final class RelayTrace {
     RelayTrace(PlanDemand.Hop hop, long writeSize) {
         this.hop = hop;
         this.writeSize = writeSize;
-        this.lag = new LagTrace(hop.carriedBps() / writeSize, writeSize, false);
+        this.lag = new LagTrace(hop.carriedBytesPerS() / writeSize, writeSize, false);
     }
 
     /** Half the first hop's round trip: how long the primary's first message took to reach the relay. */
@@ -49,9 +49,9 @@ public final class RelayTrace {
         lag.add(r.micros() / 1e6 + offsetS, bytes - messages * Frames.HEADER_LENGTH, messages, acked);
         delivered.add(r.micros() / 1e6, acked * writeSize / (double) (writeSize + Frames.HEADER_LENGTH));
         long frame = writeSize + Frames.HEADER_LENGTH;
-        if (acked > 0 && hop.carriedBps() > 0) {
+        if (acked > 0 && hop.carriedBytesPerS() > 0) {
             double unacked = r.forwardedBytes() + (double) r.behindMessages() * frame - acked;
-            hopLag.add(new LagTrace.Point(r.micros() / 1e6, Math.max(0, unacked) / (hop.carriedBps() * frame
+            hopLag.add(new LagTrace.Point(r.micros() / 1e6, Math.max(0, unacked) / (hop.carriedBytesPerS() * frame
                     / writeSize)));
         }
         lastTick = r;
@@ -91,7 +91,7 @@ public final class RelayTrace {
      * Bytes/s of redo the far site received: what its TCP acknowledged over the relay's time (frame headers taken
      * out), or, where TCP_INFO was not read, what its RESULT counted.
      */
-    public synchronized double carriedBps() {
+    public synchronized double carriedBytesPerS() {
         if (lastTick == null) {
             return Double.NaN;
         }

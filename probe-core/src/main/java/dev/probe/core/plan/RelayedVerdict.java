@@ -29,13 +29,13 @@ final class RelayedVerdict {
         RelayTrace t = f.relayed();
         Route r = f.hop().route();
         String primary = config.plan().primary().name();
-        double must = f.hop().carriedBps();
-        double carried = t.carriedBps();
+        double must = f.hop().carriedBytesPerS();
+        double carried = t.carriedBytesPerS();
         boolean keeps = Rules.keepsUp(carried, must);
         LagTrace lag = t.lag();
         // the lag is read in whole messages: a far site within one message of the redo at the end is not falling
         // behind, whatever slope a few quantised points draw (a loaded CI run read +0.012 s/s ending at 0.00 s)
-        double message = f.hop().carriedBps() > 0 ? config.writeSize() / f.hop().carriedBps() : 0;
+        double message = f.hop().carriedBytesPerS() > 0 ? config.writeSize() / f.hop().carriedBytesPerS() : 0;
         boolean endToEnd = lag.flat() || lag.lastLag() <= message;
         // an end-to-end lag that grew while the far hop kept up with what the relay forwarded is the redo reaching
         // the relay late: a CI run's primary stalled 0.26 s on fs1's slowed write at the end (p99.9 257 ms), and
@@ -89,13 +89,13 @@ final class RelayedVerdict {
             PlanResult.HopFigures t = f.threads().get(i);
             Verdict v = t.relayed().measured() ? of(config, t) : new Verdict(PlanVerdicts.name(r),
                     Verdict.Status.INCOMPLETE, List.of("not measured: the relay reported nothing for it"));
-            carried += t.relayed().measured() ? t.relayed().carriedBps() : 0;
+            carried += t.relayed().measured() ? t.relayed().carriedBytesPerS() : 0;
             each.add(v);
             for (String reason : v.reasons()) {
                 lines.add(fmt("node %d's thread: %s", i + 1, reason));
             }
         }
-        double must = f.hop().carriedBps();
+        double must = f.hop().carriedBytesPerS();
         List<String> reasons = new ArrayList<>();
         reasons.add(fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%): %d RAC nodes' threads, each "
                 + "forwarded by %s's relay as it received it and judged on its instance's share", carried / 1e6,

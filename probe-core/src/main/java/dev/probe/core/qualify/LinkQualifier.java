@@ -74,7 +74,7 @@ final class LinkQualifier {
             case CAPACITY -> {
                 f.capacity = Measured.steadyBps(runner.run(i, stream(runner, i, CAPACITY_CONNECTIONS, 0),
                         RunListener.NONE), config.reverse());
-                f.bdp = Sizing.bdpBytes(Math.max(config.requiredBps(), f.capacity), f.rttMs / 1000);
+                f.bdp = Sizing.bdpBytes(Math.max(config.requiredBitsPerS(), f.capacity), f.rttMs / 1000);
                 f.buffer = Sizing.socketBuffer(f.bdp);
             }
             case DEFAULT_BUFFERS -> f.defaultBps = Measured.steadyBps(runner.run(i, stream(runner, i, 1, 0),
@@ -98,7 +98,7 @@ final class LinkQualifier {
         f.rttMs = rtt.summary().latency().p50();
         TcpStats t = rtt.summary().tcp();
         f.minRttMs = t == null || t.minRttMs() <= 0 ? Double.NaN : t.minRttMs();
-        f.bdp = Sizing.bdpBytes(config.requiredBps(), f.rttMs / 1000);
+        f.bdp = Sizing.bdpBytes(config.requiredBitsPerS(), f.rttMs / 1000);
         f.buffer = Sizing.socketBuffer(f.bdp);
     }
 

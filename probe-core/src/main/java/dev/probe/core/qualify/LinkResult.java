@@ -88,7 +88,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                 tcp == null || tcp.mss() <= 0 ? Rules.DEFAULT_MSS : tcp.mss(),
                 Math.min(granted, hosts == null ? Long.MAX_VALUE : hosts.standbyWindow()))
                 .given(m.capacityBps(), queued).withSender(tcp == null ? null : tcp.limited());
-        Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBps(), m.tunedBps(), limit)
+        Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBitsPerS(), m.tunedBps(), limit)
                 .lag(lag.flat(), lag.growth(), lag.lastLag()).buffers(m.bufferRequested(), m.clamped(), granted)
                 .gap(config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())
                 .congestion(Sizing.congestionControls(PROC_SYS), tcp == null ? null : tcp.congestion()).build());
@@ -171,7 +171,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
     }
 
     /** A redo sample's compression: what each codec leaves, the bandwidth then needed, and its CPU at the peak. */
-    private static ObjectNode compression(RedoCompression c, double requiredBps, double peak) {
+    private static ObjectNode compression(RedoCompression c, double requiredBitsPerS, double peak) {
         ObjectNode n = Json.object();
         n.put("sample", c.sample().toString());
         n.put("sample_bytes", c.bytes());
@@ -179,12 +179,12 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         ObjectNode zlib = n.putObject("zlib");
         zlib.put("ratio", c.zlibRatio());
         zlib.put("cpu_s_per_gib", c.zlibCpuPerGib());
-        zlib.put("required_bps", c.compressedBps(requiredBps));
+        zlib.put("required_bps", c.compressedBps(requiredBitsPerS));
         zlib.put("cores_at_peak", c.zlibCores(peak));
         ObjectNode lz4 = n.putObject("lz4");
         lz4.put("ratio", c.lz4Ratio());
         lz4.put("cpu_s_per_gib", c.lz4CpuPerGib());
-        lz4.put("required_bps", requiredBps * c.lz4Ratio());
+        lz4.put("required_bps", requiredBitsPerS * c.lz4Ratio());
         lz4.put("cores_at_peak", c.lz4Cores(peak));
         return n;
     }
@@ -195,11 +195,11 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         s.put("overall", overall().name());
         ArrayNode v = s.putArray("verdicts");
         verdicts.forEach(x -> v.add(x.toJson()));
-        s.put("required_bps", config.requiredBps());
+        s.put("required_bps", config.requiredBitsPerS());
         s.put("required_formula", String.format(Locale.ROOT, "%.1f MB/s: ", config.load().peakBytesPerSecond() / 1e6)
                 + Sizing.requiredRule(config.tcpEfficiency()));
         if (config.compression() != null) {
-            s.set("compression", compression(config.compression(), config.requiredBps(),
+            s.set("compression", compression(config.compression(), config.requiredBitsPerS(),
                     config.load().peakBytesPerSecond()));
         }
         s.set("path_mtu", PathMtuFindings.json(m.pathMtu()));

@@ -106,7 +106,7 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
     }
 
     /** Required bandwidth in bit/s. */
-    public double requiredBps() {
+    public double requiredBitsPerS() {
         return Sizing.requiredBitsPerSecond(load.peakBytesPerSecond(), tcpEfficiency);
     }
 

@@ -110,8 +110,8 @@ public record RedoCompression(Path sample, long bytes, double zlibRatio, double 
     }
 
     /** The bandwidth redo needs when zlib compresses it, given what it needs uncompressed. */
-    public double compressedBps(double requiredBps) {
-        return requiredBps * zlibRatio;
+    public double compressedBps(double requiredBitsPerS) {
+        return requiredBitsPerS * zlibRatio;
     }
 
     /** Cores zlib keeps busy compressing {@code redoBytesPerSecond} of redo (on this machine's CPU). */

@@ -20,18 +20,18 @@ public final class Verdicts {
      * What the ASYNC verdict rests on; {@code limit} says what holds the single stream back, {@code controls} are
      * the congestion controls this host offers and {@code congestion} the one the stream used (null: unknown).
      */
-    public record AsyncFigures(double requiredBps, double singleStreamBps, boolean lagFlat, double lagGrowth,
+    public record AsyncFigures(double requiredBitsPerS, double singleStreamBps, boolean lagFlat, double lagGrowth,
                                double lastLagSeconds, long bufferRequested, boolean bufferClamped, long bufferGranted,
                                double gapBytes, Duration gapWithin, double peakBytesPerSecond, StreamLimit limit,
                                List<String> controls, String congestion) {
         /** What one stream carried against what the redo needs, and what holds it back; the rest by name. */
-        public static Builder builder(double requiredBps, double singleStreamBps, StreamLimit limit) {
-            return new Builder(requiredBps, singleStreamBps, limit);
+        public static Builder builder(double requiredBitsPerS, double singleStreamBps, StreamLimit limit) {
+            return new Builder(requiredBitsPerS, singleStreamBps, limit);
         }
 
         /** The ASYNC figures by group: the lag, the buffers, a gap to resolve, the congestion controls. */
         public static final class Builder {
-            private final double requiredBps;
+            private final double requiredBitsPerS;
             private final double singleStreamBps;
             private final StreamLimit limit;
             private boolean lagFlat = true;
@@ -46,8 +46,8 @@ public final class Verdicts {
             private List<String> controls = List.of();
             private String congestion;
 
-            private Builder(double requiredBps, double singleStreamBps, StreamLimit limit) {
-                this.requiredBps = requiredBps;
+            private Builder(double requiredBitsPerS, double singleStreamBps, StreamLimit limit) {
+                this.requiredBitsPerS = requiredBitsPerS;
                 this.singleStreamBps = singleStreamBps;
                 this.limit = limit;
             }
@@ -84,7 +84,7 @@ public final class Verdicts {
             }
 
             public AsyncFigures build() {
-                return new AsyncFigures(requiredBps, singleStreamBps, lagFlat, lagGrowth, lastLagSeconds,
+                return new AsyncFigures(requiredBitsPerS, singleStreamBps, lagFlat, lagGrowth, lastLagSeconds,
                         bufferRequested, bufferClamped, bufferGranted, gapBytes, gapWithin, peakBytesPerSecond, limit,
                         controls, congestion);
             }
@@ -100,13 +100,13 @@ public final class Verdicts {
     public static Verdict async(AsyncFigures f) {
         List<String> reasons = new ArrayList<>();
         boolean fail = false;
-        if (f.singleStreamBps() < f.requiredBps()) {
+        if (f.singleStreamBps() < f.requiredBitsPerS()) {
             fail = true;
             reasons.add(fmt("bandwidth short by %.1f Mbit/s: one stream carries %.1f Mbit/s, the redo needs %.1f Mbit/s",
-                    (f.requiredBps() - f.singleStreamBps()) / 1e6, f.singleStreamBps() / 1e6, f.requiredBps() / 1e6));
+                    (f.requiredBitsPerS() - f.singleStreamBps()) / 1e6, f.singleStreamBps() / 1e6, f.requiredBitsPerS() / 1e6));
         } else {
             reasons.add(fmt("one stream carries %.1f Mbit/s = %.2f x the required %.1f Mbit/s (headroom)",
-                    f.singleStreamBps() / 1e6, f.singleStreamBps() / f.requiredBps(), f.requiredBps() / 1e6));
+                    f.singleStreamBps() / 1e6, f.singleStreamBps() / f.requiredBitsPerS(), f.requiredBitsPerS() / 1e6));
         }
         reasons.addAll(f.limit().reasons(f.controls(), f.congestion()));
         if (f.bufferClamped()) {
@@ -196,15 +196,15 @@ public final class Verdicts {
     static final long FEW_RETRANSMITS = 20;
 
     /**
-     * {@code v} with why the redo fell behind only under the load: beside it the stream got {@code carriedBps} of the
-     * {@code peakBps} it needs, its share of a path the load's channels also fill, and what would help.
+     * {@code v} with why the redo fell behind only under the load: beside it the stream got {@code carriedBitsPerS} of the
+     * {@code peakBitsPerS} it needs, its share of a path the load's channels also fill, and what would help.
      */
-    public static Verdict fairShare(Verdict v, double carriedBps, double peakBps, LoadFigures load) {
+    public static Verdict fairShare(Verdict v, double carriedBitsPerS, double peakBitsPerS, LoadFigures load) {
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.add(1, fmt("idle the stream keeps up; beside %s it carried %.1f Mbit/s of the %.1f Mbit/s the peak "
                 + "needs: a share of a path the load fills. Give redo a class of its own (DSCP with QoS on the "
                 + "path; --dscp tests the marking) or cap the backup (RMAN's RATE, or fewer channels)",
-                load.described(), carriedBps / 1e6, peakBps / 1e6));
+                load.described(), carriedBitsPerS / 1e6, peakBitsPerS / 1e6));
         return new Verdict(v.name(), v.status(), reasons);
     }
 
