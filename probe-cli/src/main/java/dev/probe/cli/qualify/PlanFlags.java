@@ -18,24 +18,25 @@ final class PlanFlags {
     private static final Map<String, String> REFUSED = new LinkedHashMap<>();
 
     static {
-        REFUSED.put("--mode", "each route names its mode (SYNC, FASTSYNC, ASYNC) in the plan's RedoRoutes");
-        REFUSED.put("--affirm", "a SYNC route is measured with the standby's forced write (AFFIRM), FASTSYNC without");
-        REFUSED.put("--standby-dir", "the standby disk step is single-link qualify's (probe qualify HOST --affirm "
-                + "--standby-dir DIR)");
-        REFUSED.put("--standby-nfs", "the standby disk step is single-link qualify's (probe qualify HOST --affirm "
-                + "--standby-nfs SERVER:/EXPORT)");
-        REFUSED.put("--local-log-write", "a plan's commit budget is what the network adds (sync.commit-budget or "
-                + "--commit-budget)");
-        REFUSED.put("--gap", "the plan's outage: key sizes the backlog");
-        REFUSED.put("--gap-within", "the plan's outage: key sizes the backlog, and the catch-up says how long it takes");
-        REFUSED.put("--under-load", "a plan's load is its own routes and a recovery-appliance's backup: key");
-        REFUSED.put("--load-from", "a plan's load is its own routes and a recovery-appliance's backup: key");
-        REFUSED.put("--load-dscp", "a plan's load is its own routes and a recovery-appliance's backup: key");
-        REFUSED.put("--from", "a RAC primary's nodes are the plan's sites.PRIMARY.agents");
-        REFUSED.put("--reverse", "a plan ships redo the way its routes go; routes for after a role change are noted, "
-                + "not run");
-        REFUSED.put("--both-directions", "a plan ships redo the way its routes go; routes for after a role change are "
-                + "noted, not run");
+        refused("each route names its mode (SYNC, FASTSYNC, ASYNC) in the plan's RedoRoutes", "--mode");
+        refused("a SYNC route is measured with the standby's forced write (AFFIRM), FASTSYNC without", "--affirm");
+        refused("the standby disk step is single-link qualify's (probe qualify HOST --affirm --standby-dir DIR or "
+                + "--standby-nfs SERVER:/EXPORT)", "--standby-dir", "--standby-nfs");
+        refused("a plan's commit budget is what the network adds (sync.commit-budget or --commit-budget)",
+                "--local-log-write");
+        refused("the plan's outage: key sizes the backlog, and the catch-up says how long it takes", "--gap",
+                "--gap-within");
+        refused("a plan's load is its own routes and a recovery-appliance's backup: key", "--under-load",
+                "--load-from", "--load-dscp");
+        refused("a RAC primary's nodes are the plan's sites.PRIMARY.agents", "--from");
+        refused("a plan ships redo the way its routes go; routes for after a role change are noted, not run",
+                "--reverse", "--both-directions");
+    }
+
+    private static void refused(String reason, String... flags) {
+        for (String f : flags) {
+            REFUSED.put(f, reason);
+        }
     }
 
     private PlanFlags() {
