@@ -3,6 +3,7 @@ package dev.probe.core.plan;
 import static dev.probe.core.units.Text.fmt;
 
 import dev.probe.core.qualify.Rules;
+import dev.probe.core.qualify.StreamLimit;
 import dev.probe.core.agent.HostSummary;
 import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.qualify.Verdict;
@@ -16,6 +17,9 @@ import java.util.List;
  * each instance's log writer waiting for its own acknowledgements.
  */
 final class RacHopVerdict {
+    /** The nodes' socket buffers are not reported, so they are not blamed. */
+    private static final long UNREPORTED_WINDOW = 1L << 40;
+
     private RacHopVerdict() {
     }
 
@@ -60,6 +64,17 @@ final class RacHopVerdict {
         long segments = nodes.stream().mapToLong(HostSummary::segmentsSent).filter(x -> x > 0).sum();
         reasons.add(fmt("round trip %.3f ms (the slowest node's mean)%s", f.rac().rttMs(), segments == 0 ? ""
                 : fmt("; %.3f %% of segments retransmitted", 100.0 * retrans / segments)));
+        // a failing instance's diagnosis, as single-link qualify gives it: what held its node's stream back
+        List<HostSummary> trips = f.rac().summaries(f.rac().rtt());
+        for (int i = 0; i < nodes.size() && i < f.rac().lags().size(); i++) {
+            if (!f.rac().lags().get(i).flat()) {
+                HostSummary n = nodes.get(i);
+                for (String why : StreamLimit.ofNode(n.bytes() / Math.max(1e-9, n.durationS()), i < trips.size()
+                        ? trips.get(i).latencyAvgMs() : Double.NaN, n, UNREPORTED_WINDOW)) {
+                    reasons.add(fmt("node %d fell behind: %s", i + 1, why));
+                }
+            }
+        }
         return new Verdict(name, Rules.carried(carried, must, flat), reasons);
     }
 

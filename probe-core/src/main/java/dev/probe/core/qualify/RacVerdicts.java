@@ -158,16 +158,9 @@ final class RacVerdicts {
             return List.of("the standby's server sent this stream: its retransmits and window stay on the standby, so "
                     + "loss and buffers cannot be told apart here");
         }
-        HostSummary h = s.summary(i);
         RacResult.Step trip = r.roundTrip();
         HostSummary rtt = trip == null ? null : trip.summary(i);
-        double rttMs = rtt != null && rtt.latencyAvgMs() > 0 ? rtt.latencyAvgMs() : h.tcpRttMs();
-        if (!(rttMs > 0)) {
-            return List.of();
-        }
-        double loss = h.retransmits() >= 0 && h.segmentsSent() > 0 ? (double) h.retransmits() / h.segmentsSent()
-                : Double.NaN;
-        return StreamLimit.of(carried * 8, rttMs, loss, Rules.DEFAULT_MSS, s.buffer()).reasons(List.of(), null);
+        return StreamLimit.ofNode(carried, rtt == null ? Double.NaN : rtt.latencyAvgMs(), s.summary(i), s.buffer());
     }
 
     /** ": 139.2 MB in 51.47 s as the standby timed it": the figures the rate rests on, on the receiver's clock. */

@@ -2,6 +2,7 @@ package dev.probe.core.qualify;
 
 import static dev.probe.core.units.Text.fmt;
 
+import dev.probe.core.agent.HostSummary;
 import dev.probe.core.result.TcpStats;
 import dev.probe.model.PathModel;
 import java.util.ArrayList;
@@ -61,6 +62,22 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
      * The diagnosis of a stream that carried {@code measuredBps} at {@code rttMs} with {@code lossRatio} of its
      * segments retransmitted, segments of {@code mss} bytes, and a granted window of {@code windowBytes}.
      */
+    /**
+     * Why one agent's stream (a RAC node's) carried {@code carriedBytesPerS}: its loss (what its agent's TCP
+     * retransmitted) against {@code windowBytes} at {@code rttMs}, the round trip measured from its node (else its
+     * TCP's); the reasons a single host's stream gets, empty when no round trip is known.
+     */
+    public static List<String> ofNode(double carriedBytesPerS, double rttMs, HostSummary h,
+                                      long windowBytes) {
+        double rtt = rttMs > 0 ? rttMs : h.tcpRttMs();
+        if (!(rtt > 0)) {
+            return List.of();
+        }
+        double loss = h.retransmits() >= 0 && h.segmentsSent() > 0 ? (double) h.retransmits() / h.segmentsSent()
+                : Double.NaN;
+        return of(carriedBytesPerS * 8, rtt, loss, Rules.DEFAULT_MSS, windowBytes).reasons(List.of(), null);
+    }
+
     public static StreamLimit of(double measuredBps, double rttMs, double lossRatio, long mss, long windowBytes) {
         double rtt = Math.max(rttMs, 0.001);
         double ceiling = Double.isNaN(lossRatio) ? Double.NaN : lossRatio <= 0 ? Double.POSITIVE_INFINITY
