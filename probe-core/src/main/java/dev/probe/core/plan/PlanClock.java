@@ -16,7 +16,8 @@ final class PlanClock {
     static final Duration TAIL = Duration.ofMillis(1500);
     /**
      * What a fan-out from agents takes before its data starts and after it ends (sessions, clock samples, the start
-     * margin, the results): kept back from a RAC primary's redo phase (loopback ran 2.6 s over without it, the lab 1 s over with 2 s).
+     * margin, the results): kept back from a RAC primary's redo phase (loopback ran 2.6 s over without it, the lab
+     * 1 s over with 2 s).
      */
     static final Duration FANOUT_SETUP = Duration.ofSeconds(3);
     /** No phase is shortened below this: a phase too short to say anything is no use either. */
