@@ -68,8 +68,7 @@ final class PlanVerdicts {
         boolean keeps = Rules.keepsUp(carried, offered);
         LagTrace lag = f.lag();
         boolean flat = lag != null && lag.flat();
-        String carriedLine = fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%), every hop at once",
-                carried / 1e6, offered / 1e6, 100 * carried / offered);
+        String carriedLine = Rules.carriedLine(carried, offered) + ", every hop at once";
         String lagLine = lag == null ? "transport lag not traced" : flat
                 ? fmt("transport lag flat at the peak (%.2f s at the end, slope %+.4f s/s)", lag.lastLag(), lag.growth())
                 : fmt("transport lag grows %.3f s per second (%.2f s at the end)", lag.growth(), lag.lastLag());

@@ -52,9 +52,8 @@ final class RacHopVerdict {
                     / 1e6));
         }
         List<String> reasons = new ArrayList<>();
-        reasons.add(fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%) from %d RAC nodes, each its own "
-                + "instance's redo (%s)", carried / 1e6, must / 1e6, 100 * carried / must, nodes.size(),
-                String.join(", ", each)));
+        reasons.add(Rules.carriedLine(carried, must) + fmt(" from %d RAC nodes, each its own instance's redo (%s)",
+                nodes.size(), String.join(", ", each)));
         reasons.add(worst == null ? "transport lag not traced" : flat
                 ? fmt("every instance's transport lag flat (the steepest slope %+.4f s/s; from what each node sent, a "
                         + "lower bound)", worst.growth())

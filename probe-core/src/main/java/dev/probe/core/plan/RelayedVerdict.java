@@ -42,8 +42,8 @@ final class RelayedVerdict {
         // the end-to-end lag read +0.017 s/s with sb1 0.00 s behind what fs1 sent it
         boolean upstream = !endToEnd && t.hopLagFlat();
         boolean flat = endToEnd || upstream;
-        String carriedLine = fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%), forwarded by %s's relay as "
-                + "it received the redo from %s", carried / 1e6, must / 1e6, 100 * carried / must, r.from(), primary);
+        String carriedLine = Rules.carriedLine(carried, must) + fmt(", forwarded by %s's relay as it received the redo "
+                + "from %s", r.from(), primary);
         String through = fmt("end-to-end transport lag from %s's send to %s's receipt, through %s", primary, r.to(),
                 r.from());
         String lagLine = upstream
@@ -97,9 +97,8 @@ final class RelayedVerdict {
         }
         double must = f.hop().carriedBytesPerS();
         List<String> reasons = new ArrayList<>();
-        reasons.add(fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%): %d RAC nodes' threads, each "
-                + "forwarded by %s's relay as it received it and judged on its instance's share", carried / 1e6,
-                must / 1e6, 100 * carried / must, f.threads().size(), r.from()));
+        reasons.add(Rules.carriedLine(carried, must) + fmt(": %d RAC nodes' threads, each forwarded by %s's relay as "
+                + "it received it and judged on its instance's share", f.threads().size(), r.from()));
         reasons.addAll(lines);
         Verdict.Status status = each.stream().anyMatch(v -> v.status() == Verdict.Status.INCOMPLETE)
                 ? Verdict.Status.INCOMPLETE : Verdict.worst(each);

@@ -44,6 +44,15 @@ public final class Rules {
                 : Verdict.Status.MARGINAL;
     }
 
+    /**
+     * What a hop carried against what it must, the first words of every path's ASYNC hop verdict: "carried 2.9 MB/s
+     * of the 3.0 MB/s it must carry (97 %)" (bytes/s in, MB/s out, Oracle's decimal units).
+     */
+    public static String carriedLine(double carriedBytesPerS, double mustBytesPerS) {
+        return String.format(java.util.Locale.ROOT, "carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%)",
+                carriedBytesPerS / 1e6, mustBytesPerS / 1e6, 100 * carriedBytesPerS / mustBytesPerS);
+    }
+
     /** A yes-or-no rule (a backup within its log switch, a path that carries full-size packets). */
     public static Verdict.Status holds(boolean holds) {
         return holds ? Verdict.Status.PASS : Verdict.Status.FAIL;

@@ -1,0 +1,104 @@
+package dev.probe.core.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.probe.core.payload.Payload;
+import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Relayed;
+import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.qualify.Verdict;
+import dev.probe.core.result.Summary;
+import dev.probe.core.result.TestResult;
+import dev.probe.core.tcp.TcpInfo;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 56: one measured hop, whatever ran it, gets one verdict. The same figures (what the far site received
+ * against what the hop must carry, a flat lag) given as the primary's own hop and as a hop a Far Sync relays read
+ * the same status and the same first words; 97 % carried passes both, 96 % fails both.
+ */
+class OneRuleTest {
+    private static final long WRITE = 32_768;
+    private static final long FRAME = WRITE + Frames.HEADER_LENGTH;
+    private static final int SECONDS = 10;
+    @TempDir
+    Path dir;
+
+    private PlanRunner.Config config() throws Exception {
+        Path file = dir.resolve("plan.yaml");
+        Files.writeString(file, """
+                redo: 1MB/s
+                sites:
+                  prim: {role: primary}
+                  fs1:  {role: far-sync, server: 127.0.0.1:1522, agent: 127.0.0.1:1523}
+                  sb1:  {role: standby, server: 127.0.0.1:1524}
+                  sb2:  {role: standby, server: 127.0.0.1:1525}
+                routes:
+                  prim: "(LOCAL : fs1 SYNC, sb2 ASYNC)"
+                  fs1:  "(prim : sb1 ASYNC)"
+                """);
+        Plan plan = PlanFile.read(file, 1522);
+        return new PlanRunner.Config(plan, PlanDemand.of(plan, null, 0.7), null, Duration.ofSeconds(15), WRITE,
+                Payload.RANDOM);
+    }
+
+    private static PlanDemand.Hop hop(PlanRunner.Config c, String from, String to) {
+        return c.demand().hops().stream().filter(h -> h.route().from().equals(from) && h.route().to().equals(to))
+                .findFirst().orElseThrow();
+    }
+
+    /** The primary's hop to sb2: a paced redo test whose receiver counted {@code share} of the rate, sent on time. */
+    private static Verdict direct(PlanRunner.Config c, double share) {
+        PlanDemand.Hop h = hop(c, "prim", "sb2");
+        double bytesPerS = share * h.carriedBytesPerS();
+        Summary s = new Summary(SECONDS, Math.round(bytesPerS * SECONDS), Math.round(bytesPerS * SECONDS),
+                bytesPerS / (1024 * 1024), bytesPerS / (1024 * 1024), 0, 0, null, null, null, true, 0, 0, null, null,
+                0, 0, List.of());
+        TestResult redo = new TestResult("async", Instant.EPOCH, "sb2", 1525, null, "nio", null, null, s, List.of(),
+                null, null, null, null, null);
+        LagTrace lag = new LagTrace(h.carriedBytesPerS() / WRITE, WRITE, false);
+        for (int t = 1; t <= SECONDS; t++) {
+            long messages = Math.round(t * h.carriedBytesPerS() / WRITE);
+            lag.add(t, messages * WRITE, messages, 0);
+        }
+        return PlanVerdicts.hop(c, new PlanResult.HopFigures(h, null, redo, lag, null, null, null, null, null));
+    }
+
+    /** The relayed hop fs1 -> sb1: forwarded on schedule, {@code share} of it acknowledged by sb1 each second. */
+    private static Verdict relayed(PlanRunner.Config c, double share) {
+        PlanDemand.Hop h = hop(c, "fs1", "sb1");
+        RelayTrace trace = new RelayTrace(h, WRITE);
+        trace.firstHopRtt(0.05);
+        for (int k = 1; k <= SECONDS; k++) {
+            long due = (long) Math.floor(k * h.carriedBytesPerS() / FRAME + 1);
+            long acked = Math.round(share * due);
+            TcpInfo tcp = new TcpInfo(100, 50, 10, 1448, 0, 1000, 0, acked * FRAME, 1500, null);
+            trace.add(new Relayed("127.0.0.1:1524", k * 1_000_000L, due * FRAME, due, 0, 0, tcp, -1));
+        }
+        return PlanVerdicts.hop(c, new PlanResult.HopFigures(h, null, null, trace.lag(), null, null, null, trace,
+                null));
+    }
+
+    @Test
+    void theSameFiguresGetTheSameVerdictWhicheverPathMeasuredThem() throws Exception {
+        PlanRunner.Config c = config();
+        for (double share : new double[] {1.0, 0.9}) {
+            Verdict own = direct(c, share);
+            Verdict far = relayed(c, share);
+            assertEquals(own.status(), far.status(), share + ": " + own + "\n" + far);
+            String words = own.reasons().get(0).replaceAll(", every hop at once$", "");
+            assertTrue(far.reasons().get(0).startsWith(words.substring(0, words.indexOf('(')))
+                    || far.reasons().get(1).startsWith(words.substring(0, words.indexOf('('))),
+                    share + ": the same words: " + own.reasons() + "\n" + far.reasons());
+        }
+        assertEquals(Verdict.Status.PASS, direct(c, 1.0).status());
+        assertEquals(Verdict.Status.FAIL, direct(c, 0.9).status());
+    }
+}
