@@ -110,7 +110,8 @@ final class AgentRun implements WorkSessionHandler.Work {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (!(cause instanceof CancellationException) && !(cause instanceof InterruptedException)) {
-                String why = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+                String why = cause.getMessage() == null ? "the run failed with no reason given (the agent's log has "
+                        + "it)" : cause.getMessage();
                 log.log("agent run " + name + " failed: " + why);
                 send.accept(AgentMessages.failed(why));
             }

@@ -39,7 +39,8 @@ final class ClientFailures {
         if (cause instanceof DecoderException) {
             return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + cause.getMessage());
         }
-        String why = cause instanceof IOException ? IoErrors.describe(cause) : String.valueOf(cause);
+        String why = cause instanceof IOException ? IoErrors.describe(cause) : cause.getMessage() != null
+                ? cause.getMessage() : "an internal error with no reason given (--debug shows it)";
         return new ProbeException(ProbeException.Kind.LOST, "connection to server lost: " + why);
     }
 

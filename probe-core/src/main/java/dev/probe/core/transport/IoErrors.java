@@ -14,7 +14,9 @@ public final class IoErrors {
     public static String describe(Throwable t) {
         String m = t.getMessage();
         if (m == null || m.isBlank()) {
-            return t.getClass().getSimpleName();
+            // no internal class name in what a user reads: Netty's StacklessClosedChannelException says only this
+            return t instanceof java.nio.channels.ClosedChannelException ? "the peer closed the connection"
+                    : "an I/O error with no reason given (--debug shows it)";
         }
         return ADDRESS_SUFFIX.matcher(NATIVE_PREFIX.matcher(m).replaceFirst("")).replaceFirst("");
     }

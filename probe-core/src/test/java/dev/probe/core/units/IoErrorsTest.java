@@ -20,6 +20,9 @@ class IoErrorsTest {
                 new IOException("finishConnect(..) failed with error(-111): Connection refused: /127.0.0.1:16000")));
         assertEquals("Address already in use",
                 IoErrors.describe(new IOException("bind(..) failed with error(-98): Address already in use")));
-        assertEquals("IOException", IoErrors.describe(new IOException()));
+        assertEquals("an I/O error with no reason given (--debug shows it)", IoErrors.describe(new IOException()));
+        // issue 56: Netty's message-less StacklessClosedChannelException was printed by its class name
+        assertEquals("the peer closed the connection",
+                IoErrors.describe(new java.nio.channels.ClosedChannelException()));
     }
 }
