@@ -10,6 +10,7 @@ import dev.probe.core.plan.Route;
 import dev.probe.core.plan.Site;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.units.Durations;
+import dev.probe.core.units.Rate;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +24,8 @@ final class PlanConsole {
     }
 
     void print(Plan plan, PlanDemand demand, double tcpEfficiency) {
-        out.println(fmt("Plan %s: %d sites, %d hops; peak redo %.1f MB/s (%s)", plan.file(), plan.sites().size(),
-                plan.routes().size(), plan.redo().peakBytesPerSecond() / 1e6, redoSource(plan)));
+        out.println(fmt("Plan %s: %d sites, %d hops; peak redo %s (%s)", plan.file(), plan.sites().size(),
+                plan.routes().size(), new Rate(plan.redo().peakBytesPerSecond()), redoSource(plan)));
         out.println("Sites:");
         for (Site s : plan.sites()) {
             out.println(fmt("\t%-10s %-18s %s", s.name(), s.role().label(), where(s)).stripTrailing());
@@ -64,7 +65,7 @@ final class PlanConsole {
     /** The header of a run: the plan, what each hop must carry, the budget. */
     void printPlan(Plan plan, PlanDemand demand, java.time.Duration budget) {
         out.println(fmt("[Qualifying the configuration in %s: %d hops at once]", plan.file(), demand.hops().size()));
-        out.println(fmt("\tPeak redo rate         = %.1f MB/s (%s)", plan.redo().peakBytesPerSecond() / 1e6,
+        out.println(fmt("\tPeak redo rate         = %s (%s)", new Rate(plan.redo().peakBytesPerSecond()),
                 redoSource(plan)));
         for (PlanDemand.Hop h : demand.hops()) {
             Site from = plan.site(h.route().from());

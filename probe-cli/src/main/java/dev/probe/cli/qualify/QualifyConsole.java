@@ -24,6 +24,7 @@ import dev.probe.core.result.Summary;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.units.Durations;
 import dev.probe.core.units.Sizes;
+import dev.probe.core.units.Rate;
 import dev.probe.core.units.Rates;
 import java.io.PrintWriter;
 import java.util.List;
@@ -61,7 +62,7 @@ final class QualifyConsole implements Qualifier.Progress {
     void printRequest(QualifyConfig c, StepPlan plan) {
         out.println(fmt("[Qualifying %s:%d for Data Guard redo transport%s]", c.target().host(), c.target().port(),
                 c.reverse() ? ", the stream steps standby to primary" : ""));
-        out.println(fmt("\t%-22s = %s from %s", "Peak redo rate", Rates.describeByteRate(c.load().peakBytesPerSecond()),
+        out.println(fmt("\t%-22s = %s from %s", "Peak redo rate", new Rate(c.load().peakBytesPerSecond()).described(),
                 c.load().source()));
         if (c.load().fromAwr()) {
             out.println(fmt("\t%-22s   %s", "", c.load().statistic()));

@@ -13,7 +13,7 @@ import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.qualify.UnderLoad;
-import dev.probe.core.units.Rates;
+import dev.probe.core.units.Rate;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -171,7 +171,7 @@ public final class QualifyOptions {
         List<Double> rates = new ArrayList<>();
         try {
             for (String r : redoRate.split(",", -1)) {
-                rates.add(Rates.parseByteRate(r.trim()));
+                rates.add(Rate.parse(r.trim()).bytesPerSecond());
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException("--redo-rate: " + e.getMessage());

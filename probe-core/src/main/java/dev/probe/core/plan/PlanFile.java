@@ -10,7 +10,7 @@ import dev.probe.core.error.UsageException;
 import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.units.Durations;
-import dev.probe.core.units.Rates;
+import dev.probe.core.units.Rate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,7 +164,7 @@ public final class PlanFile {
         while (values.hasNext()) {
             JsonNode v = values.next();
             try {
-                rates.add(Rates.parseByteRate(v.isValueNode() ? v.asText() : v.toString()));
+                rates.add(Rate.parse(v.isValueNode() ? v.asText() : v.toString()).bytesPerSecond());
             } catch (UsageException e) {
                 throw error("redo", e.getMessage());
             }
