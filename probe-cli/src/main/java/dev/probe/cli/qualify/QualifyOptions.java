@@ -73,8 +73,8 @@ public final class QualifyOptions {
     Duration localLogWrite;
 
     @Option(names = "--tcp-efficiency", defaultValue = "" + Sizing.DEFAULT_TCP_EFFICIENCY, paramLabel = "F",
-            description = "F in required bandwidth = peak / F x 8 (default: ${DEFAULT-VALUE}, MAA's 30 % TCP/IP "
-                    + "overhead; support note 736755.1 writes 0.75, which asks 7 % less).")
+            description = "F in required bandwidth = peak / F x 8 (default: ${DEFAULT-VALUE}, MAA's 30 %% TCP/IP "
+                    + "overhead; support note 736755.1 writes 0.75, which asks 7 %% less).")
     double tcpEfficiency;
 
     @Option(names = "--gap", converter = Converters.Size.class, paramLabel = "SIZE",

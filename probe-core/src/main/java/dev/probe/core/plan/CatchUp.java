@@ -43,6 +43,16 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
     }
 
     /**
+     * This catch-up with the live redo's rate read over its own run ({@code bytesPerS}): a relayed hop's live redo is
+     * timed by its relay's clock and its gap by the relay agent's fan-out, so the gap's window does not line up with
+     * the live trace (a loopback run read 86 % of a live redo that carried all of it).
+     */
+    public CatchUp withLive(double bytesPerS) {
+        return new CatchUp(backlogBytes, redoBytesPerS, gapBytesPerS, bytesPerS, aloneBytesPerS, measuredSeconds,
+                windowSeconds, commitP99Ms, gapSent, sync);
+    }
+
+    /**
      * Caught up, measured: what is still owed is under this many seconds of redo, the transport lag Data Guard
      * reports in whole seconds (a stream always has some redo in flight, so owing nothing is never seen).
      */

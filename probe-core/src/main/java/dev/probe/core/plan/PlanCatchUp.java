@@ -112,7 +112,7 @@ final class PlanCatchUp {
         double rate = config.demand().hops().stream().filter(h -> h.route().equals(r)).findFirst().orElseThrow()
                 .carriedBytesPerS();
         return CatchUp.of(rate * outage, rate, gap, live.delivered(), relays.trace(r).carriedBytesPerS(), Double.NaN, false)
-                .countedAsSent();
+                .withLive(live.carriedBytesPerS()).countedAsSent();
     }
 
     /**

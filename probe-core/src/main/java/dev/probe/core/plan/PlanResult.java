@@ -195,35 +195,13 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
             n.set("relay", f.relayed().toJson());
         }
         if (!f.threads().isEmpty()) {
-            double sum = f.threads().stream().mapToDouble(t -> t.relayed().measured() ? t.relayed().carriedBytesPerS() : 0)
-                    .sum();
-            n.put("carried_bytes_s", sum);
-            ArrayNode threads = n.putArray("threads");
-            for (int i = 0; i < f.threads().size(); i++) {
-                HopFigures t = f.threads().get(i);
-                ObjectNode tn = threads.addObject().put("node", i + 1).put("must_carry_bytes_s", t.hop().carriedBytesPerS());
-                if (t.relayed().measured()) {
-                    tn.put("carried_bytes_s", orNull(t.relayed().carriedBytesPerS()));
-                    tn.set("relay", t.relayed().toJson());
-                    tn.set("lag", t.relayed().lag().summaryJson());
-                }
-            }
+            threadsJson(n, f.threads());
         }
         if (f.lag() != null && (f.relayed() == null || f.relayed().measured())) {
             n.set("lag", f.lag().summaryJson());
         }
         if (f.catchUp() != null) {
-            CatchUp c = f.catchUp();
-            n.putObject("catch_up").put("backlog_bytes", c.backlogBytes()).put("redo_bytes_s", c.redoBytesPerS())
-                    .put("gap_bytes_s", c.gapBytesPerS()).put("gap_connections", config.plan().gapConnections())
-                    .put("live_bytes_s", orNull(c.liveBytesPerS()))
-                    .put("live_delivered_bytes_s", c.liveDeliveredBytesPerS())
-                    .put("live_alone_bytes_s", orNull(c.aloneBytesPerS())).put("carried_bytes_s", c.carriedBytesPerS())
-                    .put("commit_p99_ms", orNull(c.commitP99Ms()))
-                    .put("window_s", c.windowSeconds())
-                    .put("formula_s", c.ends() ? c.formulaSeconds() : null)
-                    .put("measured_s", orNull(c.measuredSeconds()))
-                    .put("gap_counted", c.gapSent() ? "sent" : "acknowledged");
+            n.set("catch_up", catchUpJson(f.catchUp()));
         }
         if (f.failure() != null) {
             n.put("failure", f.failure());
@@ -232,6 +210,36 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
             n.put("catch_up_failure", f.catchUpFailure());
         }
         return n;
+    }
+
+    /** A relayed RAC hop's threads: the sum carried, and each node's thread with its relay's figures. */
+    private static void threadsJson(ObjectNode n, List<HopFigures> threads) {
+        n.put("carried_bytes_s", threads.stream().mapToDouble(t -> t.relayed().measured()
+                ? t.relayed().carriedBytesPerS() : 0).sum());
+        ArrayNode each = n.putArray("threads");
+        for (int i = 0; i < threads.size(); i++) {
+            HopFigures t = threads.get(i);
+            ObjectNode tn = each.addObject().put("node", i + 1).put("must_carry_bytes_s", t.hop().carriedBytesPerS());
+            if (t.relayed().measured()) {
+                tn.put("carried_bytes_s", orNull(t.relayed().carriedBytesPerS()));
+                tn.set("relay", t.relayed().toJson());
+                tn.set("lag", t.relayed().lag().summaryJson());
+            }
+        }
+    }
+
+    /** A hop's catch-up in the document. */
+    private ObjectNode catchUpJson(CatchUp c) {
+        return Json.object().put("backlog_bytes", c.backlogBytes()).put("redo_bytes_s", c.redoBytesPerS())
+                .put("gap_bytes_s", c.gapBytesPerS()).put("gap_connections", config.plan().gapConnections())
+                .put("live_bytes_s", orNull(c.liveBytesPerS()))
+                .put("live_delivered_bytes_s", c.liveDeliveredBytesPerS())
+                .put("live_alone_bytes_s", orNull(c.aloneBytesPerS())).put("carried_bytes_s", c.carriedBytesPerS())
+                .put("commit_p99_ms", orNull(c.commitP99Ms()))
+                .put("window_s", c.windowSeconds())
+                .put("formula_s", c.ends() ? c.formulaSeconds() : null)
+                .put("measured_s", orNull(c.measuredSeconds()))
+                .put("gap_counted", c.gapSent() ? "sent" : "acknowledged");
     }
 
     private static Double orNull(double v) {

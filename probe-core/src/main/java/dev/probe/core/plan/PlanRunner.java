@@ -86,26 +86,14 @@ public final class PlanRunner {
         ExecutorService pool = pool(2 * hops.size() + config.demand().backups().size() + relays.relayed().size());
         try {
             if (rac != null) {
-                Duration[] redoPhase = {redoPlanned};
                 List<Future<Outcome>> backups = backups(pool, rttPhase.plus(redoPlanned.dividedBy(2)), redoPlanned,
                         stop);
-                List<PlanResult.HopFigures> figures = rac.run(pool, config, relays, hops, rttPhase, () -> redoPhase[0] =
+                List<PlanResult.HopFigures> figures = rac.run(pool, config, relays, hops, rttPhase, () ->
                         clock.start(PlanClock.Phase.REDO, redoPlanned, catchUpPlanned.plus(PlanClock.FANOUT_SETUP)),
                         progress, stop);
                 return PlanResult.of(config, clock, figures, backedUp(backups), stop.reason());
             }
-            progress.phase(String.format("round trip of every hop at once, %d seconds ...", rttPhase.toSeconds()));
-            // a server that is not a probe server takes the connection and says nothing: wait for it no longer than
-            // the phase, and run no later phase to it
-            Target quick = config.template().timeout().compareTo(rttPhase.plusSeconds(2)) > 0
-                    ? config.template().withTimeout(rttPhase.plusSeconds(2)) : config.template();
-            List<Outcome> rtts = all(pool, hops, h -> measure(quick, h, roundTrip(rttPhase), RunListener.NONE, stop,
-                    false));
-            for (int i = 0; i < hops.size(); i++) {
-                if (rtts.get(i).result() == null && rtts.get(i).failure() != null) {
-                    unreached.put(hops.get(i).route(), rtts.get(i).failure());
-                }
-            }
+            List<Outcome> rtts = roundTrips(pool, hops, rttPhase, progress, stop);
             Duration redoPhase = clock.start(PlanClock.Phase.REDO, redoPlanned, catchUpPlanned);
             progress.phase(String.format("the redo on every hop at once%s, %d seconds ...",
                     hops.stream().anyMatch(relays::relays) ? ", relayed where a site forwards" : "",
@@ -124,19 +112,43 @@ public final class PlanRunner {
             PlanCatchUp.Found caught = outage && stop.reason() == null
                     ? catchUp(pool, hops, redo, clock.start(PlanClock.Phase.CATCH_UP, catchUpPlanned, Duration.ZERO),
                             progress, stop) : null;
-            String[] late = caught == null ? new String[hops.size()] : caught.failures();
-            List<CatchUp> catchUps = caught == null ? null : caught.direct();
-            List<PlanResult.HopFigures> figures = new ArrayList<>();
-            for (PlanDemand.Hop h : config.demand().hops()) {
-                int i = hops.indexOf(h);
-                figures.add(i < 0 ? relayed(h, hops, redo, caught) : new PlanResult.HopFigures(h, rtts.get(i).result(),
-                        redo.get(i).result(), lags.get(i), catchUps == null ? null : catchUps.get(i),
-                        firstNonNull(rtts.get(i).failure(), redo.get(i).failure()), late[i], null, null));
-            }
-            return PlanResult.of(config, clock, figures, backed, stop.reason());
+            return PlanResult.of(config, clock, figures(hops, rtts, redo, lags, caught), backed, stop.reason());
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * The round trip of every hop at once. A server that is not a probe server takes the connection and says
+     * nothing: it is waited for no longer than the phase, and no later phase is run to it.
+     */
+    private List<Outcome> roundTrips(ExecutorService pool, List<PlanDemand.Hop> hops, Duration phase,
+                                     Progress progress, RunStop stop) throws InterruptedException {
+        progress.phase(String.format("round trip of every hop at once, %d seconds ...", phase.toSeconds()));
+        Target quick = config.template().timeout().compareTo(phase.plusSeconds(2)) > 0
+                ? config.template().withTimeout(phase.plusSeconds(2)) : config.template();
+        List<Outcome> rtts = all(pool, hops, h -> measure(quick, h, roundTrip(phase), RunListener.NONE, stop, false));
+        for (int i = 0; i < hops.size(); i++) {
+            if (rtts.get(i).result() == null && rtts.get(i).failure() != null) {
+                unreached.put(hops.get(i).route(), rtts.get(i).failure());
+            }
+        }
+        return rtts;
+    }
+
+    /** Every hop's figures: the primary's {@code hops} from their phases, the relayed ones from their relays. */
+    private List<PlanResult.HopFigures> figures(List<PlanDemand.Hop> hops, List<Outcome> rtts, List<Outcome> redo,
+                                                List<LagTrace> lags, PlanCatchUp.Found caught) {
+        String[] late = caught == null ? new String[hops.size()] : caught.failures();
+        List<CatchUp> catchUps = caught == null ? null : caught.direct();
+        List<PlanResult.HopFigures> figures = new ArrayList<>();
+        for (PlanDemand.Hop h : config.demand().hops()) {
+            int i = hops.indexOf(h);
+            figures.add(i < 0 ? relayed(h, hops, redo, caught) : new PlanResult.HopFigures(h, rtts.get(i).result(),
+                    redo.get(i).result(), lags.get(i), catchUps == null ? null : catchUps.get(i),
+                    firstNonNull(rtts.get(i).failure(), redo.get(i).failure()), late[i], null, null));
+        }
+        return figures;
     }
 
     private PlanCatchUp.Found catchUp(ExecutorService pool, List<PlanDemand.Hop> hops, List<Outcome> redo,

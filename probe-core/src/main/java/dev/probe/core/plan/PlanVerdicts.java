@@ -148,7 +148,14 @@ final class PlanVerdicts {
                     slowed ? ": gap resolution slows every commit while it runs (fewer gap connections, or QoS that "
                     + "puts the SYNC redo ahead of the archived logs)" : ""));
         }
-        reasons.add(c.gapSent()
+        reasons.add(measured(f, c));
+        Verdict.Status status = Rules.catchUp(c.ends(), c.liveKeepsUp(), slowed);
+        return new Verdict(name, status, reasons);
+    }
+
+    /** How the catch-up's time was had: a measured crossing, or the formula's (and why). */
+    private static String measured(PlanResult.HopFigures f, CatchUp c) {
+        return c.gapSent()
                 ? fmt("the gap from %s's agent is counted as the agent sent it over %.0f s (it reports no "
                         + "acknowledgements): the time is the formula's from that rate, not a measured crossing",
                         f.hop().route().from(), c.windowSeconds())
@@ -160,9 +167,7 @@ final class PlanVerdicts {
                         + "redo since%s", c.windowSeconds(), c.ends() ? ": the time is the formula's from their "
                         + "rates" : "")
                 : fmt("measured: the gap's and the live redo's acknowledged bytes passed the backlog plus the redo "
-                        + "since at %.1f s", c.measuredSeconds()));
-        Verdict.Status status = Rules.catchUp(c.ends(), c.liveKeepsUp(), slowed);
-        return new Verdict(name, status, reasons);
+                        + "since at %.1f s", c.measuredSeconds());
     }
 
     /** A test's message time p99 in ms; NaN when it has none. */
