@@ -126,7 +126,7 @@ final class ConsoleReport implements RunListener {
             if (t.limited() != null && t.limited().known()) { // the sender's chronograph (reversed: the server's)
                 row("Sender limited by", t.limited().describe());
             }
-            for (String warning : new String[] {t.pathMtuWarning(s.interfaceMtu()), t.reorderingWarning()}) {
+            for (String warning : new String[] {t.pathMtuWarning(s.interfaceMtu()), t.reorderingWarning(r.host())}) {
                 if (warning != null) {
                     row("WARNING", warning);
                 }

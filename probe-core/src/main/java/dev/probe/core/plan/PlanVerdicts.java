@@ -78,7 +78,7 @@ final class PlanVerdicts {
         double rtt = rttMs(f);
         reasons.add(fmt("round trip p50 %.3f ms%s", rtt, tcp == null ? "" : fmt("; %.3f %% of segments retransmitted",
                 100 * tcp.retransmitRatio())));
-        String reordering = tcp == null ? null : tcp.reorderingWarning();
+        String reordering = tcp == null ? null : tcp.reorderingWarning(f.redo().host());
         if (reordering != null) {
             reasons.add(reordering);
         }

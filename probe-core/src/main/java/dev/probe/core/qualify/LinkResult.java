@@ -96,7 +96,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
             async = Verdicts.fewLossEvents(async, tcp.retransmits(), m.steps().stream().filter(s -> s.step().kind()
                     == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(Duration.ZERO));
         }
-        async = PathFindings.add(async, m, tcp, queued, hosts);
+        async = PathFindings.add(async, m, tcp, queued, hosts, config.target().host());
         if (m.loadedLag() != null && m.lag() != null) {
             double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
                     && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))

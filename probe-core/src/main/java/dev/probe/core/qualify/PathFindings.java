@@ -23,13 +23,16 @@ final class PathFindings {
     private PathFindings() {
     }
 
-    /** {@code async} with what {@code tcp} (the one tuned stream's TCP_INFO) and {@code m} show about the path. */
-    static Verdict add(Verdict async, Measured m, TcpStats tcp, Boolean queued, HostTable hosts) {
+    /**
+     * {@code async} with what {@code tcp} (the one tuned stream's TCP_INFO) and {@code m} show about the path to
+     * {@code standby} (reordering is not named where that is this host itself).
+     */
+    static Verdict add(Verdict async, Measured m, TcpStats tcp, Boolean queued, HostTable hosts, String standby) {
         if (tcp == null) {
             return async;
         }
         Verdict v = async;
-        for (String finding : new String[] {tcp.reorderingWarning(),
+        for (String finding : new String[] {tcp.reorderingWarning(standby),
                 hosts == null ? null : hosts.receiverShort(tcp.limited()),
                 policed(m.tunedBps(), m.capacityBps(), tcp, queued, pacedRedo(m)), siblings(capacityPaths(m))}) {
             if (finding != null) {
