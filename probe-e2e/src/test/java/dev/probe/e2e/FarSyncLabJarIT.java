@@ -90,7 +90,12 @@ class FarSyncLabJarIT extends SiteLabBase {
             double carried = far.path("carried_bytes_s").asDouble();
             assertTrue(carried > 0.5 * mathis && carried < 4 * mathis, "loss-limited near " + mathis + ": " + far);
             assertEquals("FAIL", far.path("status").asText(), far.toString());
-            assertEquals(1 - carried / 10e6, far.at("/lag/growth_s_per_s").asDouble(), 0.1,
+            // it falls behind by at least what it cannot carry, and never faster than the redo comes. The carried rate
+            // runs on the relay's clock, from its first data: a fresh agent first writes its 1 GiB AFFIRM rings
+            // through (10 s here), so that span is shorter than the lag's and the growth reads above 1 - carried /
+            // redo (0.712 and 0.746 against 0.63 in two fresh-clone runs; issue 60 saw the same with 3.44 MB/s)
+            double growth = far.at("/lag/growth_s_per_s").asDouble();
+            assertTrue(growth >= 1 - carried / 10e6 - 0.1 && growth <= 1.0,
                     "the far standby falls behind by what it cannot carry, through the relay: " + far);
             assertTrue(far.at("/relay/behind_messages").asLong() > 0, far.toString());
             assertTrue(far.at("/relay/min_rtt_ms").asDouble() >= 40, far.toString());
