@@ -186,15 +186,17 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
         double crossed = Double.NaN;
         double t0 = 0;
         double short0 = backlogBytes;
-        for (double t : sync || l == null ? new TreeSet<Double>() : times) {
-            double generated = redoBytesPerS * t;
-            double shortBy = backlogBytes + generated - Trace.at(p, t) - Math.min(Trace.at(l, t), generated);
-            if (shortBy <= enough) {
-                crossed = short0 <= enough ? t0 : t0 + (t - t0) * (short0 - enough) / (short0 - shortBy);
-                break;
+        if (!sync && l != null) { // a SYNC hop's writes are not the redo's rate: no crossing is read from them
+            for (double t : times) {
+                double generated = redoBytesPerS * t;
+                double shortBy = backlogBytes + generated - Trace.at(p, t) - Math.min(Trace.at(l, t), generated);
+                if (shortBy <= enough) {
+                    crossed = short0 <= enough ? t0 : t0 + (t - t0) * (short0 - enough) / (short0 - shortBy);
+                    break;
+                }
+                t0 = t;
+                short0 = shortBy;
             }
-            t0 = t;
-            short0 = shortBy;
         }
         return new CatchUp(backlogBytes, redoBytesPerS, last[1] / last[0], liveBytesPerS, aloneBytesPerS, crossed,
                 times.last(), commitP99Ms, false, sync);

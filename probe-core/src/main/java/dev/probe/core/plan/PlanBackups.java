@@ -55,7 +55,7 @@ final class PlanBackups {
         double every = b.plan().logSwitch().toNanos() / 1e9;
         double carried = f.carriedBytesPerS();
         if (f.result() == null || !(carried > 0)) {
-            return new Verdict(name, Verdict.Status.INCOMPLETE, List.of(f.failure() == null ? "not measured"
+            return new Verdict(name, Verdict.Status.INCOMPLETE, List.of(f.failure() == null ? PlanVerdicts.NOT_MEASURED
                     : f.failure()));
         }
         double seconds = b.backupBytes() / carried;

@@ -2,6 +2,7 @@ package dev.probe.core.plan;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * A plan run's clock, as single-link qualify keeps its budget: when it started, and each phase's length shortened to
@@ -49,7 +50,7 @@ final class PlanClock {
         in = phase;
         Duration room = left().minus(later).minus(TAIL);
         Duration d = room.compareTo(planned) < 0 ? room : planned;
-        return d.compareTo(SHORTEST) < 0 ? SHORTEST : d.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return d.compareTo(SHORTEST) < 0 ? SHORTEST : d.truncatedTo(ChronoUnit.SECONDS);
     }
 
     /** The phase running now (the last one started). */

@@ -12,6 +12,7 @@ import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.units.Durations;
 import dev.probe.core.units.Rate;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -113,7 +114,7 @@ public final class PlanFile {
             throw new UsageException(where + ": " + Files.size(file) + " bytes; a plan is at most " + MAX_BYTES);
         }
         byte[] bytes = Files.readAllBytes(file);
-        refuseTabs(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+        refuseTabs(new String(bytes, StandardCharsets.UTF_8));
         try {
             JsonNode root = YAML.readTree(bytes);
             if (root == null || !root.isObject()) {

@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A RAC primary's hops: every node ships its own instance's redo from its agent ({@code sites.prim.agents}), as each
@@ -90,7 +91,7 @@ final class PlanRac {
      */
     List<PlanResult.HopFigures> run(ExecutorService pool, PlanRunner.Config config, PlanRelays relays,
                                     List<PlanDemand.Hop> hops, Duration rttPhase,
-                                    java.util.function.Supplier<Duration> redoPhaseNow, PlanRunner.Progress progress,
+                                    Supplier<Duration> redoPhaseNow, PlanRunner.Progress progress,
                                     RunStop stop) throws InterruptedException {
         progress.phase(String.format("round trip of every hop from each of the %d RAC nodes at once, %d seconds ...",
                 nodes(), rttPhase.toSeconds()));
@@ -111,13 +112,9 @@ final class PlanRac {
         }
         for (PlanDemand.Hop h : config.demand().hops()) {
             if (!hops.contains(h)) {
-                String upstream = null;
-                for (int i = 0; i < hops.size(); i++) {
-                    if (hops.get(i).route().to().equals(h.route().from())) {
-                        upstream = failures[i];
-                    }
-                }
-                out.add(new PlanResult.HopFigures(h, null, null, null, null, upstream, null, null, null,
+                int into = PlanRelays.into(hops, h); // a failure of the hop into the relay is its failure too
+                out.add(new PlanResult.HopFigures(h, null, null, null, null, into < 0 ? null : failures[into], null,
+                        null, null,
                         threads.getOrDefault(h.route(), List.of())));
             }
         }
@@ -159,8 +156,7 @@ final class PlanRac {
         List<HostSummary> rtts = new Figures(rtt, null, List.of()).summaries(rtt);
         for (int i = 0; i < nodes(); i++) {
             double share = instances.get(i) / peak;
-            TestParams node = spec.toBuilder().connections(1).rate(spec.openLoop() ? spec.rate() * share : 0).build();
-            next.add(relays.next(h, node, share));
+            next.add(relays.next(h, spec, share));
             Map<String, RelayTrace> traces = new LinkedHashMap<>();
             for (PlanDemand.Hop onward : relays.onward(h)) {
                 PlanDemand.Hop thread = new PlanDemand.Hop(onward.route(), onward.carriedBytesPerS() * share,

@@ -99,6 +99,16 @@ final class PlanRelays {
         return next;
     }
 
+    /** Which of the primary's {@code direct} hops brings the redo into {@code relayed}'s relay; -1 when none. */
+    static int into(List<PlanDemand.Hop> direct, PlanDemand.Hop relayed) {
+        for (int i = 0; i < direct.size(); i++) {
+            if (direct.get(i).route().to().equals(relayed.route().from())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** The hops {@code hop}'s destination forwards to. */
     List<PlanDemand.Hop> onward(PlanDemand.Hop hop) {
         return demand.hops().stream().filter(h -> h.route().from().equals(hop.route().to())).toList();

@@ -46,6 +46,11 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
             threads = threads == null ? List.of() : List.copyOf(threads);
         }
 
+        /** A relayed RAC hop's carried bytes/s: its threads' sum, each as its relay reported it (0 when it did not). */
+        double threadsCarriedBytesPerS() {
+            return threads.stream().mapToDouble(t -> t.relayed().measured() ? t.relayed().carriedBytesPerS() : 0).sum();
+        }
+
         /** Figures of a hop that is not relayed from a RAC primary. */
         public HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, CatchUp catchUp,
                           String failure, String catchUpFailure, RelayTrace relayed, PlanRac.Figures rac) {
@@ -81,8 +86,9 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
 
     /** {@code v} as INCOMPLETE when its phase was {@code cut}: not measured whole, then what was measured. */
     private static Verdict cut(Verdict v, boolean cut, String why) {
-        if (cut && v.reasons().equals(List.of("not measured"))) {
-            return new Verdict(v.name(), Verdict.Status.INCOMPLETE, List.of("not measured (stopped: " + why + ")"));
+        if (cut && v.reasons().equals(List.of(PlanVerdicts.NOT_MEASURED))) {
+            return new Verdict(v.name(), Verdict.Status.INCOMPLETE, List.of(PlanVerdicts.NOT_MEASURED + " (stopped: "
+                    + why + ")"));
         }
         if (!cut || v.status() == Verdict.Status.INCOMPLETE) {
             return v;
@@ -195,6 +201,7 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
             n.set("relay", f.relayed().toJson());
         }
         if (!f.threads().isEmpty()) {
+            n.put("carried_bytes_s", f.threadsCarriedBytesPerS());
             threadsJson(n, f.threads());
         }
         if (f.lag() != null && (f.relayed() == null || f.relayed().measured())) {
@@ -212,10 +219,8 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         return n;
     }
 
-    /** A relayed RAC hop's threads: the sum carried, and each node's thread with its relay's figures. */
+    /** A relayed RAC hop's threads: each node's thread with its relay's figures. */
     private static void threadsJson(ObjectNode n, List<HopFigures> threads) {
-        n.put("carried_bytes_s", threads.stream().mapToDouble(t -> t.relayed().measured()
-                ? t.relayed().carriedBytesPerS() : 0).sum());
         ArrayNode each = n.putArray("threads");
         for (int i = 0; i < threads.size(); i++) {
             HopFigures t = threads.get(i);

@@ -199,12 +199,8 @@ public final class PlanRunner {
     private PlanResult.HopFigures relayed(PlanDemand.Hop h, List<PlanDemand.Hop> direct, List<Outcome> redo,
                                           PlanCatchUp.Found caught) {
         RelayTrace trace = relays.trace(h.route());
-        String failure = null;
-        for (int i = 0; i < direct.size(); i++) {
-            if (direct.get(i).route().to().equals(h.route().from()) && redo.get(i).failure() != null) {
-                failure = redo.get(i).failure();
-            }
-        }
+        int into = PlanRelays.into(direct, h);
+        String failure = into < 0 ? null : redo.get(into).failure();
         return new PlanResult.HopFigures(h, null, null, trace.lag(), caught == null ? null
                 : caught.relayed().get(h.route()), failure, caught == null ? null
                 : caught.relayedFailures().get(h.route()), trace, null);

@@ -27,6 +27,9 @@ import java.util.List;
 final class PlanVerdicts {
     private static final Path PROC_SYS = Path.of("/proc/sys");
 
+    /** A verdict's one reason when its hop brought nothing back and said nothing (a stop makes it say why). */
+    static final String NOT_MEASURED = "not measured";
+
     private PlanVerdicts() {
     }
 
@@ -48,7 +51,7 @@ final class PlanVerdicts {
         }
         if (redo == null) {
             return new Verdict(name(f.hop().route()), Verdict.Status.INCOMPLETE, List.of(f.failure() == null
-                    ? "not measured" : f.failure()));
+                    ? NOT_MEASURED : f.failure()));
         }
         double carried = Measured.bps(redo) / 8;
         return withFailure(f.hop().route().mode().waits() ? sync(config, f, carried) : async(f, carried), f);

@@ -28,7 +28,7 @@ final class RacHopVerdict {
         String name = PlanVerdicts.name(f.hop().route());
         List<HostSummary> nodes = r.summaries(r.redo());
         if (nodes.isEmpty()) {
-            return new Verdict(name, Verdict.Status.INCOMPLETE, List.of(f.failure() == null ? "not measured"
+            return new Verdict(name, Verdict.Status.INCOMPLETE, List.of(f.failure() == null ? PlanVerdicts.NOT_MEASURED
                     : f.failure()));
         }
         Verdict v = f.hop().route().mode().waits() ? sync(config, f, name, nodes) : async(f, name, nodes);

@@ -84,12 +84,10 @@ final class RelayedVerdict {
         Route r = f.hop().route();
         List<Verdict> each = new ArrayList<>();
         List<String> lines = new ArrayList<>();
-        double carried = 0;
         for (int i = 0; i < f.threads().size(); i++) {
             PlanResult.HopFigures t = f.threads().get(i);
             Verdict v = t.relayed().measured() ? of(config, t) : new Verdict(PlanVerdicts.name(r),
                     Verdict.Status.INCOMPLETE, List.of("not measured: the relay reported nothing for it"));
-            carried += t.relayed().measured() ? t.relayed().carriedBytesPerS() : 0;
             each.add(v);
             for (String reason : v.reasons()) {
                 lines.add(fmt("node %d's thread: %s", i + 1, reason));
@@ -97,12 +95,10 @@ final class RelayedVerdict {
         }
         double must = f.hop().carriedBytesPerS();
         List<String> reasons = new ArrayList<>();
-        reasons.add(Rules.carriedLine(carried, must) + fmt(": %d RAC nodes' threads, each forwarded by %s's relay as "
+        reasons.add(Rules.carriedLine(f.threadsCarriedBytesPerS(), must) + fmt(": %d RAC nodes' threads, each forwarded by %s's relay as "
                 + "it received it and judged on its instance's share", f.threads().size(), r.from()));
         reasons.addAll(lines);
-        Verdict.Status status = each.stream().anyMatch(v -> v.status() == Verdict.Status.INCOMPLETE)
-                ? Verdict.Status.INCOMPLETE : Verdict.worst(each);
-        return new Verdict(PlanVerdicts.name(r), status, reasons);
+        return new Verdict(PlanVerdicts.name(r), Verdict.worst(each), reasons); // INCOMPLETE is the worst
     }
 
     private static String why(RelayTrace t, double carried, double loss) {

@@ -13,8 +13,6 @@ import java.util.List;
  * behind gets the diagnosis a single host's stream gets ({@link StreamLimit}).
  */
 final class RacVerdicts {
-    /** A stream carried at least this share of its rate (as the receiver counted it) keeps up. */
-
     /** The paced step idle and the one the verdicts rest on (the loaded one when a load ran); either may be null. */
     record Pair(RacResult.Step idle, RacResult.Step judged) {
     }
@@ -80,11 +78,12 @@ final class RacVerdicts {
             double rate = c.instanceRates().get(i);
             double carried = carried(judged, i);
             LagTrace lag = i < judged.lags().size() ? judged.lags().get(i) : null;
-            boolean keeps = Rules.carried(carried, rate, lag != null && lag.flat()) == Verdict.Status.PASS;
+            Verdict.Status status = Rules.carried(carried, rate, lag != null && lag.flat());
+            boolean keeps = status == Verdict.Status.PASS;
             anyBehind |= !keeps;
             sumRate += rate;
             sumCarried += carried;
-            Verdict v = new Verdict("ASYNC instance " + (i + 1), Rules.holds(keeps),
+            Verdict v = new Verdict("ASYNC instance " + (i + 1), status,
                     instanceReasons(judged, i, rate, carried, lag, keeps));
             if (judged != streams.idle() && streams.idle() != null && r.load() != null) {
                 LagTrace idleLag = i < streams.idle().lags().size() ? streams.idle().lags().get(i) : null;
@@ -97,7 +96,7 @@ final class RacVerdicts {
             }
             out.add(v);
         }
-        boolean sumKeeps = Rules.carried(sumCarried, sumRate, !anyBehind) == Verdict.Status.PASS;
+        Verdict.Status sumStatus = Rules.carried(sumCarried, sumRate, !anyBehind);
         List<String> reasons = new ArrayList<>(List.of(
                 fmt("%d instances at once: %.1f MB/s of redo offered, %.1f MB/s received by the %s (%.0f %%)",
                         judged.result().hosts().size(), sumRate / 1e6, sumCarried / 1e6,
@@ -107,7 +106,7 @@ final class RacVerdicts {
                         Sizing.requiredRule(c.tcpEfficiency())),
                 anyBehind ? "at least one instance's stream fell behind (see its verdict)"
                         : "every instance's stream kept up with its own peak"));
-        Verdict sum = new Verdict("ASYNC all instances", Rules.holds(sumKeeps), reasons);
+        Verdict sum = new Verdict("ASYNC all instances", sumStatus, reasons);
         if (judged != streams.idle() && streams.idle() != null && r.load() != null) {
             double idleSum = 0;
             for (int i = 0; i < streams.idle().result().hosts().size(); i++) {

@@ -1,5 +1,7 @@
 package dev.probe.core.qualify;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.model.PathModel;
 
 /**
@@ -49,7 +51,7 @@ public final class Rules {
      * of the 3.0 MB/s it must carry (97 %)" (bytes/s in, MB/s out, Oracle's decimal units).
      */
     public static String carriedLine(double carriedBytesPerS, double mustBytesPerS) {
-        return String.format(java.util.Locale.ROOT, "carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%)",
+        return fmt("carried %.1f MB/s of the %.1f MB/s it must carry (%.0f %%)",
                 carriedBytesPerS / 1e6, mustBytesPerS / 1e6, 100 * carriedBytesPerS / mustBytesPerS);
     }
 
