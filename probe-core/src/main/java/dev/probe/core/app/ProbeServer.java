@@ -118,6 +118,11 @@ public final class ProbeServer implements AutoCloseable {
         return listener.authFailures();
     }
 
+    /** Connections that failed before proving themselves (reset, garbage, silence), since start. */
+    public long strangerFailures() {
+        return listener.strangerFailures();
+    }
+
     /** Blocks until the listener closes. */
     public void awaitClose() throws InterruptedException {
         listener.awaitClose();

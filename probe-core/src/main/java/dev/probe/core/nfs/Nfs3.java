@@ -46,7 +46,14 @@ public final class Nfs3 {
             Xdr.putInt(b, version);
             Xdr.putInt(b, 6);
             Xdr.putInt(b, 0);
-        }).thenApply(r -> read(r, x -> (int) Xdr.getUnsignedInt(x)));
+        }).thenApply(r -> read(r, x -> {
+            long port = Xdr.getUnsignedInt(x);
+            if (port > 65535) {
+                throw new RpcException("the portmapper answered port " + port + " for program " + program
+                        + ", outside 0-65535");
+            }
+            return (int) port;
+        }));
     }
 
     /** MOUNT v3 MNT of {@code export}: the export's root file handle, or why the server refused it. */

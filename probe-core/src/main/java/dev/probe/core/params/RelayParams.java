@@ -19,8 +19,11 @@ import java.util.List;
  */
 public record RelayParams(TestParams test, List<Next> next) implements SessionSpec {
     public static final String KIND = "relay";
-    /** Next hops per relay: a Far Sync forwarding to a few standbys. */
-    public static final int MAX_NEXT = 8;
+    /**
+     * Next hops per relay: a Far Sync forwarding to a few standbys (Oracle's MAA layouts forward to one to three). What
+     * one inbound stream can make a relay send is at most this many times what it receives.
+     */
+    public static final int MAX_NEXT = 4;
 
     /**
      * One next hop.

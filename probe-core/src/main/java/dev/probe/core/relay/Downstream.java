@@ -100,10 +100,11 @@ final class Downstream implements Worker {
      * goes once k messages of the hop's rate are due since the first arrived (k / rate; from a paced client, plus
      * {@link #AHEAD_S} of its jitter), as the redo is generated: so what the far site acknowledged lags what was due by
      * the relay's and the far hop's time, not by a head start. A late one goes at once, so a client that fell behind is
-     * forwarded as it catches up. On the client's event loop.
+     * forwarded as it catches up. On the client's event loop. Returns the bytes written to the next hop.
      */
-    void forward(DataChunk chunk) {
+    int forward(DataChunk chunk) {
         long now = System.nanoTime();
+        int header = 0;
         if (startNanos < 0) {
             startNanos = now;
         }
@@ -117,6 +118,7 @@ final class Downstream implements Worker {
             if (forwarding) {
                 channel.write(Unpooled.wrappedBuffer(Frames.dataHeaderBytes(params.length())), channel.voidPromise());
                 forwardedBytes += Frames.HEADER_LENGTH;
+                header = Frames.HEADER_LENGTH;
             } else if (due) {
                 behindMessages++;
             } else {
@@ -124,7 +126,7 @@ final class Downstream implements Worker {
             }
         }
         if (!forwarding) {
-            return;
+            return header;
         }
         int n = chunk.content().readableBytes();
         channel.write(chunk.content().retainedDuplicate(), channel.voidPromise());
@@ -134,6 +136,7 @@ final class Downstream implements Worker {
             forwardedMessages++;
             channel.flush();
         }
+        return header + n;
     }
 
     void mark() {

@@ -8,7 +8,6 @@ import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Mark;
 import dev.probe.core.server.SessionConnection;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -30,11 +29,17 @@ final class RelayHandler extends ChannelInboundHandlerAdapter {
     private final List<Downstream> next;
     private final ChannelHandler receiver;
     private final long intervalNanos;
+    private final long maxBytes;
+    private long sentBytes;
     private ScheduledFuture<?> ticker;
     private boolean ended;
+    private boolean dropping;
 
-    RelayHandler(SessionConnection connection, RelayParams params, List<Downstream> next, ChannelHandler receiver) {
+    /** {@code maxBytes}: what the relay may send on, all next hops together (the agent's --max-bytes). */
+    RelayHandler(SessionConnection connection, RelayParams params, List<Downstream> next, ChannelHandler receiver,
+                 long maxBytes) {
         this.connection = connection;
+        this.maxBytes = maxBytes;
         this.next = next;
         this.receiver = receiver;
         this.intervalNanos = params.interval().toNanos();
@@ -56,13 +61,19 @@ final class RelayHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (ended) {
+        if (dropping) {
+            io.netty.util.ReferenceCountUtil.release(msg);
+        } else if (ended) {
             ctx.fireChannelRead(msg);
         } else if (msg instanceof DataChunk chunk) {
             for (Downstream d : next) {
-                d.forward(chunk);
+                sentBytes += d.forward(chunk);
             }
             ctx.fireChannelRead(msg);
+            if (sentBytes > maxBytes) {
+                failed(ctx, new IllegalStateException(String.format(java.util.Locale.ROOT, "forwarded more than this "
+                        + "agent's --max-bytes of %,d bytes to its %d next hop(s)", maxBytes, next.size())));
+            }
         } else if (msg == Mark.INSTANCE) {
             next.forEach(Downstream::mark);
             ctx.fireChannelRead(msg);
@@ -91,14 +102,20 @@ final class RelayHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void failed(ChannelHandlerContext ctx, Throwable e) {
-        if (!ctx.channel().isActive()) {
+        if (dropping || !ctx.channel().isActive()) { // failed once already: the next hops closed then fail too
             return;
         }
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
         connection.log().log("relay: " + cause.getMessage());
-        ctx.channel().config().setAutoRead(false);
-        ctx.writeAndFlush(new ErrorReply(ErrorCode.INTERNAL, "relay: " + cause.getMessage()).frame())
-                .addListener(ChannelFutureListener.CLOSE);
+        dropping = true;
+        if (ticker != null) {
+            ticker.cancel(false);
+        }
+        next.forEach(Downstream::close);
+        // the ERROR, then FIN, reading what the client still sends: a close with unread data would reset the
+        // connection and could discard the ERROR before the client reads it
+        dev.probe.core.server.FinalError.send(ctx.channel(), new ErrorReply(ErrorCode.INTERNAL, "relay: "
+                + cause.getMessage()));
     }
 
     @Override

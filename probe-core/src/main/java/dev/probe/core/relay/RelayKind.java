@@ -49,6 +49,11 @@ public final class RelayKind implements SessionKind<RelayParams>, AutoCloseable 
 
     @Override
     public String refusal(RelayParams spec, int open) {
+        int legs = config.limits().maxLegs();
+        if (spec.next().size() > legs) {
+            return spec.next().size() + " next hops exceed this agent's --max-legs of " + legs
+                    + " (each next hop of a relay is a leg)";
+        }
         for (RelayParams.Next n : spec.next()) {
             String why = config.limits().targets().refusal(n.host());
             if (why != null) {
@@ -77,7 +82,8 @@ public final class RelayKind implements SessionKind<RelayParams>, AutoCloseable 
 
     @Override
     public ChannelHandler handler(SessionConnection c, RelayParams spec) {
-        return new RelayHandler(c, spec, c.channel().attr(NEXT).get(), redo.handler(c, spec.test()));
+        return new RelayHandler(c, spec, c.channel().attr(NEXT).get(), redo.handler(c, spec.test()),
+                config.limits().maxBytes());
     }
 
     /** Removes the redo log rings. */

@@ -59,6 +59,11 @@ public final class ProbeListener implements AutoCloseable {
         return context.authFailures();
     }
 
+    /** Connections that failed before proving themselves (reset, garbage, silence), since start. */
+    public long strangerFailures() {
+        return context.strangers().total();
+    }
+
     /** Blocks until the listener closes. */
     public void awaitClose() throws InterruptedException {
         channel.closeFuture().sync();

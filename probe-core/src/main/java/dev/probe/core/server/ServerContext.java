@@ -19,7 +19,7 @@ final class ServerContext {
     private final AtomicLong authFailures = new AtomicLong();
     private final AuthBackoff authBackoff = new AuthBackoff();
     private final LogThrottle authLog;
-    private final LogThrottle handshakeLog;
+    private final PeerFailures strangers;
     private final ConnectionLimit connections;
     private final String owner;
 
@@ -31,7 +31,7 @@ final class ServerContext {
         this.diskThreads = diskThreads;
         this.version = version;
         this.authLog = new LogThrottle(log);
-        this.handshakeLog = new LogThrottle(log);
+        this.strangers = new PeerFailures(log);
         this.connections = new ConnectionLimit(config.limits(), log);
         kinds.forEach(k -> this.kinds.put(k.name(), k));
         this.owner = kinds.stream().map(SessionKind::owner).distinct().count() == 1 ? kinds.get(0).owner() : "server";
@@ -86,9 +86,9 @@ final class ServerContext {
         return authLog;
     }
 
-    /** Connections closed for saying nothing in time: a line at most once a second, however many churn. */
-    LogThrottle handshakeLog() {
-        return handshakeLog;
+    /** Failures of connections that proved nothing, counted per address rather than logged each. */
+    PeerFailures strangers() {
+        return strangers;
     }
 
     /** The port's connection caps, shared by all its connections. */

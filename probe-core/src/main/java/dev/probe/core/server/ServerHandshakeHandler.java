@@ -40,8 +40,8 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) {
         long ms = server.config().handshakeTimeout().toMillis();
         deadline = ctx.executor().schedule(() -> {
-            server.handshakeLog().log("closing " + ctx.channel().remoteAddress() + ": no HELLO or JOIN within " + ms
-                    + " ms");
+            server.strangers().failed(ctx.channel(), "no HELLO or JOIN within " + ms + " ms", "closing "
+                    + ctx.channel().remoteAddress() + ": no HELLO or JOIN within " + ms + " ms");
             ctx.close();
         }, ms, TimeUnit.MILLISECONDS);
         ctx.fireChannelActive();

@@ -18,7 +18,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
 
     ServerInitializer(ServerContext server) {
         this.server = server;
-        this.errors = new ServerExceptionHandler(server.log());
+        this.errors = new ServerExceptionHandler(server.log(), server.strangers());
     }
 
     int openConnections() {
@@ -29,7 +29,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     protected void initChannel(SocketChannel ch) {
         ChannelPipeline p = ch.pipeline();
         if (server.config().security().tls() != null) {
-            p.addLast("tls-detect", new TlsDetector(server.config().security().tls(), server.log()));
+            p.addLast("tls-detect", new TlsDetector(server.config().security().tls(), server.strangers()));
         }
         // idle = nothing read AND no write progress: a connection the server streams to (a reverse test, a restore
         // channel) is busy though the client is silent; one whose peer stopped reading makes no progress and closes

@@ -17,11 +17,12 @@ import java.util.List;
  */
 final class TlsDetector extends ByteToMessageDecoder {
     private final SslContext tls;
-    private final ServerLog log;
+    private final PeerFailures strangers;
 
-    TlsDetector(SslContext tls, ServerLog log) {
+    /** {@code strangers} counts what is dropped here: nothing has been proven yet. */
+    TlsDetector(SslContext tls, PeerFailures strangers) {
         this.tls = tls;
-        this.log = log;
+        this.strangers = strangers;
     }
 
     @Override
@@ -34,8 +35,8 @@ final class TlsDetector extends ByteToMessageDecoder {
             return;
         }
         boolean probe = in.getInt(in.readerIndex()) == Frames.MAGIC;
-        log.log("closing " + ctx.channel().remoteAddress() + ": " + (probe ? "plaintext probe client on a TLS server"
-                : "not TLS"));
+        String kind = probe ? "plaintext probe client on a TLS server" : "not TLS";
+        strangers.failed(ctx.channel(), kind, "closing " + ctx.channel().remoteAddress() + ": " + kind);
         in.skipBytes(in.readableBytes());
         ctx.channel().config().setAutoRead(false);
         if (probe) {

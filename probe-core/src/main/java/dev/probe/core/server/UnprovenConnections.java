@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class UnprovenConnections {
     private static final AttributeKey<Object> HELD = AttributeKey.valueOf("probe.unproven-source");
+    private static final AttributeKey<Boolean> PROVED = AttributeKey.valueOf("probe.proved");
     private static final AttributeKey<ScheduledFuture<?>> TIMER = AttributeKey.valueOf("probe.unproven-deadline");
     private final int capacity;
     private final Duration deadline;
@@ -85,6 +86,7 @@ public final class UnprovenConnections {
         String over = counts.admit(ch);
         if (over == null) {
             release(ch);
+            ch.attr(PROVED).set(Boolean.TRUE);
         }
         return over;
     }
@@ -142,7 +144,12 @@ public final class UnprovenConnections {
         return held;
     }
 
-    /** Whether {@code ch} has not proven itself yet. */
+    /** Whether {@code ch} proved itself here (an evicted or timed-out connection never did). */
+    public static boolean proved(Channel ch) {
+        return Boolean.TRUE.equals(ch.attr(PROVED).get());
+    }
+
+    /** Whether {@code ch} has not proven itself yet and is held in a budget. */
     public static boolean unproven(Channel ch) {
         return ch.attr(HELD).get() != null;
     }

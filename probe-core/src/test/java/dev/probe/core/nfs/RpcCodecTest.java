@@ -87,7 +87,7 @@ class RpcCodecTest {
 
     @Test
     void recordsAreReassembledFromFragmentsAndAnOversizedOneIsRefused() {
-        EmbeddedChannel ch = new EmbeddedChannel(new RecordDecoder(64));
+        EmbeddedChannel ch = new EmbeddedChannel(new RecordDecoder(256));
         ByteBuf in = Unpooled.buffer();
         in.writeInt(4).writeInt(11);             // first fragment
         in.writeInt(0x8000_0004).writeInt(22);   // last fragment
@@ -102,11 +102,50 @@ class RpcCodecTest {
         EmbeddedChannel small = new EmbeddedChannel(new RecordDecoder(64));
         Throwable tooLong = assertThrows(io.netty.handler.codec.DecoderException.class,
                 () -> small.writeInbound(Unpooled.buffer().writeInt(0x8000_0000 | 1000))).getCause();
-        assertTrue(tooLong instanceof RpcException && tooLong.getMessage().contains("over the 64 a reply may take"),
-                String.valueOf(tooLong));
+        assertTrue(tooLong instanceof RpcException && tooLong.getMessage().equals("an RPC record of 1000 bytes in 1 "
+                + "fragment(s), over the 64 a reply may take (each fragment counts 64 more)"), String.valueOf(tooLong));
         assertEquals(false, small.writeInbound(Unpooled.buffer().writeInt(0x8000_0004).writeInt(1)),
                 "after a framing error every byte is dropped");
         ch.finishAndReleaseAll();
         small.finishAndReleaseAll();
+    }
+
+    /** Issue 57: 4-byte marks of empty, not-last fragments, or of one byte each, once grew the heap without bound. */
+    @Test
+    void emptyOrTinyFragmentsCannotHoldMoreThanTheBound() {
+        EmbeddedChannel empty = new EmbeddedChannel(new RecordDecoder(4096));
+        Throwable e = assertThrows(io.netty.handler.codec.DecoderException.class,
+                () -> empty.writeInbound(Unpooled.wrappedBuffer(new byte[1 << 20]))).getCause();
+        assertEquals("an empty RPC record fragment that is not the last (the peer is not an RPC server)",
+                e.getMessage());
+        EmbeddedChannel tiny = new EmbeddedChannel(new RecordDecoder(4096));
+        ByteBuf marks = Unpooled.buffer();
+        for (int i = 0; i < 1000; i++) {
+            marks.writeInt(1).writeByte(7);
+        }
+        Throwable t = assertThrows(io.netty.handler.codec.DecoderException.class, () -> tiny.writeInbound(marks))
+                .getCause();
+        assertTrue(t.getMessage().startsWith("an RPC record of more than 64 bytes in 64 fragment(s), over the 4096"),
+                t.getMessage());
+        empty.finishAndReleaseAll();
+        tiny.finishAndReleaseAll();
+    }
+
+    @Test
+    void aRecordTrickledOneByteAtATimeIsKeptInFewPieces() {
+        RecordDecoder decoder = new RecordDecoder(1 << 20);
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        int length = 100_000;
+        ch.writeInbound(Unpooled.buffer().writeInt(0x8000_0000 | length));
+        for (int i = 0; i < length - 1; i++) {
+            ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {(byte) i}));
+            assertTrue(decoder.pieces() <= RecordDecoder.MAX_PIECES + 1, "pieces: " + decoder.pieces());
+        }
+        ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {1}));
+        ByteBuf record = ch.readInbound();
+        assertEquals(length, record.readableBytes());
+        assertEquals((byte) 99_998, record.getByte(99_998));
+        record.release();
+        ch.finishAndReleaseAll();
     }
 }

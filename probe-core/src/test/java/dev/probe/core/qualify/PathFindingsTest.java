@@ -26,6 +26,13 @@ class PathFindingsTest {
     }
 
     @Test
+    void aPacedRedoThatLostAFifthAsMuchStillMeetsAPolicer() {
+        TcpStats one = stream(12.2, 10.1, 213, 40_000);
+        assertTrue(PathFindings.policed(47e6, 182e6, one, false, stream(10.2, 10.1, 9, 9_000)) != null,
+                "0.53 % against 0.10 %: a busy sender's bursts, not random loss");
+    }
+
+    @Test
     void aShaperQueuesAndItsStreamsShareOneRate() {
         TcpStats one = stream(60, 10.1, 40, 40_000); // the queue: RTT six times its lowest
         assertNull(PathFindings.policed(48e6, 49e6, one, StreamLimit.queued(one), stream(12, 10.1, 0, 9_000)));

@@ -150,4 +150,21 @@ class RelayTest {
         assertNotNull(unreachable.getMessage());
         assertTrue(unreachable.getMessage().contains("next hop 127.0.0.1:" + port), unreachable.getMessage());
     }
+
+    @Test
+    void aRelayKeepsTheAgentsOwnLimits() throws Exception {
+        agent.close();
+        long maxBytes = 10L << 20;
+        agent = TestServers.loopbackAgent(dir.resolve("limited"), new dev.probe.core.agent.AgentLimits(
+                dev.probe.core.client.AllowedTargets.loopback(), 4, 1, 256, maxBytes));
+        TestParams test = TestParams.builder(Mode.ASYNC).length(64 * 1024).duration(Duration.ofSeconds(5)).build();
+        ProbeException legs = assertThrows(ProbeException.class, () -> relay(test, toServer(0), toServer(0)));
+        assertTrue(legs.getMessage().contains("2 next hops exceed this agent's --max-legs of 1"), legs.getMessage());
+        long t0 = System.nanoTime();
+        ProbeException bytes = assertThrows(ProbeException.class, () -> relay(test, toServer(0)));
+        assertTrue(bytes.getMessage().contains("--max-bytes of 10,485,760 bytes"), bytes.getMessage());
+        assertTrue(System.nanoTime() - t0 < 4_000_000_000L, "stopped when it passed the cap, not at the test's end");
+        assertThrows(dev.probe.core.protocol.BadParameterException.class, () -> new RelayParams(test,
+                java.util.Collections.nCopies(RelayParams.MAX_NEXT + 1, toServer(0))), "at most 4 next hops");
+    }
 }

@@ -24,11 +24,17 @@ public final class TestServers {
      * {@code dir} (created), quiet.
      */
     public static ProbeServer loopbackAgent(Path dir) throws IOException, InterruptedException {
+        return loopbackAgent(dir, dev.probe.core.agent.AgentLimits.defaults(
+                dev.probe.core.client.AllowedTargets.loopback()));
+    }
+
+    /** An agent on loopback, sending only to loopback, within {@code limits}. */
+    public static ProbeServer loopbackAgent(Path dir, dev.probe.core.agent.AgentLimits limits)
+            throws IOException, InterruptedException {
         return ProbeServer.startAgent(loopback(java.nio.file.Files.createDirectories(dir)),
                 new dev.probe.core.agent.AgentConfig(dev.probe.core.client.ClientSecurity.none(),
                         dev.probe.core.transport.Transport.best(), java.time.Duration.ofSeconds(2),
-                        java.time.Duration.ofSeconds(5), dev.probe.core.agent.AgentLimits.defaults(
-                                dev.probe.core.client.AllowedTargets.loopback())), line -> { });
+                        java.time.Duration.ofSeconds(5), limits), line -> { });
     }
 
     /** The HELLO a client sends for {@code spec}, with protocol {@code version}. */
