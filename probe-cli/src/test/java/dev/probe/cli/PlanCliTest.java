@@ -86,9 +86,9 @@ class PlanCliTest {
                 + "unknown without --redo-sample, counted uncompressed"), o);
         // the primary ships to fs1 and sb2: its uplink carries the redo twice
         assertTrue(o.contains("prim          90.0 MB/s, needs  1028.6 Mbit/s (2 destinations: the redo 2 times)"), o);
-        assertTrue(o.contains("sb1        prim -SYNC-> fs1 -ASYNC-> sb1  (zero data loss: every commit waits until "
-                + "the redo is at fs1)"), o);
-        assertTrue(o.contains("sb2        prim -ASYNC-> sb2\n"), o);
+        assertTrue(o.contains("How the redo reaches each site:\n\tprim\n\t  -SYNC-> fs1  (zero data loss: every "
+                + "commit waits until the redo is at fs1)\n\t     -ASYNC-> sb1  (zero data loss: every commit waits "
+                + "until the redo is at fs1)\n\t  -ASYNC-> sb2\n"), "a tree, each site once: " + o);
         assertTrue(o.contains("Commit: waits for fs1 SYNC: its acknowledgement; budget 2 ms."), o);
         // 45 MB/s x 7,200 s = 324 GB
         assertTrue(o.contains("a backlog of 324.0 GB"), o);
@@ -156,6 +156,39 @@ class PlanCliTest {
         bad(SITES + routes + "outage: 1h\t\t# after the value\n  \t- x\n", "a tab at line 11, column 3");
     }
 
+    /** Issue 57, point 4: hostile plans are refused in one short line, in time linear in their size. */
+    @Test
+    void hostilePlansAreRefusedQuicklyQuotingLittle() throws IOException {
+        String routes = "routes:\n  prim: \"(LOCAL : fs1 SYNC, sb2 ASYNC)\"\n  fs1: \"(prim : sb1 ASYNC)\"\n";
+        StringBuilder chain = new StringBuilder("redo: 10MB/s\nsites:\n  s0: {role: primary}\n");
+        StringBuilder hops = new StringBuilder("routes:\n");
+        for (int i = 1; i < 10_000; i++) {
+            chain.append("  s").append(i).append(": {role: standby}\n");
+            hops.append("  s").append(i - 1).append(": \"(").append(i == 1 ? "LOCAL" : "s" + (i - 2))
+                    .append(" : s").append(i).append(" ASYNC)\"\n");
+        }
+        long t0 = System.nanoTime();
+        bad(chain.toString() + hops, "sites: 10000 sites; a plan holds at most 64");
+        assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "10,000 sites refused within 2 s");
+        StringBuilder deep = new StringBuilder("redo: 10MB/s\nsites:\n  s0: {role: primary}\n");
+        StringBuilder deepRoutes = new StringBuilder("routes:\n");
+        for (int i = 1; i < 12; i++) {
+            deep.append("  s").append(i).append(": {role: standby, server: AT, agent: AT}\n");
+            deepRoutes.append("  s").append(i - 1).append(": \"(").append(i == 1 ? "LOCAL" : "s" + (i - 2))
+                    .append(" : s").append(i).append(" ASYNC)\"\n");
+        }
+        bad(deep.toString() + deepRoutes, "s9 would be 9 hops from the primary; a plan's cascade is at most 8 deep");
+        bad(SITES.replace("sb2:  {role", "\"sb\\e[2J\":  {role") + routes, "sites.sb\\x1b[2J: a site's name is "
+                + "1-30 letters, digits");
+        bad(SITES.replace("role: primary", "role: " + "x".repeat(100_000)) + routes, "characters in all)");
+        assertTrue(lastError.length() < 500, "quoted at most a few hundred characters: " + lastError.length());
+        bad(SITES + routes + "---\nredo: 1MB/s\n", "a second YAML document at line");
+        bad(SITES.replace("redo: [30MB/s, 15MB/s]", "redo: 0.0000001MB/s") + routes, "is below 1 KB/s");
+        bad(SITES.replace("sb2:  {role: standby, server: AT}",
+                "sb2:  {role: recovery-appliance, server: AT, backup: {log-switch: 1ns}}") + routes,
+                "sites.sb2.backup.log-switch: '1ns' is below 1 second, the least a plan may give");
+    }
+
     @Test
     void planFlagsThatDoNotBelongTogetherAreRefusedUpFront() throws IOException {
         String twice = SITES.replace("compression: zlib", "compression: zlib, agent: AT") + """
@@ -212,8 +245,11 @@ class PlanCliTest {
         assertOneLine(contains);
     }
 
+    private String lastError = "";
+
     private void assertOneLine(String contains) {
         String e = err.toString().trim();
+        lastError = e;
         err.getBuffer().setLength(0);
         assertEquals(1, e.lines().count(), "one line: " + e);
         assertTrue(e.startsWith("probe: --plan ") || e.startsWith("probe: --"), e);

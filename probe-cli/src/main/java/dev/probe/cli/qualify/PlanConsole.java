@@ -44,11 +44,8 @@ final class PlanConsole {
                     + u.hops() + " times"));
         }
         out.println("How the redo reaches each site:");
-        for (PlanDemand.Reach r : demand.destinations()) {
-            out.println(fmt("\t%-10s %s%s", r.site(), path(plan, r.hops()), r.zeroDataLoss()
-                    ? "  (zero data loss: every commit waits until the redo is at " + r.hops().get(0).to() + ")"
-                    : ""));
-        }
+        out.println("\t" + plan.primary().name());
+        tree(plan, demand, plan.primary().name(), "\t");
         printCommit(plan);
         if (demand.backlogBytes() > 0) {
             out.println(fmt("Catch-up after an outage of %s: a backlog of %.1f GB (the peak redo x the outage) for each "
@@ -142,10 +139,19 @@ final class PlanConsole {
                 Durations.describe(plan.commitBudget())));
     }
 
-    private static String path(Plan plan, List<Route> hops) {
-        StringBuilder s = new StringBuilder(plan.primary().name());
-        hops.forEach(r -> s.append(" -").append(r.mode().label()).append("-> ").append(r.to()));
-        return s.toString();
+    /**
+     * The sites {@code from} ships to, each on a line under it and indented one step further than its source: a
+     * cascade prints as a tree, each site once, whatever its depth (not every site's whole path).
+     */
+    private void tree(Plan plan, PlanDemand demand, String from, String indent) {
+        for (Route r : plan.routesFrom(from)) {
+            PlanDemand.Reach reach = demand.destinations().stream().filter(x -> x.site().equals(r.to())).findFirst()
+                    .orElse(null);
+            boolean zdl = reach != null && reach.zeroDataLoss();
+            out.println(fmt("%s  -%s-> %s%s", indent, r.mode().label(), r.to(), zdl ? "  (zero data loss: every "
+                    + "commit waits until the redo is at " + reach.hops().get(0).to() + ")" : ""));
+            tree(plan, demand, r.to(), indent + "   ");
+        }
     }
 
     private static String where(Site s) {

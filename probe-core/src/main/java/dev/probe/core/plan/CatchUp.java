@@ -109,6 +109,8 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
             this(Long.MAX_VALUE, null);
         }
 
+        private boolean fromAcks;
+
         private Trace(long stopAt, RunStop stop) {
             this.stopAt = stopAt;
             this.stop = stop;
@@ -125,6 +127,10 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
             long bytes;
             synchronized (this) {
                 written += s.bytes();
+                if (acked == 0 && fromAcks) {
+                    return; // the last sample, read after the data's end, carries no TCP_INFO: written is not sent
+                }
+                fromAcks |= acked > 0;
                 bytes = acked > 0 ? acked : written;
                 points.add(new double[] {s.tSeconds(), bytes});
             }

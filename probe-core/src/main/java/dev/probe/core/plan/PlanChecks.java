@@ -21,6 +21,13 @@ final class PlanChecks {
     record Resolved(List<Route> routes, List<String> notes) {
     }
 
+    /** Sites a plan may hold: a primary's 30 remote destinations (LOG_ARCHIVE_DEST_2..31) and their cascades. */
+    static final int MAX_SITES = 64;
+    /** Hops from the primary to its farthest site: a cascade of Far Syncs and standbys is a few deep. */
+    static final int MAX_DEPTH = 8;
+    /** Characters a refusal prints at most, whatever input it quotes. */
+    static final int MESSAGE_MAX = 400;
+
     private final String where;
     private final Map<String, Site> sites = new LinkedHashMap<>();
     private final Map<String, List<RedoRoutes.Rule>> rules;
@@ -110,6 +117,10 @@ final class PlanChecks {
                 }
                 used.add(rule);
                 for (RedoRoutes.Destination d : rule.destinations()) {
+                    if (path.size() > MAX_DEPTH && !path.contains(d.site())) {
+                        throw error("routes." + site, d.site() + " would be " + path.size() + " hops from the primary"
+                                + "; a plan's cascade is at most " + MAX_DEPTH + " deep");
+                    }
                     if (path.contains(d.site())) {
                         throw error("routes", "redo goes round in a cycle: " + String.join(" -> ", path) + " -> "
                                 + d.site());
@@ -166,7 +177,14 @@ final class PlanChecks {
     }
 
     private void relays() {
+        Map<String, Integer> fanOut = new LinkedHashMap<>();
         for (Route r : routes) {
+            int n = fanOut.merge(r.from(), 1, Integer::sum);
+            if (n > dev.probe.core.params.RelayParams.MAX_NEXT && sites.get(r.from()).role() != Site.Role.PRIMARY) {
+                throw error("routes." + r.from(), r.from() + " forwards to more than "
+                        + dev.probe.core.params.RelayParams.MAX_NEXT + " destinations; a relay (its probe agent) "
+                        + "forwards one stream to at most " + dev.probe.core.params.RelayParams.MAX_NEXT);
+            }
             Site from = sites.get(r.from());
             if (from.role() != Site.Role.PRIMARY && from.agents().isEmpty()) {
                 throw error("sites." + from.name() + ".agent", "missing: " + from.name() + " forwards redo to "
@@ -195,6 +213,6 @@ final class PlanChecks {
     }
 
     private UsageException error(String key, String message) {
-        return new UsageException(where + ": " + key + ": " + message);
+        return new UsageException(dev.probe.core.units.Text.quote(where + ": " + key + ": " + message, MESSAGE_MAX));
     }
 }

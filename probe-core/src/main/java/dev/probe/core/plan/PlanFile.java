@@ -11,6 +11,7 @@ import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.units.Durations;
 import dev.probe.core.units.Rate;
+import dev.probe.core.units.Text;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,6 +40,15 @@ public final class PlanFile {
     private static final Set<String> BACKUP = Set.of("log-switch", "ratio", "channels");
     private static final Set<String> SYNC = Set.of("commit-budget", "data-guard-sync-latency");
 
+    /** A site's name: a DB_UNIQUE_NAME's characters (and - and .), so it prints as written. */
+    private static final java.util.regex.Pattern SITE_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_$#.-]{1,30}");
+    /** The lowest redo rate a plan may give: 1 KB/s, below any database's peak. */
+    static final double MIN_REDO = 1000;
+    /** The shortest duration a plan may give (log switch, outage, commit budget): below it a figure is a typo. */
+    static final Duration MIN_DURATION = Duration.ofMillis(1);
+    /** The shortest log switch: Oracle advises one every 15-20 minutes. */
+    static final Duration MIN_LOG_SWITCH = Duration.ofSeconds(1);
+
     private final Path file;
     private final String where;
 
@@ -59,6 +69,10 @@ public final class PlanFile {
         JsonNode sitesNode = required(root, "sites");
         if (!sitesNode.isObject() || sitesNode.isEmpty()) {
             throw error("sites", "a map of site names to {role: ..., server: HOST:PORT}");
+        }
+        if (sitesNode.size() > PlanChecks.MAX_SITES) {
+            throw error("sites", sitesNode.size() + " sites; a plan holds at most " + PlanChecks.MAX_SITES
+                    + " (a primary's 30 remote destinations and their cascades)");
         }
         List<Site> sites = new ArrayList<>();
         sitesNode.fields().forEachRemaining(e -> sites.add(site(e.getKey(), e.getValue(), defaultPort)));
@@ -116,11 +130,18 @@ public final class PlanFile {
         byte[] bytes = Files.readAllBytes(file);
         refuseTabs(new String(bytes, StandardCharsets.UTF_8));
         try {
-            JsonNode root = YAML.readTree(bytes);
-            if (root == null || !root.isObject()) {
-                throw new UsageException(where + ": not a plan (a YAML map with redo:, sites: and routes:)");
+            try (com.fasterxml.jackson.core.JsonParser in = YAML.getFactory().createParser(bytes)) {
+                JsonNode root = YAML.readTree(in);
+                if (root == null || !root.isObject()) {
+                    throw new UsageException(where + ": not a plan (a YAML map with redo:, sites: and routes:)");
+                }
+                if (in.nextToken() != null) {
+                    throw new UsageException(where + ": a second YAML document at line "
+                            + in.currentLocation().getLineNr() + "; a plan is one document (remove the '---' and "
+                            + "what follows, or merge it)");
+                }
+                return root;
             }
-            return root;
         } catch (JsonProcessingException e) {
             String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr();
@@ -164,11 +185,16 @@ public final class PlanFile {
         Iterator<JsonNode> values = node.isArray() ? node.elements() : List.of(node).iterator();
         while (values.hasNext()) {
             JsonNode v = values.next();
+            double rate;
             try {
-                rates.add(Rate.parse(v.isValueNode() ? v.asText() : v.toString()).bytesPerSecond());
+                rate = Rate.parse(v.isValueNode() ? v.asText() : v.toString()).bytesPerSecond();
             } catch (UsageException e) {
                 throw error("redo", e.getMessage());
             }
+            if (rate < MIN_REDO) {
+                throw error("redo", "'" + Text.quote(v.asText()) + "' is below 1 KB/s, the least a plan may give");
+            }
+            rates.add(rate);
         }
         if (rates.isEmpty()) {
             throw error("redo", "empty; write 45MB/s, [35MB/s, 25MB/s] per RAC instance, or {awr: redo.csv}");
@@ -178,6 +204,9 @@ public final class PlanFile {
 
     private Site site(String name, JsonNode node, int defaultPort) {
         String key = "sites." + name;
+        if (!SITE_NAME.matcher(name).matches()) {
+            throw error(key, "a site's name is 1-30 letters, digits, _, $, #, - or . (its DB_UNIQUE_NAME)");
+        }
         if (!node.isObject()) {
             throw error(key, "a map such as {role: standby, server: HOST:PORT}");
         }
@@ -255,7 +284,12 @@ public final class PlanFile {
             throw error(key, e.getMessage());
         }
         if (d.isNegative() || d.isZero() && !zeroAllowed) {
-            throw error(key, "'" + node.asText() + "' must be above 0");
+            throw error(key, "'" + Text.quote(node.asText()) + "' must be above 0");
+        }
+        Duration least = key.endsWith("log-switch") ? MIN_LOG_SWITCH : MIN_DURATION;
+        if (!d.isZero() && d.compareTo(least) < 0) {
+            throw error(key, "'" + Text.quote(node.asText()) + "' is below " + Durations.describe(least)
+                    + ", the least a plan may give");
         }
         return d;
     }
@@ -282,6 +316,6 @@ public final class PlanFile {
     }
 
     private UsageException error(String key, String message) {
-        return new UsageException(where + ": " + key + ": " + message);
+        return new UsageException(Text.quote(where + ": " + key + ": " + message, PlanChecks.MESSAGE_MAX));
     }
 }

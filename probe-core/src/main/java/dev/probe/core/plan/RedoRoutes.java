@@ -152,6 +152,6 @@ public final class RedoRoutes {
     }
 
     private UsageException error(String message) {
-        return new UsageException(where + ": " + message);
+        return new UsageException(dev.probe.core.units.Text.quote(where + ": " + message, PlanChecks.MESSAGE_MAX));
     }
 }

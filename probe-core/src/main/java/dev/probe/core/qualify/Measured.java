@@ -47,7 +47,9 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
      * step's receiver count where fewer than {@link #STEADY_INTERVALS} intervals are left or TCP_INFO is unreadable.
      */
     static double steadyBps(TestResult r, boolean receiving) {
+        // a sample without TCP_INFO (the last, stamped at the data's end and read after) is left out when acks count
         List<IntervalSample> measured = r.intervals().stream().filter(i -> !i.warmup() && i.lengthSeconds() > 0)
+                .filter(i -> receiving || i.tcp() != null || r.intervals().stream().allMatch(x -> x.tcp() == null))
                 .toList();
         int half = measured.size() / 2;
         if (measured.size() - half < STEADY_INTERVALS || half == 0) {
