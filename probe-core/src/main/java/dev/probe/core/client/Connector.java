@@ -58,7 +58,8 @@ final class Connector {
             ClientConnection first = connect(bootstrap);
             connections.add(first);
             Ready ready = Ready.from(exchange(first, hello.frame(), hello.clientNonce(), "READY").body());
-            ClockOffset clock = ready.timeUs() > 0 ? ClockOffset.of(ready.timeUs(), sentUs, receivedUs) : null;
+            ClockOffset clock = ClockOffset.plausible(ready.timeUs()) ? ClockOffset.of(ready.timeUs(), sentUs,
+                    receivedUs) : null;
             for (int i = 1; i < count; i++) {
                 ClientConnection c = connect(bootstrap);
                 connections.add(c);

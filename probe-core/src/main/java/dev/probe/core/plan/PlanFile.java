@@ -146,8 +146,8 @@ public final class PlanFile {
             String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr();
             String why = e.getOriginalMessage().lines().findFirst().orElse("");
-            throw new UsageException(where + ": not valid YAML" + at + ": " + (why.contains("'\\t'")
-                    ? "a tab where YAML allows only spaces; replace the tab with spaces" : why));
+            String what = why.contains("'\\t'") ? "a tab where YAML allows only spaces; replace the tab with spaces" : why;
+            throw new UsageException(Text.quote(where + ": not valid YAML" + at + ": " + what, PlanChecks.MESSAGE_MAX));
         }
     }
 

@@ -118,11 +118,14 @@ public final class Ending {
         return t;
     }
 
+    /** The longest round trip a peer's TCP_INFO may give: Linux's largest retransmission timeout, 120 s. */
+    static final long MAX_RTT_US = 120_000_000L;
+
     /** {@link #tcpJson}'s form read back, every count bounded (an absent optional one read as 0). */
     public static TcpInfo tcpFrom(ObjectNode t) {
-        return new TcpInfo(Json.requireLong(t, "rtt_us", 0, Frames.MAX_COUNT),
-                Json.requireLong(t, "min_rtt_us", 0, Frames.MAX_COUNT),
-                Json.requireLong(t, "cwnd", 0, Frames.MAX_COUNT), Json.requireLong(t, "mss", 0, Frames.MAX_COUNT),
+        return new TcpInfo(Json.requireLong(t, "rtt_us", 0, MAX_RTT_US),
+                Json.requireLong(t, "min_rtt_us", 0, MAX_RTT_US),
+                Json.requireLong(t, "cwnd", 0, Frames.MAX_COUNT), Json.requireLong(t, "mss", 0, 65_535),
                 Json.requireLong(t, "total_retrans", 0, Frames.MAX_COUNT),
                 Json.requireLong(t, "segs_out", 0, Frames.MAX_COUNT),
                 Json.requireLong(t, "bytes_retrans", 0, Frames.MAX_COUNT),

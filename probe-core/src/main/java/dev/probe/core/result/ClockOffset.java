@@ -16,6 +16,19 @@ public record ClockOffset(double offsetMs, double uncertaintyMs) {
     /** An offset beyond its uncertainty by more than this is worth fixing: Data Guard's lags are whole seconds. */
     public static final double SKEW_MS = 500;
 
+    /** The earliest stamp taken for a clock: 2000-01-01, microseconds since the epoch. */
+    public static final long EARLIEST_US = 946_684_800_000_000L;
+    /** The first stamp no longer taken for a clock: 2200-01-01. */
+    public static final long LATEST_US = 7_258_118_400_000_000L;
+
+    /**
+     * Whether a peer's stamp ({@code time_us}) can be a wall clock: from 2000 to 2200. Outside (0: not sent; 1: a
+     * hostile or broken peer) there is no offset to print: a 57-year "offset" from a stamp of 1 is not a figure.
+     */
+    public static boolean plausible(long serverUs) {
+        return serverUs >= EARLIEST_US && serverUs < LATEST_US;
+    }
+
     /** From the server's stamp and this host's send and receive times, all microseconds since the epoch. */
     public static ClockOffset of(long serverUs, long sentUs, long receivedUs) {
         return new ClockOffset((serverUs - (sentUs + receivedUs) / 2.0) / 1000, (receivedUs - sentUs) / 2000.0);

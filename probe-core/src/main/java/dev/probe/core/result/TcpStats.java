@@ -61,6 +61,9 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
     public static TcpStats between(TcpInfo before, TcpInfo after, String congestion) {
         long retrans = after.totalRetrans() - (before == null ? 0 : before.totalRetrans());
         long segs = after.segsOut() - (before == null ? 0 : before.segsOut());
+        if (retrans < 0 || segs < 0 || retrans > segs) {
+            return null; // a peer's counters that ran backwards, or more retransmits than segments: not figures
+        }
         double ratio = segs <= 0 ? Double.NaN : (double) retrans / segs;
         return new TcpStats(after.rttUs() / 1000.0, after.minRttUs() / 1000.0, retrans, segs, ratio,
                 after.sndCwnd(), after.sndMss(), congestion, after.bytesAcked(), after.pmtu(),

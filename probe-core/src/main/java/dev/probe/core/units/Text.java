@@ -15,7 +15,7 @@ public final class Text {
 
     /**
      * {@code input} safe to print: control characters (an ESC that would clear the screen, a newline that would forge a
-     * log line) written as {@code \xNN}, and at most {@link #QUOTE_MAX} characters, then how many there were in all.
+     * log line) written as {@code \xNN}, cut after {@link #QUOTE_MAX} characters printed, saying how many there were.
      */
     public static String quote(String input) {
         return quote(input, QUOTE_MAX);
@@ -25,8 +25,8 @@ public final class Text {
     public static String quote(String input, int max) {
         String s = String.valueOf(input);
         StringBuilder b = new StringBuilder();
-        int n = Math.min(s.length(), max);
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        for (; i < s.length() && b.length() < max; i++) {
             char c = s.charAt(i);
             if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
                 b.append(String.format(Locale.ROOT, "\\x%02x", (int) c));
@@ -34,7 +34,7 @@ public final class Text {
                 b.append(c);
             }
         }
-        if (s.length() > max) {
+        if (i < s.length()) {
             b.append("... (").append(s.length()).append(" characters in all)");
         }
         return b.toString();
