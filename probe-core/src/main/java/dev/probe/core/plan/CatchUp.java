@@ -128,7 +128,7 @@ public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytes
             synchronized (this) {
                 written += s.bytes();
                 if (acked == 0 && fromAcks) {
-                    return; // the last sample, read after the data's end, carries no TCP_INFO: written is not sent
+                    return; // the last sample, read after the data's end, carries no acks: written is not sent
                 }
                 fromAcks |= acked > 0;
                 bytes = acked > 0 ? acked : written;

@@ -1,10 +1,6 @@
 package dev.probe.core.plan;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.probe.core.client.HostPort;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.qualify.AwrCsv;
@@ -13,8 +9,6 @@ import dev.probe.core.units.Durations;
 import dev.probe.core.units.Rate;
 import dev.probe.core.units.Text;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,8 +27,6 @@ import java.util.Set;
 public final class PlanFile {
     /** A plan larger than this is not a plan. */
     public static final long MAX_BYTES = 1 << 20;
-    private static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder().build())
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final Set<String> TOP = Set.of("redo", "sites", "routes", "sync", "outage", "gap-connections");
     private static final Set<String> SITE = Set.of("role", "server", "agent", "agents", "compression", "backup");
     private static final Set<String> BACKUP = Set.of("log-switch", "ratio", "channels");
@@ -63,7 +55,7 @@ public final class PlanFile {
     }
 
     private Plan plan(int defaultPort) throws IOException {
-        JsonNode root = tree();
+        JsonNode root = PlanYaml.read(file, where);
         keys(root, "", TOP);
         RedoLoad redo = redo(required(root, "redo"));
         JsonNode sitesNode = required(root, "sites");
@@ -118,56 +110,6 @@ public final class PlanFile {
                     + Plan.MAX_GAP_CONNECTIONS + " (MAX_CONNECTIONS' range)");
         }
         return node.asInt();
-    }
-
-    private JsonNode tree() throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new UsageException(where + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
-        }
-        if (Files.size(file) > MAX_BYTES) {
-            throw new UsageException(where + ": " + Files.size(file) + " bytes; a plan is at most " + MAX_BYTES);
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        refuseTabs(new String(bytes, StandardCharsets.UTF_8));
-        try {
-            try (com.fasterxml.jackson.core.JsonParser in = YAML.getFactory().createParser(bytes)) {
-                JsonNode root = YAML.readTree(in);
-                if (root == null || !root.isObject()) {
-                    throw new UsageException(where + ": not a plan (a YAML map with redo:, sites: and routes:)");
-                }
-                if (in.nextToken() != null) {
-                    throw new UsageException(where + ": a second YAML document at line "
-                            + in.currentLocation().getLineNr() + "; a plan is one document (remove the '---' and "
-                            + "what follows, or merge it)");
-                }
-                return root;
-            }
-        } catch (JsonProcessingException e) {
-            String at = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr();
-            String why = e.getOriginalMessage().lines().findFirst().orElse("");
-            String what = why.contains("'\\t'") ? "a tab where YAML allows only spaces; replace the tab with spaces" : why;
-            throw new UsageException(Text.quote(where + ": not valid YAML" + at + ": " + what, PlanChecks.MESSAGE_MAX));
-        }
-    }
-
-    /**
-     * YAML indents with spaces only: a tab in a line's indentation is refused naming its line and column, not with
-     * the parser's "found character '\t' that cannot start any token" (or worse, a different reading of the plan).
-     */
-    private void refuseTabs(String text) {
-        String[] lines = text.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            int tab = line.indexOf('\t');
-            if (tab < 0 || line.stripLeading().startsWith("#")) {
-                continue;
-            }
-            if (line.substring(0, tab).isBlank()) {
-                throw new UsageException(where + ": a tab at line " + (i + 1) + ", column " + (tab + 1)
-                        + ": YAML indents with spaces only; replace the tab with spaces");
-            }
-        }
     }
 
     private RedoLoad redo(JsonNode node) throws IOException {

@@ -47,10 +47,10 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
      * step's receiver count where fewer than {@link #STEADY_INTERVALS} intervals are left or TCP_INFO is unreadable.
      */
     static double steadyBps(TestResult r, boolean receiving) {
-        // a sample without TCP_INFO (the last, stamped at the data's end and read after) is left out when acks count
+        // a sample without bytes acknowledged (the last, stamped at the data's end and read after) is left out when
+        // acks count
         List<IntervalSample> measured = r.intervals().stream().filter(i -> !i.warmup() && i.lengthSeconds() > 0)
-                .filter(i -> receiving || i.tcp() != null || r.intervals().stream().allMatch(x -> x.tcp() == null))
-                .toList();
+                .filter(i -> receiving || acked(i) || r.intervals().stream().noneMatch(Measured::acked)).toList();
         int half = measured.size() / 2;
         if (measured.size() - half < STEADY_INTERVALS || half == 0) {
             return bps(r);
@@ -70,6 +70,10 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
         // buffer, so the standby's measured window can open seconds late and hold nothing, while TCP's acks are
         // what it received
         return acked * 8 / seconds;
+    }
+
+    private static boolean acked(IntervalSample i) {
+        return i.tcp() != null && i.tcp().bytesAcked() > 0;
     }
 
     /** The fewest intervals a steady part is read on. */

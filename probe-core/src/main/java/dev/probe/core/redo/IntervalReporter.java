@@ -115,7 +115,7 @@ final class IntervalReporter {
         }
     }
 
-    /** A sample stamped longer ago than this carries no TCP_INFO: what it read is not of its time. */
+    /** A sample stamped longer ago than this carries no bytes acknowledged: what it read is not of its time. */
     static final long STALE_TCP_NANOS = 5_000_000;
 
     private void sample(long now) {
@@ -123,15 +123,19 @@ final class IntervalReporter {
         long messages = sumMessages();
         latency = metrics.intervalLatency(latency);
         disk = metrics.intervalDisk(disk);
-        // the last sample is stamped at the data's end but read later, once the send buffer has drained: its TCP_INFO
-        // would count seconds of acknowledgements in a fraction of one (a lab's 50 Mbit/s policer read 66)
-        TcpInfo tcp = System.nanoTime() - now > STALE_TCP_NANOS ? null : intervalTcp();
+        TcpInfo tcp = intervalTcp();
+        TcpStats stats = tcp == null ? null : TcpStats.between(lastTcp, tcp, sendingCongestion());
+        if (stats != null && System.nanoTime() - now > STALE_TCP_NANOS) {
+            // the last sample is stamped at the data's end but read later, once the send buffer has drained: its
+            // bytes acknowledged would count seconds of acks in a fraction of one (a lab's 50 Mbit/s policer read 66)
+            stats = stats.withoutAcked();
+        }
         double start = (lastNanos - t0) / 1e9;
         double end = (now - t0) / 1e9;
         boolean warmup = (lastNanos + now) / 2 < t0 + params.warmup().toNanos();
         listener.onInterval(new IntervalSample(end, end - start, bytes - lastBytes, messages - lastMessages,
                 Rates.mibPerSecond(bytes - lastBytes, now - lastNanos), LatencyStats.of(latency), LatencyStats.of(disk),
-                tcp == null ? null : TcpStats.between(lastTcp, tcp, sendingCongestion()), warmup));
+                stats, warmup));
         if (latency.getTotalCount() > 0) {
             listener.onIntervalHistogram(start, end, latency);
         }

@@ -27,6 +27,12 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
                 limited, 0, 0);
     }
 
+    /** These figures with bytes acknowledged unknown (0): read later than the time they are reported at. */
+    public TcpStats withoutAcked() {
+        return new TcpStats(rttMs, minRttMs, retransmits, segmentsSent, retransmitRatio, cwnd, mss, congestion, 0, pmtu,
+                limited, reorderEvents, reordering);
+    }
+
     /**
      * Shares of the window's busy time (data in flight) the sender was limited by the peer's receive window, by its
      * own send buffer, and by the network (congestion window, pacing, loss recovery: the rest); NaN where the
