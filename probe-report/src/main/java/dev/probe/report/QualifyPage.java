@@ -181,6 +181,9 @@ public final class QualifyPage {
             double length = i.path("length_s").asDouble();
             if (acked) {
                 long now = i.path("tcp").path("bytes_acked").asLong();
+                if (now <= 0) {
+                    continue; // the last sample, read after the data's end: no acks of its time
+                }
                 pts.add(new double[] {i.path("t_s").asDouble(), length <= 0 ? 0 : (now - before) * 8 / 1e6 / length});
                 before = now;
             } else {
@@ -190,14 +193,15 @@ public final class QualifyPage {
         return pts;
     }
 
-    /** True when every interval of {@code result} carries TCP_INFO's bytes_acked. */
+    /** True when every interval of {@code result} but the last (read after the data's end) carries bytes_acked. */
     static boolean ackedCounts(JsonNode result) {
         JsonNode intervals = result.path("intervals");
-        if (intervals.isEmpty()) {
+        int n = intervals.size();
+        if (n == 0 || intervals.get(0).path("tcp").path("bytes_acked").asLong() <= 0) {
             return false;
         }
-        for (JsonNode i : intervals) {
-            if (i.path("tcp").path("bytes_acked").asLong() <= 0) {
+        for (int k = 0; k < n - 1; k++) {
+            if (intervals.get(k).path("tcp").path("bytes_acked").asLong() <= 0) {
                 return false;
             }
         }
