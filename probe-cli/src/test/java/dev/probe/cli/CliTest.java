@@ -368,6 +368,12 @@ class CliTest {
         assertEquals(2, run("lab", "up", "--unit-segments", "0"));
         assertOneLineError("unit-segments: 0 is out of range");
         err.getBuffer().setLength(0);
+        assertEquals(2, run("lab", "up", "--loss-unit", "packets"));
+        assertOneLineError("loss-unit: 'packets' is not aggregate, segment or a number of segments from 1 to 64");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("lab", "up", "--loss-unit", "segment", "--unit-segments", "3"));
+        assertOneLineError("loss-unit: give --loss-unit or --unit-segments, not both");
+        err.getBuffer().setLength(0);
         assertEquals(2, run("lab", "run", "--side", "middle", "true"));
         assertOneLineError("--side must be client or server");
         err.getBuffer().setLength(0);

@@ -34,6 +34,13 @@ final class LinkOptions {
                 + "own (netem on a host without offloads; see docs/guides/lab-and-paper.md)."})
     Integer unitSegments;
 
+    @Option(names = "--loss-unit", paramLabel = "aggregate|segment|N",
+            description = {"What one loss draw drops (and the delay and queue count): aggregate = the sender's whole "
+                + "TSO/GSO aggregate, sized by its kernel (up to 64 KiB), as netem on a Linux router with GRO sees "
+                + "it; segment = every packet on its own, as netem on an end host without offloads; N = aggregates "
+                + "of at most N segments. Default: 3, as --unit-segments (see docs/guides/lab-and-paper.md)."})
+    String lossUnit;
+
     @Option(names = "--reorder-pct", defaultValue = "0", paramLabel = "PCT",
             description = "Per cent of packets in the data direction that the next one overtakes (a path that "
                 + "reorders, as ECMP links of unequal length do), 0-50 (default: ${DEFAULT-VALUE}).")
@@ -84,11 +91,33 @@ final class LinkOptions {
         }
     }
 
-    /** The link, with {@link #PAPER_UNIT_SEGMENTS} segments per unit unless --unit-segments was given. */
+    /** Segments per unit: --loss-unit's, or --unit-segments', else {@link #PAPER_UNIT_SEGMENTS}. */
+    int unit() {
+        if (lossUnit != null && unitSegments != null) {
+            throw new BadParameterException("loss-unit", "give --loss-unit or --unit-segments, not both");
+        }
+        if (lossUnit == null) {
+            return unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS;
+        }
+        return switch (lossUnit) {
+            case "aggregate" -> LinkSpec.MAX_UNIT_SEGMENTS;
+            case "segment" -> 1;
+            default -> {
+                int n = lossUnit.matches("\\d{1,3}") ? Integer.parseInt(lossUnit) : 0;
+                if (n < 1 || n > LinkSpec.MAX_UNIT_SEGMENTS) {
+                    throw new BadParameterException("loss-unit", "'" + lossUnit + "' is not aggregate, segment or a "
+                            + "number of segments from 1 to " + LinkSpec.MAX_UNIT_SEGMENTS);
+                }
+                yield n;
+            }
+        };
+    }
+
+    /** The link, with {@link #PAPER_UNIT_SEGMENTS} segments per unit unless --loss-unit or --unit-segments said. */
     LinkSpec spec(double rttMs, double lossPct, Direction direction) {
         return LinkSpec.builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction)
                 .rateBps(rateBps()).mtu(mtu).limit(limit).maxDelayMs(maxDelayMs)
-                .unitSegments(unitSegments != null ? unitSegments : PAPER_UNIT_SEGMENTS).reorderPct(reorderPct).policeBps(bitRate("police", police))
+                .unitSegments(unit()).reorderPct(reorderPct).policeBps(bitRate("police", police))
                 .pathMtu(pathMtu).icmpBlocked(LinkSpec.icmpBlocked(icmp)).ecmp(ecmpPaths, ecmpSpreadMs).build();
     }
 }

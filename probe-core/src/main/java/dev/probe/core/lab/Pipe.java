@@ -43,6 +43,7 @@ final class Pipe {
     private final AtomicLong peakQueue = new AtomicLong();
     private final AtomicLong policeDrops = new AtomicLong();
     private final AtomicLong mtuDrops = new AtomicLong();
+    private final UnitSizes units = new UnitSizes();
     private FlowPolicer policer;
     private MtuGate gate;
     private volatile Throwable failure;
@@ -109,7 +110,7 @@ final class Pipe {
 
     LinkCounters counters() {
         return new LinkCounters(forwarded.get(), bytes.get(), lossDrops.get(), queueDrops.get(), writeErrors.get(),
-                peakQueue.get(), policeDrops.get(), mtuDrops.get());
+                peakQueue.get(), policeDrops.get(), mtuDrops.get(), units.percentile(0.5), units.percentile(0.9));
     }
 
     private void readLoop() {
@@ -129,6 +130,7 @@ final class Pipe {
                 if (ecmp != null) {
                     slot = copyInto(ring, n);
                 }
+                units.record(into, n, from.headerBytes());
                 if (imp.pathMtu() > 0 && overPathMtu(imp, into, n)) {
                     mtuDrops.lazySet(mtuDrops.get() + 1);
                 } else if (imp.loss() > 0 && random.nextDouble() < imp.loss()) {

@@ -1,5 +1,6 @@
 package dev.probe.core.lab;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -164,6 +165,72 @@ class ImpairedLinkTest {
         LinkCounters c = link.counters(true);
         assertTrue(c.bytes() / c.forwarded() > 9000, "aggregates of several jumbo segments pass whole: "
                 + c.bytes() / c.forwarded() + " bytes per unit");
+    }
+
+    /**
+     * Issue 58: with --loss-unit aggregate the sender's GSO aggregates pass whole (units of many segments) and the
+     * server's TCP reassembles exactly the bytes sent: 64 MiB of random bytes arrive with the same SHA-256.
+     */
+    @Test
+    void aggregatesPassWholeAndArriveIntact() throws Exception {
+        up(4, 0, 0, 1500, LinkSpec.MAX_UNIT_SEGMENTS);
+        byte[] data = new byte[64 << 20];
+        new java.util.Random(58).nextBytes(data);
+        try (ServerSocket ss = InNamespace.call(topology.serverNamespace(),
+                () -> new ServerSocket(0, 1, java.net.InetAddress.getByName(topology.serverAddress())))) {
+            java.util.concurrent.CompletableFuture<byte[]> digest = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> {
+                        try (Socket s = ss.accept(); InputStream in = s.getInputStream()) {
+                            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+                            byte[] b = new byte[1 << 16];
+                            for (int n; (n = in.read(b)) > 0; ) {
+                                sha.update(b, 0, n);
+                            }
+                            return sha.digest();
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+            try (Socket s = InNamespace.call(topology.clientNamespace(), () -> {
+                Socket c = new Socket();
+                c.connect(new InetSocketAddress(topology.serverAddress(), ss.getLocalPort()), 5000);
+                return c;
+            })) {
+                s.getOutputStream().write(data);
+            }
+            assertArrayEquals(java.security.MessageDigest.getInstance("SHA-256").digest(data),
+                    digest.get(30, TimeUnit.SECONDS), "the same bytes, in order");
+        }
+        LinkCounters c = link.counters(true);
+        System.out.println("ImpairedLinkTest aggregates: " + c.describe());
+        assertTrue(c.unitMedian() > 1 && c.bytes() / c.forwarded() > 3000, "aggregates passed whole: median "
+                + c.unitMedian() + " segments, p90 " + c.unitP90() + ", " + c.bytes() / c.forwarded()
+                + " bytes per unit");
+    }
+
+    /**
+     * Issue 58: at the same loss rate, a unit of whole aggregates drops fewer, larger pieces of the stream than a unit
+     * of one segment: loss events per byte carried fall by about the aggregate's size.
+     */
+    @Test
+    void anAggregateUnitLosesFewerLargerEventsThanASegmentUnit() throws Exception {
+        double[] perMb = new double[2];
+        int[] p90 = new int[2];
+        int[] units = {1, LinkSpec.MAX_UNIT_SEGMENTS};
+        for (int i = 0; i < 2; i++) {
+            up(2, 1, 0, 1500, units[i]);
+            tcpThroughput(Duration.ofSeconds(3));
+            LinkCounters c = link.counters(true);
+            perMb[i] = c.lossDrops() / (c.bytes() / 1e6);
+            p90[i] = c.unitP90();
+            System.out.println("ImpairedLinkTest unit " + units[i] + ": " + c.describe());
+            link.close();
+            link = null;
+        }
+        assertEquals(1, p90[0], "one segment per unit");
+        assertTrue(p90[1] > 1, "aggregates of several segments: p90 " + p90[1]);
+        assertTrue(perMb[1] < 0.5 * perMb[0], "fewer loss events per MB with aggregates: " + perMb[1] + " against "
+                + perMb[0]);
     }
 
     /** Bytes per second a plain TCP socket moves from the client namespace to the server's for {@code d}. */
