@@ -197,11 +197,8 @@ public final class QualifyPage {
     static boolean ackedCounts(JsonNode result) {
         JsonNode intervals = result.path("intervals");
         int n = intervals.size();
-        if (n == 0 || intervals.get(0).path("tcp").path("bytes_acked").asLong() <= 0) {
-            return false;
-        }
-        for (int k = 0; k < n - 1; k++) {
-            if (intervals.get(k).path("tcp").path("bytes_acked").asLong() <= 0) {
+        for (int k = 0; k < Math.max(1, n - 1); k++) {
+            if (intervals.path(k).path("tcp").path("bytes_acked").asLong() <= 0) {
                 return false;
             }
         }

@@ -38,16 +38,11 @@ final class MtuGate {
     /** The largest IP packet the unit becomes on the wire: its length, or a GSO aggregate's headers plus gso_size. */
     static int wireSize(Pointer p, int header, int n) {
         int ipLen = n - header;
-        if (ipLen < IP_HEADER || (p.getByte(header) >> 4 & 0xF) != 4) {
+        if (!VnetHeader.ipv4(p, header, n)) {
             return ipLen; // not IPv4: the lab's links carry IPv4 only
         }
-        if (header > 0 && p.getByte(1) != 0) { // virtio_net_hdr.gso_type: a TSO/GSO aggregate
-            int gsoSize = (p.getByte(4) & 0xFF) | (p.getByte(5) & 0xFF) << 8; // little-endian, as the host's
-            int ihl = (p.getByte(header) & 0xF) * 4;
-            int doff = ((p.getByte(header + ihl + 12) & 0xFF) >> 4) * 4;
-            return Math.min(ipLen, ihl + doff + gsoSize);
-        }
-        return ipLen;
+        int gsoSize = header > 0 ? VnetHeader.gsoSize(p) : 0;
+        return gsoSize == 0 ? ipLen : Math.min(ipLen, VnetHeader.ipTcpHeaders(p, header) + gsoSize);
     }
 
     /** True when the packet asks not to be fragmented (DF): a router then answers rather than fragments. */

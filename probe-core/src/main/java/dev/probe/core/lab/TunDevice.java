@@ -21,8 +21,6 @@ public final class TunDevice implements AutoCloseable {
     private static final long TUN_F_CSUM = 0x01;
     private static final long TUN_F_TSO4 = 0x02;
     private static final long TUN_F_TSO6 = 0x04;
-    /** struct virtio_net_hdr. */
-    private static final int VNET_HDR = 10;
     private static final int MAX_AGGREGATE = 65_536;
     private static final int IFNAMSIZ = 16;
 
@@ -72,12 +70,12 @@ public final class TunDevice implements AutoCloseable {
 
     /** Bytes in front of each packet (the virtio-net header when aggregates pass whole, else none). */
     int headerBytes() {
-        return aggregates ? VNET_HDR : 0;
+        return aggregates ? VnetHeader.BYTES : 0;
     }
 
     /** The largest read this device can return on a link of {@code mtu}. */
     int maxPacket(int mtu) {
-        return aggregates ? VNET_HDR + MAX_AGGREGATE : mtu + 64;
+        return aggregates ? VnetHeader.BYTES + MAX_AGGREGATE : mtu + 64;
     }
 
     public String name() {

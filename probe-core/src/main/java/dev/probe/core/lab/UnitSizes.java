@@ -6,36 +6,28 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * How many TCP segments each unit the link carried stood for: one per packet on a link without offloads; on a link
  * whose units are the sender's GSO aggregates, the aggregate's payload over its segment size (read from the
- * virtio-net header in front of it: {@code gso_type}, {@code gso_size}, then the IP and TCP headers). Counted by the
+ * virtio-net header in front of it and the IPv4 and TCP headers: {@link VnetHeader}). Counted by the
  * one reader thread of a direction, read by anyone: the median and 90th percentile say what one loss draw dropped.
  */
 final class UnitSizes {
     /** Sizes told apart: a 64 KiB aggregate at MSS 536 is 122 segments; larger ones are counted here. */
     static final int MAX = 128;
-    private static final int VNET_HDR = 10;
     private final AtomicLongArray counts = new AtomicLongArray(MAX + 1);
 
     /** Counts the unit of {@code n} bytes at {@code address} ({@code header}: the device's bytes in front). */
     void record(long address, int n, int header) {
-        int s = header < VNET_HDR ? 1 : segments(new Pointer(address), n);
+        int s = header < VnetHeader.BYTES ? 1 : segments(new Pointer(address), n);
         int i = Math.min(Math.max(s, 1), MAX);
         counts.lazySet(i, counts.get(i) + 1);
     }
 
-    /** The segments an aggregate behind a virtio-net header becomes: 1 when it is not GSO or cannot be read. */
+    /** The segments an IPv4 aggregate behind a virtio-net header becomes: 1 when it is not GSO or not IPv4. */
     static int segments(Pointer p, int n) {
-        int gsoType = p.getByte(1) & 0x7f; // 0x80 is ECN
-        int gsoSize = Short.toUnsignedInt(p.getShort(4));
-        if (gsoType == 0 || gsoSize == 0 || n < VNET_HDR + 20) {
+        int gsoSize = VnetHeader.gsoSize(p);
+        if (gsoSize == 0 || !VnetHeader.ipv4(p, VnetHeader.BYTES, n)) {
             return 1;
         }
-        int version = (p.getByte(VNET_HDR) & 0xf0) >> 4;
-        int ipHeader = version == 4 ? (p.getByte(VNET_HDR) & 0x0f) * 4 : version == 6 ? 40 : -1;
-        if (ipHeader < 0 || n < VNET_HDR + ipHeader + 13) {
-            return 1;
-        }
-        int tcpHeader = ((p.getByte(VNET_HDR + ipHeader + 12) & 0xf0) >> 4) * 4;
-        int payload = n - VNET_HDR - ipHeader - tcpHeader;
+        int payload = n - VnetHeader.BYTES - VnetHeader.ipTcpHeaders(p, VnetHeader.BYTES);
         return payload <= 0 ? 1 : (payload + gsoSize - 1) / gsoSize;
     }
 

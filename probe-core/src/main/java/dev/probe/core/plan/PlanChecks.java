@@ -1,6 +1,8 @@
 package dev.probe.core.plan;
 
 import dev.probe.core.error.UsageException;
+import dev.probe.core.params.RelayParams;
+import dev.probe.core.units.Text;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -180,10 +182,10 @@ final class PlanChecks {
         Map<String, Integer> fanOut = new LinkedHashMap<>();
         for (Route r : routes) {
             int n = fanOut.merge(r.from(), 1, Integer::sum);
-            if (n > dev.probe.core.params.RelayParams.MAX_NEXT && sites.get(r.from()).role() != Site.Role.PRIMARY) {
+            if (n > RelayParams.MAX_NEXT && sites.get(r.from()).role() != Site.Role.PRIMARY) {
                 throw error("routes." + r.from(), r.from() + " forwards to more than "
-                        + dev.probe.core.params.RelayParams.MAX_NEXT + " destinations; a relay (its probe agent) "
-                        + "forwards one stream to at most " + dev.probe.core.params.RelayParams.MAX_NEXT);
+                        + RelayParams.MAX_NEXT + " destinations; a relay (its probe agent) "
+                        + "forwards one stream to at most " + RelayParams.MAX_NEXT);
             }
             Site from = sites.get(r.from());
             if (from.role() != Site.Role.PRIMARY && from.agents().isEmpty()) {
@@ -213,6 +215,6 @@ final class PlanChecks {
     }
 
     private UsageException error(String key, String message) {
-        return new UsageException(dev.probe.core.units.Text.quote(where + ": " + key + ": " + message, MESSAGE_MAX));
+        return new UsageException(Text.quote(where + ": " + key + ": " + message, MESSAGE_MAX));
     }
 }

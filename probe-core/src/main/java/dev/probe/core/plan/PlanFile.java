@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Reads {@code qualify --plan FILE}: YAML (Jackson's YAML format over SnakeYAML) with the keys {@code redo},
@@ -33,7 +34,7 @@ public final class PlanFile {
     private static final Set<String> SYNC = Set.of("commit-budget", "data-guard-sync-latency");
 
     /** A site's name: a DB_UNIQUE_NAME's characters (and - and .), so it prints as written. */
-    private static final java.util.regex.Pattern SITE_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_$#.-]{1,30}");
+    private static final Pattern SITE_NAME = Pattern.compile("[A-Za-z0-9_$#.-]{1,30}");
     /** The lowest redo rate a plan may give: 1 KB/s, below any database's peak. */
     static final double MIN_REDO = 1000;
     /** The shortest duration a plan may give (log switch, outage, commit budget): below it a figure is a typo. */
@@ -79,9 +80,10 @@ public final class PlanFile {
         if (!sync.isMissingNode()) {
             keys(sync, "sync.", SYNC);
         }
-        Duration budget = duration(sync.path("commit-budget"), "sync.commit-budget", "2ms", false);
-        Duration latency = duration(sync.path("data-guard-sync-latency"), "sync.data-guard-sync-latency", "0ms", true);
-        Duration outage = duration(root.path("outage"), "outage", "0s", true);
+        Duration budget = duration(sync.path("commit-budget"), "sync.commit-budget", "2ms", false, MIN_DURATION);
+        Duration latency = duration(sync.path("data-guard-sync-latency"), "sync.data-guard-sync-latency", "0ms", true,
+                MIN_DURATION);
+        Duration outage = duration(root.path("outage"), "outage", "0s", true, MIN_DURATION);
         int gap = gapConnections(root.path("gap-connections"));
         PlanChecks.Resolved resolved = PlanChecks.resolve(where, sites, rules);
         racNodes(sites, redo);
@@ -195,7 +197,8 @@ public final class PlanFile {
             throw error(key + ".backup", "a map such as {log-switch: 20m, ratio: 0.4, channels: 2}");
         }
         keys(node, key + ".backup.", BACKUP);
-        Duration every = duration(node.path("log-switch"), key + ".backup.log-switch", "20m", false);
+        Duration every = duration(node.path("log-switch"), key + ".backup.log-switch", "20m", false,
+                MIN_LOG_SWITCH);
         JsonNode r = node.path("ratio");
         if (!r.isMissingNode() && (!r.isNumber() || !(r.asDouble() > 0 && r.asDouble() <= 1))) {
             throw error(key + ".backup.ratio", "'" + r.asText() + "' is not a ratio above 0 and at most 1 (the "
@@ -218,7 +221,11 @@ public final class PlanFile {
         }
     }
 
-    private Duration duration(JsonNode node, String key, String otherwise, boolean zeroAllowed) {
+    /**
+     * {@code key}'s duration ({@code otherwise} when absent), refused when negative, zero unless allowed, or below
+     * {@code least}.
+     */
+    private Duration duration(JsonNode node, String key, String otherwise, boolean zeroAllowed, Duration least) {
         Duration d;
         try {
             d = Durations.parse(node.isMissingNode() || node.isNull() ? otherwise : node.asText());
@@ -228,7 +235,6 @@ public final class PlanFile {
         if (d.isNegative() || d.isZero() && !zeroAllowed) {
             throw error(key, "'" + Text.quote(node.asText()) + "' must be above 0");
         }
-        Duration least = key.endsWith("log-switch") ? MIN_LOG_SWITCH : MIN_DURATION;
         if (!d.isZero() && d.compareTo(least) < 0) {
             throw error(key, "'" + Text.quote(node.asText()) + "' is below " + Durations.describe(least)
                     + ", the least a plan may give");

@@ -1,6 +1,7 @@
 package dev.probe.core.plan;
 
 import dev.probe.core.error.UsageException;
+import dev.probe.core.units.Text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -152,6 +153,6 @@ public final class RedoRoutes {
     }
 
     private UsageException error(String message) {
-        return new UsageException(dev.probe.core.units.Text.quote(where + ": " + message, PlanChecks.MESSAGE_MAX));
+        return new UsageException(Text.quote(where + ": " + message, PlanChecks.MESSAGE_MAX));
     }
 }

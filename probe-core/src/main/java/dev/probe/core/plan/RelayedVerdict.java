@@ -95,8 +95,9 @@ final class RelayedVerdict {
         }
         double must = f.hop().carriedBytesPerS();
         List<String> reasons = new ArrayList<>();
-        reasons.add(Rules.carriedLine(f.threadsCarriedBytesPerS(), must) + fmt(": %d RAC nodes' threads, each forwarded by %s's relay as "
-                + "it received it and judged on its instance's share", f.threads().size(), r.from()));
+        reasons.add(Rules.carriedLine(f.threadsCarriedBytesPerS(), must) + fmt(": %d RAC nodes' threads, each "
+                + "forwarded by %s's relay as it received it and judged on its instance's share", f.threads().size(),
+                r.from()));
         reasons.addAll(lines);
         return new Verdict(PlanVerdicts.name(r), Verdict.worst(each), reasons); // INCOMPLETE is the worst
     }

@@ -49,8 +49,9 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
     static double steadyBps(TestResult r, boolean receiving) {
         // a sample without bytes acknowledged (the last, stamped at the data's end and read after) is left out when
         // acks count
+        boolean acks = !receiving && r.intervals().stream().anyMatch(Measured::acked);
         List<IntervalSample> measured = r.intervals().stream().filter(i -> !i.warmup() && i.lengthSeconds() > 0)
-                .filter(i -> receiving || acked(i) || r.intervals().stream().noneMatch(Measured::acked)).toList();
+                .filter(i -> !acks || acked(i)).toList();
         int half = measured.size() / 2;
         if (measured.size() - half < STEADY_INTERVALS || half == 0) {
             return bps(r);

@@ -1,5 +1,7 @@
 package dev.probe.core.relay;
 
+import static dev.probe.core.units.Text.fmt;
+
 import dev.probe.core.params.RelayParams;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
@@ -7,10 +9,12 @@ import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Mark;
+import dev.probe.core.server.FinalError;
 import dev.probe.core.server.SessionConnection;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -62,7 +66,7 @@ final class RelayHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (dropping) {
-            io.netty.util.ReferenceCountUtil.release(msg);
+            ReferenceCountUtil.release(msg);
         } else if (ended) {
             ctx.fireChannelRead(msg);
         } else if (msg instanceof DataChunk chunk) {
@@ -71,7 +75,7 @@ final class RelayHandler extends ChannelInboundHandlerAdapter {
             }
             ctx.fireChannelRead(msg);
             if (sentBytes > maxBytes) {
-                failed(ctx, new IllegalStateException(String.format(java.util.Locale.ROOT, "forwarded more than this "
+                failed(ctx, new IllegalStateException(fmt("forwarded more than this "
                         + "agent's --max-bytes of %,d bytes to its %d next hop(s)", maxBytes, next.size())));
             }
         } else if (msg == Mark.INSTANCE) {
@@ -114,7 +118,7 @@ final class RelayHandler extends ChannelInboundHandlerAdapter {
         next.forEach(Downstream::close);
         // the ERROR, then FIN, reading what the client still sends: a close with unread data would reset the
         // connection and could discard the ERROR before the client reads it
-        dev.probe.core.server.FinalError.send(ctx.channel(), new ErrorReply(ErrorCode.INTERNAL, "relay: "
+        FinalError.send(ctx.channel(), new ErrorReply(ErrorCode.INTERNAL, "relay: "
                 + cause.getMessage()));
     }
 

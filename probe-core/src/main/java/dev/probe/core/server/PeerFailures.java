@@ -13,10 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * Failures of connections that have proven nothing yet (reset before or during the handshake, garbage, the wrong
  * protocol), logged as counts: the first of a kind from an address in a window is logged in full (at most
  * {@link #MAX_FULL} such lines a window), the rest are counted, and at the window's end one line per address and kind
- * says how many came ("12031 connections from 127.0.0.2 failed before proving themselves (connection reset by peer)
- * in the last 60 s"). At most {@link #MAX_SOURCES} address-and-kind pairs are told apart a window; the rest are
- * summed in one line. So the log takes at most {@code MAX_FULL + MAX_SOURCES + 1} lines a window whatever a stranger
- * sends (issue 57, point 3), and {@link #total()} counts them all.
+ * says how many more came ("12031 more connection(s) from 127.0.0.2 failed before proving themselves (connection
+ * reset by peer) in the last 60 s"). At most {@link #MAX_SOURCES} address-and-kind pairs are told apart a window;
+ * the rest are summed in one line. So the log takes at most {@code MAX_FULL + MAX_SOURCES + 1} lines a window
+ * whatever a stranger sends (issue 57, point 3), and {@link #total()} counts them all.
  */
 public final class PeerFailures {
     /** How long a window of counts runs. */
@@ -51,20 +51,18 @@ public final class PeerFailures {
     public void failed(Channel ch, String kind, String line) {
         total.incrementAndGet();
         String key = address(ch.remoteAddress()) + "\u0000" + kind;
-        String now = null;
+        String inFull = null;
         synchronized (this) {
             roll(System.nanoTime());
             long[] c = counts.get(key);
             if (c == null && counts.size() >= MAX_SOURCES) {
                 others++;
-            } else if (c == null) {
+            } else if (c == null && full < MAX_FULL) {
                 counts.put(key, new long[] {0});
-                if (full < MAX_FULL) {
-                    full++;
-                    now = line;
-                } else {
-                    counts.get(key)[0]++;
-                }
+                full++;
+                inFull = line;
+            } else if (c == null) {
+                counts.put(key, new long[] {1});
             } else {
                 c[0]++;
             }
@@ -74,8 +72,8 @@ public final class PeerFailures {
                 ch.eventLoop().schedule(this::flush, Math.max(0, due) + 1_000_000, TimeUnit.NANOSECONDS);
             }
         }
-        if (now != null) {
-            log.log(now);
+        if (inFull != null) {
+            log.log(inFull);
         }
     }
 
