@@ -81,18 +81,22 @@ class ReportCliTest {
         assertEquals("loss", n.at("/model/limited_by").asText());
         assertTrue(n.at("/model/constants/lossy/eta").isNumber());
         // issue 43: every prediction carries its range, from the model's held-out error
-        double band = n.at("/range/relative_error").asDouble();
-        assertTrue(band > 0 && band < 0.5, n.toString());
-        assertEquals(n.get("minutes").asDouble() / (1 + band), n.at("/range/minutes_low").asDouble(), 1e-6);
-        assertEquals(n.get("minutes").asDouble() / (1 - band), n.at("/range/minutes_high").asDouble(), 1e-6);
+        double below = n.at("/range/log_below").asDouble();
+        double above = n.at("/range/log_above").asDouble();
+        assertTrue(below > 0 && below < 0.5 && above > 0 && above < 0.5, n.toString());
+        assertEquals(n.get("minutes").asDouble() * Math.exp(-above), n.at("/range/minutes_low").asDouble(), 1e-6);
+        assertEquals(n.get("minutes").asDouble() * Math.exp(below), n.at("/range/minutes_high").asDouble(), 1e-6);
+        assertEquals(n.get("throughput_gbps").asDouble(), 65 * n.at("/model/per_channel_gbps").asDouble(), 1e-9,
+                "the channels times each one's share add up");
     }
 
     @Test
     void predictPrintsARangeAndTakesADirection() {
         assertEquals(0, run("report", "predict", "--rtt-ms", "40", "--loss-pct", "0.1", "--capacity-gbps", "1",
                 "--db-size", "20TB", "--direction", "restore"));
-        assertTrue(out.toString().matches("(?s).*Range += [0-9.]+ days to [0-9.]+ days \\(\\+-[0-9.]+ %: the lossy "
-                + "fit's 90th-percentile error on paper cells it was not fitted to\\).*restore\nYour link += not measured: "
+        assertTrue(out.toString().matches("(?s).*Range += [0-9.]+ days to [0-9.]+ days \\([0-9.]+-[0-9.]+ Gbit/s, "
+                + "-[0-9.]+ % / \\+[0-9.]+ %: the 90th percentile of the paper-cell errors with each round trip left "
+                + "out: -[0-9.]+ % / \\+[0-9.]+ %\\).*restore\nYour link += not measured: "
                 + "the range is the paper's paths'.*one bulk run on your link, given with --from, fits the model to "
                 + "it\n"), out.toString());
         assertEquals(2, run("report", "predict", "--rtt-ms", "40", "--loss-pct", "0.1", "--direction", "up"));

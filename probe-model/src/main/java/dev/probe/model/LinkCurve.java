@@ -10,11 +10,13 @@ package dev.probe.model;
  * @param gamma    the channel exponent
  * @param points   how many measured points it was fitted to (0: the paper's)
  * @param ownBand  the 90th percentile of its own errors on those points (0: the paper's)
+ * @param gammaFitted whether the points had the channel counts to fit gamma (else it is 1, taken as linear)
  */
-public record LinkCurve(LossyFit base, double logScale, double gamma, int points, double ownBand) {
+public record LinkCurve(LossyFit base, double logScale, double gamma, int points, double ownBand,
+                        boolean gammaFitted) {
     /** The paper's own fit as a link's: its streams as the paper's (scale 1), its channels adding linearly. */
     public static LinkCurve paper(LossyFit base) {
-        return new LinkCurve(base, 0, 1, 0, 0);
+        return new LinkCurve(base, 0, 1, 0, 0, false);
     }
 
     /** log of one stream's Gbit/s on this link. */

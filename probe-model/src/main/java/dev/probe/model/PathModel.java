@@ -1,5 +1,7 @@
 package dev.probe.model;
 
+import java.util.Locale;
+
 /**
  * The one throughput model every command predicts with ({@code report predict}, bulk's and objstore's projections,
  * qualify's loss diagnosis, sweep and the report's map): the paper's fit as the build shipped it
@@ -9,9 +11,10 @@ package dev.probe.model;
  * channels' sum ({@code N^gamma} times one) capped by the link with a soft knee ({@link LossyFit}). <b>Loss-free
  * paths</b>: window-limited channels in series with the link, {@code 1/T = 1/(eta * capacity) + RTT / (channels *
  * W)}, fitted once per MTU on the paper's private-link column; beyond the round trips and losses the paper
- * measured, a stream's rate goes on from the nearest fitted point with Mathis's slopes. Every prediction carries a
- * range: the 90th percentile of the fit's errors on cells it was not fitted to (the larger of the paper's and the
- * user's link's).
+ * measured, a stream's rate goes on from the nearest fitted point with Mathis's slopes. No figure exceeds the
+ * link's capacity. Every prediction carries a range from cross-validation ({@link Spread}): the 90th percentile of
+ * the errors on round trips the fit did not see, widened with each step away from the paper's data (the larger of
+ * that and the user's link fit's own).
  *
  * @param constants the paper's fit
  * @param link      the fit to the user's link, or null for the paper's own
@@ -25,8 +28,12 @@ public record PathModel(Constants constants, LinkCurve link) {
 
     /** The fitted constants, and the fits' errors on the paper's own rows. */
     public record Constants(LossyFit lossy, int internetPoints, Errors internetErrors, Errors heldOutErrors,
-                            double band, double eta1500, double windowMbit1500, double eta9000,
-                            double windowMbit9000, Errors privateErrors) {
+                            double eta1500, double windowMbit1500, double eta9000, double windowMbit9000,
+                            Errors privateErrors, Spread spread) {
+        /** A lossy prediction's range within the paper's grid: the leave-one-round-trip-out 90th percentile. */
+        public double band() {
+            return spread.rttOut();
+        }
     }
 
     /** Absolute relative errors of a fit on the rows it describes. */
@@ -34,11 +41,23 @@ public record PathModel(Constants constants, LinkCurve link) {
     }
 
     /**
-     * A prediction, what limits it, and its range: the throughput within {@code band} (a relative error) either
-     * way, taken from what {@code bandBasis} says, so the time between {@code minutesLow} and {@code minutesHigh}.
+     * A prediction, what limits it, and its range: the throughput between {@code e^-bandDown} and {@code e^bandUp}
+     * times it (never above the link's capacity), from what {@code bandBasis} says, so the time between
+     * {@code minutesLow} and {@code minutesHigh}. {@code perChannelGbps} is the throughput over the channels (so the
+     * two multiply back to it); {@code streamGbps} what one stream would carry alone on the path.
      */
-    public record Prediction(double throughputGbps, double minutes, double perChannelGbps, String limitedBy,
-                             String regime, double band, String bandBasis, double minutesLow, double minutesHigh) {
+    public record Prediction(double throughputGbps, double minutes, double perChannelGbps, double streamGbps,
+                             String limitedBy, String regime, double bandDown, double bandUp, String bandBasis,
+                             double minutesLow, double minutesHigh) {
+        /** The wider side of the range, as a log ratio. */
+        public double band() {
+            return Math.max(bandDown, bandUp);
+        }
+
+        /** The throughput's range, Gbit/s: {low, high}. */
+        public double[] gbpsRange() {
+            return new double[] {throughputGbps * minutes / minutesHigh, throughputGbps * minutes / minutesLow};
+        }
     }
 
     /** The paper's fit, as the build shipped it: read once, however many commands and classes ask. */
@@ -127,9 +146,10 @@ public record PathModel(Constants constants, LinkCurve link) {
         double cap = (jumbo ? constants.eta9000() : constants.eta1500()) * capacityGbps;
         double window = jumbo ? constants.windowMbit9000() : constants.windowMbit1500();
         double total = 1 / (1 / cap + rttMs / (channels * window));
-        return ranged(total, bytes, window / rttMs, rttMs / (channels * window) > 1 / cap ? "window" : "capacity",
-                "private (loss-free), MTU " + (jumbo ? 9000 : 1500) + " fit", constants.privateErrors().max(),
-                "the loss-free fit's largest error on the paper's FC cells");
+        Spread.Band band = constants.spread().lossFree(new Spread.Query(rttMs, 0, channels, mss, true));
+        return ranged(new double[] {total * Math.exp(-band.down()), total, total * Math.exp(band.up())}, bytes,
+                channels, window / rttMs, rttMs / (channels * window) > 1 / cap ? "window" : "capacity",
+                "private (loss-free), MTU " + (jumbo ? 9000 : 1500) + " fit", band, capacityGbps);
     }
 
     private Prediction lossy(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long bytes,
@@ -142,20 +162,36 @@ public record PathModel(Constants constants, LinkCurve link) {
                 : "loss";
         String beyond = fitted(rttMs, lossPct / 100) ? "" : "; beyond the paper's round trips and losses, on Mathis's "
                 + "slopes from the nearest fitted point";
-        if (link == null) {
-            return ranged(total, bytes, Math.exp(logPerChannel), limit, "lossy fit (" + f.law().formula() + ")"
-                    + beyond, constants.band(), "the lossy fit's 90th-percentile error on paper cells it was not fitted to");
+        Spread.Band band = constants.spread().lossy(new Spread.Query(rttMs, lossPct / 100, channels, mss,
+                link != null && link.gammaFitted()), f.baseRttMs());
+        String regime = "lossy fit (" + f.law().formula() + ")" + beyond;
+        if (link != null) {
+            double own = -Math.log(1 - Math.min(0.99, link.ownBand()));
+            band = own <= band.baseWidth() ? band : band.widened(own - band.baseWidth(), String.format(Locale.ROOT,
+                    "the fit to your results errs by up to %.1f %% on them", 100 * link.ownBand()));
+            regime = "lossy fit to your link (" + link.points() + " point" + (link.points() == 1 ? "" : "s")
+                    + "), on the paper's law (" + f.law().formula() + ")" + beyond;
         }
-        return ranged(total, bytes, Math.exp(logPerChannel), limit, "lossy fit to your link (" + link.points()
-                + " point" + (link.points() == 1 ? "" : "s") + "), on the paper's law (" + f.law().formula() + ")"
-                + beyond, Math.max(constants.band(), link.ownBand()),
-                "the larger of the paper fit's held-out error and the fit to your results' own");
+        // how far streams may scale (RTT, loss, channels, MSS) moves the channels' sum, which the link then caps;
+        // the cross-validated error of the fit itself applies to what comes through
+        double base = band.baseWidth();
+        double low = Math.exp(l.logTotal(logPerChannel - (band.down() - base), channels, capacityGbps) - base);
+        double high = Math.exp(l.logTotal(logPerChannel + (band.up() - base), channels, capacityGbps) + base);
+        return ranged(new double[] {low, total, high}, bytes, channels, Math.exp(logPerChannel), limit, regime, band,
+                capacityGbps);
     }
 
-    private static Prediction ranged(double total, long bytes, double perChannel, String limit, String regime,
-                                     double band, String basis) {
-        double minutes = bytes * 8.0 / (total * 1e9) / 60;
-        return new Prediction(total, minutes, perChannel, limit, regime, band, basis, minutes / (1 + band),
-                band < 1 ? minutes / (1 - band) : Double.POSITIVE_INFINITY);
+    /** A prediction of {@code gbps[1]} Gbit/s between {@code gbps[0]} and {@code gbps[2]}, none above the line. */
+    private static Prediction ranged(double[] gbps, long bytes, int channels, double stream, String limit,
+                                     String regime, Spread.Band band, double capacityGbps) {
+        double t = Math.min(gbps[1], capacityGbps);
+        double low = Math.min(gbps[0], t);
+        double high = Math.max(t, Math.min(gbps[2], capacityGbps));
+        return new Prediction(t, minutes(bytes, t), t / channels, stream, limit, regime, Math.log(t / low),
+                Math.log(high / t), band.basis(), minutes(bytes, high), minutes(bytes, low));
+    }
+
+    private static double minutes(long bytes, double gbps) {
+        return bytes * 8.0 / (gbps * 1e9) / 60;
     }
 }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.stream.DoubleStream;
 import java.util.Properties;
 import java.util.TreeMap;
 
@@ -30,11 +31,13 @@ public final class ShippedFit {
         errors(p, "internet_errors", c.internetErrors());
         errors(p, "held_out_errors", c.heldOutErrors());
         errors(p, "private_errors", c.privateErrors());
-        p.put("band", Double.toString(c.band()));
         p.put("eta_1500", Double.toString(c.eta1500()));
         p.put("window_mbit_1500", Double.toString(c.windowMbit1500()));
         p.put("eta_9000", Double.toString(c.eta9000()));
         p.put("window_mbit_9000", Double.toString(c.windowMbit9000()));
+        Spread sp = c.spread();
+        p.put("spread", String.join(",", DoubleStream.of(sp.rttOut(), sp.rttPerDecade(), sp.lossOut(),
+                sp.lossPerDecade(), sp.operationOut(), sp.privateRttOut()).mapToObj(Double::toString).toList()));
         StringWriter out = new StringWriter();
         out.write("# written by ShippedFitTest (-Dprobe.model.write=true) from the paper's tables; do not edit\n");
         p.forEach((k, v) -> out.write(k + "=" + v + "\n"));
@@ -56,11 +59,17 @@ public final class ShippedFit {
     }
 
     static PathModel.Constants read(Properties p) {
-        double[] x = Arrays.stream(p.getProperty("x").split(",")).mapToDouble(Double::parseDouble).toArray();
+        double[] x = numbers(p, "x");
+        double[] s = numbers(p, "spread");
         return new PathModel.Constants(new LossyFit(StreamLaw.valueOf(p.getProperty("law")), x),
                 Integer.parseInt(p.getProperty("internet_points")), errors(p, "internet_errors"),
-                errors(p, "held_out_errors"), number(p, "band"), number(p, "eta_1500"), number(p, "window_mbit_1500"),
-                number(p, "eta_9000"), number(p, "window_mbit_9000"), errors(p, "private_errors"));
+                errors(p, "held_out_errors"), number(p, "eta_1500"), number(p, "window_mbit_1500"),
+                number(p, "eta_9000"), number(p, "window_mbit_9000"), errors(p, "private_errors"),
+                new Spread(s[0], s[1], s[2], s[3], s[4], s[5]));
+    }
+
+    private static double[] numbers(Properties p, String key) {
+        return Arrays.stream(p.getProperty(key).split(",")).mapToDouble(Double::parseDouble).toArray();
     }
 
     private static void errors(TreeMap<String, String> p, String name, PathModel.Errors e) {

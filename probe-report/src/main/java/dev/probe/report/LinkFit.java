@@ -77,13 +77,13 @@ public record LinkFit(LossyFit base, List<MeasuredPoint> points, double capacity
 
     /** The point's throughput as this fit predicts it. */
     double gbps(MeasuredPoint p) {
-        return Math.exp(new LinkCurve(base, logScale, gamma, 0, 0).logTotal(p.rttMs(), p.lossPct() / 100,
+        return Math.exp(new LinkCurve(base, logScale, gamma, 0, 0, gammaFitted).logTotal(p.rttMs(), p.lossPct() / 100,
                 p.channels(), p.mss(), p.modelOperation(), capacityGbps));
     }
 
     /** This fit as core's model uses it. */
     public LinkCurve curve() {
         return new LinkCurve(base, logScale, gamma, points.size(), ModelValidation.quantile(heldOut.length > 0
-                ? heldOut : errors, PathModel.BAND_QUANTILE));
+                ? heldOut : errors, PathModel.BAND_QUANTILE), gammaFitted);
     }
 }

@@ -28,14 +28,18 @@ public final class ModelReport {
             n.put("throughput_gbps", p.throughputGbps());
             n.put("minutes", p.minutes());
             ObjectNode range = n.putObject("range");
-            range.put("relative_error", p.band());
+            range.put("log_below", p.bandDown());
+            range.put("log_above", p.bandUp());
+            range.put("gbps_low", p.gbpsRange()[0]);
+            range.put("gbps_high", p.gbpsRange()[1]);
             range.put("minutes_low", p.minutesLow());
             range.put("minutes_high", p.minutesHigh());
-            range.put("basis", basis(p));
+            range.put("basis", p.bandBasis());
             ObjectNode m = n.putObject("model");
             m.put("regime", p.regime());
             m.put("limited_by", p.limitedBy());
             m.put("per_channel_gbps", p.perChannelGbps());
+            m.put("one_stream_gbps", p.streamGbps());
             ObjectNode in = m.putObject("inputs");
             in.put("rtt_ms", q.rttMs());
             in.put("loss_pct", q.lossPct());
@@ -54,17 +58,13 @@ public final class ModelReport {
             }
             return n.toPrettyString() + "\n";
         }
-        return fmt("Predicted throughput = %.3f Gbit/s (%d channels x %.4f Gbit/s each, limited by %s)%n"
+        return fmt("Predicted throughput = %.3f Gbit/s (%d channels x %.4f Gbit/s each, limited by %s%s)%n"
                         + "Time for %.2f TB     = %,.1f min (%.1f h, %.1f days)%n"
                         + "Range                = %s to %s (%s)%n"
                         + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s, %s%n",
-                p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), q.dbSize() / 1e12, p.minutes(),
-                p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()),
-                basis(p) + (q.lossPct() > 0 && q.channels() != PathModel.PAPER_CHANNELS && (model.link() == null
-                || !model.link().gammaFitted()) ? fmt("; at %d channels, "
-                + "not the paper's %d, the range is wider: how channels add is not in the paper's tables",
-                q.channels(), PathModel.PAPER_CHANNELS) : ""),
-                p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
+                p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), alone(p), q.dbSize() / 1e12,
+                p.minutes(), p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()),
+                basis(p), p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
                         ? "halfway between backup and restore (--direction for one)" : q.operation())
                 + (model.link() == null ? q.lossPct() > 0 ? UNMEASURED : "" : linkText(model.link()));
     }
@@ -128,9 +128,16 @@ public final class ModelReport {
                 : fmt("%,.0f min", minutes);
     }
 
-    /** "+-11.3 %: " and where a prediction's range comes from. */
+    /** "0.62-0.78 Gbit/s, -10.7 % / +12.0 %: " and what the range adds up from. */
     private static String basis(PathModel.Prediction p) {
-        return fmt("+-%.1f %%: %s", 100 * p.band(), p.bandBasis());
+        double[] g = p.gbpsRange();
+        return fmt("%.3g-%.3g Gbit/s, -%.1f %% / +%.1f %%: %s", g[0], g[1], 100 * (1 - g[0] / p.throughputGbps()),
+                100 * (g[1] / p.throughputGbps() - 1), p.bandBasis());
+    }
+
+    /** "; one stream alone 0.0204" when the channels share a cap, so each carries less than a stream alone. */
+    private static String alone(PathModel.Prediction p) {
+        return p.streamGbps() > 1.005 * p.perChannelGbps() ? fmt("; one stream alone %.4f", p.streamGbps()) : "";
     }
 
     public static String model(ThroughputModel model, Format format) {
@@ -145,8 +152,9 @@ public final class ModelReport {
                         + "  T = softmin(channels * per channel * restore/backup factor, eta * capacity; knee %.1f)%n"
                         + "  restore/backup factor %.3f, eta %.4f, base RTT of the <2 cells %.2f ms%n"
                         + "  error on the cells fitted: median %.1f %%, mean %.1f %%, max %.1f %%%n"
-                        + "  error on cells left out (each refitted without it): median %.1f %%, max %.1f %%; "
-                        + "predictions carry +-%.1f %% (90th percentile)%n"
+                        + "  error on cells left out (each refitted without it): median %.1f %%, max %.1f %%%n"
+                        + "  ranges (90th percentiles, cross-validated): +-%.1f %% with each round trip left out, "
+                        + "+%.1f %% per decade of RTT and +%.1f %% per decade of loss beyond the grid%n"
                         + "Loss-free paths (fitted to the paper's FC column per MTU):%n"
                         + "  1/T = 1/(eta * capacity) + RTT_ms / (channels * W)%n"
                         + "  MTU 1500: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
@@ -156,7 +164,8 @@ public final class ModelReport {
                 c.internetPoints(), f.law().formula(), constants(f), f.knee(), f.restoreOverBackup(), f.eta(),
                 f.baseRttMs(), 100 * c.internetErrors().median(), 100 * c.internetErrors().mean(),
                 100 * c.internetErrors().max(), 100 * c.heldOutErrors().median(), 100 * c.heldOutErrors().max(),
-                100 * c.band(), c.eta1500(), c.windowMbit1500(), c.windowMbit1500() / 8, c.eta9000(),
+                100 * c.band(), 100 * c.spread().rttPerDecade(), 100 * c.spread().lossPerDecade(), c.eta1500(),
+                c.windowMbit1500(), c.windowMbit1500() / 8, c.eta9000(),
                 c.windowMbit9000(), c.windowMbit9000() / 8,
                 100 * c.privateErrors().median(), 100 * c.privateErrors().mean(), 100 * c.privateErrors().max());
     }
@@ -194,6 +203,13 @@ public final class ModelReport {
         lossy.put("held_out_median_error", c.heldOutErrors().median());
         lossy.put("held_out_max_error", c.heldOutErrors().max());
         lossy.put("band", c.band());
+        ObjectNode spread = n.putObject("ranges");
+        spread.put("rtt_left_out_p90", c.spread().rttOut());
+        spread.put("per_decade_of_rtt", c.spread().rttPerDecade());
+        spread.put("loss_left_out_p90", c.spread().lossOut());
+        spread.put("per_decade_of_loss", c.spread().lossPerDecade());
+        spread.put("operation_left_out_p90", c.spread().operationOut());
+        spread.put("private_rtt_left_out_p90", c.spread().privateRttOut());
         ObjectNode free = n.putObject("loss_free");
         free.put("formula", "1/T = 1/(eta * capacity) + rtt_ms / (channels * W)");
         free.put("eta_1500", c.eta1500());

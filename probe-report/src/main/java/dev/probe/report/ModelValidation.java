@@ -3,10 +3,13 @@ package dev.probe.report;
 import dev.probe.model.StreamLaw;
 import dev.probe.model.LossyFit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * How well each {@link StreamLaw} predicts the paper's lossy cells: in sample (fitted to all of them), leave one
@@ -21,8 +24,13 @@ import java.util.Map;
  * @param chosen the law the model keeps
  */
 public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> laws, StreamLaw chosen) {
-    /** One law's fit and its absolute relative errors, per cell in {@link #cells}' order. */
-    public record Scores(LossyFit fit, double[] inSample, double[] leaveOneOut, double[] leaveOperationOut) {
+    /**
+     * One law's fit and its errors, per cell in {@link #cells}' order: relative ({@code |model - paper| / paper})
+     * fitted, each cell left out and each operation from the other's fit; as log ratios ({@code |ln(model /
+     * paper)|}, the half-width of the range that holds the cell) with each round trip and each loss rate left out.
+     */
+    public record Scores(LossyFit fit, double[] inSample, double[] leaveOneOut, double[] leaveOperationOut,
+                         double[] leaveRttOut, double[] leaveLossOut) {
     }
 
     /** Validates every law on {@code cells}. */
@@ -30,7 +38,10 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
         Map<StreamLaw, Scores> laws = new EnumMap<>(StreamLaw.class);
         for (StreamLaw law : StreamLaw.values()) {
             LossyFit f = LossyFit.fit(cells, law);
-            laws.put(law, new Scores(f, errors(cells, f), leaveOneOut(cells, f), leaveOperationOut(cells, law)));
+            laws.put(law, new Scores(f, errors(cells, f), leaveOneOut(cells, f),
+                    relative(cells, leaveOperationOut(cells, law)),
+                    log(cells, leaveGroupOut(cells, f, ModelValidation::rttGroup)),
+                    log(cells, leaveGroupOut(cells, f, LossyFit.Cell::loss))));
         }
         return new ModelValidation(List.copyOf(cells), laws, LossyFit.choose(cells).law());
     }
@@ -50,13 +61,48 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
      * {@code full}'s constants, in parallel.
      */
     static double[] leaveOneOut(List<LossyFit.Cell> cells, LossyFit full) {
-        Map<String, LossyFit> without = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, LossyFit> without = new ConcurrentHashMap<>();
         cells.stream().map(LossyFit.Cell::key).distinct().toList().parallelStream().forEach(key -> without.put(key,
                 full.refit(cells.stream().filter(x -> !x.key().equals(key)).toList())));
         return cells.stream().mapToDouble(c -> error(without.get(c.key()).gbps(c), c.gbps())).toArray();
     }
 
-    private static double[] leaveOperationOut(List<LossyFit.Cell> cells, StreamLaw law) {
+    /**
+     * Each cell's Gbit/s as predicted when {@code full}'s law is refitted without every cell of its {@code group}
+     * (its round trip, its loss rate): where the fit saw nothing of the kind, as a user's path beyond the grid is.
+     */
+    static double[] leaveGroupOut(List<LossyFit.Cell> cells, LossyFit full, Function<LossyFit.Cell, Object> group) {
+        Map<Object, LossyFit> without = new ConcurrentHashMap<>();
+        cells.stream().map(group).distinct().toList().parallelStream().forEach(g -> without.put(g,
+                full.refit(cells.stream().filter(x -> !group.apply(x).equals(g)).toList())));
+        return cells.stream().mapToDouble(c -> without.get(group.apply(c)).gbps(c)).toArray();
+    }
+
+    /** Each cell's relative error, {@code |predicted - measured| / measured}. */
+    static double[] relative(List<LossyFit.Cell> cells, double[] predicted) {
+        double[] out = new double[predicted.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = error(predicted[i], cells.get(i).gbps());
+        }
+        return out;
+    }
+
+    /** Each cell's log error, {@code |ln(predicted / measured)|}: the half-width of the range that holds it. */
+    static double[] log(List<LossyFit.Cell> cells, double[] predicted) {
+        double[] out = new double[predicted.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Math.abs(Math.log(predicted[i] / cells.get(i).gbps()));
+        }
+        return out;
+    }
+
+    /** A cell's round trip as the grid names it ("<2" for the cells below it). */
+    static Object rttGroup(LossyFit.Cell c) {
+        return c.belowGrid() ? "<2" : c.rttMs();
+    }
+
+    /** Each cell's Gbit/s as predicted by a fit to the other operation's cells (predicted as that operation). */
+    static double[] leaveOperationOut(List<LossyFit.Cell> cells, StreamLaw law) {
         Map<String, LossyFit> byHeldOut = new HashMap<>();
         double[] out = new double[cells.size()];
         for (int i = 0; i < cells.size(); i++) {
@@ -66,15 +112,22 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
             String trainedOn = cells.stream().map(LossyFit.Cell::operation).filter(op -> !op.equals(c.operation()))
                     .findFirst().orElse(c.operation());
             // the held-out operation's own factor is unknown: predicted as the operation the fit saw
-            LossyFit.Cell asTrained = new LossyFit.Cell(c.table(), trainedOn, c.rttMs(), c.belowGrid(), c.loss(), c.channels(),
-                    c.gbps());
-            out[i] = error(f.gbps(asTrained), c.gbps());
+            LossyFit.Cell asTrained = new LossyFit.Cell(c.table(), trainedOn, c.rttMs(), c.belowGrid(), c.loss(),
+                    c.channels(), c.gbps());
+            out[i] = f.gbps(asTrained);
         }
         return out;
     }
 
     static double error(double predicted, double actual) {
         return Math.abs(predicted - actual) / actual;
+    }
+
+
+    /** The share of {@code logErrors} a range of log half-width {@code band} holds. */
+    public static double coverage(double[] logErrors, double band) {
+        return Arrays.stream(logErrors).filter(e -> e <= band + 1e-12).count() / (double) Math.max(1,
+                logErrors.length);
     }
 
     /** The median of {@code errors}. */
@@ -92,13 +145,13 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
 
     private static double[] sorted(double[] errors) {
         double[] e = errors.clone();
-        java.util.Arrays.sort(e);
+        Arrays.sort(e);
         return e;
     }
 
     /** The largest of {@code errors}. */
     public static double max(double[] errors) {
-        return java.util.Arrays.stream(errors).max().orElse(Double.NaN);
+        return Arrays.stream(errors).max().orElse(Double.NaN);
     }
 
     /**

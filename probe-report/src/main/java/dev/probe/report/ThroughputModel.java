@@ -103,9 +103,10 @@ public final class ThroughputModel {
             }
         }
         return new ThroughputModel(new PathModel(new PathModel.Constants(lossy, cells.size(), errors(inSample),
-                errors(heldOut), ModelValidation.quantile(heldOut, PathModel.BAND_QUANTILE),
+                errors(heldOut),
                 fc1500[0] / PathModel.PAPER_CAPACITY_GBPS, fc1500[1], fc9000[0] / PathModel.PAPER_CAPACITY_GBPS,
-                fc9000[1], errors(privateErrs.stream().mapToDouble(Double::doubleValue).toArray())), null), null);
+                fc9000[1], errors(privateErrs.stream().mapToDouble(Double::doubleValue).toArray()),
+                SpreadFit.of(cells, lossy, data.rows())), null), null);
     }
 
     /** Absolute relative errors summed up. */
@@ -131,7 +132,7 @@ public final class ThroughputModel {
     }
 
     /** Least squares of 1/T = 1/C + rtt / (N W) over the FC column of one MTU: returns {C, W}. */
-    private static double[] fitPrivate(List<PaperRow> rows, int mtu) {
+    static double[] fitPrivate(List<PaperRow> rows, int mtu) {
         double sx = 0;
         double sy = 0;
         double sxx = 0;

@@ -7,7 +7,10 @@ import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code report model --validate}: every {@link StreamLaw}'s errors on the paper's lossy cells (fitted, each cell
@@ -37,6 +40,7 @@ public final class ValidationReport {
         sb.append(fmt("Kept: %s (smallest AIC). Issue 43's targets: fitted median <= 5 %%, max <= 12 %%; held out "
                 + "median <= 7 %%, max <= 20 %%. The paper's two tables of one operation share their Internet "
                 + "columns, so leaving a table out leaves its operation out (the last column).%n%n", name(v.chosen())));
+        sb.append(ranges(v, data));
         sb.append(fmt("%-6s %-8s %6s %6s %8s %8s %8s %8s%n", "table", "op", "delay", "loss", "paper", "model",
                 "fitted", "left out"));
         ModelValidation.Scores best = v.best();
@@ -57,6 +61,50 @@ public final class ValidationReport {
         return sb.toString();
     }
 
+    /**
+     * The kept law's errors per way of extrapolating (log ratios, printed as the factor's percent) and how many
+     * cells the stated range holds each way: what {@code report predict}'s range rests on.
+     */
+    private static String ranges(ModelValidation v, PaperData data) {
+        double band = PathModel.paper().constants().band();
+        StringBuilder sb = new StringBuilder(fmt("Ranges, cross-validated as users extrapolate (kept law; errors "
+                + "|ln(model / paper)| as percent; the stated range within the grid is +-%.1f %%):%n", pct(band)));
+        sb.append(fmt("%-36s %8s %8s %8s  %s%n", "held out", "median", "p90", "max", "cells the stated range holds"));
+        for (Map.Entry<String, double[]> e : kinds(v, data).entrySet()) {
+            double[] x = e.getValue();
+            sb.append(fmt("%-36s %7.1f%% %7.1f%% %7.1f%%  %.0f %% of %d%n", e.getKey(), pct(ModelValidation.median(x)),
+                    pct(ModelValidation.quantile(x, PathModel.BAND_QUANTILE)), pct(ModelValidation.max(x)),
+                    100 * ModelValidation.coverage(x, e.getKey().startsWith("FC") ? PathModel.paper().constants()
+                            .spread().privateRttOut() : band), x.length));
+        }
+        return sb.append(fmt("Beyond the grid the range widens by %.1f %% per decade of RTT and %.1f %% per decade of "
+                + "loss (the edge cells' held-out errors per decade extrapolated), and by how channels and MSS may "
+                + "scale.%n%n", 100 * PathModel.paper().constants().spread().rttPerDecade(),
+                100 * PathModel.paper().constants().spread().lossPerDecade())).toString();
+    }
+
+    /** Each way of holding cells out, the kept law's log errors. */
+    private static Map<String, double[]> kinds(ModelValidation v, PaperData data) {
+        ModelValidation.Scores s = v.best();
+        Map<String, double[]> out = new LinkedHashMap<>();
+        out.put("none (fitted)", toLog(s.inSample()));
+        out.put("each cell", toLog(s.leaveOneOut()));
+        out.put("each round trip", s.leaveRttOut());
+        out.put("each loss rate", s.leaveLossOut());
+        out.put("each operation (from the other's fit)", toLog(s.leaveOperationOut()));
+        out.put("FC column, each round trip", SpreadFit.privateRttOut(data.rows()));
+        return out;
+    }
+
+    /** Relative errors as the log ratio of their larger side: {@code ln(1 + r)} or {@code -ln(1 - r)}. */
+    private static double[] toLog(double[] relative) {
+        return Arrays.stream(relative).map(r -> -Math.log(1 - Math.min(r, 0.99))).toArray();
+    }
+
+    private static double pct(double logError) {
+        return 100 * (Math.exp(logError) - 1);
+    }
+
     private static ObjectNode json(ModelValidation v, PaperData data) {
         ObjectNode n = ReportJson.object();
         n.put("cells", v.cells().size());
@@ -72,6 +120,13 @@ public final class ValidationReport {
             errors(l.putObject("leave_one_out"), s.leaveOneOut());
             errors(l.putObject("leave_operation_out"), s.leaveOperationOut());
         }
+        ObjectNode kinds = n.putObject("held_out");
+        kinds(v, data).forEach((k, x) -> {
+            ObjectNode o = kinds.putObject(k);
+            o.put("median_log_error", ModelValidation.median(x));
+            o.put("p90_log_error", ModelValidation.quantile(x, PathModel.BAND_QUANTILE));
+            o.put("max_log_error", ModelValidation.max(x));
+        });
         ArrayNode cells = n.putArray("per_cell");
         ModelValidation.Scores best = v.best();
         for (int i = 0; i < v.cells().size(); i++) {

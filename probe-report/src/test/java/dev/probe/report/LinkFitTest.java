@@ -21,7 +21,7 @@ class LinkFitTest {
 
     /** A bulk backup's point on a link whose streams carry {@code scale} x the paper's and add as N^gamma. */
     private static MeasuredPoint point(int channels, double scale, double gamma) {
-        LinkCurve truth = new LinkCurve(PAPER.constants().lossy(), Math.log(scale), gamma, 0, 0);
+        LinkCurve truth = new LinkCurve(PAPER.constants().lossy(), Math.log(scale), gamma, 0, 0, true);
         double gbps = Math.exp(truth.logTotal(40, 0.001, channels, 1448, "backup", 1));
         return new MeasuredPoint("b" + channels + ".json", "bulk", "backup", gbps, 40, 0.1, "lab impairment", channels,
                 1448, 1, "random");

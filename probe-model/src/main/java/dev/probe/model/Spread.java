@@ -1,0 +1,126 @@
+package dev.probe.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How far a prediction may miss, from cross-validation that extrapolates as users do: each of the paper's round
+ * trips left out and predicted from the rest, each loss rate likewise, each operation from the other, and the
+ * private link's column by round trip. Errors are log ratios ({@code |ln(model / measured)|}), so a range
+ * {@code T e^-b .. T e^b} holds a cell exactly when its error is at most b. Within the paper's grid the range is
+ * the 90th percentile of the leave-one-round-trip-out errors; beyond it, each step away from the data widens it
+ * by what the cross-validation lost per decade of extrapolation.
+ *
+ * @param rttOut        90th percentile of the leave-one-RTT-out errors on the Internet cells
+ * @param rttPerDecade  those errors on the grid's edge round trips, per decade they were extrapolated
+ * @param lossOut       90th percentile of the leave-one-loss-out errors
+ * @param lossPerDecade those on the edge losses (0.1 % from 0.5-1 %, 1 % from 0.1-0.5 %), per decade
+ * @param operationOut  90th percentile of each operation predicted from the other's fit
+ * @param privateRttOut 90th percentile of the loss-free fit's leave-one-RTT-out errors on the FC column
+ */
+public record Spread(double rttOut, double rttPerDecade, double lossOut, double lossPerDecade, double operationOut,
+                     double privateRttOut) {
+    /**
+     * The channel exponent at the pessimistic end: N channels carry between {@code N^1} times one stream (the
+     * paper's random loss: each stream loses alone) and {@code N^CHANNEL_GAMMA_LOW} (streams sharing a queue's
+     * losses, as Hacker et al. and Altman et al. find on a congested path). Measured in this project's lab
+     * (40 ms, 0.1 %, 1 Gbit/s, 4 to 32 channels: docs/guides/lab-and-paper.md).
+     */
+    public static final double CHANNEL_GAMMA_LOW = 0.85;
+
+    /** Which way a part widens a range. */
+    public enum Side { BOTH, DOWN, UP }
+
+    /** One part of a range: its log width, which way, and why. */
+    public record Part(double width, Side side, String why) {
+    }
+
+    /** A range's log widths below and above the prediction, and the parts they add up from. */
+    public record Band(double down, double up, List<Part> parts) {
+        public Band {
+            parts = List.copyOf(parts);
+        }
+
+        /** The width of the first part: the cross-validated range every prediction starts from. */
+        public double baseWidth() {
+            return parts.isEmpty() ? 0 : parts.get(0).width();
+        }
+
+        /** This range widened both ways by {@code width}, for {@code why}. */
+        public Band widened(double width, String why) {
+            List<Part> more = new ArrayList<>(parts);
+            more.add(new Part(width, Side.BOTH, why));
+            return sum(more);
+        }
+
+        /** "leave-one-RTT-out 90th percentile 9.8 %; loss 0.05 % is 0.30 decades below ...: +12.4 %". */
+        public String basis() {
+            StringBuilder sb = new StringBuilder();
+            for (Part p : parts) {
+                double down = 100 * (1 - Math.exp(-p.width()));
+                double up = 100 * (Math.exp(p.width()) - 1);
+                sb.append(sb.length() == 0 ? "" : "; ").append(p.why()).append(": ").append(p.side() == Side.DOWN
+                        ? String.format(Locale.ROOT, "-%.1f %%", down) : p.side() == Side.UP ? String.format(
+                        Locale.ROOT, "+%.1f %%", up) : String.format(Locale.ROOT, "-%.1f %% / +%.1f %%", down, up));
+            }
+            return sb.toString();
+        }
+    }
+
+    /** Where a prediction lies against the data the fit saw. */
+    public record Query(double rttMs, double lossRatio, int channels, int mss, boolean channelsFitted) {
+    }
+
+    /** The lossy model's range at {@code q}, given the grid's lowest round trip. */
+    public Band lossy(Query q, double baseRttMs) {
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Part(rttOut, Side.BOTH, "the 90th percentile of the paper-cell errors with each round trip "
+                + "left out"));
+        double lossDecades = decadesOutside(q.lossRatio(), PathModel.FITTED_LOSS_LOW, PathModel.FITTED_LOSS_HIGH);
+        if (lossDecades > 0) {
+            parts.add(new Part(lossPerDecade * lossDecades, Side.BOTH, String.format(Locale.ROOT, "loss %.3g %% lies "
+                    + "%.2f decades outside the paper's 0.1-1 %%", 100 * q.lossRatio(), lossDecades)));
+        }
+        double rttDecades = decadesOutside(q.rttMs(), baseRttMs, PathModel.FITTED_RTT_HIGH_MS);
+        if (rttDecades > 0) {
+            parts.add(new Part(rttPerDecade * rttDecades, Side.BOTH, String.format(Locale.ROOT, "RTT %.3g ms lies "
+                    + "%.2f decades outside the paper's %.1f-%.0f ms", q.rttMs(), rttDecades, baseRttMs,
+                    PathModel.FITTED_RTT_HIGH_MS)));
+        }
+        if (q.channels() != PathModel.PAPER_CHANNELS && !q.channelsFitted()) {
+            double w = (1 - CHANNEL_GAMMA_LOW) * Math.abs(Math.log(q.channels() / (double) PathModel.PAPER_CHANNELS));
+            parts.add(new Part(w, q.channels() > PathModel.PAPER_CHANNELS ? Side.DOWN : Side.UP, String.format(
+                    Locale.ROOT, "%d channels, not the paper's %d: channels add as N^%.2f to N^1", q.channels(),
+                    PathModel.PAPER_CHANNELS, CHANNEL_GAMMA_LOW)));
+        }
+        mss(q, parts);
+        return sum(parts);
+    }
+
+    /** The loss-free model's range at {@code q}. */
+    public Band lossFree(Query q) {
+        List<Part> parts = new ArrayList<>();
+        parts.add(new Part(privateRttOut, Side.BOTH, "the 90th percentile of the private-link errors with each "
+                + "round trip left out"));
+        return sum(parts);
+    }
+
+    private static void mss(Query q, List<Part> parts) {
+        if (q.mss() != PathModel.PAPER_MSS) {
+            parts.add(new Part(Math.abs(Math.log(q.mss() / (double) PathModel.PAPER_MSS)), q.mss() > PathModel.PAPER_MSS
+                    ? Side.DOWN : Side.UP, String.format(Locale.ROOT, "MSS %d, not the paper's %d: a stream's rate "
+                    + "grows with it linearly (Mathis, predicted) or not at all", q.mss(), PathModel.PAPER_MSS)));
+        }
+    }
+
+    private static Band sum(List<Part> parts) {
+        return new Band(parts.stream().filter(p -> p.side() != Side.UP).mapToDouble(Part::width).sum(),
+                parts.stream().filter(p -> p.side() != Side.DOWN).mapToDouble(Part::width).sum(), parts);
+    }
+
+    /** How many decades {@code v} lies below {@code low} or above {@code high} (0 within). */
+    static double decadesOutside(double v, double low, double high) {
+        return v < low ? Math.log10(low / v) : v > high ? Math.log10(v / high) : 0;
+    }
+}
