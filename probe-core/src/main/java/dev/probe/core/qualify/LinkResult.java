@@ -94,7 +94,8 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                 .congestion(Sizing.congestionControls(PROC_SYS), tcp == null ? null : tcp.congestion()).build());
         if (tcp != null && limit.limit() != StreamLimit.Limit.BUFFERS && !Boolean.TRUE.equals(queued)) {
             async = Verdicts.fewLossEvents(async, tcp.retransmits(), m.steps().stream().filter(s -> s.step().kind()
-                    == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(Duration.ZERO));
+                    == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(Duration.ZERO),
+                    config.budget());
         }
         async = PathFindings.add(async, m, tcp, queued, hosts, config.target().host());
         if (m.loadedLag() != null && m.lag() != null) {

@@ -179,16 +179,19 @@ public final class Verdicts {
     /**
      * {@code v} with a caveat when its one-stream step retransmitted fewer than {@link #FEW_RETRANSMITS} segments:
      * a handful of loss events, so the rate between them is chance (on the lab's 40 ms, 0.1 % link, 4-second steps
-     * ran one stream at 15-65 Mbit/s from run to run, and one run in five named the path instead of the loss).
+     * ran one stream at 15-65 Mbit/s from run to run, and one run in five named the path instead of the loss). It
+     * names the run's own {@code budget} and the one that would give the step enough events at the rate it saw.
      */
-    public static Verdict fewLossEvents(Verdict v, long retransmits, java.time.Duration stepLength) {
+    public static Verdict fewLossEvents(Verdict v, long retransmits, Duration stepLength, Duration budget) {
         if (retransmits <= 0 || retransmits >= FEW_RETRANSMITS) {
             return v;
         }
         List<String> reasons = new ArrayList<>(v.reasons());
+        double enough = Math.ceil(budget.toSeconds() * (double) FEW_RETRANSMITS / retransmits / 60);
         reasons.add(fmt("the one-stream step (%d s) retransmitted %d segment%s: too few loss events for its rate to "
-                + "say what the loss allows; a longer --budget reads it better (the default, 3 minutes, gives "
-                + "30-second steps)", stepLength.toSeconds(), retransmits, retransmits == 1 ? "" : "s"));
+                + "say what the loss allows; this run's --budget of %s gave it that step, and about %.0f min would "
+                + "give it %d", stepLength.toSeconds(), retransmits, retransmits == 1 ? "" : "s",
+                Durations.describe(budget), enough, FEW_RETRANSMITS));
         return new Verdict(v.name(), v.status(), reasons);
     }
 

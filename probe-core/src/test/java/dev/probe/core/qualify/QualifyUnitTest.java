@@ -256,10 +256,11 @@ class QualifyUnitTest {
     void aOneStreamStepWithAHandfulOfLossEventsSaysItsRateIsChance() {
         Verdict v = new Verdict("ASYNC", Verdict.Status.FAIL, List.of("bandwidth short by ...", "loss-limited: ..."));
         assertEquals("the one-stream step (4 s) retransmitted 8 segments: too few loss events for its rate to say what "
-                + "the loss allows; a longer --budget reads it better (the default, 3 minutes, gives 30-second steps)",
-                Verdicts.fewLossEvents(v, 8, Duration.ofSeconds(4)).reasons().get(2));
-        assertEquals(v, Verdicts.fewLossEvents(v, 25, Duration.ofSeconds(15)), "25 in 15 s: enough");
-        assertEquals(v, Verdicts.fewLossEvents(v, 0, Duration.ofSeconds(15)), "none: a clean path, nothing to read");
+                + "the loss allows; this run's --budget of 180 seconds gave it that step, and about 8 min would give "
+                + "it 20", Verdicts.fewLossEvents(v, 8, Duration.ofSeconds(4), Duration.ofMinutes(3)).reasons().get(2));
+        assertEquals(v, Verdicts.fewLossEvents(v, 25, Duration.ofSeconds(15), Duration.ofMinutes(3)), "25: enough");
+        assertEquals(v, Verdicts.fewLossEvents(v, 0, Duration.ofSeconds(15), Duration.ofMinutes(3)),
+                "none: a clean path, nothing to read");
     }
 
     @Test
