@@ -3,20 +3,25 @@ package dev.probe.model;
 /**
  * The paper's lossy fit as one link's: its law keeps its shape (how a stream falls with RTT and loss), scaled to
  * the link's streams and with the link's way of adding channels ({@code N^gamma} below the knee). The paper's own
- * is scale 1, gamma 1; {@code report predict --from} fits both to the user's results.
+ * adds channels as the lab measured ({@link Spread#CHANNEL_GAMMA}); {@code report predict --from} fits both to the
+ * user's results.
  *
  * @param base     the paper's fit
  * @param logScale log of this link's per-stream rate over the paper's
  * @param gamma    the channel exponent
  * @param points   how many measured points it was fitted to (0: the paper's)
  * @param ownBand  the 90th percentile of its own errors on those points (0: the paper's)
- * @param gammaFitted whether the points had the channel counts to fit gamma (else it is 1, taken as linear)
+ * @param gammaFitted whether the points had the channel counts to fit gamma (else the lab's,
+ *                    {@link Spread#CHANNEL_GAMMA})
  */
 public record LinkCurve(LossyFit base, double logScale, double gamma, int points, double ownBand,
                         boolean gammaFitted) {
-    /** The paper's own fit as a link's: its streams as the paper's (scale 1), its channels adding linearly. */
+    /**
+     * The paper's own fit as a link's: at the paper's 35 channels exactly the paper's, other counts by
+     * {@link Spread#CHANNEL_GAMMA} ({@code 35 (N / 35)^gamma} times one of the paper's streams).
+     */
     public static LinkCurve paper(LossyFit base) {
-        return new LinkCurve(base, 0, 1, 0, 0, false);
+        return new LinkCurve(base, 0, Spread.CHANNEL_GAMMA, 0, 0, false);
     }
 
     /** log of one stream's Gbit/s on this link. */
@@ -31,6 +36,15 @@ public record LinkCurve(LossyFit base, double logScale, double gamma, int points
 
     /** log of what {@code channels} streams of {@code logPerStream} each carry together under the link's cap. */
     public double logTotal(double logPerStream, int channels, double capacity) {
-        return base.logTotal(gamma * Math.log(channels) + logPerStream, Math.log(base.eta() * capacity));
+        return base.logTotal(logSum(logPerStream, channels), Math.log(base.eta() * capacity));
+    }
+
+    /**
+     * log of what {@code channels} streams carry together with no cap: {@code logPerStream} is one stream's share
+     * among the paper's 35, so 35 carry 35 of them and N carry {@code 35 (N / 35)^gamma}.
+     */
+    public double logSum(double logPerStream, int channels) {
+        double pivot = Math.log(PathModel.PAPER_CHANNELS);
+        return logPerStream + pivot + gamma * (Math.log(channels) - pivot);
     }
 }

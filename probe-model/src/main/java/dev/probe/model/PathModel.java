@@ -84,7 +84,7 @@ public record PathModel(Constants constants, LinkCurve link) {
         return new PathModel(constants, curve);
     }
 
-    /** The curve predictions use: the user's link's, or the paper's (scale 1, channels adding linearly). */
+    /** The curve predictions use: the user's link's, or the paper's (its 35 channels exact, others by N^0.955). */
     public LinkCurve curve() {
         return link != null ? link : LinkCurve.paper(constants.lossy());
     }
@@ -158,8 +158,7 @@ public record PathModel(Constants constants, LinkCurve link) {
         LinkCurve l = curve();
         double logPerChannel = logPerStream(rttMs, lossPct / 100, mss, operation);
         double total = Math.exp(l.logTotal(logPerChannel, channels, capacityGbps));
-        String limit = l.gamma() * Math.log(channels) + logPerChannel > Math.log(f.eta() * capacityGbps) ? "capacity"
-                : "loss";
+        String limit = l.logSum(logPerChannel, channels) > Math.log(f.eta() * capacityGbps) ? "capacity" : "loss";
         String beyond = fitted(rttMs, lossPct / 100) ? "" : "; beyond the paper's round trips and losses, on Mathis's "
                 + "slopes from the nearest fitted point";
         Spread.Band band = constants.spread().lossy(new Spread.Query(rttMs, lossPct / 100, channels, mss,
@@ -177,8 +176,8 @@ public record PathModel(Constants constants, LinkCurve link) {
         double base = band.baseWidth();
         double low = Math.exp(l.logTotal(logPerChannel - (band.down() - base), channels, capacityGbps) - base);
         double high = Math.exp(l.logTotal(logPerChannel + (band.up() - base), channels, capacityGbps) + base);
-        return ranged(new double[] {low, total, high}, bytes, channels, Math.exp(logPerChannel), limit, regime, band,
-                capacityGbps);
+        return ranged(new double[] {low, total, high}, bytes, channels, Math.exp(l.logSum(logPerChannel, 1)), limit,
+                regime, band, capacityGbps);
     }
 
     /** A prediction of {@code gbps[1]} Gbit/s between {@code gbps[0]} and {@code gbps[2]}, none above the line. */

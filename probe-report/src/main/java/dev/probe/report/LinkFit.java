@@ -3,6 +3,7 @@ package dev.probe.report;
 import dev.probe.model.LeastSquares;
 import dev.probe.model.LinkCurve;
 import dev.probe.model.LossyFit;
+import dev.probe.model.Spread;
 import dev.probe.model.PathModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,8 @@ import java.util.List;
  * The paper's lossy model fitted to the user's own measured points ({@code report predict --from RESULT.json...}):
  * the paper's law keeps its shape (how a stream falls with RTT and loss), and two terms are fitted to the user's
  * link: a scale (this link's streams against the paper's) and, when the points have two or more channel counts, how
- * channels add ({@code N^gamma} below the knee; 1, linear, with one count). The cap is the paper's efficiency times
- * the capacity the user gives.
+ * channels add ({@code N^gamma} below the knee; with one count, the lab's {@link Spread#CHANNEL_GAMMA}). The cap is
+ * the paper's efficiency times the capacity the user gives.
  *
  * @param base         the paper's fit
  * @param points       the lossy points it was fitted to
@@ -67,8 +68,8 @@ public record LinkFit(LossyFit base, List<MeasuredPoint> points, double capacity
 
     /** The fit of scale {@code x[0]} and, when given, channel exponent {@code x[1]}. */
     private static LinkFit of(LossyFit base, List<MeasuredPoint> points, double capacityGbps, double[] x) {
-        return new LinkFit(base, points, capacityGbps, x[0], x.length > 1 ? x[1] : 1, x.length > 1, new double[0],
-                new double[0]);
+        return new LinkFit(base, points, capacityGbps, x[0], x.length > 1 ? x[1] : Spread.CHANNEL_GAMMA,
+                x.length > 1, new double[0], new double[0]);
     }
 
     private static double[] residuals(LinkFit f, List<MeasuredPoint> points) {

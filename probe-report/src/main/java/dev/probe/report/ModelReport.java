@@ -66,7 +66,9 @@ public final class ModelReport {
                 p.minutes(), p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()),
                 basis(p), p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
                         ? "halfway between backup and restore (--direction for one)" : q.operation())
-                + (model.link() == null ? q.lossPct() > 0 ? UNMEASURED : "" : linkText(model.link()));
+                + (model.link() == null ? q.lossPct() > 0 ? UNMEASURED : "" : linkText(model.link())
+                + trusted(p, ThroughputModel.paper().predict(q.rttMs(), q.lossPct(), q.channels(), q.mss(),
+                q.capacityGbps(), q.dbSize(), q.operation()), model.link()));
     }
 
     /**
@@ -79,12 +81,28 @@ public final class ModelReport {
             + "paper's grid, 0.77 x at 40 ms and 0.1 %);\n                      one bulk run on your link, given with "
             + "--from, fits the model to it\n";
 
+    /**
+     * The paper's fit beside the one to the user's link: whether each lies within the other's range, and which to
+     * trust when they do not (the link's: it is fitted to this link's own streams).
+     */
+    static String trusted(PathModel.Prediction link, PathModel.Prediction paper, LinkFit f) {
+        boolean paperInLink = paper.minutes() >= link.minutesLow() && paper.minutes() <= link.minutesHigh();
+        boolean linkInPaper = link.minutes() >= paper.minutesLow() && link.minutes() <= paper.minutesHigh();
+        String both = fmt("The paper's fit  = %,.0f min (%s to %s)", paper.minutes(), duration(paper.minutesLow()),
+                duration(paper.minutesHigh()));
+        return paperInLink && linkInPaper ? both + ": the two agree within each other's ranges\n"
+                : both + fmt(": %s; trust the fit to your link: it rests on %d result(s) of this link's own "
+                + "streams, which carry %.2f x the paper's%n", paperInLink || linkInPaper ? "only one lies within the "
+                + "other's range" : "outside this range, and this outside its", f.points().size(),
+                Math.exp(f.logScale()));
+    }
+
     /** What the fit to the user's link rests on and how well it fits its points. */
     private static String linkText(LinkFit f) {
         StringBuilder sb = new StringBuilder(fmt("Your link           = %d result(s) with loss: this link's streams "
                 + "carry %.2f x the paper's; channels add as N^%.2f (%s)%n", f.points().size(),
                 Math.exp(f.logScale()), f.gamma(), f.gammaFitted() ? "fitted: the results have several channel counts"
-                        : "not fitted: one channel count, taken as linear"));
+                        : "not fitted: one channel count, taken as the lab's N^0.955"));
         sb.append(fmt("                      error on them: median %.1f %%, max %.1f %%%s%n",
                 100 * ModelValidation.median(f.errors()), 100 * ModelValidation.max(f.errors()),
                 f.heldOut().length > 0 ? fmt("; each left out: median %.1f %%, max %.1f %%",

@@ -2,6 +2,7 @@ package dev.probe.report;
 
 import dev.probe.model.LinkCurve;
 import dev.probe.model.PathModel;
+import dev.probe.model.Spread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -48,9 +49,9 @@ class LinkFitTest {
 
     @Test
     void onePointFitsTheScaleAlone() {
-        LinkFit f = PAPER.fittedTo(List.of(point(8, 1.3, 1)), 1).link();
+        LinkFit f = PAPER.fittedTo(List.of(point(8, 1.3, Spread.CHANNEL_GAMMA)), 1).link();
         assertFalse(f.gammaFitted());
-        assertEquals(1, f.gamma());
+        assertEquals(Spread.CHANNEL_GAMMA, f.gamma(), "one channel count: the lab's exponent");
         assertEquals(1.3, Math.exp(f.logScale()), 1e-3);
         assertEquals(0, f.heldOut().length, "too few to leave one out");
     }

@@ -1,6 +1,7 @@
 package dev.probe.report;
 
 import dev.probe.model.PathModel;
+import dev.probe.model.Spread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,8 +31,8 @@ class ThroughputModelTest {
         assertTrue(model.predict(100, 0.2, 1, 1448, 10, TB).perChannelGbps() < p.perChannelGbps(), "lossier");
         assertEquals(0.5, model.predict(100, 0.1, 1, 724, 10, TB).perChannelGbps() / p.perChannelGbps(), 1e-9,
                 "linear in MSS, as Mathis's law");
-        assertEquals(4 * p.throughputGbps(), model.predict(100, 0.1, 4, 1448, 10, TB).throughputGbps(),
-                1e-3 * p.throughputGbps(), "channels add while the link has room");
+        assertEquals(Math.pow(4, Spread.CHANNEL_GAMMA) * p.throughputGbps(), model.predict(100, 0.1, 4, 1448, 10, TB)
+                .throughputGbps(), 1e-3 * p.throughputGbps(), "channels add as the lab's while the link has room");
         double backup = model.predict(100, 0.1, 1, 1448, 10, TB, "backup").perChannelGbps();
         double restore = model.predict(100, 0.1, 1, 1448, 10, TB, "restore").perChannelGbps();
         assertEquals(c.lossy().restoreOverBackup(), restore / backup, 1e-9, "the fitted direction factor");
@@ -72,7 +73,7 @@ class ThroughputModelTest {
                 "half the fitted lowest loss: 0.30 decades more, at the cross-validated rate per decade");
         assertTrue(beyond.bandBasis().contains("decades outside the paper's 0.1-1 %"), beyond.bandBasis());
         PathModel.Prediction wider = model.predict(20, 0.5, 70, 8948, 10, TB);
-        assertTrue(wider.bandDown() > c.band() + Math.log(8948 / 1448.0) && Math.abs(wider.bandUp() - c.band()) < 1e-5,
+        assertTrue(wider.bandDown() > c.band() + Math.log(8948 / 1448.0) && wider.bandUp() < c.band() + 0.05,
                 "more channels and a larger MSS than the paper's widen it downwards: " + wider.bandBasis());
     }
 

@@ -167,13 +167,16 @@ public final class BulkConsole implements BulkListener {
                         + "the stop, which may not be its steady one)" : ""));
         ModelProjection m = s.model();
         if (m != null) {
+            double ratio = m.streamsOverPapers(st == null ? Double.NaN : st.gbps());
             row("The model for this path", fmt("%s; %s: report predict's model of the paper's streams at %.1f ms and "
-                    + "%.3f %% retransmitted, %d channels, no cap%s; this run's streams carried %.2f x the paper's "
-                    + "(report predict --from this result fits the model to this link)",
-                    Durations.readable(m.prediction().minutes() * 60), minutes(m.prediction().minutesLow(),
-                    m.prediction().minutesHigh()), m.rttMs(), m.lossPct(), m.channels(),
-                    m.fitted() ? "" : " (beyond the paper's round trips and losses)",
-                    m.prediction().minutes() / s.projectedMinutes()));
+                    + "%.3f %% retransmitted, %d channels, no cap%s; %s (report predict --from this result fits the "
+                    + "model to this link)", Durations.readable(m.prediction().minutes() * 60),
+                    minutes(m.prediction().minutesLow(), m.prediction().minutesHigh()), m.rttMs(), m.lossPct(),
+                    m.channels(), m.fitted() ? "" : " (beyond the paper's round trips and losses)",
+                    Double.isFinite(ratio) ? fmt("this run's streams carried %.2f x the paper's in its steady half",
+                            ratio) : m.queued() ? "this run built a queue, so its path's capacity held it, not the "
+                            + "loss: no comparison with the paper's loss-limited streams" : "too few intervals for a "
+                            + "steady half to compare with the paper's"));
         }
         out.flush();
     }

@@ -134,18 +134,12 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     }
 
     /**
-     * Whether a stream's smoothed round trip at its end stood above its lowest by more than {@link #QUEUE_SHARE} of
+     * Whether a stream's smoothed round trip at its end stood above its lowest by more than {@link TcpStats#QUEUE_SHARE} of
      * it (and a millisecond): the queue a stream that fills its path builds. Null when TCP_INFO was not read.
      */
     public static Boolean queued(TcpStats tcp) {
-        if (tcp == null || !(tcp.minRttMs() > 0) || !(tcp.rttMs() > 0)) {
-            return null;
-        }
-        return tcp.rttMs() - tcp.minRttMs() > Math.max(1, QUEUE_SHARE * tcp.minRttMs());
+        return tcp == null ? null : tcp.queued();
     }
-
-    /** The share of the lowest round trip a queue adds before a stream counts as queued. */
-    static final double QUEUE_SHARE = 0.25;
 
     /** Several streams that carry this many times one stream add up: each meets a ceiling of its own. */
     static final double ADD_UP = 2;

@@ -13,9 +13,10 @@ import dev.probe.model.PathModel;
  * @param channels   the channels that moved data
  * @param operation  backup or restore
  * @param prediction the model's
+ * @param queued     whether the run's sender saw a standing queue (its path's capacity held it, not the loss)
  */
 public record ModelProjection(double rttMs, double lossPct, int channels, String operation,
-                              PathModel.Prediction prediction) {
+                              PathModel.Prediction prediction, boolean queued) {
     /** A capacity no link has: the model's prediction without the cap. */
     static final double UNCAPPED_GBPS = 1e6;
     private static final PathModel MODEL = PathModel.paper();
@@ -35,7 +36,17 @@ public record ModelProjection(double rttMs, double lossPct, int channels, String
         double loss = 100 * tcp.retransmitRatio();
         int mss = (int) Math.max(88, tcp.mss() > 0 ? tcp.mss() : PathModel.PAPER_MSS);
         return new ModelProjection(rtt, loss, channels, operation,
-                MODEL.predict(rtt, loss, channels, mss, UNCAPPED_GBPS, dbSize, operation));
+                MODEL.predict(rtt, loss, channels, mss, UNCAPPED_GBPS, dbSize, operation),
+                Boolean.TRUE.equals(tcp.queued()));
+    }
+
+    /**
+     * The one "x the paper's" figure: what the run's streams carried over what the paper's would on its path, from
+     * {@code steadyGbps} (the steady window's throughput, not the start-up burst's); NaN when the run built a queue
+     * (its path's capacity, not its loss, held it: no comparison with the paper's loss-limited streams).
+     */
+    public double streamsOverPapers(double steadyGbps) {
+        return queued || !(steadyGbps > 0) ? Double.NaN : steadyGbps / prediction.throughputGbps();
     }
 
     /** Whether the path lies within the round trips and losses the paper measured. */
@@ -55,6 +66,7 @@ public record ModelProjection(double rttMs, double lossPct, int channels, String
         n.put("band", prediction.band());
         n.put("regime", prediction.regime());
         n.put("within_fitted_range", fitted());
+        n.put("queued", queued);
         n.put("basis", "report predict's model of the paper's streams at this run's round trip and retransmit ratio, "
                 + "uncapped");
         return n;

@@ -28,6 +28,20 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
     }
 
     /** These figures with bytes acknowledged unknown (0): read later than the time they are reported at. */
+    /**
+     * Whether the smoothed round trip at the end stood above the lowest by more than a quarter of it (and a
+     * millisecond): the queue a stream that fills its path builds. Null without both round trips.
+     */
+    public Boolean queued() {
+        if (!(minRttMs > 0) || !(rttMs > 0)) {
+            return null;
+        }
+        return rttMs - minRttMs > Math.max(1, QUEUE_SHARE * minRttMs);
+    }
+
+    /** The share of the lowest round trip a queue adds before a stream counts as queued. */
+    public static final double QUEUE_SHARE = 0.25;
+
     public TcpStats withoutAcked() {
         return new TcpStats(rttMs, minRttMs, retransmits, segmentsSent, retransmitRatio, cwnd, mss, congestion, 0, pmtu,
                 limited, reorderEvents, reordering);
