@@ -13,15 +13,17 @@ package dev.probe.model;
  * @param ownBand  the 90th percentile of its own errors on those points (0: the paper's)
  * @param gammaFitted whether the points had the channel counts to fit gamma (else the lab's,
  *                    {@link Spread#CHANNEL_GAMMA})
+ * @param eta      the share of the link's capacity the channels reach together: measured where a result filled the
+ *                 link, else the paper's Internet path's ({@link LossyFit#eta})
  */
 public record LinkCurve(LossyFit base, double logScale, double gamma, int points, double ownBand,
-                        boolean gammaFitted) {
+                        boolean gammaFitted, double eta) {
     /**
      * The paper's own fit as a link's: at the paper's 35 channels exactly the paper's, other counts by
      * {@link Spread#CHANNEL_GAMMA} ({@code 35 (N / 35)^gamma} times one of the paper's streams).
      */
     public static LinkCurve paper(LossyFit base) {
-        return new LinkCurve(base, 0, Spread.CHANNEL_GAMMA, 0, 0, false);
+        return new LinkCurve(base, 0, Spread.CHANNEL_GAMMA, 0, 0, false, base.eta());
     }
 
     /** log of one stream's Gbit/s on this link. */
@@ -36,7 +38,7 @@ public record LinkCurve(LossyFit base, double logScale, double gamma, int points
 
     /** log of what {@code channels} streams of {@code logPerStream} each carry together under the link's cap. */
     public double logTotal(double logPerStream, int channels, double capacity) {
-        return base.logTotal(logSum(logPerStream, channels), Math.log(base.eta() * capacity));
+        return base.logTotal(logSum(logPerStream, channels), Math.log(eta * capacity));
     }
 
     /**

@@ -48,7 +48,7 @@ public record PathModel(Constants constants, LinkCurve link) {
      */
     public record Prediction(double throughputGbps, double minutes, double perChannelGbps, double streamGbps,
                              String limitedBy, String regime, double bandDown, double bandUp, String bandBasis,
-                             double minutesLow, double minutesHigh) {
+                             double minutesLow, double minutesHigh, double gbpsLow, double gbpsHigh) {
         /** The wider side of the range, as a log ratio. */
         public double band() {
             return Math.max(bandDown, bandUp);
@@ -56,7 +56,7 @@ public record PathModel(Constants constants, LinkCurve link) {
 
         /** The throughput's range, Gbit/s: {low, high}. */
         public double[] gbpsRange() {
-            return new double[] {throughputGbps * minutes / minutesHigh, throughputGbps * minutes / minutesLow};
+            return new double[] {gbpsLow, gbpsHigh};
         }
     }
 
@@ -158,7 +158,7 @@ public record PathModel(Constants constants, LinkCurve link) {
         LinkCurve l = curve();
         double logPerChannel = logPerStream(rttMs, lossPct / 100, mss, operation);
         double total = Math.exp(l.logTotal(logPerChannel, channels, capacityGbps));
-        String limit = l.logSum(logPerChannel, channels) > Math.log(f.eta() * capacityGbps) ? "capacity" : "loss";
+        String limit = l.logSum(logPerChannel, channels) > Math.log(l.eta() * capacityGbps) ? "capacity" : "loss";
         String beyond = fitted(rttMs, lossPct / 100) ? "" : "; beyond the paper's round trips and losses, on Mathis's "
                 + "slopes from the nearest fitted point";
         Spread.Band band = constants.spread().lossy(new Spread.Query(rttMs, lossPct / 100, channels, mss,
@@ -176,6 +176,12 @@ public record PathModel(Constants constants, LinkCurve link) {
         double base = band.baseWidth();
         double low = Math.exp(l.logTotal(logPerChannel - (band.down() - base), channels, capacityGbps) - base);
         double high = Math.exp(l.logTotal(logPerChannel + (band.up() - base), channels, capacityGbps) + base);
+        if (limit.equals("capacity") && l.eta() == f.eta()) {
+            // the share of the line the channels reach is the paper's path's, not this link's: up to the line
+            high = capacityGbps;
+            band = band.widened(0, String.format(Locale.ROOT, "the link holds it at the paper's path's %.3f of its "
+                    + "capacity, not measured here: up to the line", f.eta()));
+        }
         return ranged(new double[] {low, total, high}, bytes, channels, Math.exp(l.logSum(logPerChannel, 1)), limit,
                 regime, band, capacityGbps);
     }
@@ -187,7 +193,7 @@ public record PathModel(Constants constants, LinkCurve link) {
         double low = Math.min(gbps[0], t);
         double high = Math.max(t, Math.min(gbps[2], capacityGbps));
         return new Prediction(t, minutes(bytes, t), t / channels, stream, limit, regime, Math.log(t / low),
-                Math.log(high / t), band.basis(), minutes(bytes, high), minutes(bytes, low));
+                Math.log(high / t), band.basis(), minutes(bytes, high), minutes(bytes, low), low, high);
     }
 
     private static double minutes(long bytes, double gbps) {

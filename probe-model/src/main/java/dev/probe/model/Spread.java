@@ -66,7 +66,11 @@ public record Spread(double rttOut, double rttPerDecade, double lossOut, double 
             for (Part p : parts) {
                 double down = 100 * (1 - Math.exp(-p.width()));
                 double up = 100 * (Math.exp(p.width()) - 1);
-                sb.append(sb.length() == 0 ? "" : "; ").append(p.why()).append(": ").append(p.side() == Side.DOWN
+                sb.append(sb.length() == 0 ? "" : "; ").append(p.why());
+                if (p.width() == 0) {
+                    continue;
+                }
+                sb.append(": ").append(p.side() == Side.DOWN
                         ? String.format(Locale.ROOT, "-%.1f %%", down) : p.side() == Side.UP ? String.format(
                         Locale.ROOT, "+%.1f %%", up) : String.format(Locale.ROOT, "-%.1f %% / +%.1f %%", down, up));
             }

@@ -59,7 +59,7 @@ public record LinkFit(LossyFit base, List<MeasuredPoint> points, double capacity
     private static LinkFit solved(LossyFit base, List<MeasuredPoint> points, double capacityGbps) {
         boolean withGamma = points.stream().mapToInt(MeasuredPoint::channels).distinct().count() >= 2;
         double[] x = LeastSquares.minimize(withGamma ? new double[] {0, 1} : new double[] {0}, points.size(),
-                p -> residuals(of(base, List.of(), capacityGbps, p), points),
+                p -> residuals(of(base, points, capacityGbps, p), points),
                 p -> withGamma ? new double[] {p[0], Math.min(1.5, Math.max(0.2, p[1]))} : p).getPoint().toArray();
         LinkFit f = of(base, points, capacityGbps, x);
         return new LinkFit(base, points, capacityGbps, f.logScale(), f.gamma(), withGamma, points.stream()
@@ -78,13 +78,27 @@ public record LinkFit(LossyFit base, List<MeasuredPoint> points, double capacity
 
     /** The point's throughput as this fit predicts it. */
     double gbps(MeasuredPoint p) {
-        return Math.exp(new LinkCurve(base, logScale, gamma, 0, 0, gammaFitted).logTotal(p.rttMs(), p.lossPct() / 100,
-                p.channels(), p.mss(), p.modelOperation(), capacityGbps));
+        return Math.exp(new LinkCurve(base, logScale, gamma, 0, 0, gammaFitted, eta()).logTotal(p.rttMs(),
+                p.lossPct() / 100, p.channels(), p.mss(), p.modelOperation(), capacityGbps));
+    }
+
+    /**
+     * The share of the capacity this link's channels reach together: the most a result that filled the link (its
+     * sender saw a standing queue) carried, over the capacity; the paper's Internet path's where none did.
+     */
+    public double eta() {
+        return points.stream().filter(MeasuredPoint::queued).mapToDouble(p -> Math.min(1, p.gbps() / capacityGbps))
+                .max().orElse(base.eta());
+    }
+
+    /** How many results filled the link (their sender saw a standing queue). */
+    public long filled() {
+        return points.stream().filter(MeasuredPoint::queued).count();
     }
 
     /** This fit as core's model uses it. */
     public LinkCurve curve() {
         return new LinkCurve(base, logScale, gamma, points.size(), ModelValidation.quantile(heldOut.length > 0
-                ? heldOut : errors, PathModel.BAND_QUANTILE), gammaFitted);
+                ? heldOut : errors, PathModel.BAND_QUANTILE), gammaFitted, eta());
     }
 }

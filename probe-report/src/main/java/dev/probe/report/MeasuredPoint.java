@@ -17,9 +17,11 @@ import java.util.List;
  * @param scale what the measured throughput was multiplied by (1 = as measured)
  * @param payload what the run sent ({@code random}: unique bytes; a result from before payloads were recorded
  *                sent one random buffer repeated, {@link #REPEATING})
+ * @param queued  whether the run's sender saw a standing queue: it filled its path
+ *                (bulk's {@code summary.model.queued})
  */
 public record MeasuredPoint(String file, String kind, String operation, double gbps, double rttMs, double lossPct,
-                            String lossSource, int channels, int mss, double scale, String payload) {
+                            String lossSource, int channels, int mss, double scale, String payload, boolean queued) {
     /** The largest file read as a result: a long run's JSON with every interval is a few MB. */
     static final long MAX_RESULT_BYTES = 64L << 20;
     /** The most channels a result may say it used (probe's own cap is 256 per run, agents multiply it). */
@@ -58,7 +60,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
                 MeasuredPoint m = of(step.path("result"), path);
                 out.add(new MeasuredPoint(m.file() + " (" + step.path("label").asText(name) + ")", m.kind(),
                         m.operation(), bps / 1e9, m.rttMs(), m.lossPct(), m.lossSource(), m.channels(), m.mss(),
-                        m.scale(), m.payload()));
+                        m.scale(), m.payload(), false));
             }
         }
         if (out.isEmpty()) {
@@ -126,7 +128,7 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         channels = scale != 1 && p.has("paper_channels") ? count(p, "paper_channels", path) : channels;
         return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps * scale, Math.max(rtt, 0.001), loss,
                 lossSource, channels, tcp.path("mss").asInt(PathModel.PAPER_MSS), scale,
-                p.path("payload").asText(REPEATING));
+                p.path("payload").asText(REPEATING), s.path("model").path("queued").asBoolean(false));
     }
 
     /** A channel or connection count: 1 when absent, else a whole number in [1, {@link #MAX_CHANNELS}]. */

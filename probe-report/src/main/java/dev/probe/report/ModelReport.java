@@ -2,6 +2,7 @@ package dev.probe.report;
 
 import dev.probe.model.LossyFit;
 import dev.probe.model.PathModel;
+import dev.probe.model.Spread;
 import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -108,6 +109,9 @@ public final class ModelReport {
                 f.heldOut().length > 0 ? fmt("; each left out: median %.1f %%, max %.1f %%",
                         100 * ModelValidation.median(f.heldOut()), 100 * ModelValidation.max(f.heldOut()))
                         : "; too few to check on results the fit did not see (3 or more)"));
+        sb.append(fmt("                      the channels reach %.3f of the %.1f Gbit/s capacity together (%s)%n",
+                f.eta(), f.capacityGbps(), f.filled() > 0 ? fmt("measured: the most of %d result(s) that filled the "
+                + "link", f.filled()) : "the paper's Internet path's: none of the results filled the link"));
         for (MeasuredPoint p : f.points()) {
             sb.append(fmt("  %-30s %s, %d channels, RTT %.1f ms, loss %.3f %% (%s): measured %.3f Gbit/s, fit %.3f%n",
                     p.file(), p.operation(), p.channels(), p.rttMs(), p.lossPct(), p.lossSource(), p.gbps(),
@@ -167,23 +171,25 @@ public final class ModelReport {
         return fmt("Lossy paths (fitted to the paper's %d Internet cells at 35 channels; the law kept by AIC):%n"
                         + "  per channel: %s%n"
                         + "  %s%n"
-                        + "  T = softmin(channels * per channel * restore/backup factor, eta * capacity; knee %.1f)%n"
+                        + "  T = softmin(35 (channels / 35)^%.3f * per channel * restore/backup factor, "
+                        + "eta * capacity; knee %.1f)%n"
                         + "  restore/backup factor %.3f, eta %.4f, base RTT of the <2 cells %.2f ms%n"
                         + "  error on the cells fitted: median %.1f %%, mean %.1f %%, max %.1f %%%n"
                         + "  error on cells left out (each refitted without it): median %.1f %%, max %.1f %%%n"
-                        + "  ranges (90th percentiles, cross-validated): +-%.1f %% with each round trip left out, "
-                        + "+%.1f %% per decade of RTT and +%.1f %% per decade of loss beyond the grid%n"
+                        + "  ranges (90th percentiles, cross-validated): -%.1f %% / +%.1f %% with each round trip left "
+                        + "out, +%.1f %% per decade of RTT and +%.1f %% per decade of loss beyond the grid%n"
                         + "Loss-free paths (fitted to the paper's FC column per MTU):%n"
                         + "  1/T = 1/(eta * capacity) + RTT_ms / (channels * W)%n"
                         + "  MTU 1500: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
                         + "  MTU 9000: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
                         + "  error on the paper's FC cells: median %.1f %%, mean %.1f %%, max %.1f %%%n"
                         + "Every law scored, and the paper's tipping points from the predictions: report model --validate%n",
-                c.internetPoints(), f.law().formula(), constants(f), f.knee(), f.restoreOverBackup(), f.eta(),
-                f.baseRttMs(), 100 * c.internetErrors().median(), 100 * c.internetErrors().mean(),
+                c.internetPoints(), f.law().formula(), constants(f), Spread.CHANNEL_GAMMA, f.knee(),
+                f.restoreOverBackup(), f.eta(), f.baseRttMs(), 100 * c.internetErrors().median(),
+                100 * c.internetErrors().mean(),
                 100 * c.internetErrors().max(), 100 * c.heldOutErrors().median(), 100 * c.heldOutErrors().max(),
-                100 * c.band(), 100 * c.spread().rttPerDecade(), 100 * c.spread().lossPerDecade(), c.eta1500(),
-                c.windowMbit1500(), c.windowMbit1500() / 8, c.eta9000(),
+                100 * (1 - Math.exp(-c.band())), 100 * (Math.exp(c.band()) - 1), 100 * c.spread().rttPerDecade(),
+                100 * c.spread().lossPerDecade(), c.eta1500(), c.windowMbit1500(), c.windowMbit1500() / 8, c.eta9000(),
                 c.windowMbit9000(), c.windowMbit9000() / 8,
                 100 * c.privateErrors().median(), 100 * c.privateErrors().mean(), 100 * c.privateErrors().max());
     }
@@ -205,7 +211,9 @@ public final class ModelReport {
         LossyFit f = c.lossy();
         lossy.put("law", f.law().name().toLowerCase(java.util.Locale.ROOT));
         lossy.put("per_channel", f.law().formula());
-        lossy.put("formula", "T = softmin(channels * per_channel * restore_backup_factor^(+-1/2), eta * capacity; knee)");
+        lossy.put("formula", "T = softmin(35 (channels / 35)^channel_exponent * per_channel * "
+                + "restore_backup_factor^(+-1/2), eta * capacity; knee)");
+        lossy.put("channel_exponent", Spread.CHANNEL_GAMMA);
         ObjectNode constants = lossy.putObject("constants");
         for (int i = 0; i < f.lawConstants().length; i++) {
             constants.put(f.law().names()[i], f.lawConstants()[i]);

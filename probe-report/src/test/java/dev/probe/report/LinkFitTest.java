@@ -22,10 +22,11 @@ class LinkFitTest {
 
     /** A bulk backup's point on a link whose streams carry {@code scale} x the paper's and add as N^gamma. */
     private static MeasuredPoint point(int channels, double scale, double gamma) {
-        LinkCurve truth = new LinkCurve(PAPER.constants().lossy(), Math.log(scale), gamma, 0, 0, true);
+        LinkCurve truth = new LinkCurve(PAPER.constants().lossy(), Math.log(scale), gamma, 0, 0, true,
+                PAPER.constants().lossy().eta());
         double gbps = Math.exp(truth.logTotal(40, 0.001, channels, 1448, "backup", 1));
         return new MeasuredPoint("b" + channels + ".json", "bulk", "backup", gbps, 40, 0.1, "lab impairment", channels,
-                1448, 1, "random");
+                1448, 1, "random", false);
     }
 
     @Test
@@ -47,6 +48,20 @@ class LinkFitTest {
         assertEquals(PAPER.constants().band(), p.band(), 1e-9, "the paper's held-out error bounds the range");
     }
 
+    /** Issue 59: the link's efficiency comes from a result that filled it; the paper's is only the prior. */
+    @Test
+    void aResultThatFilledTheLinkSetsItsEfficiency() {
+        List<MeasuredPoint> points = new ArrayList<>(List.of(point(4, 0.77, 1), point(8, 0.77, 1)));
+        assertEquals(PAPER.constants().lossy().eta(), PAPER.fittedTo(points, 1).link().eta(), 1e-12, "none filled it");
+        points.add(new MeasuredPoint("b56.json", "bulk", "backup", 0.975, 40, 0.1, "lab impairment", 56, 1448, 1,
+                "random", true));
+        ThroughputModel fitted = PAPER.fittedTo(points, 1);
+        assertEquals(0.975, fitted.link().eta(), 1e-12);
+        PathModel.Prediction p = fitted.predict(40, 0.1, 64, 1448, 1, TB20, "backup");
+        assertEquals("capacity", p.limitedBy());
+        assertTrue(p.throughputGbps() > PAPER.constants().lossy().eta() && p.gbpsRange()[1] <= 1, p.toString());
+    }
+
     @Test
     void onePointFitsTheScaleAlone() {
         LinkFit f = PAPER.fittedTo(List.of(point(8, 1.3, Spread.CHANNEL_GAMMA)), 1).link();
@@ -59,7 +74,7 @@ class LinkFitTest {
     @Test
     void resultsWithoutLossCannotFitTheLossyModel() {
         MeasuredPoint clean = new MeasuredPoint("clean.json", "bulk", "backup", 0.9, 40, 0, "lab impairment", 8, 1448,
-                1, "random");
+                1, "random", false);
         assertEquals("--from: none of the 1 result(s) has a loss to fit the lossy model to (a loss-free run's link is "
                 + "the private-link fit's; give runs with loss)", assertThrows(ReportInputException.class,
                 () -> PAPER.fittedTo(List.of(clean), 1)).getMessage());

@@ -97,8 +97,8 @@ final class BackgroundLoad {
             aloneFrom = Math.max(flowing, loadedFrom - LoadTrace.SETTLED_WINDOWS * LoadTrace.WINDOW_NANOS);
             loaded.run();
         } finally {
-            figures.accept(load.finish(aloneFrom, loadedFrom, System.nanoTime(), settled, !config.reverse(),
-                    config.target().timeout()));
+            figures.accept(load.finish(new long[] {aloneFrom, loadedFrom, System.nanoTime()}, settled,
+                    !config.reverse(), config.load().peakBytesPerSecond() * 8.0, config.target().timeout()));
         }
     }
 
@@ -204,13 +204,18 @@ final class BackgroundLoad {
     }
 
     /**
-     * Ends the load (one on agents runs out its length) and says what it carried: alone from {@code aloneFrom} to
-     * {@code loadedFrom} ({@code settled}: its rates had settled by then), beside the redo from there to
-     * {@code loadedTo} (System.nanoTime() instants), each the median of one-second windows; {@code redoTowardsStandby}
-     * is the redo's direction, for whether the two share one.
+     * Ends the load (one on agents runs out its length) and says what it carried: alone from {@code at[0]} to
+     * {@code at[1]} ({@code settled}: its rates had settled by then), beside the redo over as long a span at the end
+     * of the loaded steps ({@code at[1]} to {@code at[2]}: System.nanoTime() instants, so TCP's start-up beside the
+     * redo is left out as it was alone), each the median of one-second windows; {@code redoTowardsStandby} is the
+     * redo's direction, for whether the two share one, and {@code redoBps} its rate.
      */
-    LoadFigures finish(long aloneFrom, long loadedFrom, long loadedTo, boolean settled, boolean redoTowardsStandby,
-                       Duration wait) throws InterruptedException {
+    LoadFigures finish(long[] at, boolean settled, boolean redoTowardsStandby, double redoBps, Duration wait)
+            throws InterruptedException {
+        long aloneFrom = at[0];
+        long loadedFrom = at[1];
+        long loadedTo = at[2];
+        long besideFrom = Math.max(loadedFrom, loadedTo - Math.max(loadedFrom - aloneFrom, LoadTrace.WINDOW_NANOS));
         stop.request("the loaded steps ended");
         try {
             ended.get(wait.toMillis(), TimeUnit.MILLISECONDS);
@@ -218,7 +223,7 @@ final class BackgroundLoad {
             // the failure is reported below; a load still running past its wait is left to its daemon thread
         }
         return new LoadFigures(load.toString(), load.describe(), trace.medianRate(aloneFrom, loadedFrom),
-                trace.medianRate(loadedFrom, loadedTo), trace.bytesAt(loadedTo) - trace.bytesAt(loadedFrom), failure(),
-                settled, load.towardsStandby() == redoTowardsStandby);
+                trace.medianRate(besideFrom, loadedTo), trace.bytesAt(loadedTo) - trace.bytesAt(loadedFrom), failure(),
+                settled, load.towardsStandby() == redoTowardsStandby, redoBps);
     }
 }

@@ -238,9 +238,17 @@ public final class Verdicts {
                     + "rates still more than " + Math.round(LoadTrace.SPREAD * 100) + " % apart), so no cost is put "
                     + "on the redo";
         }
+        double drop = load.drop();
+        if (!Double.isFinite(drop)) {
+            return carried;
+        }
+        if (drop < 0) {
+            return carried + fmt(": %.0f %% more beside the redo (no cost)", -drop * 100);
+        }
         double cost = load.cost();
-        return !Double.isFinite(cost) ? carried : carried + (cost >= 0 ? fmt(": %.0f %% less beside the redo",
-                cost * 100) : fmt(": %.0f %% more beside the redo (no cost)", -cost * 100));
+        return carried + (cost < drop ? fmt(": %.0f %% less beside the redo, of which a redo stream of %.1f Mbit/s "
+                + "can have taken at most %.0f %%; the rest is the path's own variation", drop * 100,
+                load.redoBps() / 1e6, cost * 100) : fmt(": %.0f %% less beside the redo", cost * 100));
     }
 
     /**

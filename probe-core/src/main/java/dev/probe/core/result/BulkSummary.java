@@ -39,7 +39,7 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         int active = (int) channels.stream().filter(c -> c.bytes() > 0).count();
         return new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces, verified,
                 dbSize, minutes, gbps[0], median, gbps[n - 1], tcp, tcpSide, n, active, cpu, serverCpu, steady,
-                ModelProjection.of(tcp, active, operation, dbSize));
+                ModelProjection.of(tcp, active, operation, dbSize, steady != null ? steady.gbps() : throughput));
     }
 
     /** Minutes to move {@code dbSize} bytes at {@code gbps} (infinite at no throughput). */

@@ -23,9 +23,11 @@ public record ModelProjection(double rttMs, double lossPct, int channels, String
 
     /**
      * The model for {@code tcp}'s path, or null where it has nothing to say: no TCP figures, no retransmits (a
-     * loss-free path's model needs the link's capacity), or a round trip below a tenth of a millisecond.
+     * loss-free path's model needs the link's capacity), or a round trip below a tenth of a millisecond. Uncapped,
+     * unless the run built a queue: then it filled its path, and {@code measuredGbps} is the line it found, which no
+     * figure of the model may beat.
      */
-    public static ModelProjection of(TcpStats tcp, int channels, String operation, long dbSize) {
+    public static ModelProjection of(TcpStats tcp, int channels, String operation, long dbSize, double measuredGbps) {
         if (tcp == null || !(tcp.retransmitRatio() > 0) || tcp.retransmitRatio() >= 1 || channels < 1 || dbSize <= 0) {
             return null;
         }
@@ -35,9 +37,10 @@ public record ModelProjection(double rttMs, double lossPct, int channels, String
         }
         double loss = 100 * tcp.retransmitRatio();
         int mss = (int) Math.max(88, tcp.mss() > 0 ? tcp.mss() : PathModel.PAPER_MSS);
+        boolean queued = Boolean.TRUE.equals(tcp.queued());
+        double line = queued && measuredGbps > 0 ? measuredGbps : UNCAPPED_GBPS;
         return new ModelProjection(rtt, loss, channels, operation,
-                MODEL.predict(rtt, loss, channels, mss, UNCAPPED_GBPS, dbSize, operation),
-                Boolean.TRUE.equals(tcp.queued()));
+                MODEL.predict(rtt, loss, channels, mss, line, dbSize, operation), queued);
     }
 
     /**

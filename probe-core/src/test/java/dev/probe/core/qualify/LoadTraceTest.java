@@ -62,20 +62,28 @@ class LoadTraceTest {
     @Test
     void aLoadFlowingTheOtherWayOrNotSettledIsPutNoCost() {
         LoadFigures opposite = new LoadFigures("restore:8", "8 restore channels", 500e6, 250e6, 1L << 30, null, true,
-                false);
+                false, 24.5e6);
         assertTrue(Double.isNaN(opposite.cost()));
         assertEquals("the load carried 500.0 Mbit/s alone and 250.0 Mbit/s beside the redo (medians of one-second "
                 + "windows); it flowed the other way from the redo, so no cost is put on the redo",
                 Verdicts.loadLine(opposite));
         LoadFigures unsettled = new LoadFigures("backup:8", "8 backup channels", 527.5e6, 139.7e6, 1L << 30, null,
-                false, true);
+                false, true, 24.5e6);
         assertTrue(Double.isNaN(unsettled.cost()));
         assertTrue(Verdicts.loadLine(unsettled).endsWith("its rate had not settled within 10 s (one-second rates "
                 + "still more than 20 % apart), so no cost is put on the redo"), Verdicts.loadLine(unsettled));
-        LoadFigures gained = new LoadFigures("backup:8", "8 backup channels", 866e6, 887e6, 1L << 30, null, true, true);
+        LoadFigures gained = new LoadFigures("backup:8", "8 backup channels", 866e6, 887e6, 1L << 30, null, true, true,
+                24.5e6);
         assertTrue(Verdicts.loadLine(gained).endsWith(": 2 % more beside the redo (no cost)"), Verdicts.loadLine(gained));
-        LoadFigures lost = new LoadFigures("backup:8", "8 backup channels", 800e6, 600e6, 1L << 30, null, true, true);
+        LoadFigures lost = new LoadFigures("backup:8", "8 backup channels", 800e6, 600e6, 1L << 30, null, true, true,
+                300e6);
         assertTrue(Verdicts.loadLine(lost).endsWith(": 25 % less beside the redo"), Verdicts.loadLine(lost));
+        // issue 59: a 24.5 Mbit/s redo stream is not blamed for a 1 Gbit/s backup's 33 % drop
+        LoadFigures burst = new LoadFigures("backup:35", "35 backup channels", 987.4e6, 661.5e6, 1L << 30, null, true,
+                true, 24.5e6);
+        assertEquals(24.5e6 / 987.4e6, burst.cost(), 1e-12);
+        assertTrue(Verdicts.loadLine(burst).endsWith(": 33 % less beside the redo, of which a redo stream of 24.5 "
+                + "Mbit/s can have taken at most 2 %; the rest is the path's own variation"), Verdicts.loadLine(burst));
     }
 
     /** Seen: "under load p50 -0.164 ms, p99 -246.284 ms", a difference printed as a latency. */

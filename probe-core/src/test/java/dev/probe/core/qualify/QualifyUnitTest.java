@@ -266,7 +266,7 @@ class QualifyUnitTest {
     @Test
     void aStreamThatFallsBehindOnlyUnderLoadIsToldItGotAShareOfThePath() {
         LoadFigures load = new LoadFigures("backup:8", "8 backup channels", 866e6, 887e6, 5_869_283_771L, null, true,
-                true);
+                true, 45e6);
         Verdict v = Verdicts.fairShare(new Verdict("ASYNC", Verdict.Status.FAIL, List.of("measured under ...",
                 "one stream carries ...")), 101e6, 360e6, load);
         assertEquals("idle the stream keeps up; beside 8 backup channels it carried 101.0 Mbit/s of the 360.0 Mbit/s the "

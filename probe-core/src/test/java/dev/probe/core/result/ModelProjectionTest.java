@@ -16,7 +16,7 @@ class ModelProjectionTest {
 
     @Test
     void theStreamsRatioIsTheSteadyThroughputOverTheModels() {
-        ModelProjection m = ModelProjection.of(path(40.5, 40), 35, "backup", TB20);
+        ModelProjection m = ModelProjection.of(path(40.5, 40), 35, "backup", TB20, 0.5);
         assertFalse(m.queued());
         double model = m.prediction().throughputGbps();
         assertEquals(0.77, m.streamsOverPapers(0.77 * model), 1e-12);
@@ -26,8 +26,10 @@ class ModelProjectionTest {
 
     @Test
     void aRunThatBuiltAQueueIsNotComparedWithThePapersLossLimitedStreams() {
-        ModelProjection m = ModelProjection.of(path(80, 40), 56, "backup", TB20);
+        ModelProjection m = ModelProjection.of(path(80, 40), 56, "backup", TB20, 0.3);
         assertTrue(m.queued(), "a round trip 40 ms over its lowest: the path's queue");
-        assertTrue(Double.isNaN(m.streamsOverPapers(0.975)));
+        assertTrue(Double.isNaN(m.streamsOverPapers(0.3)));
+        assertTrue(m.prediction().throughputGbps() <= 0.3 && m.prediction().gbpsRange()[1] <= 0.3,
+                "no figure beats the line the run found: " + m.prediction());
     }
 }

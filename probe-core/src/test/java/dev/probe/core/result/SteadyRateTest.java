@@ -57,12 +57,12 @@ class SteadyRateTest {
     @Test
     void theModelLineIsReportPredictsForThePathTheSenderMeasured() {
         TcpStats tcp = new TcpStats(45, 40, 500, 500_000, 0.001, 100, 1448, "cubic", 0, 1500, TcpStats.Limited.UNKNOWN);
-        ModelProjection m = ModelProjection.of(tcp, 8, "backup", 20_000_000_000_000L);
+        ModelProjection m = ModelProjection.of(tcp, 8, "backup", 20_000_000_000_000L, 0.1);
         PathModel.Prediction p = PathModel.paper().predict(40, 0.1, 8, 1448, ModelProjection.UNCAPPED_GBPS,
                 20_000_000_000_000L, "backup");
         assertEquals(p.minutes(), m.prediction().minutes(), 1e-9, "the sender's lowest RTT, its retransmit ratio");
         assertTrue(m.fitted());
         assertNull(ModelProjection.of(new TcpStats(45, 40, 0, 500_000, 0, 100, 1448, "cubic", 0, 1500,
-                TcpStats.Limited.UNKNOWN), 8, "backup", 1L << 40), "no loss: the model needs the capacity");
+                TcpStats.Limited.UNKNOWN), 8, "backup", 1L << 40, 0.1), "no loss: the model needs the capacity");
     }
 }
