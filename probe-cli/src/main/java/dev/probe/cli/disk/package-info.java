@@ -1,0 +1,7 @@
+/**
+ * {@code probe disk}: ORION-style profiles on a directory or an NFS export, here or at a server.
+ *
+ * <p>Imports of probe: cli.common, core.disk, core.error, core.nfs, core.result, core.transport, report.
+ * <br>Used by: cli.
+ */
+package dev.probe.cli.disk;

@@ -1,0 +1,9 @@
+/**
+ * The {@code probe} command: picocli's root, every subcommand registered, oratcptest's command line translated,
+ * errors turned into one line and an exit code.
+ *
+ * <p>Imports of probe: cli.bulk, cli.common, cli.disk, cli.lab, cli.monitor, cli.objstore, cli.qualify, cli.redo,
+ * cli.report, cli.server, core.client, core.error, core.payload, core.protocol, report.
+ * <br>Used by: cli.common, launcher.
+ */
+package dev.probe.cli;

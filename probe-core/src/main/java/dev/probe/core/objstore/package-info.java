@@ -1,0 +1,7 @@
+/**
+ * What the object-storage client and endpoint share: content metadata and MD5.
+ *
+ * <p>Imports of probe: core.error, core.payload, core.protocol.
+ * <br>Used by: core.objstore.client, core.objstore.endpoint.
+ */
+package dev.probe.core.objstore;
