@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine;
+import java.util.concurrent.ThreadLocalRandom;
 
 /** Entry point of {@code probe.jar}: translates oratcptest's spelling, then runs the picocli command. */
 public final class Main {
@@ -65,7 +66,7 @@ public final class Main {
     private static void quietNettyMachineId() {
         if (System.getProperty("io.netty.machineId") == null) {
             byte[] id = new byte[8];
-            java.util.concurrent.ThreadLocalRandom.current().nextBytes(id);
+            ThreadLocalRandom.current().nextBytes(id);
             id[0] |= 0x02;
             StringBuilder sb = new StringBuilder();
             for (byte b : id) {

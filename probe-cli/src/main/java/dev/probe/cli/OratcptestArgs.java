@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.HashMap;
+import java.util.Locale;
 
 /**
  * Rewrites oratcptest's spelling into probe's, so existing runbooks work unchanged:
@@ -52,7 +54,7 @@ final class OratcptestArgs {
         String best = null;
         int bestDistance = 3;
         for (String c : commands) {
-            int d = distance(args[0].toLowerCase(java.util.Locale.ROOT), c);
+            int d = distance(args[0].toLowerCase(Locale.ROOT), c);
             if (d < bestDistance) {
                 best = c;
                 bestDistance = d;
@@ -83,7 +85,7 @@ final class OratcptestArgs {
 
     /** Parameter names (num_conn) and how the user typed them in oratcptest's spelling (-num_conn=). */
     static Map<String, String> typed(String[] args) {
-        Map<String, String> typed = new java.util.HashMap<>();
+        Map<String, String> typed = new HashMap<>();
         for (String arg : args) {
             int eq = arg.indexOf('=');
             if (arg.startsWith("-") && !arg.startsWith("--") && eq > 1 && VALUED.containsKey(arg.substring(1, eq))) {

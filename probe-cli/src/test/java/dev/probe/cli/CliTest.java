@@ -19,6 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.Set;
 
 /** The command line through {@link Main#run}: exit codes, one-line errors, output shape and result files. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -101,7 +104,7 @@ class CliTest {
             "--duration", "1s", "--interval", "1s", "--num-conn", "4", "--write", "--sockbuf", "4194304"},
                 OratcptestArgs.translate(new String[] {"db2", "-port=5555", "-mode=sync", "-length=0", "-duration=1s",
                     "-interval=1s", "-num_conn=4", "-write", "-sockbuf=4194304"}));
-        java.util.Set<String> commands = ProbeCommand.commandLine(new String[0]).getSubcommands().keySet();
+        Set<String> commands = ProbeCommand.commandLine(new String[0]).getSubcommands().keySet();
         assertTrue(OratcptestArgs.applies(new String[] {"-server"}, commands));
         assertFalse(OratcptestArgs.applies(new String[] {"client", "x"}, commands));
         assertFalse(OratcptestArgs.applies(new String[] {"--help"}, commands));
@@ -291,7 +294,7 @@ class CliTest {
     @Test
     void connectionRefusedIsOneLineAndExitOne() throws Exception {
         int free;
-        try (java.net.ServerSocket ss = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket ss = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             free = ss.getLocalPort();
         }
         assertEquals(1, run("client", "127.0.0.1", "--port", String.valueOf(free), "--duration", "1s"));
@@ -312,8 +315,8 @@ class CliTest {
 
     @Test
     void secretShorterThanSixteenBytesIsOneLine() throws Exception {
-        java.nio.file.Path f = dir.resolve("short");
-        java.nio.file.Files.writeString(f, "tiny\n");
+        Path f = dir.resolve("short");
+        Files.writeString(f, "tiny\n");
         assertEquals(2, run("client", "127.0.0.1", "--port", port(), "--secret-file", f.toString()));
         assertOneLineError("the shared secret must be at least 16 bytes, got 4");
     }

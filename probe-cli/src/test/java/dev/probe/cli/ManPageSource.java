@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.codegen.docgen.manpage.ManPageGenerator;
+import java.io.StringWriter;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Build step (exec-maven-plugin, prepare-package): writes the AsciiDoc man page source of {@code probe} and of every
@@ -24,7 +27,7 @@ public final class ManPageSource {
         write(probe, out);
     }
 
-    private static final java.util.regex.Pattern ITALIC = java.util.regex.Pattern.compile("(?<!_)_([^_\\s]+)_(?!_)");
+    private static final Pattern ITALIC = Pattern.compile("(?<!_)_([^_\\s]+)_(?!_)");
 
     /**
      * On option lines, square brackets inside a parameter label and around a split option's repetition as AsciiDoc's
@@ -35,7 +38,7 @@ public final class ManPageSource {
         StringBuilder b = new StringBuilder();
         for (String line : adoc.split("\n", -1)) {
             if (line.contains("*-")) {
-                line = ITALIC.matcher(line).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
+                line = ITALIC.matcher(line).replaceAll(m -> Matcher.quoteReplacement(
                         "_" + m.group(1).replace("[", "{startsb}").replace("]", "{endsb}") + "_"));
                 line = line.replace("_[,_", "_{startsb},_").replace("_...]", "_...{endsb}");
             }
@@ -49,7 +52,7 @@ public final class ManPageSource {
             return;
         }
         String name = cmd.getCommandSpec().qualifiedName("-");
-        java.io.StringWriter adoc = new java.io.StringWriter();
+        StringWriter adoc = new StringWriter();
         try (PrintWriter w = new PrintWriter(adoc)) {
             ManPageGenerator.writeSingleManPage(w, cmd.getCommandSpec());
         }

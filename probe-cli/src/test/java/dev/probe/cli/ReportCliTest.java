@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.RandomAccessFile;
+import java.util.ArrayList;
 
 /** {@code probe report ...} through the command line: formats, exit codes, one-line errors. */
 class ReportCliTest {
@@ -106,12 +108,12 @@ class ReportCliTest {
     /** Issue 43: the model fitted to the user's own results, their RTT and loss the default spec. */
     @Test
     void predictFromResultsFitsTheLinkAndSaysHowWell(@TempDir Path dir) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of("report", "predict", "--capacity-gbps", "1",
+        List<String> args = new ArrayList<>(List.of("report", "predict", "--capacity-gbps", "1",
                 "--db-size", "20TB", "--channels", "35", "--from"));
         double[][] runs = {{4, 0.12}, {8, 0.21}, {16, 0.36}};
         for (double[] r : runs) {
             Path f = dir.resolve("bulk-" + (int) r[0] + ".json");
-            java.nio.file.Files.writeString(f, "{\"schema\":\"probe.result/1\",\"kind\":\"bulk\",\"params\":{"
+            Files.writeString(f, "{\"schema\":\"probe.result/1\",\"kind\":\"bulk\",\"params\":{"
                     + "\"channels\":" + (int) r[0] + ",\"direction\":\"backup\",\"payload\":\"random\","
                     + "\"impair_rtt_ms\":40,\"impair_loss_pct\":0.1},\"summary\":{\"throughput_gbps\":" + r[1] + "}}");
             args.add(f.toString());
@@ -164,7 +166,7 @@ class ReportCliTest {
     @Test
     void compareRefusesAHugeFileAndAnOverflowingChannelCount(@TempDir Path dir) throws Exception {
         Path huge = dir.resolve("huge.json");
-        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+        try (RandomAccessFile f = new RandomAccessFile(huge.toFile(), "rw")) {
             f.setLength(1_100_000_000L); // sparse: 1.1 GB that costs no disk
         }
         assertEquals(2, run("report", "compare", "--out", dir.resolve("o").toString(), huge.toString()));
@@ -173,7 +175,7 @@ class ReportCliTest {
         assertEquals(1, err.toString().trim().lines().count(), err.toString());
         err.getBuffer().setLength(0);
         Path many = dir.resolve("many.json");
-        java.nio.file.Files.writeString(many, "{\"schema\":\"probe.result/1\",\"kind\":\"bulk\",\"params\":{"
+        Files.writeString(many, "{\"schema\":\"probe.result/1\",\"kind\":\"bulk\",\"params\":{"
                 + "\"channels\":1000000000000000000,\"direction\":\"backup\"},\"summary\":{\"throughput_gbps\":1.0,"
                 + "\"tcp\":{\"min_rtt_ms\":10}}}");
         assertEquals(2, run("report", "compare", "--out", dir.resolve("o2").toString(), many.toString()));

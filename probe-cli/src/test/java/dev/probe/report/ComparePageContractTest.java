@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 
 /**
  * {@code report compare}'s pages (ComparePage, through CompareReport and MeasuredPoint) against what core's
@@ -72,12 +74,12 @@ class ComparePageContractTest {
             save("async", new RedoClient(RedoConfig.of("127.0.0.1", port, a)).run(RunListener.NONE).toJson());
         }
         for (Path r : results) {
-            MeasuredPoint.of(keys.wrap(dev.probe.core.protocol.Json.MAPPER.readTree(r.toFile())), r);
+            MeasuredPoint.of(keys.wrap(Json.MAPPER.readTree(r.toFile())), r);
         }
         output = new CompareReport(PaperData.load(), 1_060_000_000_000L).write(results, dir.resolve("report"));
     }
 
-    private void save(String name, com.fasterxml.jackson.databind.node.ObjectNode doc) throws Exception {
+    private void save(String name, ObjectNode doc) throws Exception {
         Path file = dir.resolve(name + ".json");
         ResultFiles.writeJson(file, doc);
         results.add(file);
@@ -116,7 +118,7 @@ class ComparePageContractTest {
         }
         MeasuredPoint async = MeasuredPoint.read(dir.resolve("async.json"));
         assertEquals("redo", async.operation());
-        JsonNode doc = dev.probe.core.protocol.Json.MAPPER.readTree(dir.resolve("async.json").toFile());
+        JsonNode doc = Json.MAPPER.readTree(dir.resolve("async.json").toFile());
         assertEquals(doc.path("summary").path("throughput_mib_s").asDouble() * 1048576 * 8 / 1e9, async.gbps(), 1e-9,
                 "the async run read as the map reads it, in Gbit/s");
     }

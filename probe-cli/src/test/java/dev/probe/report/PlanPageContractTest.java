@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.cli.QualifiedPlan;
 
 /**
  * PlanPage against what core's {@code PlanResult} writes: a plan with an outage run for real on loopback (a SYNC and
@@ -45,7 +46,7 @@ class PlanPageContractTest {
                 outage: 5s
                 gap-connections: 2
                 """.formatted(near.port(), far.port()));
-        dev.probe.cli.QualifiedPlan run = dev.probe.cli.QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget",
+        QualifiedPlan run = QualifiedPlan.run(plan, dir.resolve("plan.json"), "--budget",
                 "14s", "--out", dir.resolve("page").toString());
         assertEquals(0, run.code(), run.printed());
         JsonNode doc = run.doc();

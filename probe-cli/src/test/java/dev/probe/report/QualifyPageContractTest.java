@@ -23,6 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * QualifyPage against what core's {@code QualifyResult} writes: one real qualification on 127.0.0.1 with every
@@ -72,7 +77,7 @@ class QualifyPageContractTest {
 
     @Test
     void everyKeyThePageReadsIsOneTheResultWrites() {
-        Set<String> missing = new java.util.TreeSet<>(keys.missing());
+        Set<String> missing = new TreeSet<>(keys.missing());
         missing.removeAll(OTHER_RUNS);
         assertEquals(Set.of(), missing, "read by QualifyPage, written by no QualifyResult of this kind");
         assertTrue(keys.read().containsAll(List.of("summary.verdicts[].reasons", "summary.settings.sysctl",
@@ -92,7 +97,7 @@ class QualifyPageContractTest {
         }
         assertTrue(html.contains(fmt("= <b>%.1f Mbit/s</b>", s.path("required_bps").asDouble() / 1e6)));
         assertTrue(html.contains(Html.esc(s.path("required_formula").asText())));
-        List<JsonNode> lines = new java.util.ArrayList<>();
+        List<JsonNode> lines = new ArrayList<>();
         s.path("settings").path("sqlnet_ora").forEach(lines::add);
         s.path("settings").path("sysctl").forEach(lines::add);
         assertTrue(lines.size() >= 4, "sqlnet.ora and sysctl lines: " + lines);
@@ -186,12 +191,12 @@ class QualifyPageContractTest {
                 .asDouble())), "the projected peak lag");
         // five charts inline in one document: each id once, each reference to one of the same chart's ids (the first
         // chart's clipPath1 once clipped every later chart)
-        java.util.regex.Matcher ids = java.util.regex.Pattern.compile(" id=\"([^\"]+)\"").matcher(html);
-        Set<String> seen = new java.util.HashSet<>();
+        Matcher ids = Pattern.compile(" id=\"([^\"]+)\"").matcher(html);
+        Set<String> seen = new HashSet<>();
         while (ids.find()) {
             assertTrue(seen.add(ids.group(1)), "id " + ids.group(1) + " twice in the page");
         }
-        java.util.regex.Matcher refs = java.util.regex.Pattern.compile("url\\(#([^)]+)\\)").matcher(html);
+        Matcher refs = Pattern.compile("url\\(#([^)]+)\\)").matcher(html);
         int n = 0;
         for (; refs.find(); n++) {
             assertTrue(seen.contains(refs.group(1)), "url(#" + refs.group(1) + ") names no id");

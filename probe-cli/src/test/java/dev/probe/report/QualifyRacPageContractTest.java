@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Locale;
 
 /**
  * The RAC page (issue 39, point 9: {@code qualify --from --out} was refused) against what core's {@code RacResult}
@@ -71,7 +72,7 @@ class QualifyRacPageContractTest {
         }
         assertEquals(2, doc.at("/summary/settings/per_node").size());
         for (JsonNode n : doc.at("/summary/settings/per_node")) {
-            assertTrue(html.contains(String.format(java.util.Locale.ROOT, "%,d bytes", n.path("buffer_bytes")
+            assertTrue(html.contains(String.format(Locale.ROOT, "%,d bytes", n.path("buffer_bytes")
                     .asLong())), n.toString());
         }
         assertTrue(html.contains("instance 1 on " + doc.at("/params/from/0").asText() + " at 8.0 MB/s"), html);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.objstore.endpoint.ApiKey;
 
 /**
  * Many hosts, one run, as processes: three {@code probe agent}s (each its own port on 127.0.0.1), one server, and
@@ -70,7 +71,7 @@ class AgentJarIT {
 
     @Test
     void objectStorageFromTwoAgentsEachWithItsOwnOciConfig() throws Exception {
-        Path config = dev.probe.core.objstore.endpoint.ApiKey.create(dir).config();
+        Path config = ApiKey.create(dir).config();
         ProbeProcess endpoint = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0",
                 "--objectstore-port", "0", "--store", "memory", "--authorized-keys", dir.resolve("authorized").toString(),
                 "--bucket", "rman"));

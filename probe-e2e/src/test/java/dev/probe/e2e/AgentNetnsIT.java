@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.lab.Netns;
 
 /**
  * Agents as separate hosts: each agent in its own network namespace with its own address, routed through the
@@ -38,7 +39,7 @@ class AgentNetnsIT {
 
     @BeforeEach
     void requireLab() {
-        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
+        assumeTrue(Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
         n = ThreadLocalRandom.current().nextInt(1000, 9999);
         name = "pa" + n;
     }

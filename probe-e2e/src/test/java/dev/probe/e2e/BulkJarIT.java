@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.util.ArrayList;
 
 /** {@code probe bulk} backup and restore through the jar, against a server storing pieces with {@code --dir}. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -21,7 +22,7 @@ class BulkJarIT extends ServerIT {
     }
 
     private ProbeProcess bulk(String... args) throws Exception {
-        List<String> all = new java.util.ArrayList<>(List.of("bulk", "127.0.0.1", "--port", String.valueOf(port)));
+        List<String> all = new ArrayList<>(List.of("bulk", "127.0.0.1", "--port", String.valueOf(port)));
         all.addAll(List.of(args));
         return ProbeProcess.start(all.toArray(new String[0]));
     }

@@ -30,6 +30,17 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.objstore.endpoint.ApiKey;
+import io.netty.handler.ssl.util.SelfSignedCertificate;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.LinkOption;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The self-contained bundle (issue 14), unpacked from the tarball the build made and run with no java on PATH and
@@ -91,7 +102,7 @@ class BundleIT {
      */
     @Test
     void theMemoryStoreRefusesPastItsCapAndAnOutOfMemoryErrorExits70() throws Exception {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newHttpClient();
         byte[] forty = new byte[40 << 20];
         for (String cap : List.of("default", "1TiB")) {
             List<String> args = new ArrayList<>(List.of("server", "--bind", "127.0.0.1", "--port", "0",
@@ -105,18 +116,18 @@ class BundleIT {
                 List<Integer> codes = new ArrayList<>();
                 for (int i = 0; i < 8 && server.alive(); i++) {
                     try {
-                        codes.add(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "/n/probe/b/b/o/"
-                                + i)).PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(forty))
-                                .timeout(java.time.Duration.ofSeconds(30)).build(),
-                                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode());
+                        codes.add(http.send(HttpRequest.newBuilder(URI.create(url + "/n/probe/b/b/o/"
+                                + i)).PUT(HttpRequest.BodyPublishers.ofByteArray(forty))
+                                .timeout(Duration.ofSeconds(30)).build(),
+                                HttpResponse.BodyHandlers.discarding()).statusCode());
                     } catch (IOException ended) {
                         codes.add(-1);
                     }
                 }
                 if (cap.equals("default")) {
                     assertTrue(codes.contains(507), "past a quarter of 128 MiB: InsufficientStorage " + codes);
-                    assertEquals(200, http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + "/n"))
-                            .build(), java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode(),
+                    assertEquals(200, http.send(HttpRequest.newBuilder(URI.create(url + "/n"))
+                            .build(), HttpResponse.BodyHandlers.discarding()).statusCode(),
                             "and it serves on");
                     assertTrue(server.alive());
                 } else {
@@ -151,7 +162,7 @@ class BundleIT {
     void throughSymlinksFromAnotherDirectoryKeepingExitCodes() throws Exception {
         Path links = Files.createDirectories(dir.resolve("links"));
         Path first = links.resolve("probe");
-        if (!Files.exists(first, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(first, LinkOption.NOFOLLOW_LINKS)) {
             Files.createSymbolicLink(first, links.relativize(home.resolve("bin/probe")));
             Files.createSymbolicLink(links.resolve("p"), Path.of("probe"));
         }
@@ -214,8 +225,8 @@ class BundleIT {
     @Test
     void objectStorageThroughTheOciSdkAgainstTheHttpsEndpoint() throws Exception {
         Path keys = Files.createDirectories(dir.resolve("objstore"));
-        Path config = dev.probe.core.objstore.endpoint.ApiKey.create(keys).config();
-        io.netty.handler.ssl.util.SelfSignedCertificate cert = new io.netty.handler.ssl.util.SelfSignedCertificate("localhost");
+        Path config = ApiKey.create(keys).config();
+        SelfSignedCertificate cert = new SelfSignedCertificate("localhost");
         TrustStore trust = TrustStore.of(cert.cert(), keys.resolve("trust.p12"));
         try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--cert",
                 cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
@@ -363,7 +374,7 @@ class BundleIT {
 
     /** GPL or AGPL of any version, not the LGPL, not with the Classpath Exception. */
     static boolean copyleftWithoutException(String licence) {
-        String l = licence.toLowerCase(java.util.Locale.ROOT);
+        String l = licence.toLowerCase(Locale.ROOT);
         boolean gpl = l.matches(".*\\ba?gpl.*") || l.contains("general public licen");
         boolean weaker = l.contains("lesser") || l.contains("lgpl") || l.contains("library general")
                 || l.contains("classpath") || l.contains("cpe");
@@ -481,7 +492,7 @@ class BundleIT {
                 .redirectErrorStream(true).start();
         String report = new String(sec.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(sec.waitFor(60, TimeUnit.SECONDS), "systemd-analyze security finished");
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Overall exposure level for \\S+: ([0-9.]+)")
+        Matcher m = Pattern.compile("Overall exposure level for \\S+: ([0-9.]+)")
                 .matcher(report);
         assertTrue(m.find(), report);
         assertTrue(Double.parseDouble(m.group(1)) <= 2.0, name + "'s exposure " + m.group(1) + ":\n" + report);

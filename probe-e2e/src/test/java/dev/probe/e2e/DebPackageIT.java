@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.nio.file.attribute.PosixFileAttributes;
 
 /**
  * Issue 29: probe_VERSION_amd64.deb installs with dpkg, runs a server and a client from the installed files, and
@@ -37,7 +38,7 @@ class DebPackageIT {
             assertTrue(version.out().contains("probe"), version.out());
             Path secret = Path.of("/etc/probe/secret");
             assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(secret)));
-            assertEquals("probe", Files.readAttributes(secret, java.nio.file.attribute.PosixFileAttributes.class)
+            assertEquals("probe", Files.readAttributes(secret, PosixFileAttributes.class)
                     .group().getName());
             assertTrue(Files.isRegularFile(Path.of("/lib/systemd/system/probe-server.service")));
             assertFalse(Files.exists(Path.of("/etc/systemd/system/multi-user.target.wants/probe-server.service")),

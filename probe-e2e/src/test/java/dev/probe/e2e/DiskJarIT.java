@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.util.ArrayList;
 
 /**
  * {@code probe disk} through the jar on this machine's build directory (a real file system): every profile with
@@ -30,7 +31,7 @@ class DiskJarIT {
     }
 
     private static ProbeProcess disk(Path dir, String... more) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of("disk", "--dir", dir.toString()));
+        List<String> args = new ArrayList<>(List.of("disk", "--dir", dir.toString()));
         args.addAll(List.of(BRIEF));
         args.addAll(List.of(more));
         return ProbeProcess.start(args.toArray(new String[0]));

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.io.IOException;
 
 /**
  * Issue 57, point 1, through the jar: an export host whose portmapper answers with endless 4-byte marks of empty,
@@ -83,11 +84,11 @@ class HostileNfsLabIT extends TwoSiteLabBase {
                             }
                         }
                     }
-                } catch (java.io.IOException gone) {
+                } catch (IOException gone) {
                     // the process ended while it was read
                 }
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return 0;
         }
         return 0;

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.time.format.DateTimeParseException;
 
 /**
  * Runs last (failsafe's last execution, and @Order within it): every probe.jar process a test started since the
@@ -48,7 +49,7 @@ class LeftoversIT {
         try {
             Instant began = Instant.parse(build);
             return began.isBefore(jvm) ? began : jvm;
-        } catch (java.time.format.DateTimeParseException notGiven) {
+        } catch (DateTimeParseException notGiven) {
             return jvm;
         }
     }

@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.function.DoublePredicate;
 
 /**
  * Issue 26 with the real parts: Debian's Prometheus scrapes a running {@code probe monitor} (its own schedule and the
@@ -212,7 +213,7 @@ class MonitorPrometheusIT {
         return result.size() == 1 ? result.get(0).path("value").path(1).asDouble(Double.NaN) : Double.NaN;
     }
 
-    private static void awaitValue(String api, String query, java.util.function.DoublePredicate ok)
+    private static void awaitValue(String api, String query, DoublePredicate ok)
             throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         double v = Double.NaN;

@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.objstore.endpoint.ApiKey;
+import io.netty.handler.ssl.util.SelfSignedCertificate;
 
 /**
  * {@code probe objstore} through the jar, with the real OCI SDK and an OCI config file, against a probe server's
@@ -23,13 +25,13 @@ class ObjstoreJarIT {
 
     /** An API key: its public half in {@code dir/authorized}, an OCI config file for it returned. */
     private Path apiKeyAndConfig() throws Exception {
-        return dev.probe.core.objstore.endpoint.ApiKey.create(dir).config();
+        return ApiKey.create(dir).config();
     }
 
     @Test
     void httpsEndpointWithTheSdkTrustingTheServerCertificate() throws Exception {
         Path config = apiKeyAndConfig();
-        io.netty.handler.ssl.util.SelfSignedCertificate cert = new io.netty.handler.ssl.util.SelfSignedCertificate("localhost");
+        SelfSignedCertificate cert = new SelfSignedCertificate("localhost");
         TrustStore trust = TrustStore.of(cert.cert(), dir.resolve("trust.p12"));
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--cert",
                 cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",

@@ -11,6 +11,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Issue 42: path faults the lab makes and probe names. Reordering: a lab link whose data direction lets the next
@@ -121,9 +126,9 @@ class PathFaultsLabIT extends TwoSiteLabBase {
                 reverseClientSeesTheSender(port);
             }
             Path verdict = dir.resolve(file);
-            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("qualify", serverAddress, "--port",
+            List<String> args = new ArrayList<>(List.of("qualify", serverAddress, "--port",
                     port, "--redo-rate", "2MB/s", "--json", verdict.toString()));
-            args.addAll(java.util.List.of(flags));
+            args.addAll(List.of(flags));
             if (reverse) {
                 args.add("--reverse");
             }
@@ -169,7 +174,7 @@ class PathFaultsLabIT extends TwoSiteLabBase {
     void connectionsThatTakeEqualCostPathsOfUnequalLengthAreNamed() throws Exception {
         JsonNode async = asyncVerdict("ecmp.json", "--rtt-ms", "10", "--rate", "1gbit", "--ecmp-paths", "2",
                 "--ecmp-spread-ms", "20");
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("lowest RTT ([\\d.]+) ms from port \\d+, ([\\d.]+) "
+        Matcher m = Pattern.compile("lowest RTT ([\\d.]+) ms from port \\d+, ([\\d.]+) "
                 + "ms from port").matcher(async.path("reasons").toString());
         assertTrue(m.find(), "named: " + async);
         double fast = Double.parseDouble(m.group(1));
@@ -178,7 +183,7 @@ class PathFaultsLabIT extends TwoSiteLabBase {
     }
 
     private static String[] concat(String[] a, String... b) {
-        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        String[] all = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
     }
@@ -191,7 +196,7 @@ class PathFaultsLabIT extends TwoSiteLabBase {
                 .append(s.path("label").asText()).append(": ")
                 .append(s.at("/result/summary/sender_throughput_mib_s").asDouble()).append(" MiB/s ")
                 .append(s.at("/result/summary/tcp")).append("; "));
-        java.util.regex.Matcher near = java.util.regex.Pattern.compile("each flow is policed near (\\d+) Mbit/s")
+        Matcher near = Pattern.compile("each flow is policed near (\\d+) Mbit/s")
                 .matcher(policed.path("reasons").toString());
         assertTrue(near.find(), policed.toString() + "; the steps: " + steps);
         int mbit = Integer.parseInt(near.group(1));

@@ -64,7 +64,7 @@ class PlanLabJarIT extends SiteLabBase {
                     "--json", json.toString(), "--json-stream", events.toString());
             run.awaitExit(90);
             JsonNode doc = JSON.readTree(json.toFile());
-            java.util.List<String> lines = java.nio.file.Files.readAllLines(events);
+            List<String> lines = Files.readAllLines(events);
             assertEquals("plan", JSON.readTree(lines.get(0)).at("/data/kind").asText(), lines.get(0));
             assertTrue(lines.stream().filter(l -> l.contains("\"event\":\"phase\"")).count() >= 2,
                     "each phase: " + lines);

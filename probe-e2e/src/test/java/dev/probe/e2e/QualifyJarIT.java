@@ -21,6 +21,8 @@ import java.util.stream.StreamSupport;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.util.Arrays;
+import java.util.Random;
 
 /** {@code probe qualify} through the jar against a server: the whole procedure, its JSON, its page, its refusals. */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -131,10 +133,10 @@ class QualifyJarIT extends ServerIT {
     void aRedoSampleSizesCompressionAndTheRedoStepSendsContentThatCompressesAlike() throws Exception {
         Path sample = dir.resolve("1_4711_1122334455.arc");
         byte[] block = new byte[512];
-        java.util.Random random = new java.util.Random(7);
+        Random random = new Random(7);
         try (var out = Files.newOutputStream(sample)) {
             for (int i = 0; i < 32 * 2048; i++) {
-                java.util.Arrays.fill(block, (byte) 0);
+                Arrays.fill(block, (byte) 0);
                 block[0] = (byte) (i == 0 ? 0 : 1);
                 block[1] = 0x22;
                 byte[] redo = new byte[256];

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.objstore.endpoint.ApiKey;
 
 /**
  * Issue 23, point 4: a run cut short keeps its result. The server killed mid-run, or SIGTERM to the client: the
@@ -139,7 +140,7 @@ class ResultsSurviveIT {
 
     @Test
     void sigtermEndsAnObjectStorageBackupAfterItsPiecesInFlight() throws Exception {
-        Path config = dev.probe.core.objstore.endpoint.ApiKey.create(dir.resolve("oci")).config();
+        Path config = ApiKey.create(dir.resolve("oci")).config();
         ProbeProcess endpoint = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0",
                 "--objectstore-port", "0", "--store", "discard", "--authorized-keys",
                 dir.resolve("oci").resolve("authorized").toString(), "--bucket", "rman"));

@@ -9,6 +9,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.lab.Netns;
 
 /**
  * The fixture of the tests that build a lab of several sites through the jar: a lab name of their own (taken down
@@ -22,7 +23,7 @@ abstract class SiteLabBase {
 
     @BeforeEach
     void requireLab() {
-        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
+        assumeTrue(Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
         name = "ps" + ThreadLocalRandom.current().nextInt(1000, 9999);
     }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import dev.probe.core.lab.Netns;
 
 /**
  * Issue 41: a lab of four sites through the jar, as a DBA builds a Data Guard configuration on one machine: a Far
@@ -92,7 +93,7 @@ class SiteLabJarIT extends SiteLabBase {
         assertEquals(0, down.awaitExit(30), down.stderr());
         assertTrue(down.printed("link fs1 " + prefix + "5 - sb1 " + prefix + "6"), down.stdout());
         for (String site : List.of("prim", "fs1", "sb1", "sb2", "ra")) {
-            assertTrue(!dev.probe.core.lab.Netns.exists(name + "-" + site), "namespace " + name + "-" + site + " gone");
+            assertTrue(!Netns.exists(name + "-" + site), "namespace " + name + "-" + site + " gone");
         }
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import com.sun.jna.Pointer;
 
 /**
  * The transport a user picks with {@code -Dprobe.transport}: io_uring end to end, its clean fall back to epoll when
@@ -114,6 +115,6 @@ class TransportIT {
     interface LibC extends Library {
         int prctl(int option, long arg2, long arg3, long arg4, long arg5);
 
-        int prctl(int option, long arg2, com.sun.jna.Pointer arg3, long arg4, long arg5);
+        int prctl(int option, long arg2, Pointer arg3, long arg4, long arg5);
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.lab.Netns;
 
 /**
  * The fixture of the tests that build the two-site lab through the jar: a lab name and a /30 of their own (taken
@@ -29,7 +30,7 @@ abstract class TwoSiteLabBase {
 
     @BeforeEach
     void requireLab() {
-        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
+        assumeTrue(Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
         int n = ThreadLocalRandom.current().nextInt(1000, 9999);
         name = prefix + n;
         subnet = net + (n % 250) + ".0/30";

@@ -4,6 +4,7 @@ import static dev.probe.report.Format.fmt;
 
 import java.util.List;
 import java.util.Map;
+import java.util.LinkedHashMap;
 
 /** {@code report compare}'s two pages, {@code summary.md} and {@code report.html}, from the placed results. */
 final class ComparePage {
@@ -84,7 +85,7 @@ final class ComparePage {
         String[] captions = {"Throughput against RTT: the paper's lines and your runs.",
             "Private link / Internet multiple against RTT, with the 2x and 10x lines the paper's tipping points use.",
             "Time to move the database against RTT."};
-        Map<String, String> byChart = new java.util.LinkedHashMap<>();
+        Map<String, String> byChart = new LinkedHashMap<>();
         int i = 0;
         for (String chart : svgs.keySet()) {
             byChart.put(chart, captions[i++]);

@@ -12,6 +12,10 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.awt.Color;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import org.jfree.chart.JFreeChart;
 
 /**
  * {@code report compare}: places each probe result on the paper's map (RTT from the run, delivery class from its
@@ -163,7 +167,7 @@ public final class CompareReport {
         return delays >= 2 ? TippingPoints.compute(rows) : List.of();
     }
 
-    private Map<String, List<double[]>> paperLines(String operation, java.util.function.ToDoubleFunction<Double> f) {
+    private Map<String, List<double[]>> paperLines(String operation, ToDoubleFunction<Double> f) {
         Map<String, List<double[]>> lines = new LinkedHashMap<>();
         lines.put("Paper: private link (FC), MTU 9000", series(operation, 9000, null, f));
         lines.put("Paper: private link (FC), MTU 1500", series(operation, 1500, null, f));
@@ -174,7 +178,7 @@ public final class CompareReport {
     }
 
     private List<double[]> series(String operation, int mtu, DeliveryClass c,
-                                  java.util.function.ToDoubleFunction<Double> f) {
+                                  ToDoubleFunction<Double> f) {
         List<double[]> pts = new ArrayList<>();
         for (PaperRow r : map.table(operation, mtu)) {
             pts.add(new double[] {r.delayMs(), f.applyAsDouble(PaperMap.value(r, c))});
@@ -183,7 +187,7 @@ public final class CompareReport {
     }
 
     private Map<String, List<double[]>> userPoints(List<Placement> placements,
-                                                   java.util.function.ToDoubleFunction<Placement> f) {
+                                                   ToDoubleFunction<Placement> f) {
         Map<String, List<double[]>> pts = new LinkedHashMap<>();
         for (Placement p : placements) {
             pts.computeIfAbsent("Your runs: " + p.point().classLabel(), k -> new ArrayList<>())
@@ -193,8 +197,8 @@ public final class CompareReport {
     }
 
     /** The colours of {@link #userPoints} series, in the same order: each class's colour. */
-    private static List<java.awt.Color> userColors(List<Placement> placements) {
-        Map<String, java.awt.Color> colors = new LinkedHashMap<>();
+    private static List<Color> userColors(List<Placement> placements) {
+        Map<String, Color> colors = new LinkedHashMap<>();
         for (Placement p : placements) {
             colors.putIfAbsent(p.point().classLabel(),
                     Charts.classColor(p.point().deliveryClass(), !Double.isNaN(p.point().lossPct())));
@@ -202,14 +206,14 @@ public final class CompareReport {
         return new ArrayList<>(colors.values());
     }
 
-    private org.jfree.chart.JFreeChart throughputChart(List<Placement> placements, String operation) {
+    private JFreeChart throughputChart(List<Placement> placements, String operation) {
         return Charts.build("Throughput against round-trip time (" + operation + ")",
                 "Paper: 35 channels, 10 Gbit/s, 1.06 TB (tables 5-11); points: your runs as measured",
                 "Throughput (Gbit/s, log scale)", paperLines(operation, g -> g), Charts.PAPER_COLORS,
                 userPoints(placements, p -> p.point().gbps()), userColors(placements), new double[0]);
     }
 
-    private org.jfree.chart.JFreeChart multipleChart(List<Placement> placements, String operation) {
+    private JFreeChart multipleChart(List<Placement> placements, String operation) {
         Map<String, List<double[]>> lines = new LinkedHashMap<>();
         for (DeliveryClass c : DeliveryClass.values()) {
             List<double[]> pts = new ArrayList<>();
@@ -219,7 +223,7 @@ public final class CompareReport {
             lines.put(fmt("Paper: FC (MTU 9000) / Internet %s", c.label()), pts);
         }
         Map<String, List<double[]>> points = new LinkedHashMap<>();
-        Map<String, java.awt.Color> pointColors = new LinkedHashMap<>();
+        Map<String, Color> pointColors = new LinkedHashMap<>();
         for (Placement free : placements) {
             if (free.point().deliveryClass() != null || !free.point().fromSweep()
                     || !free.point().operation().equals(operation)) {
@@ -241,7 +245,7 @@ public final class CompareReport {
                 new double[] {2, 10});
     }
 
-    private org.jfree.chart.JFreeChart timeChart(List<Placement> placements, String operation) {
+    private JFreeChart timeChart(List<Placement> placements, String operation) {
         return Charts.build(fmt("Time to %s %.2f TB against round-trip time", operation, dbSize / 1e12),
                 "Minutes = size x 8 / throughput; paper lines at 35 channels, points: your runs' throughput",
                 "Minutes (log scale)", paperLines(operation, this::minutes), Charts.PAPER_COLORS,
@@ -257,7 +261,7 @@ public final class CompareReport {
         }
         return "Capacity scaling: " + placements.stream().filter(p -> p.point().scale() != 1).count() + " run(s) used "
                 + "fewer channels on a slower link (channels x rate / 10 Gbit/s); their measured throughput is shown "
-                + "multiplied by " + scales.stream().map(x -> fmt("%.3f", x)).collect(java.util.stream.Collectors.joining(
+                + "multiplied by " + scales.stream().map(x -> fmt("%.3f", x)).collect(Collectors.joining(
                         ", ")) + " and their channels as the paper's they stand for.";
     }
 

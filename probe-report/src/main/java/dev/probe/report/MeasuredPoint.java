@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.CharConversionException;
+import java.nio.file.Files;
 
 /**
  * One probe result file reduced to what the paper's map needs: the flow's direction (backup = towards the
@@ -72,10 +75,10 @@ public record MeasuredPoint(String file, String kind, String operation, double g
 
     /** The file, bounded, as a probe result. */
     private static JsonNode checked(Path path) throws IOException {
-        if (!java.nio.file.Files.isRegularFile(path)) {
+        if (!Files.isRegularFile(path)) {
             throw new ReportInputException(path + ": no such file");
         }
-        long size = java.nio.file.Files.size(path);
+        long size = Files.size(path);
         if (size > MAX_RESULT_BYTES) {
             throw new ReportInputException(String.format("%s: %,d bytes is no probe result (they are at most a few "
                     + "MB; read up to %,d)", path, size, MAX_RESULT_BYTES));
@@ -149,9 +152,9 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         JsonNode d;
         try {
             d = ReportJson.MAPPER.readTree(path.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new ReportInputException(path + " is not JSON: " + e.getOriginalMessage());
-        } catch (java.io.CharConversionException e) {
+        } catch (CharConversionException e) {
             throw new ReportInputException(path + " is not JSON text: " + e.getMessage());
         } catch (IOException e) {
             throw new ReportInputException(path + ": cannot read it: " + e.getMessage());

@@ -6,6 +6,8 @@ import dev.probe.model.Spread;
 import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.util.Locale;
 
 /** The text and JSON forms of {@code report predict} and {@code report model}. */
 public final class ModelReport {
@@ -132,7 +134,7 @@ public final class ModelReport {
             n.put("held_out_median_error", ModelValidation.median(f.heldOut()));
             n.put("held_out_max_error", ModelValidation.max(f.heldOut()));
         }
-        com.fasterxml.jackson.databind.node.ArrayNode points = n.putArray("results");
+        ArrayNode points = n.putArray("results");
         for (MeasuredPoint p : f.points()) {
             points.addObject().put("file", p.file()).put("operation", p.operation()).put("channels", p.channels())
                     .put("rtt_ms", p.rttMs()).put("loss_pct", p.lossPct()).put("measured_gbps", p.gbps())
@@ -209,7 +211,7 @@ public final class ModelReport {
         ObjectNode n = ReportJson.object();
         ObjectNode lossy = n.putObject("lossy");
         LossyFit f = c.lossy();
-        lossy.put("law", f.law().name().toLowerCase(java.util.Locale.ROOT));
+        lossy.put("law", f.law().name().toLowerCase(Locale.ROOT));
         lossy.put("per_channel", f.law().formula());
         lossy.put("formula", "T = softmin(35 (channels / 35)^channel_exponent * per_channel * "
                 + "restore_backup_factor^(+-1/2), eta * capacity; knee)");

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.LinkedHashMap;
 
 /**
  * The text, CSV and JSON forms of {@code report paper} (tables 4-11 with recomputed tipping points) and
@@ -167,7 +168,7 @@ public final class PaperReport {
 
     /** Rows by table, tables in the order they first appear. */
     static Map<String, List<PaperRow>> byTable(List<PaperRow> rows) {
-        Map<String, List<PaperRow>> m = new java.util.LinkedHashMap<>();
+        Map<String, List<PaperRow>> m = new LinkedHashMap<>();
         rows.forEach(r -> m.computeIfAbsent(r.table(), k -> new ArrayList<>()).add(r));
         return m;
     }

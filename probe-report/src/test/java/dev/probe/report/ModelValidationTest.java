@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import java.util.Locale;
 
 /**
  * Issue 43's figures for the lossy model on the paper's 96 Internet cells at 35 channels, as {@code probe report
@@ -57,7 +58,7 @@ class ModelValidationTest {
     void theValidationReportPrintsEveryLawAndEveryCell() {
         String text = ValidationReport.render(V, PAPER, Format.TEXT);
         for (StreamLaw law : StreamLaw.values()) {
-            assertTrue(text.contains(law.name().toLowerCase(java.util.Locale.ROOT)), law.name());
+            assertTrue(text.contains(law.name().toLowerCase(Locale.ROOT)), law.name());
         }
         assertTrue(text.contains("two_regimes") && text.contains("kept"), text);
         assertEquals(96 + 12, text.lines().filter(l -> l.matches("^(5|7|9|11) .*")).count(), "96 cells, 12 tips");

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * {@code report paper}'s three forms against the paper's data they are made from: the JSON read back gives every
@@ -89,8 +92,8 @@ class PaperReportContractTest {
         }
     }
 
-    private static java.util.Set<String> iterable(java.util.Iterator<String> names) {
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    private static Set<String> iterable(Iterator<String> names) {
+        Set<String> out = new LinkedHashSet<>();
         names.forEachRemaining(out::add);
         return out;
     }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.io.IOException;
 
 /**
  * Restarts a long-running {@code server} or {@code agent} in place (execve: same process id, same terminal and
@@ -71,7 +72,7 @@ public final class LeanJvm {
         return false;
     }
 
-    private static List<String> cmdline() throws java.io.IOException {
+    private static List<String> cmdline() throws IOException {
         byte[] raw = Files.readAllBytes(Path.of("/proc/self/cmdline"));
         List<String> argv = new ArrayList<>();
         int start = 0;

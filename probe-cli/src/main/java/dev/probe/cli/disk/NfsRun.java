@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.BiConsumer;
+import java.util.List;
 
 /**
  * {@code probe disk --nfs}: the export from user space over each connection count, then the kernel client's mount
@@ -53,7 +54,7 @@ final class NfsRun {
         if (kernelCheck != null) {
             Path real = dir.toRealPath();
             KernelMount mount = KernelMount.find(real, Files.exists(Path.of("/proc/mounts"))
-                    ? Files.readAllLines(Path.of("/proc/mounts")) : java.util.List.of());
+                    ? Files.readAllLines(Path.of("/proc/mounts")) : List.of());
             DiskConsole c = new DiskConsole(w, params.disk());
             c.header(real + " (the kernel client: " + (mount == null ? "?" : mount.type() + " " + mount.source())
                     + ")", false);

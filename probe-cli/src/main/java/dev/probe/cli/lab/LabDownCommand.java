@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import dev.probe.core.lab.LabException;
+import java.util.concurrent.TimeoutException;
 
 /** {@code probe lab down}: stop the forwarder, print its counters, delete the namespaces. */
 @Command(name = "down", mixinStandardHelpOptions = true,
@@ -43,14 +45,14 @@ public final class LabDownCommand implements Callable<Integer> {
             forwarder.get().destroy();
             try {
                 forwarder.get().onExit().get(10, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 forwarder.get().destroyForcibly();
             }
         }
         List<String> deleted = Netns.deleteAll(namespaces.toArray(String[]::new));
         Optional<JsonNode> last = LabState.read(where.name).or(() -> before);
         if (last.isEmpty() && deleted.isEmpty()) {
-            throw new dev.probe.core.lab.LabException("lab '" + where.name + "' is not up");
+            throw new LabException("lab '" + where.name + "' is not up");
         }
         last.ifPresent(s -> out.println(LabState.isSites(s) ? LabState.describeSiteLinks(s)
                 : LabState.describeCounters(s)));

@@ -10,6 +10,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code probe lab run -- CMD...}: run a command inside one end's namespace, so its traffic crosses the link. Parsing
@@ -49,7 +53,7 @@ public final class LabRunCommand implements Callable<Integer> {
             ProcessBuilder pb = new ProcessBuilder(Netns.execIn(ns, command)).inheritIO();
             pb.environment().put(LabState.ENV, where.name); // probe runs inside check their direction against it
             p = pb.start();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new LabException("cannot run ip netns exec: " + e.getMessage());
         }
         Thread passOn = new Thread(() -> stop(p), "probe-lab-run-signal");
@@ -67,14 +71,14 @@ public final class LabRunCommand implements Callable<Integer> {
 
     /** The namespace of --site in the running lab, or a one-line error naming the sites it has. */
     private String siteNamespace() {
-        com.fasterxml.jackson.databind.JsonNode state = LabState.read(where.name).orElseThrow(() -> new LabException(
+        JsonNode state = LabState.read(where.name).orElseThrow(() -> new LabException(
                 "lab '" + where.name + "' is not up (probe lab up --name " + where.name + " --site ...)"));
         if (!LabState.isSites(state)) {
             throw new UsageException("--site " + site + ": lab '" + where.name + "' has two ends; use --side");
         }
-        com.fasterxml.jackson.databind.JsonNode s = state.path("sites").path(site);
+        JsonNode s = state.path("sites").path(site);
         if (s.isMissingNode()) {
-            List<String> names = new java.util.ArrayList<>();
+            List<String> names = new ArrayList<>();
             state.path("sites").fieldNames().forEachRemaining(names::add);
             throw new UsageException("--site " + site + ": not a site of lab '" + where.name + "' (sites: "
                     + String.join(", ", names) + ")");
@@ -87,12 +91,12 @@ public final class LabRunCommand implements Callable<Integer> {
      * CMD) and its children get SIGTERM, then SIGKILL after 5 s. SIGINT and SIGTERM go through {@link SignalRelay}.
      */
     private static void stop(Process p) {
-        List<ProcessHandle> all = new java.util.ArrayList<>(p.descendants().toList());
+        List<ProcessHandle> all = new ArrayList<>(p.descendants().toList());
         all.add(p.toHandle());
         all.forEach(ProcessHandle::destroy);
         for (ProcessHandle h : all) {
             try {
-                h.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
+                h.onExit().get(5, TimeUnit.SECONDS);
             } catch (Exception e) {
                 h.destroyForcibly();
             }

@@ -23,6 +23,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 /** {@code probe lab up}: bring up the userspace impaired link between two namespaces. */
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
@@ -98,7 +101,7 @@ public final class LabUpCommand implements Callable<Integer> {
         LabState.write(running, pid, true);
         out.println(describe(running));
         out.flush();
-        while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+        while (!stopped.await(1, TimeUnit.SECONDS)) {
             running.checkHealthy();
             LabState.write(running, pid, true);
         }
@@ -141,7 +144,7 @@ public final class LabUpCommand implements Callable<Integer> {
             throw new LabException("lab '" + where.name + "' is already up (probe lab down --name " + where.name + ")");
         }
         List<String> cmd = new ArrayList<>();
-        if (Files.isExecutable(java.nio.file.Path.of("/usr/bin/setsid"))) {
+        if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             cmd.add("/usr/bin/setsid");
         }
         cmd.addAll(SelfCommand.probe(args));
@@ -149,7 +152,7 @@ public final class LabUpCommand implements Callable<Integer> {
         Files.deleteIfExists(LabState.file(where.name));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(LabState.log(where.name).toFile()).redirectInput(ProcessBuilder.Redirect.from(
-                        new java.io.File("/dev/null"))).start();
+                        new File("/dev/null"))).start();
         long deadline = System.nanoTime() + 30_000_000_000L;
         while (System.nanoTime() < deadline) {
             JsonNode state = LabState.read(where.name).orElse(null);

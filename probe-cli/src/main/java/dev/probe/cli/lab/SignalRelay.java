@@ -3,6 +3,7 @@ package dev.probe.cli.lab;
 import dev.probe.cli.common.Signals;
 import java.util.concurrent.TimeUnit;
 import sun.misc.Signal;
+import java.io.IOException;
 
 /**
  * SIGINT, SIGTERM and SIGHUP while {@code probe lab run} waits for its command. A terminal's Ctrl-C goes to the whole
@@ -36,7 +37,7 @@ final class SignalRelay implements AutoCloseable {
                     new ProcessBuilder("kill", "-" + s.getName(), Long.toString(command.pid())).inheritIO().start()
                             .waitFor(5, TimeUnit.SECONDS);
                 }
-            } catch (java.io.IOException | InterruptedException e) {
+            } catch (IOException | InterruptedException e) {
                 command.destroy(); // no kill(1): SIGTERM through the JDK
             }
         }, "probe-lab-run-relay");

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Model.CommandSpec;
+import java.util.Locale;
 
 /** {@code lab up --site ... --link ...}: a lab of more than two sites, checked whole, forwarded by one process. */
 final class SitesUp {
@@ -93,7 +94,7 @@ final class SitesUp {
                 + l.links().size() + " links");
         for (int i = 0; i < l.links().size(); i++) {
             SiteLinkSpec link = l.links().get(i);
-            b.append(System.lineSeparator()).append(String.format(java.util.Locale.ROOT, "  %s %s (%s) - %s %s (%s): "
+            b.append(System.lineSeparator()).append(String.format(Locale.ROOT, "  %s %s (%s) - %s %s (%s): "
                     + "%s", link.a(), l.address(i, true), l.namespace(link.a()), link.b(), l.address(i, false),
                     l.namespace(link.b()), link.spec().describe().replace("towards the server (backup)", "towards "
                             + link.b())));

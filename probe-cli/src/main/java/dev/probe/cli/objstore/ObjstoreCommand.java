@@ -40,6 +40,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import dev.probe.core.client.Egress;
+import java.io.UncheckedIOException;
 
 /** {@code probe objstore backup|restore}: RMAN-style SBT channels against OCI Object Storage, through the OCI SDK. */
 @Command(name = "objstore", mixinStandardHelpOptions = true, sortOptions = false,
@@ -118,7 +120,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
         if (fanout.fannedOut()) {
             return fannedOut(params);
         }
-        dev.probe.core.client.Egress leaving = route.route(); // checked before the OCI config is read
+        Egress leaving = route.route(); // checked before the OCI config is read
         ObjstoreConfig config = new ObjstoreConfig(endpoint, namespace, bucket, params,
                 OciConfigFile.load("--config", configFile, profile), shape.dbSize, leaving);
         PrintWriter out = output.stream.console(spec);
@@ -144,7 +146,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
             });
             JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw e.getCause();
         }
     }

@@ -14,6 +14,9 @@ import dev.probe.core.units.Rate;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /** {@code qualify --plan FILE --dry-run}: the configuration as probe resolved it, and what each hop must carry. */
 final class PlanConsole {
@@ -60,7 +63,7 @@ final class PlanConsole {
     }
 
     /** The header of a run: the plan, what each hop must carry, the budget. */
-    void printPlan(Plan plan, PlanDemand demand, java.time.Duration budget) {
+    void printPlan(Plan plan, PlanDemand demand, Duration budget) {
         out.println(fmt("[Qualifying the configuration in %s: %d hops at once]", plan.file(), demand.hops().size()));
         out.println(fmt("\tPeak redo rate         = %s (%s)", new Rate(plan.redo().peakBytesPerSecond()),
                 redoSource(plan)));
@@ -99,8 +102,8 @@ final class PlanConsole {
     /** Each hop's verdict, then the configuration's, as qualify prints its own. */
     void printResult(PlanResult result) {
         out.println();
-        String taken = Durations.describe(java.time.Duration.between(result.startedAt(), java.time.Instant.now())
-                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        String taken = Durations.describe(Duration.between(result.startedAt(), Instant.now())
+                .truncatedTo(ChronoUnit.SECONDS));
         out.println(fmt("\tTime taken             = %s of a %s budget (phases are shortened when set-up runs over)",
                 taken, Durations.describe(result.config().budget())));
         out.println("VERDICT: " + result.overall() + (result.incomplete() == null ? ""

@@ -30,6 +30,9 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * Prints a qualification: what it will run, each step as it starts (also as a {@code --json-stream} event) and what
@@ -131,12 +134,12 @@ final class QualifyConsole implements Qualifier.Progress {
     }
 
     /** One pass's figures and verdicts; {@code whole} is the --budget the user gave (a pass may have a share). */
-    private void printResult(LinkResult r, java.time.Duration whole) {
+    private void printResult(LinkResult r, Duration whole) {
         Measured m = r.measured();
         out.println();
         out.println("Measured" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
-        String taken = Durations.describe(java.time.Duration.between(r.startedAt(), java.time.Instant.now())
-                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        String taken = Durations.describe(Duration.between(r.startedAt(), Instant.now())
+                .truncatedTo(ChronoUnit.SECONDS));
         row("Time taken", m.steps().isEmpty() && PathMtuFindings.stalls(m.pathMtu())
                 ? taken + ", searching the path MTU; no step ran" : r.config().budget().equals(whole)
                 ? fmt("%s of a %s budget (later steps are shortened when set-up runs over)", taken,

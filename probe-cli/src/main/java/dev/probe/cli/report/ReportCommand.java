@@ -24,6 +24,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import dev.probe.core.units.Durations;
+import dev.probe.report.ReportInputException;
+import java.util.ArrayList;
+import java.util.Locale;
 
 /** {@code probe report ...}: the reference paper's tipping points, the fitted model, and reports on your results. */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -133,11 +137,11 @@ public final class ReportCommand {
             }
             ThroughputModel model = ThroughputModel.paper();
             if (from != null) {
-                List<MeasuredPoint> points = new java.util.ArrayList<>();
+                List<MeasuredPoint> points = new ArrayList<>();
                 for (Path p : from) {
                     try {
                         points.addAll(MeasuredPoint.readAll(p));
-                    } catch (MeasuredPoint.Unplaceable | dev.probe.report.ReportInputException e) {
+                    } catch (MeasuredPoint.Unplaceable | ReportInputException e) {
                         throw new BadParameterException("--from", e.getMessage());
                     }
                 }
@@ -156,7 +160,7 @@ public final class ReportCommand {
         }
 
         private static double median(double[] values) {
-            return dev.probe.report.ModelValidation.median(values);
+            return ModelValidation.median(values);
         }
     }
 
@@ -202,10 +206,10 @@ public final class ReportCommand {
             OutputPaths.directory("--out", out);
             CompareReport.Output o = new CompareReport(PaperData.load(), dbSize).write(results, out);
             PrintWriter w = spec.commandLine().getOut();
-            o.placements().forEach(p -> w.printf(java.util.Locale.ROOT,
+            o.placements().forEach(p -> w.printf(Locale.ROOT,
                     "%s: %s, RTT %.3f ms, %s: measured %.3f Gbit/s, paper %.3f, projected %s%n",
                     p.point().file(), p.point().operation(), p.point().rttMs(), p.point().classLabel(), p.point().gbps(),
-                    p.paperGbps(), dev.probe.core.units.Durations.readable(p.projectedMinutes() * 60)));
+                    p.paperGbps(), Durations.readable(p.projectedMinutes() * 60)));
             w.println("wrote " + out.resolve("report.html") + " (" + o.files().size() + " files)");
             return ExitCodes.OK;
         }

@@ -23,6 +23,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import dev.probe.core.client.Egress;
+import java.net.InetAddress;
 
 /** {@code probe agent}: runs the tests a coordinator ({@code probe bulk ... --from}) asks for, from this host. */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
@@ -63,7 +65,7 @@ public final class AgentCommand implements Callable<Integer> {
     @Option(names = "--file", paramLabel = "PATH",
             description = "Base path of the redo log rings a relay's SYNC (AFFIRM) writes go to, as the server's "
                     + "--file: put it on the Far Sync's standby redo log storage (default: <tmpdir>/probe-relay-PID.dat).")
-    java.nio.file.Path file;
+    Path file;
 
     @Option(names = "--file-size", defaultValue = "1GiB", converter = Converters.Size.class, paramLabel = "SIZE",
             description = "Each relayed SYNC connection writes in place into a ring of this size, written through "
@@ -88,12 +90,12 @@ public final class AgentCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         boolean bindGiven = spec.commandLine().getParseResult().hasMatchedOption("--bind");
         String bind = localOnly && !bindGiven ? "127.0.0.1" : listen.bind;
-        if (localOnly && !java.net.InetAddress.getByName(bind).isLoopbackAddress()) {
+        if (localOnly && !InetAddress.getByName(bind).isLoopbackAddress()) {
             throw new UsageException("--bind " + listen.bind + " is not a loopback address, and --local-only "
                     + "serves this host only");
         }
-        java.net.InetAddress legs = legsFrom == null ? null
-                : dev.probe.core.client.Egress.localAddress("--legs-from", legsFrom);
+        InetAddress legs = legsFrom == null ? null
+                : Egress.localAddress("--legs-from", legsFrom);
         ServerSecurity own = security.security();
         if (own.auth() == null && !localOnly) {
             throw new UsageException("an agent needs a shared secret (--secret-file or PROBE_SECRET), so "
@@ -107,7 +109,7 @@ public final class AgentCommand implements Callable<Integer> {
         ServerConfig config = ServerConfig.builder().listen(bind, port)
                 .timeouts(listen.idleTimeout, listen.handshakeTimeout, listen.maxDuration).intervals(false)
                 .limits(limits.listenerLimits()).security(own).transport(TransportChoice.selected())
-                .file(file != null ? file : java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "probe-relay-"
+                .file(file != null ? file : Path.of(System.getProperty("java.io.tmpdir"), "probe-relay-"
                         + ProcessHandle.current().pid() + ".dat")).fileSize(fileSize).build();
         AgentConfig agent = new AgentConfig(new ClientSecurity(serverSecretFile != null ? Secrets.load(serverSecretFile)
                 : own.auth(), null), config.transport(), Duration.ofSeconds(10), serverTimeout, agentLimits,

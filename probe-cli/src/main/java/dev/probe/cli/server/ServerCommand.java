@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import java.net.InetAddress;
 
 /** {@code probe server}: serves tests from many clients until stopped. */
 @Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
@@ -90,7 +91,7 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--objectstore-host", paramLabel = "NAME", split = ",",
             description = "A name clients reach the endpoint by beside this host's own names and addresses (a DNS "
                     + "alias, a NAT address; repeatable): a signed request's Host must be one of them.")
-    java.util.List<String> objectStoreHosts;
+    List<String> objectStoreHosts;
 
     @Option(names = "--namespace", defaultValue = "probe", description = "Object Storage namespace (default: ${DEFAULT-VALUE}).")
     String namespace;
@@ -103,7 +104,7 @@ public final class ServerCommand implements Callable<Integer> {
     boolean allowUnsigned;
 
     @Option(names = "--bucket", paramLabel = "NAME", description = "Create this bucket on the endpoint at start (repeatable).")
-    java.util.List<String> buckets;
+    List<String> buckets;
 
     private EndpointConfig objectStore() {
         return objectStorePort == null ? null
@@ -159,7 +160,7 @@ public final class ServerCommand implements Callable<Integer> {
     }
 
     /** A server without a secret warns when it listens on anything but loopback. */
-    static boolean warnOpen(java.net.InetAddress bound, boolean hasSecret) {
+    static boolean warnOpen(InetAddress bound, boolean hasSecret) {
         return !hasSecret && !bound.isLoopbackAddress();
     }
 }

@@ -7,6 +7,7 @@ import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.WorkSessionHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.ReferenceCountUtil;
+import java.time.Instant;
 
 /**
  * The agent's side of a coordinator's control connection: answers clock samples at once (on the event loop,
@@ -54,7 +55,7 @@ final class AgentHandler extends WorkSessionHandler {
             return;
         }
         connection.log().log("agent run " + connection.session().shortId() + " starts at "
-                + java.time.Instant.EPOCH.plusNanos(atMicros * 1000) + ": " + params.describe());
+                + Instant.EPOCH.plusNanos(atMicros * 1000) + ": " + params.describe());
         run.startAt(atMicros);
     }
 

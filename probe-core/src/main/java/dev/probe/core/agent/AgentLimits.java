@@ -3,6 +3,7 @@ package dev.probe.core.agent;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
+import java.time.Duration;
 
 /**
  * What one agent runs for its coordinators, whoever they are: where its runs may go ({@code targets}), how many
@@ -21,7 +22,7 @@ public record AgentLimits(AllowedTargets targets, int maxRuns, int maxLegs, int 
     public static final int DEFAULT_MAX_CHANNELS = Frames.MAX_CONNECTIONS;
     public static final long DEFAULT_MAX_BYTES = 4L << 40;
     /** The longest interval a run may report at: the coordinator hears from the agent at least this often. */
-    public static final java.time.Duration MAX_INTERVAL = java.time.Duration.ofSeconds(60);
+    public static final Duration MAX_INTERVAL = Duration.ofSeconds(60);
 
     public AgentLimits {
         if (targets == null) {

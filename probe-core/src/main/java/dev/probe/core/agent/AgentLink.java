@@ -14,6 +14,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.time.Instant;
+import java.time.LocalTime;
 
 /**
  * The coordinator's end of one agent's control connection: takes clock samples, sends the start, feeds the
@@ -37,7 +39,7 @@ final class AgentLink implements Worker {
     private int intervalsSent = -1;
     private Outcome reported;
     private volatile long bytesSeen;
-    private volatile java.time.Instant lostAt;
+    private volatile Instant lostAt;
 
     AgentLink(int index, String name, MergedTimeline timeline) {
         this(index, name, timeline, (host, r) -> { });
@@ -133,13 +135,13 @@ final class AgentLink implements Worker {
     }
 
     /** When the agent was lost, or null. */
-    java.time.Instant lostAt() {
+    Instant lostAt() {
         return lostAt;
     }
 
     private void lost(String why) {
         if (lostAt == null) {
-            lostAt = java.time.Instant.now();
+            lostAt = Instant.now();
         }
         timeline.end(index);
         outcome.completeExceptionally(new ProbeException(ProbeException.Kind.LOST, "agent " + name + " " + why));
@@ -153,7 +155,7 @@ final class AgentLink implements Worker {
     @Override
     public void stop() {
         if (!outcome.isDone()) {
-            lost("lost at " + java.time.LocalTime.now().withNano(0) + " (connection closed)");
+            lost("lost at " + LocalTime.now().withNano(0) + " (connection closed)");
         }
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.concurrent.CompletionException;
 
 /**
  * The coordinator of a fan-out run (bulk, or a sync/async test). Opens a control session to every agent (the server's handshake and
@@ -195,7 +196,7 @@ public final class Fanout {
         try {
             link.outcome().getNow(null);
             return "lost";
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             return e.getCause() == null ? "lost" : e.getCause().getMessage();
         }
     }

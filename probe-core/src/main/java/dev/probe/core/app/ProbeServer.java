@@ -17,6 +17,7 @@ import dev.probe.core.server.ServerThreads;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The probe server as {@code probe server} runs it: the probe port serving redo-style tests ("test") and bulk
@@ -35,7 +36,7 @@ public final class ProbeServer implements AutoCloseable {
     private final ProbeListener listener;
     private final ObjectStoreEndpoint endpoint;
     private final RedoKind redo;
-    private final java.util.concurrent.atomic.AtomicBoolean open = new java.util.concurrent.atomic.AtomicBoolean(true);
+    private final AtomicBoolean open = new AtomicBoolean(true);
 
     private ProbeServer(ServerThreads threads, ProbeListener listener, ObjectStoreEndpoint endpoint, RedoKind redo) {
         this.threads = threads;

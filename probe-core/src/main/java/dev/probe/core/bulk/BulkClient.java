@@ -27,6 +27,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
+import dev.probe.core.tcp.TcpInfoReader;
 
 /**
  * Runs a bulk backup or restore, RMAN-style: {@code channels} connections take pieces from one shared queue
@@ -147,7 +148,7 @@ public final class BulkClient {
 
     private static void setCongestion(ClientConnection c, String algorithm) {
         try {
-            dev.probe.core.tcp.TcpInfoReader.setCongestionControl(c.channel(), algorithm);
+            TcpInfoReader.setCongestionControl(c.channel(), algorithm);
         } catch (IllegalStateException e) {
             throw new ProbeException(ProbeException.Kind.REFUSED, e.getMessage());
         }
@@ -189,7 +190,7 @@ public final class BulkClient {
             channels.add(new ChannelStats(w.index, c.bytes(), c.pieces(), Rates.gbps(c.bytes(), c.finishedNanos() - t0)));
         }
         String congestion = backup
-                ? dev.probe.core.tcp.TcpInfoReader.congestionControl(workers.get(0).channel).orElse(null)
+                ? TcpInfoReader.congestionControl(workers.get(0).channel).orElse(null)
                 : results.isEmpty() ? null : results.get(0).serverCongestion();
         TcpStats tcp = backup
                 ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, congestion))

@@ -17,11 +17,11 @@ abstract class BulkWorker implements Worker {
     protected final Channel channel;
     protected final ClientConnectionHandler handler;
     protected final BulkParams params;
-    protected final dev.probe.core.payload.PieceQueue queue;
+    protected final PieceQueue queue;
     protected final BulkCounters counters;
     protected boolean finishing;
 
-    BulkWorker(int index, ClientConnection connection, BulkParams params, dev.probe.core.payload.PieceQueue queue,
+    BulkWorker(int index, ClientConnection connection, BulkParams params, PieceQueue queue,
                BulkCounters counters) {
         this.index = index;
         this.channel = connection.channel();

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Stores one backup channel's pieces as real files through a {@link DiskQueue}: each piece goes to a
@@ -49,7 +50,7 @@ final class PieceWriter {
     }
 
     /** Records what this backup's pieces hold (after any queued work). */
-    void recordContent(com.fasterxml.jackson.databind.node.ObjectNode content) {
+    void recordContent(ObjectNode content) {
         queue.after(() -> store.recordContent(runId, content));
     }
 

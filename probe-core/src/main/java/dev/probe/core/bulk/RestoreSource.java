@@ -44,7 +44,7 @@ final class RestoreSource {
         long size;
         try {
             size = Files.size(path);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new BadParameterException("restore", "piece " + piece + " of run " + runId
                     + " is not stored on this server");
         }

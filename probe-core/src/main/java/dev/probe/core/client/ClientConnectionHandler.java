@@ -14,6 +14,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import java.util.ArrayDeque;
+import io.netty.channel.Channel;
 
 /**
  * One client connection's inbound side: answers control requests (one at a time) with the server's reply
@@ -33,7 +34,7 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
     private static final int MAX_EARLY = 16;
 
     /** A new handler, kept on {@code channel} for {@link ClientConnection}. */
-    static ClientConnectionHandler attachTo(io.netty.channel.Channel channel) {
+    static ClientConnectionHandler attachTo(Channel channel) {
         ClientConnectionHandler h = new ClientConnectionHandler();
         channel.attr(KEY).set(h);
         return h;

@@ -8,6 +8,8 @@ import dev.probe.core.units.CpuUsage;
 import io.netty.channel.EventLoopGroup;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.Comparator;
+import java.util.Objects;
 
 /**
  * The life of every client run: an event loop group sized to the connections, the session opened (HELLO /
@@ -42,8 +44,8 @@ public final class ClientRun {
 
     /** The server process's CPU as the connection that ended last reported it (null from an older server). */
     public static CpuUsage serverCpu(List<Result> results) {
-        return results.stream().map(Result::serverCpu).filter(java.util.Objects::nonNull)
-                .max(java.util.Comparator.comparingDouble(CpuUsage::wallSeconds)).orElse(null);
+        return results.stream().map(Result::serverCpu).filter(Objects::nonNull)
+                .max(Comparator.comparingDouble(CpuUsage::wallSeconds)).orElse(null);
     }
 
     /**

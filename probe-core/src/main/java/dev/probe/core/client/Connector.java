@@ -25,6 +25,7 @@ import io.netty.util.concurrent.Future;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.net.InetSocketAddress;
 
 /**
  * Opens a run's connections the iperf3 way: TCP connects with probe's socket options, HELLO / READY on the
@@ -143,7 +144,7 @@ final class Connector {
             b.option(ChannelOption.SO_SNDBUF, (int) sockbuf).option(ChannelOption.SO_RCVBUF, (int) sockbuf);
         }
         if (target.route().bind() != null) {
-            b.localAddress(new java.net.InetSocketAddress(target.route().bind(), 0));
+            b.localAddress(new InetSocketAddress(target.route().bind(), 0));
         }
         if (target.route().mss() > 0) {
             target.transport().maxSegment(b, target.route().mss());

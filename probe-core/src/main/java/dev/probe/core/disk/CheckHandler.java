@@ -7,6 +7,7 @@ import dev.probe.core.server.WorkSessionHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.ReferenceCountUtil;
 import java.util.function.Consumer;
+import java.nio.channels.ClosedByInterruptException;
 
 /**
  * The server's side of a check a client asked for (a disk check, an NFS export's): the check runs on a thread of its
@@ -36,7 +37,7 @@ public abstract class CheckHandler extends WorkSessionHandler {
                 work.finished = true;
                 ctx.writeAndFlush(done);
                 connection.log().log(name + " done");
-            } catch (InterruptedException | java.nio.channels.ClosedByInterruptException e) {
+            } catch (InterruptedException | ClosedByInterruptException e) {
                 connection.log().log(name + " stopped: the client went away");
             } catch (BadParameterException e) {
                 refuse(ctx, e.getMessage());

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
+import java.util.Arrays;
 
 /**
  * ORION's matrices as CSV in one directory: {@code iops.csv} and {@code lat.csv} (oltp, one row per outstanding
@@ -40,7 +41,7 @@ public final class DiskCsv {
         }
         if (!mbps.isEmpty()) {
             List<String> lines = new ArrayList<>(List.of("outstanding,seq_read,seq_write,rand_read,rand_write"));
-            mbps.forEach((n, cols) -> lines.add(n + "," + String.join(",", java.util.Arrays.stream(cols)
+            mbps.forEach((n, cols) -> lines.add(n + "," + String.join(",", Arrays.stream(cols)
                     .map(c -> c == null ? "" : c).toList())));
             Files.write(dir.resolve("mbps.csv"), lines);
         }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.nio.file.InvalidPathException;
 
 /**
  * The server's "disk" sessions: a client's disk check run here, only inside this server's {@code --dir} (the
@@ -60,7 +61,7 @@ public final class DiskKind implements SessionKind<RemoteDiskSpec> {
                 throw new BadParameterException("dir", dir + " is outside the server's --dir " + root);
             }
             return real;
-        } catch (IOException | java.nio.file.InvalidPathException e) {
+        } catch (IOException | InvalidPathException e) {
             throw new BadParameterException("dir", dir + ": " + e.getMessage());
         }
     }

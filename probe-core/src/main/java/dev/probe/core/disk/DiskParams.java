@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.regex.Pattern;
 
 /**
  * A disk check, validated once: the test file's {@code size}, the profiles, the latency bound of the oltp answer,
@@ -66,7 +67,7 @@ public record DiskParams(long size, Set<Profile> profiles, Duration maxLatency, 
 
     public static DiskParams fromJson(ObjectNode n) {
         return new DiskParams(Json.requireLong(n, "size", MIN_SIZE, MAX_SIZE),
-                Profile.parseList(Json.requireString(n, "profiles", java.util.regex.Pattern.compile("[a-z,]{1,32}"))),
+                Profile.parseList(Json.requireString(n, "profiles", Pattern.compile("[a-z,]{1,32}"))),
                 Duration.ofNanos(Math.round(Json.requireDouble(n, "max_latency_ms", 0.01, 10_000) * 1e6)),
                 Json.requireInt(n, "read_pct", 0, 100),
                 Duration.ofNanos(Math.round(Json.requireDouble(n, "point_s", 0.1, 3600) * 1e9)),

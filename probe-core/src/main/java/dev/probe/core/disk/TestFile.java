@@ -13,6 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.Set;
 
 /**
  * The file a disk check reads and writes: {@code size} bytes in {@code dir}, written through once with random
@@ -23,7 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class TestFile implements AutoCloseable {
     private static final int FILL = 1 << 20;
     /** File systems in memory that still accept O_DIRECT (ramfs refuses it, and is caught when the file opens). */
-    private static final java.util.Set<String> MEMORY = java.util.Set.of("tmpfs");
+    private static final Set<String> MEMORY = Set.of("tmpfs");
     private final Path path;
     private final long size;
     private final int block;

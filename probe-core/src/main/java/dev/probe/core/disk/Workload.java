@@ -1,5 +1,7 @@
 package dev.probe.core.disk;
 
+import java.util.SplittableRandom;
+
 /**
  * What each worker of a load point does: I/Os of {@code ioSize} bytes, at random block-aligned offsets or
  * sequentially through a region of its own, {@code readPct} of them reads, and, with {@code syncEach}, every write
@@ -10,7 +12,7 @@ public record Workload(String name, int ioSize, boolean random, int readPct, boo
     public static final int SLOB_READ_PCT = 80;
 
     /** Whether the next I/O is a read: always at 100 %, never at 0, else {@code readPct} in 100 draws. */
-    public boolean drawsRead(java.util.SplittableRandom random) {
+    public boolean drawsRead(SplittableRandom random) {
         return readPct == 100 || readPct > 0 && random.nextInt(100) < readPct;
     }
 

@@ -10,6 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The running link's state file, {@code /run/probe-lab/NAME.json}: the forwarder's pid, the topology, the
@@ -80,8 +83,8 @@ public final class LabState {
     }
 
     /** A lab of several sites' namespaces, from its state document. */
-    public static java.util.List<String> siteNamespaces(JsonNode state) {
-        java.util.List<String> out = new java.util.ArrayList<>();
+    public static List<String> siteNamespaces(JsonNode state) {
+        List<String> out = new ArrayList<>();
         state.path("sites").forEach(s -> out.add(s.path("namespace").asText()));
         return out;
     }
@@ -92,7 +95,7 @@ public final class LabState {
         for (JsonNode l : state.path("links")) {
             String a = l.path("a").asText();
             String z = l.path("b").asText();
-            b.append(String.format(java.util.Locale.ROOT, "link %s %s - %s %s: %s%n  towards %s: %s%n  towards %s: %s%n",
+            b.append(String.format(Locale.ROOT, "link %s %s - %s %s: %s%n  towards %s: %s%n  towards %s: %s%n",
                     a, l.path("a_address").asText(), z, l.path("b_address").asText(), l.path("impairment").asText(),
                     z, LinkCounters.fromJson(l.path("to_b")).describe(), a,
                     LinkCounters.fromJson(l.path("to_a")).describe()));

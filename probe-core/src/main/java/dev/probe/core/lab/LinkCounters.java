@@ -2,6 +2,7 @@ package dev.probe.core.lab;
 
 import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * What one direction of the link did: packets and bytes delivered, packets dropped by the loss draw, dropped at
@@ -37,7 +38,7 @@ public record LinkCounters(long forwarded, long bytes, long lossDrops, long queu
         return n;
     }
 
-    public static LinkCounters fromJson(com.fasterxml.jackson.databind.JsonNode n) {
+    public static LinkCounters fromJson(JsonNode n) {
         return new LinkCounters(n.path("forwarded").asLong(), n.path("bytes").asLong(), n.path("dropped_loss").asLong(),
                 n.path("dropped_queue").asLong(), n.path("write_errors").asLong(), n.path("peak_queue").asLong(),
                 n.path("dropped_police").asLong(), n.path("dropped_mtu").asLong(),

@@ -1,6 +1,7 @@
 package dev.probe.core.lab;
 
 import java.util.List;
+import java.util.ArrayList;
 
 /**
  * The lab link made the paper's way, for kernels with sch_netem: a veth pair between the client and server
@@ -67,7 +68,7 @@ public final class NetemLink implements LabLink {
             throw new LabException("a path MTU (--path-mtu) needs the userspace link (--impair userspace): netem has "
                     + "none");
         }
-        List<String> cmd = new java.util.ArrayList<>(NetemPlan.netem(dev, imp.delayNanos() / 1e6, imp.loss() * 100,
+        List<String> cmd = new ArrayList<>(NetemPlan.netem(dev, imp.delayNanos() / 1e6, imp.loss() * 100,
                 imp.rateBps(), limit));
         if (imp.reorder() > 0) { // netem's own: that share goes at once, overtaking the delayed ones
             cmd.addAll(cmd.size() - 2, List.of("reorder", LinkSpec.trim(imp.reorder() * 100) + "%"));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import dev.probe.core.units.Rates;
 
 /**
  * The paper's impairment as tc netem commands: half the round-trip delay on each interface of the box in the
@@ -37,7 +38,7 @@ public record NetemPlan(double rttMs, double lossPct, Direction direction, Strin
      */
     public static long parseRate(String text) {
         try {
-            return dev.probe.core.units.Rates.parseBitRate(text);
+            return Rates.parseBitRate(text);
         } catch (IllegalArgumentException e) {
             throw new BadParameterException("bandwidth", e.getMessage());
         }

@@ -6,6 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 
 /** Runs iproute2 / sysctl commands for the lab, turning a failure into a one-line {@link LabException}. */
 public final class Netns {
@@ -54,7 +59,7 @@ public final class Netns {
      * tried for real by making a throwaway namespace with a TUN device in it.
      */
     public static boolean labPossible() {
-        return java.nio.file.Files.exists(java.nio.file.Path.of("/dev/net/tun"))
+        return Files.exists(Path.of("/dev/net/tun"))
                 && works("probe-cap-" + ProcessHandle.current().pid(), "ip", "tuntap", "add", "dev", "cap0", "mode", "tun");
     }
 
@@ -106,15 +111,15 @@ public final class Netns {
         }
         List<ProcessHandle> inside = run("ip", "netns", "pids", namespace).lines().map(String::trim)
                 .filter(s -> s.matches("\\d+")).map(Long::parseLong).filter(pid -> pid != keep)
-                .map(ProcessHandle::of).flatMap(java.util.Optional::stream).toList();
+                .map(ProcessHandle::of).flatMap(Optional::stream).toList();
         for (ProcessHandle h : inside) {
             stopped.add(h.pid() + " (" + h.info().commandLine().orElse("?") + ")");
             h.destroy();
         }
         for (ProcessHandle h : inside) {
             try {
-                h.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                h.onExit().get(5, TimeUnit.SECONDS);
+            } catch (TimeoutException | ExecutionException e) {
                 h.destroyForcibly();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -154,10 +159,10 @@ public final class Netns {
             runIn(namespace, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=cubic");
         } catch (LabException first) {
             try {
-                java.nio.file.Path allowed = java.nio.file.Path.of("/proc/sys/net/ipv4/tcp_allowed_congestion_control");
-                String list = java.nio.file.Files.readString(allowed).trim();
+                Path allowed = Path.of("/proc/sys/net/ipv4/tcp_allowed_congestion_control");
+                String list = Files.readString(allowed).trim();
                 if (!List.of(list.split("\\s+")).contains("cubic")) {
-                    java.nio.file.Files.writeString(allowed, list + " cubic");
+                    Files.writeString(allowed, list + " cubic");
                 }
                 runIn(namespace, "sysctl", "-q", "-w", "net.ipv4.tcp_congestion_control=cubic");
             } catch (IOException | LabException e) {

@@ -3,6 +3,8 @@ package dev.probe.core.lab;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 
 /**
  * One direction of the userspace link: a reader thread takes packets from the source TUN device, applies the
@@ -25,7 +27,7 @@ final class Pipe {
     private final byte[] carried;
     private int heldPath;
     private final long scratch;
-    private final com.sun.jna.Memory scratchMemory;
+    private final Memory scratchMemory;
     private final SplittableRandom random;
     private volatile Impairment impairment;
     private volatile boolean running = true;
@@ -63,8 +65,8 @@ final class Pipe {
         }
         this.ecmp = paths > 1 ? new EcmpPaths(paths) : null;
         this.carried = paths > 1 ? new byte[maxPacket] : null;
-        this.scratchMemory = new com.sun.jna.Memory(maxPacket);
-        this.scratch = com.sun.jna.Pointer.nativeValue(scratchMemory);
+        this.scratchMemory = new Memory(maxPacket);
+        this.scratch = Pointer.nativeValue(scratchMemory);
         this.random = new SplittableRandom(seed);
         this.held = new byte[maxPacket];
     }
@@ -155,7 +157,7 @@ final class Pipe {
         long slot = ring.claim();
         if (slot != 0) {
             scratchMemory.read(0, carried, 0, n);
-            new com.sun.jna.Pointer(slot).write(0, carried, 0, n);
+            new Pointer(slot).write(0, carried, 0, n);
         }
         return slot;
     }
@@ -166,7 +168,7 @@ final class Pipe {
             Remark.apply(slot + from.headerBytes(), n - from.headerBytes(), imp.remarkDscp());
         }
         if (heldLength == 0 && imp.reorder() > 0 && random.nextDouble() < imp.reorder()) {
-            new com.sun.jna.Pointer(slot).read(0, held, 0, n);
+            new Pointer(slot).read(0, held, 0, n);
             heldLength = n; // not published: the next packet overtakes it
             heldPath = path;
             return;
@@ -195,7 +197,7 @@ final class Pipe {
         if (gate == null || gate.pathMtu() != imp.pathMtu()) {
             gate = new MtuGate(imp.pathMtu(), from.headerBytes());
         }
-        com.sun.jna.Pointer p = new com.sun.jna.Pointer(address);
+        Pointer p = new Pointer(address);
         if (!gate.tooBig(p, n) || !gate.dontFragment(p)) {
             return false;
         }
@@ -218,7 +220,7 @@ final class Pipe {
         if (slot == 0) {
             queueDrops.lazySet(queueDrops.get() + 1);
         } else {
-            new com.sun.jna.Pointer(slot).write(0, held, 0, heldLength);
+            new Pointer(slot).write(0, held, 0, heldLength);
             ring.publish(heldLength, dueTime(imp, heldLength - from.headerBytes(), System.nanoTime())
                     + imp.pathDelayNanos(heldPath));
         }

@@ -3,6 +3,7 @@ package dev.probe.core.lab;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
 import java.nio.charset.StandardCharsets;
+import com.sun.jna.Pointer;
 
 /**
  * A layer-3 TUN device (IFF_TUN | IFF_NO_PI) opened from /dev/net/tun: each read returns one IP packet the kernel
@@ -57,7 +58,7 @@ public final class TunDevice implements AutoCloseable {
             ifr.setShort(IFNAMSIZ, (short) (IFF_TUN | IFF_NO_PI | (aggregates ? IFF_VNET_HDR : 0)));
             LibC.ioctl(fd, TUNSETIFF, ifr);
             if (aggregates) {
-                LibC.ioctl(fd, TUNSETOFFLOAD, new com.sun.jna.Pointer(TUN_F_CSUM | TUN_F_TSO4 | TUN_F_TSO6));
+                LibC.ioctl(fd, TUNSETOFFLOAD, new Pointer(TUN_F_CSUM | TUN_F_TSO4 | TUN_F_TSO6));
             }
             LibC.fcntl(fd, LibC.F_SETFL, LibC.O_RDWR | LibC.O_NONBLOCK);
         } catch (LastErrorException e) {

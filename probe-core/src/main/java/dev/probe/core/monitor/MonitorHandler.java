@@ -18,6 +18,8 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import java.io.IOException;
 
 /**
  * The monitor's routes: {@code /metrics} (the schedule's series), {@code /probe} (one check per scrape, through
@@ -75,7 +77,7 @@ final class MonitorHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
             send(ctx, req, text(o.status(), o.text()));
             return;
         }
-        HttpRequest headers = new io.netty.handler.codec.http.DefaultHttpRequest(req.protocolVersion(), req.method(),
+        HttpRequest headers = new DefaultHttpRequest(req.protocolVersion(), req.method(),
                 req.uri(), req.headers().copy());
         waiting = true; // reads stay on, so a requester that leaves is seen (and its check given up) at once
         ChannelFutureListener gone = f -> o.ticket().leave().run();
@@ -90,7 +92,7 @@ final class MonitorHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
                 send(ctx, headers, e == null ? ScrapeExchange.scrape(metrics.registry(), headers)
                         : text(HttpResponseStatus.INTERNAL_SERVER_ERROR, e instanceof CancellationException
                                 ? "the check was given up" : "the check failed: " + e));
-            } catch (java.io.IOException | RuntimeException x) {
+            } catch (IOException | RuntimeException x) {
                 log.accept("/probe: could not answer: " + x);
                 ctx.close();
             }

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import dev.probe.core.client.RunStop;
 
 /**
  * {@code /probe?target=HOST:PORT&module=sync|stream}: Prometheus's multi-target exporter pattern (as the blackbox
@@ -124,7 +125,7 @@ final class ProbeEndpoint implements AutoCloseable {
     }
 
     /** Runs {@code check} into series of its own, stopped near the scrape's {@code timeout}. */
-    private MonitorMetrics check(Check check, Duration timeout, dev.probe.core.client.RunStop stop)
+    private MonitorMetrics check(Check check, Duration timeout, RunStop stop)
             throws InterruptedException {
         MonitorMetrics metrics = new MonitorMetrics();
         if (check.baseline() != null) {

@@ -21,6 +21,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.io.IOException;
 
 /**
  * Runs a disk check's profiles on an NFS export from user space, as Direct NFS reaches it: asks the portmapper where
@@ -141,7 +144,7 @@ public final class NfsCheck {
                 if (window[slot] != null) {
                     await(window[slot], "WRITE");
                 }
-                io.netty.buffer.ByteBuf data = io.netty.buffer.Unpooled.wrappedBuffer(
+                ByteBuf data = Unpooled.wrappedBuffer(
                         randomBytes((int) Math.min(chunk, size - at)));
                 RpcConnection c = links.live(k);
                 if (c == null) {
@@ -172,7 +175,7 @@ public final class NfsCheck {
                     cpu.add(load.lastCpuSeconds());
                     points.accept(n, p);
                 });
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new RpcException(e.getMessage());
             }
             DiskResult r = new DiskResult(started, params.target().uri(), fileSystem(n), 512, params.disk(), all);

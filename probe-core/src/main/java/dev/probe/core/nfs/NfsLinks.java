@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.Locale;
 
 /**
  * The connections of one dNFS-style client to nfsd: connection k on path k mod P, as dNFS spreads its processes'
@@ -77,7 +78,7 @@ public final class NfsLinks implements AutoCloseable {
         if (!down.compareAndSet(path, null, why)) {
             return;
         }
-        events.add(String.format(java.util.Locale.ROOT, "path %s down at %.1f s: %s", paths.get(path),
+        events.add(String.format(Locale.ROOT, "path %s down at %.1f s: %s", paths.get(path),
                 (System.nanoTime() - born) / 1e9, why));
         for (int k = 0; k < connections.size(); k++) {
             if (pathOf(k) == path) {

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Recorder;
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 
 /**
  * Load points over NFS as Direct NFS makes them: {@code outstanding} I/Os kept in flight, slot k on connection
@@ -84,8 +86,8 @@ public final class NfsLoad {
     }
 
     private static long processCpuNanos() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+        return ManagementFactory.getOperatingSystemMXBean()
+                instanceof OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
     /** What every slot of one point shares: the workload, the bytes written, the end and the counters. */

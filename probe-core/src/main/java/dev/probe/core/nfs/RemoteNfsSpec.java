@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * An NFS check a client asks a probe server to run (HELLO kind "nfs", {@code probe disk --at HOST --nfs}): the export
@@ -53,7 +54,7 @@ public record RemoteNfsSpec(NfsTarget target, List<Integer> counts, DiskParams p
 
     /** Reads {@link #toJson()}'s form, each field checked. */
     public static RemoteNfsSpec fromJson(ObjectNode n) {
-        com.fasterxml.jackson.databind.JsonNode array = n.get("connections");
+        JsonNode array = n.get("connections");
         if (array == null || !array.isArray() || array.size() > MAX_COUNTS) {
             throw new BadParameterException("connections", "is not a list of at most " + MAX_COUNTS + " counts");
         }

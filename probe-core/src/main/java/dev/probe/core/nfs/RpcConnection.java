@@ -19,6 +19,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import io.netty.handler.codec.DecoderException;
+import java.net.NoRouteToHostException;
+import java.util.function.Supplier;
 
 /**
  * One TCP connection to an ONC RPC server (an NFS server's nfsd, its mountd, its portmapper), as dNFS opens one per
@@ -87,7 +90,7 @@ public final class RpcConnection implements AutoCloseable {
         if (!m.equals("null") && !m.isEmpty()) {
             return m;
         }
-        return cause instanceof java.net.NoRouteToHostException ? "no route to the host"
+        return cause instanceof NoRouteToHostException ? "no route to the host"
                 : cause.getClass().getSimpleName();
     }
 
@@ -161,11 +164,11 @@ public final class RpcConnection implements AutoCloseable {
 
     /** Hands each reply to its call, and fails every outstanding call when the connection fails or closes. */
     private static final class Replies extends SimpleChannelInboundHandler<ByteBuf> {
-        private final java.util.function.Supplier<RpcConnection> owner;
+        private final Supplier<RpcConnection> owner;
         /** Why the connection was lost, kept for calls made after (the first reason: a decoder's, a close). */
         volatile String lost;
 
-        Replies(java.util.function.Supplier<RpcConnection> owner) {
+        Replies(Supplier<RpcConnection> owner) {
             super(false);
             this.owner = owner;
         }
@@ -193,7 +196,7 @@ public final class RpcConnection implements AutoCloseable {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            Throwable root = cause instanceof io.netty.handler.codec.DecoderException && cause.getCause() != null
+            Throwable root = cause instanceof DecoderException && cause.getCause() != null
                     ? cause.getCause() : cause;
             if (lost == null) {
                 lost = root instanceof RpcException ? root.getMessage() : "the connection failed: " + reason(root);

@@ -1,13 +1,14 @@
 package dev.probe.core.params;
 
 import dev.probe.core.protocol.BadParameterException;
+import java.util.Locale;
 
 /** Which way a bulk run moves data: BACKUP client to server (RMAN backup), RESTORE server to client. */
 public enum Direction {
     BACKUP, RESTORE;
 
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** Parses {@code backup} or {@code restore}, any case. */

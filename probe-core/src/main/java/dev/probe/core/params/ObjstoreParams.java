@@ -1,6 +1,7 @@
 package dev.probe.core.params;
 
 import dev.probe.core.protocol.BadParameterException;
+import java.util.Locale;
 
 /**
  * An object-storage run: the bulk run's shape (direction, channels, volume or duration, piece size, run id,
@@ -29,6 +30,6 @@ public record ObjstoreParams(BulkParams bulk, long partSize, String prefix, bool
 
     /** The object that holds piece {@code k}. */
     public String objectName(long k) {
-        return prefix + String.format(java.util.Locale.ROOT, "piece-%010d", k);
+        return prefix + String.format(Locale.ROOT, "piece-%010d", k);
     }
 }

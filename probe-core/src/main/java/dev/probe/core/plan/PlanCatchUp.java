@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 
 /**
  * The catch-up phase of a plan's run: on every hop at once its redo as before (relayed where a site forwards), and
@@ -58,7 +59,7 @@ final class PlanCatchUp {
     }
 
     /** {@code redo}: each hop's live redo test for {@code d}; {@code alone}: the redo phase's outcomes. */
-    Found run(ExecutorService pool, List<PlanDemand.Hop> hops, java.util.function.Function<PlanDemand.Hop,
+    Found run(ExecutorService pool, List<PlanDemand.Hop> hops, Function<PlanDemand.Hop,
             TestParams> redo, List<PlanRunner.Outcome> alone, Duration d, RunStop stop) throws InterruptedException {
         double outage = config.plan().outage().toNanos() / 1e9;
         Map<Route, RelayTrace> live = relays.fresh();

@@ -11,6 +11,7 @@ import dev.probe.core.result.TestResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import dev.probe.core.agent.HostSummary;
 
 /**
  * A plan's run: each hop's figures and verdict, and the configuration's.
@@ -132,10 +133,10 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
      */
     private static double[] commitOf(HopFigures h) {
         if (h.rac() != null) {
-            List<dev.probe.core.agent.HostSummary> nodes = h.rac().summaries(h.rac().redo());
+            List<HostSummary> nodes = h.rac().summaries(h.rac().redo());
             return nodes.isEmpty() ? null : new double[] {
-                nodes.stream().mapToDouble(dev.probe.core.agent.HostSummary::latencyAvgMs).max().orElse(Double.NaN),
-                nodes.stream().mapToDouble(dev.probe.core.agent.HostSummary::latencyP99Ms).max().orElse(Double.NaN)};
+                nodes.stream().mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN),
+                nodes.stream().mapToDouble(HostSummary::latencyP99Ms).max().orElse(Double.NaN)};
         }
         return h.redo() == null ? null
                 : new double[] {h.redo().summary().latency().p50(), h.redo().summary().latency().p99()};

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.fasterxml.jackson.core.JsonParser;
 
 /**
  * A plan file's YAML read safely into a tree: a regular file of at most {@link PlanFile#MAX_BYTES}, spaces only in
@@ -35,7 +36,7 @@ final class PlanYaml {
         }
         byte[] bytes = Files.readAllBytes(file);
         refuseTabs(new String(bytes, StandardCharsets.UTF_8), where);
-        try (com.fasterxml.jackson.core.JsonParser in = YAML.getFactory().createParser(bytes)) {
+        try (JsonParser in = YAML.getFactory().createParser(bytes)) {
             JsonNode root = YAML.readTree(in);
             if (root == null || !root.isObject()) {
                 throw new UsageException(where + ": not a plan (a YAML map with redo:, sites: and routes:)");

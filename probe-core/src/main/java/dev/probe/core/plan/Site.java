@@ -3,6 +3,7 @@ package dev.probe.core.plan;
 import dev.probe.core.client.HostPort;
 import java.util.List;
 import java.util.Locale;
+import java.time.Duration;
 
 /**
  * One site of a Data Guard configuration plan: its role, where probe reaches it (the probe server that receives its
@@ -24,9 +25,9 @@ public record Site(String name, Role role, HostPort server, List<HostPort> agent
      * @param ratio     the backup's size over the log's (compressed); NaN: not given (zlib's from --redo-sample, or 1)
      * @param channels  SBT channels the backup runs on (Oracle advises 2-4 per protected database)
      */
-    public record Backup(java.time.Duration logSwitch, double ratio, int channels) {
+    public record Backup(Duration logSwitch, double ratio, int channels) {
         /** A log switch every 20 minutes, the ratio unknown, 2 channels. */
-        public static final Backup DEFAULT = new Backup(java.time.Duration.ofMinutes(20), Double.NaN, 2);
+        public static final Backup DEFAULT = new Backup(Duration.ofMinutes(20), Double.NaN, 2);
         /** The most SBT channels a plan may give. */
         public static final int MAX_CHANNELS = 4;
     }

@@ -4,6 +4,7 @@ import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.units.CpuUsage;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.regex.Pattern;
+import java.util.List;
 
 /**
  * How a connection's test ends: the sender's END with its counts, the receiver's RESULT with its own.
@@ -141,7 +142,7 @@ public final class Ending {
     }
 
     /** The servers' TCP_INFO over {@code results}, added up (see {@link TcpInfo#plus}); null when none sent it. */
-    public static TcpInfo serverTcp(java.util.List<Result> results) {
+    public static TcpInfo serverTcp(List<Result> results) {
         TcpInfo sum = null;
         for (Result r : results) {
             if (r.serverTcp() != null) {

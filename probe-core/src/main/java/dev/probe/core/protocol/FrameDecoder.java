@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.codec.TooLongFrameException;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Decodes protocol v1 frames. Control frames (at most 8 KiB) are aggregated and parsed into a
@@ -141,7 +142,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         String kind = s.startsWith("SSH-") ? " (an SSH server)" : s.startsWith("HTTP/") ? " (an HTTP server)"
                 : s.matches("(GET|POST|PUT|HEAD|DELETE|OPTIONS) .*") ? " (an HTTP client)" : "";
         if (!printable || s.isEmpty()) {
-            return String.format(java.util.Locale.ROOT, "not probe's protocol: the other end sent bytes 0x%08x..., "
+            return String.format(Locale.ROOT, "not probe's protocol: the other end sent bytes 0x%08x..., "
                     + "not a probe frame (0x%08x)", in.getInt(from), Frames.MAGIC);
         }
         return "not probe's protocol: the other end sent '" + s + "'" + kind;

@@ -3,6 +3,7 @@ package dev.probe.core.protocol;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.util.regex.Pattern;
+import io.netty.buffer.Unpooled;
 
 /**
  * Wire constants of protocol version 1 and the header writer.
@@ -52,7 +53,7 @@ public final class Frames {
 
     /** The header of a DATA frame of {@code length} bytes, as bytes. */
     public static byte[] dataHeaderBytes(long length) {
-        ByteBuf header = io.netty.buffer.Unpooled.buffer(HEADER_LENGTH, HEADER_LENGTH);
+        ByteBuf header = Unpooled.buffer(HEADER_LENGTH, HEADER_LENGTH);
         writeHeader(header, FrameType.DATA, length);
         return header.array();
     }

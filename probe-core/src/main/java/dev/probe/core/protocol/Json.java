@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.regex.Pattern;
+import java.util.Locale;
 
 /**
  * The one home of probe's JSON: the strict mapper of the wire protocol (small nesting and length limits), and
@@ -36,7 +37,7 @@ public final class Json {
         }
         if (node == null || !node.isObject()) {
             throw new ProtocolException(type + " payload must be a JSON object, got "
-                    + (node == null ? "nothing" : node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)));
+                    + (node == null ? "nothing" : node.getNodeType().toString().toLowerCase(Locale.ROOT)));
         }
         return (ObjectNode) node;
     }
@@ -130,7 +131,7 @@ public final class Json {
     }
 
     private static String show(JsonNode v) {
-        return v.getNodeType().toString().toLowerCase(java.util.Locale.ROOT) + " " + abbreviate(v.toString());
+        return v.getNodeType().toString().toLowerCase(Locale.ROOT) + " " + abbreviate(v.toString());
     }
 
     private static String abbreviate(String s) {

@@ -6,6 +6,8 @@ import dev.probe.core.client.HostPort;
 import dev.probe.core.protocol.BadParameterException;
 import java.time.Duration;
 import java.util.List;
+import dev.probe.core.client.Target;
+import dev.probe.core.params.SessionSpec;
 
 /**
  * Agents a qualification runs from ({@code --from} for a RAC primary's nodes, {@code --load-from} for the load) and
@@ -23,7 +25,7 @@ public record Agents(String flag, List<HostPort> from, ClientSecurity security, 
     }
 
     /** A fan-out of {@code spec} from these agents to {@code target}, a test's rate shared by {@code rateShares}. */
-    public FanoutConfig fanout(dev.probe.core.client.Target target, dev.probe.core.params.SessionSpec spec,
+    public FanoutConfig fanout(Target target, SessionSpec spec,
                         List<Double> rateShares) {
         return new FanoutConfig(from, List.of(new HostPort(target.host(), target.port())), spec, security,
                 target.transport(), connectTimeout, timeout, false, rateShares, target.route().dscp());

@@ -15,6 +15,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.util.HashMap;
+import java.util.SortedMap;
 
 /**
  * Reads the peak redo rate from a CSV exported from AWR, in either shape (recognised by its header, any column
@@ -81,9 +87,9 @@ public final class AwrCsv {
             throw new UsageException("--awr " + file + ": not a regular file (a CSV spooled from SQL*Plus expected)");
         }
         List<String> lines = new ArrayList<>();
-        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(
                 Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
-                        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)))) {
+                        .onMalformedInput(CodingErrorAction.REPORT)))) {
             for (String line; (line = boundedLine(in, file, lines.size() + 1)) != null; ) {
                 if (lines.size() == MAX_LINES) {
                     throw new UsageException("--awr " + file + ": more than " + MAX_LINES + " lines (export a month "
@@ -91,7 +97,7 @@ public final class AwrCsv {
                 }
                 lines.add(line);
             }
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             throw new UsageException("--awr " + file + ": not a text file (UTF-8 CSV expected)");
         } catch (IOException e) {
             throw new UsageException("--awr " + file + ": cannot read it: " + e.getMessage());
@@ -103,7 +109,7 @@ public final class AwrCsv {
     }
 
     /** The next line, refused past {@link #MAX_LINE} characters before more of it is held; null at the end. */
-    private static String boundedLine(java.io.BufferedReader in, Path file, int number) throws IOException {
+    private static String boundedLine(BufferedReader in, Path file, int number) throws IOException {
         StringBuilder b = new StringBuilder();
         for (int c; (c = in.read()) != -1; ) {
             if (c == '\n') {
@@ -132,8 +138,8 @@ public final class AwrCsv {
                 headerLine + 1);
         Map<String, double[]> sums = new TreeMap<>();
         Map<String, LocalDateTime[]> spans = new TreeMap<>();
-        java.util.SortedMap<Integer, Double> instancePeaks = new TreeMap<>();
-        Map<String, String> seen = new java.util.HashMap<>();
+        SortedMap<Integer, Double> instancePeaks = new TreeMap<>();
+        Map<String, String> seen = new HashMap<>();
         int duplicates = 0;
         for (int i = headerLine + 1; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) {
@@ -186,7 +192,7 @@ public final class AwrCsv {
 
     /** The intervals summed over the instances, in time order, and the peak they give (the p95 beside it). */
     private static RedoLoad load(String name, boolean history, Map<String, double[]> sums,
-                                 Map<String, LocalDateTime[]> spans, java.util.SortedMap<Integer, Double> instancePeaks,
+                                 Map<String, LocalDateTime[]> spans, SortedMap<Integer, Double> instancePeaks,
                                  int duplicates) {
         if (sums.isEmpty()) {
             throw new UsageException("--awr " + name + ": no '" + METRIC + "' rows");

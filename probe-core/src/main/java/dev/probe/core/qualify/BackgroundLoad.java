@@ -27,6 +27,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 
 /**
  * The {@link UnderLoad} running on its own thread while the loaded steps run: its bytes traced as its intervals
@@ -82,7 +84,7 @@ final class BackgroundLoad {
      * and hands {@code figures} what it carried, also when a step failed or a stop ended them.
      */
     static void beside(QualifyConfig config, RunStop stop, Duration steps, Loaded loaded,
-                       java.util.function.Consumer<LoadFigures> figures) throws InterruptedException {
+                       Consumer<LoadFigures> figures) throws InterruptedException {
         Duration length = StepPlan.LOAD_RAMP.plus(StepPlan.SETUP.multipliedBy(4)).plus(steps);
         BackgroundLoad load = start(config.underLoad(), config.target(), config.payload(), length);
         stop.onRequest(() -> load.stop(stop.reason()));
@@ -198,7 +200,7 @@ final class BackgroundLoad {
         try {
             ended.getNow(null);
             return null;
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             return e.getCause() == null ? "failed" : e.getCause().getMessage();
         }
     }

@@ -8,6 +8,8 @@ import dev.probe.core.tcp.HostSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import dev.probe.core.result.TcpStats;
+import java.util.Locale;
 
 /**
  * Both ends' TCP settings side by side with what 3 x BDP needs (issue 42, point 4): the primary is where qualify
@@ -66,7 +68,7 @@ public record HostTable(HostSettings primary, HostSettings standby, long needed,
         rows.add(row("tcp_mtu_probing", h -> count(h.mtuProbing()), "1 where ICMP may be filtered"));
         rows.add(row("interface MTU", h -> h.interfaceMtu() > 0 ? String.valueOf(h.interfaceMtu()) : null, ""));
         if (clock != null) {
-            rows.add(new Row("clock", "(reference)", clock.describe(), String.format(java.util.Locale.ROOT,
+            rows.add(new Row("clock", "(reference)", clock.describe(), String.format(Locale.ROOT,
                     "within %.0f ms (NTP)", ClockOffset.SKEW_MS)));
         }
         return rows;
@@ -80,7 +82,7 @@ public record HostTable(HostSettings primary, HostSettings standby, long needed,
         if (clock == null || !clock.skewed()) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "the standby's clock is %+.3f s from the primary's: Data "
+        return String.format(Locale.ROOT, "the standby's clock is %+.3f s from the primary's: Data "
                 + "Guard's lag figures (V$DATAGUARD_STATS) and the redo's timestamps are compared across the two "
                 + "hosts, so they are off by as much; synchronise both with NTP (chronyc tracking shows the offset)",
                 clock.offsetMs() / 1000);
@@ -90,7 +92,7 @@ public record HostTable(HostSettings primary, HostSettings standby, long needed,
      * Why the receive window held a forward stream back, when it mostly did ({@code limited}) and the standby's
      * receive caps are short of the buffer: the caps and the lines that raise them; null otherwise.
      */
-    public String receiverShort(dev.probe.core.result.TcpStats.Limited limited) {
+    public String receiverShort(TcpStats.Limited limited) {
         if (limited == null || !limited.known() || limited.receiveWindow() < StreamLimit.MOSTLY) {
             return null;
         }
@@ -98,7 +100,7 @@ public record HostTable(HostSettings primary, HostSettings standby, long needed,
         if (receive.isEmpty()) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "the receive window held the sender back %.0f %% of the time "
+        return String.format(Locale.ROOT, "the receive window held the sender back %.0f %% of the time "
                 + "data was in flight, and the standby lets a receive buffer grow to at most %d bytes "
                 + "(net.core.rmem_max %s, net.ipv4.tcp_rmem max %s), short of the %d bytes 3 x BDP needs: on the "
                 + "standby, %s", 100 * limited.receiveWindow(), Math.min(cap(standby.rmemMax()),

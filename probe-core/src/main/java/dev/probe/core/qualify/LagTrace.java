@@ -7,6 +7,7 @@ import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The transport lag of a paced run as it evolves: at each interval's end, the redo due by then (open loop,
@@ -135,7 +136,7 @@ public final class LagTrace implements RunListener {
     /** "growing 0.0700 s/s", or "flat (slope -0.0070 s/s)": a slope at or under {@link #FLAT_GROWTH} is no growth. */
     public String describeGrowth() {
         double g = growth();
-        return flat() ? String.format(java.util.Locale.ROOT, "flat (slope %+.4f s/s)", g)
-                : String.format(java.util.Locale.ROOT, "growing %.4f s/s", g);
+        return flat() ? String.format(Locale.ROOT, "flat (slope %+.4f s/s)", g)
+                : String.format(Locale.ROOT, "growing %.4f s/s", g);
     }
 }

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import dev.probe.core.pathmtu.PathMtu;
 
 /**
  * One pass of Oracle's network qualification for Data Guard over one link in one direction, against an ordinary
@@ -156,7 +157,7 @@ final class LinkQualifier {
         LagTrace lag;
         LagTrace loadedLag;
         LoadFigures load;
-        List<dev.probe.core.pathmtu.PathMtu> pathMtu = List.of();
+        List<PathMtu> pathMtu = List.of();
 
         Measured measured() {
             boolean linux = config.target().transport().linuxNative();

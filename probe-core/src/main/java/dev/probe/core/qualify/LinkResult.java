@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * One pass of a qualification over one link in one direction ({@link LinkQualifier}); a part of
@@ -79,7 +80,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         }
         // the sender's TCP_INFO: reversed, the server's (from its RESULT), which sent
         TcpStats tcp = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
-                .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+                .map(s -> s.result().summary().tcp()).filter(Objects::nonNull).findFirst().orElse(null);
         long granted = Sizing.granted(Math.min(m.sndbufGranted(), m.rcvbufGranted()),
                 config.target().transport().linuxNative()); // what the OS set (Linux reports twice it)
         HostTable hosts = tcp == null || config.reverse() ? null : HostTable.of(m); // the standby receives forward

@@ -3,6 +3,7 @@ package dev.probe.core.qualify;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.TestResult;
 import java.util.List;
+import dev.probe.core.pathmtu.PathMtu;
 
 /**
  * What the steps measured, each figure from its step's own result: round trip, capacity, the single stream with
@@ -27,7 +28,7 @@ import java.util.List;
 public record Measured(double rttMs, double minRttMs, double capacityBps, double defaultBps, double tunedBps,
                        long bdpBytes, long bufferRequested, int sndbufGranted, int rcvbufGranted, boolean clamped,
                        LagTrace lag, LagTrace loadedLag, LoadFigures load, List<StepResult> steps,
-                       List<dev.probe.core.pathmtu.PathMtu> pathMtu) {
+                       List<PathMtu> pathMtu) {
     /** One step's label, kind and result document. */
     public record StepResult(StepPlan.Step step, TestResult result) {
     }

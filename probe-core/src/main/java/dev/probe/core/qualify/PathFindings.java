@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.Objects;
 
 /**
  * What a forward ASYNC verdict adds about the path beyond its rate (issue 42): reordering TCP saw, the standby's
@@ -94,7 +95,7 @@ final class PathFindings {
     /** The peak-rate redo step's TCP_INFO (idle, not under load), or null. */
     static TcpStats pacedRedo(Measured m) {
         return m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.REDO_RATE && !s.step().loaded())
-                .map(s -> s.result().summary().tcp()).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+                .map(s -> s.result().summary().tcp()).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /**

@@ -2,6 +2,10 @@ package dev.probe.core.qualify;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The redo the link must carry: the peak rate to size for, the 95th percentile beside it (AWR only), where the
@@ -16,15 +20,15 @@ import java.util.List;
  *                           what {@code qualify --from} paces each instance's stream at
  */
 public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, String source, String statistic,
-                       List<Interval> intervals, java.util.SortedMap<Integer, Double> instancePeaks) {
+                       List<Interval> intervals, SortedMap<Integer, Double> instancePeaks) {
     /** Without per-instance peaks. */
     public RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, String source, String statistic,
                     List<Interval> intervals) {
-        this(peakBytesPerSecond, p95BytesPerSecond, source, statistic, intervals, new java.util.TreeMap<>());
+        this(peakBytesPerSecond, p95BytesPerSecond, source, statistic, intervals, new TreeMap<>());
     }
 
     public RedoLoad {
-        instancePeaks = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(instancePeaks));
+        instancePeaks = Collections.unmodifiableSortedMap(new TreeMap<>(instancePeaks));
     }
     /** How the CSV's times are read: AWR writes the database's wall-clock time and carries no zone. */
     public static final String TIMES = "as written in the CSV: the database's time zone, not converted";
@@ -38,7 +42,7 @@ public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, Stri
     public record Interval(LocalDateTime begin, LocalDateTime end, double averageBytesPerSecond,
                            double peakBytesPerSecond, int instances) {
         public double seconds() {
-            return java.time.Duration.between(begin, end).toMillis() / 1000.0;
+            return Duration.between(begin, end).toMillis() / 1000.0;
         }
     }
 
@@ -52,7 +56,7 @@ public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, Stri
      * their sum is the peak, and each is instance i's own peak.
      */
     public static RedoLoad given(List<Double> perInstance) {
-        java.util.SortedMap<Integer, Double> peaks = new java.util.TreeMap<>();
+        SortedMap<Integer, Double> peaks = new TreeMap<>();
         for (int i = 0; i < perInstance.size(); i++) {
             peaks.put(i + 1, perInstance.get(i));
         }

@@ -4,6 +4,7 @@ import dev.probe.core.protocol.BadParameterException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import dev.probe.core.units.Sizes;
 
 /**
  * The steps of a qualification and how the budget is shared among them: each step gets a share by its weight
@@ -42,7 +43,7 @@ public record StepPlan(List<Step> steps) {
                 case DEFAULT_BUFFERS -> "one stream, default buffers";
                 case TUNED_BUFFERS -> "one stream, 3 x BDP buffers";
                 case REDO_RATE -> "redo at its peak rate";
-                case SYNC -> "SYNC " + dev.probe.core.units.Sizes.describe(writeSize) + (affirm ? " AFFIRM" : " FASTSYNC");
+                case SYNC -> "SYNC " + Sizes.describe(writeSize) + (affirm ? " AFFIRM" : " FASTSYNC");
             };
         }
     }

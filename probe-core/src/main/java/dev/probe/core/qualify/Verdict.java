@@ -3,6 +3,7 @@ package dev.probe.core.qualify;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import java.util.List;
+import java.util.ArrayList;
 
 /**
  * One verdict with its reasons, in words a network team can act on.
@@ -24,7 +25,7 @@ public record Verdict(String name, Status status, List<String> reasons) {
 
     /** This verdict with one more reason after its own, its status unchanged. */
     public Verdict with(String reason) {
-        List<String> more = new java.util.ArrayList<>(reasons);
+        List<String> more = new ArrayList<>(reasons);
         more.add(reason);
         return new Verdict(name, status, more);
     }

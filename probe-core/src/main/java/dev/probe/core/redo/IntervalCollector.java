@@ -5,6 +5,8 @@ import dev.probe.core.result.RunListener;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import dev.probe.core.protocol.Handshake;
+import dev.probe.core.result.TestResult;
 
 /** Keeps every interval sample for the result document, and forwards everything to a delegate. */
 final class IntervalCollector implements RunListener {
@@ -16,7 +18,7 @@ final class IntervalCollector implements RunListener {
     }
 
     @Override
-    public void onReady(dev.probe.core.protocol.Handshake.Ready ready, int sndbufGranted) {
+    public void onReady(Handshake.Ready ready, int sndbufGranted) {
         delegate.onReady(ready, sndbufGranted);
     }
 
@@ -32,7 +34,7 @@ final class IntervalCollector implements RunListener {
     }
 
     @Override
-    public void onFinished(dev.probe.core.result.TestResult result) {
+    public void onFinished(TestResult result) {
         delegate.onFinished(result);
     }
 

@@ -14,6 +14,7 @@ import dev.probe.core.units.Rates;
 import java.time.Duration;
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import java.util.Objects;
 
 /**
  * The reporting side of a run, on its own thread: every interval it reads the connections' counters, swaps
@@ -83,7 +84,7 @@ final class IntervalReporter {
 
     /** The sending sockets' congestion control: this end's, or the server's as it reported it in a reverse test. */
     private String sendingCongestion() {
-        return senders.stream().map(Sender::sendingCongestion).filter(java.util.Objects::nonNull).findFirst()
+        return senders.stream().map(Sender::sendingCongestion).filter(Objects::nonNull).findFirst()
                 .orElse(congestion);
     }
 

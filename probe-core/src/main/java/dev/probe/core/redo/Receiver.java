@@ -10,6 +10,7 @@ import dev.probe.core.protocol.SenderTcp;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.transport.StreamReads;
 import io.netty.channel.Channel;
+import io.netty.util.ReferenceCountUtil;
 
 /**
  * A reverse test's client side ({@link TestParams#reverse()}): its MARK starts the server sending; it counts what
@@ -39,7 +40,7 @@ final class Receiver extends Sender {
         } else if (msg instanceof ControlFrame f && f.type() == FrameType.TCP) {
             sender = SenderTcp.from(f.body());
         } else if (stopped) {
-            io.netty.util.ReferenceCountUtil.release(msg);
+            ReferenceCountUtil.release(msg);
         } else if (msg == Mark.INSTANCE) {
             counters.mark();
         } else if (msg instanceof ControlFrame f && f.type() == FrameType.END) {

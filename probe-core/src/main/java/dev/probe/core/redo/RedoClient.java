@@ -27,6 +27,8 @@ import io.netty.channel.ChannelOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * Runs one sync or async test against a probe server, iperf3-style: HELLO / READY on the first connection,
@@ -37,7 +39,7 @@ import java.util.List;
  * }</pre>
  */
 public final class RedoClient {
-    private static final java.nio.file.Path PROC_SYS = java.nio.file.Path.of("/proc/sys");
+    private static final Path PROC_SYS = Path.of("/proc/sys");
     private final RedoConfig config;
 
     public RedoClient(RedoConfig config) {
@@ -125,7 +127,7 @@ public final class RedoClient {
     private static TcpStats senderTcp(List<Result> results) {
         TcpInfo sum = Ending.serverTcp(results);
         return sum == null ? null : TcpStats.between(null, sum, results.stream().map(Result::serverCongestion)
-                .filter(java.util.Objects::nonNull).findFirst().orElse(null));
+                .filter(Objects::nonNull).findFirst().orElse(null));
     }
 
     /** The server's RESULTs, or none and why. */

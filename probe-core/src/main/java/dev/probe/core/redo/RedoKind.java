@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import dev.probe.core.protocol.Json;
 
 /**
  * The server's side of redo-style tests (HELLO kind "test", sync or async): each connection gets a
@@ -53,7 +54,7 @@ public final class RedoKind implements SessionKind<TestParams>, AutoCloseable {
         if (!p.reverse()) {
             return null;
         }
-        ObjectNode n = dev.probe.core.protocol.Json.object();
+        ObjectNode n = Json.object();
         n.put("sender", "server");
         n.put("payload", p.payload().toString());
         return n;

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.Locale;
 
 /**
  * The server's standby redo logs for {@code --write} tests: ring files beside {@code --file}, each written through
@@ -88,7 +89,7 @@ final class RedoLogs implements AutoCloseable {
         synchronized (this) {
             prepared.add(ring);
         }
-        log.log(String.format(java.util.Locale.ROOT, "redo log %s: %d MiB written through in %.1f s before its "
+        log.log(String.format(Locale.ROOT, "redo log %s: %d MiB written through in %.1f s before its "
                 + "first --write test (reused in place until the server stops)", ring, size >> 20,
                 (System.nanoTime() - t0) / 1e9));
     }

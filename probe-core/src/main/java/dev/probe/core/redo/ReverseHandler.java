@@ -18,6 +18,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledFuture;
 
 /**
  * The server's side of a reverse test ({@link TestParams#reverse()}, iperf3's -R): the client's MARK starts it; the
@@ -39,7 +40,7 @@ final class ReverseHandler extends ChannelInboundHandlerAdapter {
     private boolean ended; // the client's END answered
     private Result sent;
     /** The TCP frames every interval, when the client asked for them. */
-    private java.util.concurrent.ScheduledFuture<?> tcpEvery;
+    private ScheduledFuture<?> tcpEvery;
     /** This socket's TCP_INFO when the warm-up ended (or it started, without one): the summary's window opens there. */
     private TcpInfo atMark;
 

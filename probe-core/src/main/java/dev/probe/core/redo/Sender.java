@@ -14,6 +14,9 @@ import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Relayed;
 import io.netty.channel.Channel;
 import java.util.function.Consumer;
+import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tcp.TcpInfoReader;
+import io.netty.util.ReferenceCountUtil;
 
 /**
  * Drives one connection's data phase on its event loop, each message written by a {@link DataWriter}. When the data
@@ -67,7 +70,7 @@ abstract class Sender implements Worker {
                         + e.getMessage()));
             }
         } else {
-            io.netty.util.ReferenceCountUtil.release(msg);
+            ReferenceCountUtil.release(msg);
             handler.fail(new ProbeException(ProbeException.Kind.PROTOCOL, "unexpected " + msg.getClass().getSimpleName()
                     + " from server during a test"));
         }
@@ -89,8 +92,8 @@ abstract class Sender implements Worker {
      * The TCP_INFO an interval reports for this connection: the sending socket's, which is this one's (a receiver's
      * is the server's, as it last sent it); null where unreadable.
      */
-    dev.probe.core.tcp.TcpInfo sendingTcp() {
-        return dev.probe.core.tcp.TcpInfoReader.read(channel).orElse(null);
+    TcpInfo sendingTcp() {
+        return TcpInfoReader.read(channel).orElse(null);
     }
 
     /** The sending socket's congestion control where this end learned it from the sender; null for its own. */

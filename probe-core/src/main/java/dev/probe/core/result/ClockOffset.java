@@ -3,6 +3,7 @@ package dev.probe.core.result;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import java.util.Locale;
+import java.time.Instant;
 
 /**
  * How far the server's wall clock is from this host's, from one handshake: the server stamps READY with its clock,
@@ -36,7 +37,7 @@ public record ClockOffset(double offsetMs, double uncertaintyMs) {
 
     /** This host's wall clock in microseconds since the epoch, as READY is stamped and the exchange timed. */
     public static long nowMicros() {
-        java.time.Instant now = java.time.Instant.now();
+        Instant now = Instant.now();
         return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
     }
 

@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * A run's events as newline-delimited JSON ({@code --json-stream FILE|-}), as iperf3's {@code --json-stream}: one
@@ -33,8 +36,8 @@ public final class JsonStream implements AutoCloseable {
 
     /** Appends to {@code file} (created if missing: several runs can share one stream). */
     public static JsonStream open(Path file) throws IOException {
-        return new JsonStream(Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND), true);
+        return new JsonStream(Files.newOutputStream(file, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND), true);
     }
 
     /** Writes to {@code out} (standard output), left open at the end. */
@@ -78,7 +81,7 @@ public final class JsonStream implements AutoCloseable {
     }
 
     /** {@code step}: one step of a multi-step run (qualify) begins: its place, what it measures, for how long. */
-    public void step(int index, int total, String label, java.time.Duration duration) {
+    public void step(int index, int total, String label, Duration duration) {
         ObjectNode d = Json.object();
         d.put("index", index);
         d.put("total", total);
@@ -92,7 +95,7 @@ public final class JsonStream implements AutoCloseable {
         return new RunListener() {
             @Override
             public void onReady(Ready ready, int sndbufGranted) {
-                start(params.path("mode").asText("test").toLowerCase(java.util.Locale.ROOT), host + ":" + port, params);
+                start(params.path("mode").asText("test").toLowerCase(Locale.ROOT), host + ":" + port, params);
             }
 
             @Override

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.io.FilterOutputStream;
+import java.io.UncheckedIOException;
 
 /**
  * Writes result documents ({@code probe.result/1}) as pretty-printed JSON, whole or not at all: into a temporary
@@ -55,13 +57,13 @@ public final class ResultFiles {
         try {
             writeJson(path, document);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
     /** Jackson closes the stream it writes to; the channel is closed by its try block instead. */
     private static OutputStream nonClosing(OutputStream out) {
-        return new java.io.FilterOutputStream(out) {
+        return new FilterOutputStream(out) {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 out.write(b, off, len);

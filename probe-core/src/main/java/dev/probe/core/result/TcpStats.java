@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
+import java.util.Locale;
 
 /**
  * TCP_INFO figures of the sending sockets for a window: smoothed RTT (largest over connections), retransmitted
@@ -72,7 +73,7 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
 
         /** "receive window 64 %, send buffer 0 %, network 36 % of the time data was in flight". */
         public String describe() {
-            return String.format(java.util.Locale.ROOT, "receive window %.0f %%, send buffer %.0f %%, network %.0f %% "
+            return String.format(Locale.ROOT, "receive window %.0f %%, send buffer %.0f %%, network %.0f %% "
                     + "of the time data was in flight", 100 * receiveWindow, 100 * sendBuffer, 100 * network);
         }
     }
@@ -134,9 +135,9 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
         if (!reorders()) {
             return null;
         }
-        String share = segmentsSent <= 0 ? "" : String.format(java.util.Locale.ROOT, " in %d segments (%.3f %%)",
+        String share = segmentsSent <= 0 ? "" : String.format(Locale.ROOT, " in %d segments (%.3f %%)",
                 segmentsSent, 100.0 * reorderEvents / segmentsSent);
-        return String.format(java.util.Locale.ROOT, "the path reorders segments: TCP saw %d reordering event%s%s and "
+        return String.format(Locale.ROOT, "the path reorders segments: TCP saw %d reordering event%s%s and "
                 + "now tolerates %d segments out of order (Linux starts from net.ipv4.tcp_reordering, %d by default); "
                 + "reordering TCP reads as loss shrinks the window (ECMP paths of unequal length, a bond or a load "
                 + "balancer that splits a flow)", reorderEvents, reorderEvents == 1 ? "" : "s", share, reordering,
@@ -152,7 +153,7 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
         if (pmtu <= 0 || interfaceMtu <= 0 || pmtu + 64 >= interfaceMtu) {
             return null;
         }
-        return String.format(java.util.Locale.ROOT, "path MTU %d is below this interface's MTU %d: the path does not "
+        return String.format(Locale.ROOT, "path MTU %d is below this interface's MTU %d: the path does not "
                 + "carry frames that large (a jumbo-frame setting that stops on the way; where ICMP is filtered, large "
                 + "segments can vanish)", pmtu, interfaceMtu);
     }

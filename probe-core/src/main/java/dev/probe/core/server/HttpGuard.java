@@ -11,6 +11,7 @@ import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import io.netty.handler.timeout.IdleStateEvent;
 
 /**
  * What an HTTP port (the Object Storage endpoint, the monitor) allows before a request is even read. A new
@@ -83,7 +84,7 @@ public final class HttpGuard {
     private static final class IdleClose extends ChannelInboundHandlerAdapter {
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-            if (evt instanceof io.netty.handler.timeout.IdleStateEvent) {
+            if (evt instanceof IdleStateEvent) {
                 ctx.close();
             } else {
                 ctx.fireUserEventTriggered(evt);

@@ -2,6 +2,7 @@ package dev.probe.core.server;
 
 import io.netty.channel.Channel;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Pauses reading from a connection while any reason to stop holds: replies (ACKs) piling up because the
@@ -53,7 +54,7 @@ public final class ReadGate {
                 if (System.nanoTime() - resumeAt >= 0) {
                     open(RATE);
                 }
-            }, wait, java.util.concurrent.TimeUnit.NANOSECONDS);
+            }, wait, TimeUnit.NANOSECONDS);
         }
     }
 

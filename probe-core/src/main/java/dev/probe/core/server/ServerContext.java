@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.net.SocketAddress;
 
 /** What the server's per-connection handlers share: configuration, log, sessions, session kinds, disk threads. */
 final class ServerContext {
@@ -97,7 +98,7 @@ final class ServerContext {
     }
 
     /** How long to hold the refusal of a failed authentication from {@code from}. */
-    long authBackoffMillis(java.net.SocketAddress from) {
+    long authBackoffMillis(SocketAddress from) {
         return authBackoff.failed(from);
     }
 

@@ -99,7 +99,7 @@ final class ServerHandshakeHandler extends ChannelInboundHandlerAdapter {
             long wait = server.authBackoffMillis(ctx.channel().remoteAddress());
             ctx.channel().config().setAutoRead(false);
             ctx.executor().schedule(() -> ctx.writeAndFlush(new ErrorReply(ErrorCode.AUTH, "authentication failed")
-                    .frame()).addListener(ChannelFutureListener.CLOSE), wait, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    .frame()).addListener(ChannelFutureListener.CLOSE), wait, TimeUnit.MILLISECONDS);
             return;
         }
         serve(ctx, auth.pending(), auth.serverNonce(), proof);

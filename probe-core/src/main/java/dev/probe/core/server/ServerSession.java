@@ -8,6 +8,7 @@ import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
+import java.util.function.Consumer;
 
 /** One test or bulk run on the server: its spec, its connections (joined by session id) and their counters. */
 public final class ServerSession {
@@ -103,17 +104,17 @@ public final class ServerSession {
         timers.add(f);
     }
 
-    private final List<java.util.function.Consumer<String>> onEnd = new ArrayList<>();
+    private final List<Consumer<String>> onEnd = new ArrayList<>();
 
     /**
      * Runs {@code action} once the session's last connection has closed, with why it failed (null when every
      * connection ended cleanly). On the event loop of the connection that closed last.
      */
-    public synchronized void whenEnded(java.util.function.Consumer<String> action) {
+    public synchronized void whenEnded(Consumer<String> action) {
         onEnd.add(action);
     }
 
-    synchronized List<java.util.function.Consumer<String>> endActions() {
+    synchronized List<Consumer<String>> endActions() {
         return List.copyOf(onEnd);
     }
 

@@ -14,6 +14,7 @@ import dev.probe.core.result.ClockOffset;
 import dev.probe.core.tcp.HostSettings;
 import dev.probe.core.tcp.SavedSyn;
 import io.netty.channel.Channel;
+import java.nio.file.Path;
 
 /**
  * Decides on an authenticated HELLO or JOIN: for a HELLO the protocol version, the session kind, its parameters
@@ -21,7 +22,7 @@ import io.netty.channel.Channel;
  * handshake handler writes the decision's reply and, when admitted, hands the connection to the session.
  */
 final class SessionAdmission {
-    private static final java.nio.file.Path PROC_SYS = java.nio.file.Path.of("/proc/sys");
+    private static final Path PROC_SYS = Path.of("/proc/sys");
     /** The reply to send; {@code session} is null when refused. */
     record Decision(ControlFrame reply, ServerSession session, int index) {
         static Decision refuse(ErrorCode code, String message) {

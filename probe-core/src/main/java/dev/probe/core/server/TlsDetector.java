@@ -10,6 +10,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import java.util.List;
+import dev.probe.core.protocol.FrameEncoder;
 
 /**
  * First on a TLS server's connections: a TLS record switches the pipeline to TLS; a plaintext probe client is
@@ -41,7 +42,7 @@ final class TlsDetector extends ByteToMessageDecoder {
         ctx.channel().config().setAutoRead(false);
         if (probe) {
             ByteBuf reply = ctx.alloc().buffer();
-            dev.probe.core.protocol.FrameEncoder.INSTANCE.encodeTo(
+            FrameEncoder.INSTANCE.encodeTo(
                     new ErrorReply(ErrorCode.PROTOCOL, "this server requires TLS: run the client with --tls").frame(), reply);
             ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
         } else {

@@ -9,6 +9,12 @@ import io.netty.channel.Channel;
 import io.netty.channel.unix.UnixChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import dev.probe.core.error.CannotRunException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Locale;
 
 /**
  * Reads {@code TCP_INFO} and {@code TCP_CONGESTION} with getsockopt(2) through JNA, for channels of the native
@@ -33,7 +39,7 @@ public final class TcpInfoReader {
 
     private static LibC load() {
         try {
-            if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
                 return null;
             }
             return Native.load("c", LibC.class);
@@ -75,7 +81,7 @@ public final class TcpInfoReader {
     }
 
     /** TCP_INFO of several sockets added up (see {@link TcpInfo#plus}), or null when none can be read. */
-    public static TcpInfo sum(java.util.Collection<? extends Channel> channels) {
+    public static TcpInfo sum(Collection<? extends Channel> channels) {
         TcpInfo sum = null;
         for (Channel c : channels) {
             TcpInfo info = read(c).orElse(null);
@@ -112,7 +118,7 @@ public final class TcpInfoReader {
      */
     public static void setCongestionControl(Channel channel, String algorithm) {
         if (!supported(channel)) {
-            throw new dev.probe.core.error.CannotRunException("congestion control '" + algorithm + "' can only be set with the native "
+            throw new CannotRunException("congestion control '" + algorithm + "' can only be set with the native "
                     + "epoll or io_uring transport on Linux");
         }
         byte[] name = algorithm.getBytes(StandardCharsets.US_ASCII);
@@ -121,7 +127,7 @@ public final class TcpInfoReader {
         buf.write(0, name, 0, name.length);
         int fd = ((UnixChannel) channel).fd().intValue();
         if (LIBC.setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, buf, name.length) != 0) {
-            throw new dev.probe.core.error.CannotRunException("the kernel refused congestion control '" + algorithm + "' (errno "
+            throw new CannotRunException("the kernel refused congestion control '" + algorithm + "' (errno "
                     + Native.getLastError() + "); available: " + available());
         }
     }
@@ -129,9 +135,9 @@ public final class TcpInfoReader {
     /** The kernel's available congestion control algorithms, as /proc lists them. */
     public static String available() {
         try {
-            return java.nio.file.Files.readString(java.nio.file.Path.of(
+            return Files.readString(Path.of(
                     "/proc/sys/net/ipv4/tcp_available_congestion_control")).trim();
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return "unknown";
         }
     }

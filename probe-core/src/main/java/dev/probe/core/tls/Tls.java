@@ -17,6 +17,11 @@ import java.util.HexFormat;
 import java.util.Locale;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.security.NoSuchAlgorithmException;
+import java.security.cert.CertificateFactory;
 
 /** TLS for probe: server contexts from PEM files or a fresh self-signed certificate, client contexts that pin. */
 public final class Tls {
@@ -54,11 +59,11 @@ public final class Tls {
             throw new UsageException("--cert and --key go together");
         }
         SslContext ctx = SslContextBuilder.forServer(certPem, keyPem).build();
-        try (java.io.InputStream in = java.nio.file.Files.newInputStream(certPem.toPath())) {
-            X509Certificate cert = (X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+        try (InputStream in = Files.newInputStream(certPem.toPath())) {
+            X509Certificate cert = (X509Certificate) CertificateFactory.getInstance("X.509")
                     .generateCertificate(in);
             return new Server(ctx, fingerprint(cert));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new CertificateException("cannot read " + certPem + ": " + e.getMessage(), e);
         }
     }
@@ -86,7 +91,7 @@ public final class Tls {
         try {
             byte[] d = MessageDigest.getInstance("SHA-256").digest(cert.getEncoded());
             return HexFormat.ofDelimiter(":").withUpperCase().formatHex(d);
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new CertificateException(e);
         }
     }

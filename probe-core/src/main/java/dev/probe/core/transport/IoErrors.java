@@ -1,6 +1,11 @@
 package dev.probe.core.transport;
 
 import java.util.regex.Pattern;
+import dev.probe.core.error.CannotRunException;
+import io.netty.channel.unix.Errors;
+import java.net.BindException;
+import java.net.SocketException;
+import java.nio.channels.ClosedChannelException;
 
 /** Plain wording for socket errors: drops Netty's native call prefix ("recvAddress(..) failed: ", 4.2's "bind(..) failed with error(-98): ")
  * and address suffix. */
@@ -15,7 +20,7 @@ public final class IoErrors {
         String m = t.getMessage();
         if (m == null || m.isBlank()) {
             // no internal class name in what a user reads: Netty's StacklessClosedChannelException says only this
-            return t instanceof java.nio.channels.ClosedChannelException ? "the peer closed the connection"
+            return t instanceof ClosedChannelException ? "the peer closed the connection"
                     : "an I/O error with no reason given (--debug shows it)";
         }
         return ADDRESS_SUFFIX.matcher(NATIVE_PREFIX.matcher(m).replaceFirst("")).replaceFirst("");
@@ -26,9 +31,9 @@ public final class IoErrors {
      * exceptions that are not bind failures, and interrupts, pass through unchanged.
      */
     public static Exception cannotListen(Exception e, String address, int port) {
-        if (e instanceof java.net.BindException || e instanceof io.netty.channel.unix.Errors.NativeIoException
-                || e instanceof java.net.SocketException) {
-            return new dev.probe.core.error.CannotRunException("cannot listen on " + address + ":" + port + ": " + describe(e), e);
+        if (e instanceof BindException || e instanceof Errors.NativeIoException
+                || e instanceof SocketException) {
+            return new CannotRunException("cannot listen on " + address + ":" + port + ": " + describe(e), e);
         }
         return e;
     }

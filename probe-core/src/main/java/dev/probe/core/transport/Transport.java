@@ -25,6 +25,9 @@ import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.Locale;
 import jdk.net.ExtendedSocketOptions;
+import io.netty.channel.unix.IntegerUnixChannelOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The Netty transport of a run or a server, chosen once: native epoll where it loads, io_uring when asked for
@@ -163,8 +166,8 @@ public record Transport(Kind kind, String whyNot) {
      * server: idle firewalls and NAT keep long control connections, a vanished peer is noticed (iperf3 learned this:
      * esnet/iperf#812, #835, {@code --cntl-ka}).
      */
-    public java.util.Map<ChannelOption<?>, Object> keepAlive() {
-        java.util.Map<ChannelOption<?>, Object> o = new java.util.LinkedHashMap<>();
+    public Map<ChannelOption<?>, Object> keepAlive() {
+        Map<ChannelOption<?>, Object> o = new LinkedHashMap<>();
         o.put(ChannelOption.SO_KEEPALIVE, true);
         if (kind == Kind.EPOLL) {
             o.put(EpollChannelOption.TCP_KEEPIDLE, KEEPALIVE_IDLE_S);
@@ -184,7 +187,7 @@ public record Transport(Kind kind, String whyNot) {
 
     /** Linux's TCP_MAXSEG, set through the native transport's raw option. */
     private static final ChannelOption<Integer> TCP_MAXSEG =
-            new io.netty.channel.unix.IntegerUnixChannelOption("TCP_MAXSEG", 6 /* IPPROTO_TCP */, 2 /* TCP_MAXSEG */);
+            new IntegerUnixChannelOption("TCP_MAXSEG", 6 /* IPPROTO_TCP */, 2 /* TCP_MAXSEG */);
 
     /** True when a connection's segment size can be clamped before it connects (epoll: TCP_MAXSEG). */
     public boolean clampsSegments() {

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.lang.management.OperatingSystemMXBean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * This process's CPU time at one instant: user and system seconds from /proc/self/stat on Linux (the JVM's
@@ -37,8 +39,8 @@ public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jit
 
     /** Samples this close together are one: a bulk run's 256 channels each end with the server's CPU. */
     private static final long REUSE_NANOS = 20_000_000;
-    private static final java.util.concurrent.atomic.AtomicReference<CpuTime> LAST =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    private static final AtomicReference<CpuTime> LAST =
+            new AtomicReference<>();
 
     /** Now, or a sample taken under 20 ms ago (one /proc read per thread is not free with 1,024 channels). */
     public static CpuTime now() {
@@ -58,7 +60,7 @@ public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jit
             long[] jvm = jvmThreads();
             return new CpuTime(ticks[0] * TICK_NANOS, ticks[1] * TICK_NANOS, wall, jvm[0], jvm[1]);
         } catch (IOException | RuntimeException e) {
-            java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+            OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
             long total = os instanceof com.sun.management.OperatingSystemMXBean
                     ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : 0;
             return new CpuTime(Math.max(0, total), 0, wall, -1, -1);

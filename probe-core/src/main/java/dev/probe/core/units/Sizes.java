@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.math.RoundingMode;
 
 /**
  * Parses and formats byte sizes the way oratcptest users write them.
@@ -36,7 +37,7 @@ public final class Sizes {
         if (bytes.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
             throw new UsageException("size '" + text + "' is too large");
         }
-        return bytes.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
+        return bytes.setScale(0, RoundingMode.HALF_UP).longValueExact();
     }
 
     private static long multiplier(String unit, String text) {

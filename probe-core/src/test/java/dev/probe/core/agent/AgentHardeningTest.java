@@ -38,6 +38,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.net.SocketException;
+import java.util.Arrays;
 
 /**
  * An agent's port is hardened as the server's (it is the server's listener with one session kind): other kinds,
@@ -107,7 +109,7 @@ class AgentHardeningTest {
     @Test
     void anOversizedFrameIsClosedBeforeAnythingIsAllocatedAndTheAgentServesOn() throws Exception {
         byte[] hello = bytes(new Hello(Frames.VERSION, Handshake.randomId(), AgentParams.KIND, Json.object()).frame());
-        byte[] header = java.util.Arrays.copyOf(hello, Frames.HEADER_LENGTH);
+        byte[] header = Arrays.copyOf(hello, Frames.HEADER_LENGTH);
         header[8] = (byte) 0xff;
         header[9] = (byte) 0xff;
         header[10] = (byte) 0xff;
@@ -128,7 +130,7 @@ class AgentHardeningTest {
             idle.get(0).setSoTimeout(1000);
             try {
                 assertEquals(-1, idle.get(0).getInputStream().read());
-            } catch (SocketTimeoutException | java.net.SocketException e) {
+            } catch (SocketTimeoutException | SocketException e) {
                 // reset: closed too
             }
         } finally {

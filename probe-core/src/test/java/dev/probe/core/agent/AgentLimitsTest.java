@@ -26,6 +26,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Issue 23, point 1: an agent sends only where its --allow-targets allow, and only as much as its own limits
@@ -47,7 +52,7 @@ class AgentLimitsTest {
         bed.close();
     }
 
-    private static FanoutResult run(ProbeServer agent, ProbeServer server, dev.probe.core.params.SessionSpec total)
+    private static FanoutResult run(ProbeServer agent, ProbeServer server, SessionSpec total)
             throws Exception {
         return new Fanout(new FanoutConfig(List.of(AgentTestbed.at(agent)), List.of(AgentTestbed.at(server)), total,
                 new ClientSecurity(SECRET, null),
@@ -109,14 +114,14 @@ class AgentLimitsTest {
         long cap = 64L << 20;
         ProbeServer server = bed.server();
         ProbeServer agent = bed.agent(SECRET, limits("127.0.0.0/8", 4, 256, cap));
-        dev.probe.core.params.SessionSpec bulk = BulkParams.builder(Direction.BACKUP, "cap").channels(2).volume(0)
+        SessionSpec bulk = BulkParams.builder(Direction.BACKUP, "cap").channels(2).volume(0)
                 .duration(Duration.ofSeconds(20)).interval(Duration.ofSeconds(10)).build();
-        dev.probe.core.params.SessionSpec async = dev.probe.core.params.TestParams.builder(
-                dev.probe.core.params.Mode.ASYNC).length(1 << 20).connections(2).duration(Duration.ofSeconds(20))
+        SessionSpec async = TestParams.builder(
+                Mode.ASYNC).length(1 << 20).connections(2).duration(Duration.ofSeconds(20))
                 .interval(Duration.ofSeconds(10)).build();
-        for (dev.probe.core.params.SessionSpec leg : List.of(bulk, async)) {
+        for (SessionSpec leg : List.of(bulk, async)) {
             ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, leg));
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("stopped at ([0-9,]+)").matcher(e.getMessage());
+            Matcher m = Pattern.compile("stopped at ([0-9,]+)").matcher(e.getMessage());
             assertTrue(m.find(), e.getMessage());
             long moved = Long.parseLong(m.group(1).replace(",", ""));
             System.out.printf("%s leg, 10 s intervals, --max-bytes %,d: stopped at %,d (%.3f x)%n", leg.kind(), cap,

@@ -26,6 +26,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.transport.Transport;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 
 /** Bulk backup and restore between a real client and server on 127.0.0.1. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -138,15 +141,15 @@ class BulkLoopbackTest {
     void restoreOfARunWithAMissingPieceIsRefusedNamingThePiece() throws Exception {
         run(volume(Direction.BACKUP, 1, 3L << 20, 1L << 20, "gap"));
         Files.delete(dir.resolve("store/gap/piece-0000000001"));
-        dev.probe.core.client.ProbeException e = org.junit.jupiter.api.Assertions.assertThrows(
-                dev.probe.core.client.ProbeException.class, () -> run(volume(Direction.RESTORE, 1, 3L << 20, 1L << 20, "gap")));
-        assertEquals(dev.probe.core.client.ProbeException.Kind.REFUSED, e.kind());
+        ProbeException e = Assertions.assertThrows(
+                ProbeException.class, () -> run(volume(Direction.RESTORE, 1, 3L << 20, 1L << 20, "gap")));
+        assertEquals(ProbeException.Kind.REFUSED, e.kind());
         assertTrue(e.getMessage().contains("restore: piece 1 of run gap is not stored on this server"), e.getMessage());
     }
 
     @Test
     void bothEndsUseTheRequestedCongestionControl() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.probe.core.transport.Transport.best().linuxNative(), "needs native epoll");
+        Assumptions.assumeTrue(Transport.best().linuxNative(), "needs native epoll");
         for (Direction d : Direction.values()) {
             BulkParams p = BulkParams.builder(d, "cc-" + d.wireName()).channels(2).volume(8L << 20)
                     .interval(Duration.ofMillis(200)).congestion("reno").build();
@@ -157,8 +160,8 @@ class BulkLoopbackTest {
         }
         BulkParams bad = BulkParams.builder(Direction.BACKUP, "cc-bad").volume(1L << 20)
                 .interval(Duration.ofMillis(200)).congestion("nosuchcc").build();
-        dev.probe.core.client.ProbeException e = org.junit.jupiter.api.Assertions.assertThrows(
-                dev.probe.core.client.ProbeException.class, () -> run(bad));
+        ProbeException e = Assertions.assertThrows(
+                ProbeException.class, () -> run(bad));
         assertTrue(e.getMessage().contains("refused congestion control 'nosuchcc'"), e.getMessage());
     }
 
@@ -167,7 +170,7 @@ class BulkLoopbackTest {
         BulkResult r = run(volume(Direction.RESTORE, 4, 64L << 20, 1L << 20, "never-stored"));
         assertEquals("discard", r.storage());
         assertEquals(64, r.summary().pieces());
-        if (dev.probe.core.transport.Transport.best().linuxNative()) {
+        if (Transport.best().linuxNative()) {
             assertEquals("server", r.toJson().at("/summary/tcp/side").asText());
             assertTrue(r.toJson().at("/summary/tcp/congestion").asText().matches("[a-z0-9_]+"),
                     "the sending side's congestion control is recorded: " + r.toJson().at("/summary/tcp"));

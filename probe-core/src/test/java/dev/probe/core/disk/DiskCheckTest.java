@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import java.nio.channels.FileChannel;
 
 /**
  * Every profile briefly on a real file system of this machine (the build directory, not a temp directory that may
@@ -101,7 +102,7 @@ class DiskCheckTest {
         assertEquals(1, kept.size());
         assertEquals(64L << 20, Files.size(kept.get(0)));
         // written through with random content, not sparse: the last MiB (never touched by redo's writes) holds data
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(kept.get(0))) {
+        try (FileChannel ch = FileChannel.open(kept.get(0))) {
             ByteBuffer tail = ByteBuffer.allocate(4096);
             ch.read(tail, (64L << 20) - 4096);
             tail.flip();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jna.Memory;
 import org.junit.jupiter.api.Test;
+import com.sun.jna.Pointer;
 
 /** The lab's per-flow policer: a token bucket per 5-tuple that drops, never queues. */
 class FlowPolicerTest {
@@ -32,8 +33,8 @@ class FlowPolicerTest {
         // one second of 1500-byte packets at 3 MB/s from each flow: twice the policed rate
         for (int i = 0; i < 2000; i++) {
             long t = now + i * 500_000L;
-            admittedA += p.admits(com.sun.jna.Pointer.nativeValue(a), 1500, t) ? 1 : 0;
-            admittedB += p.admits(com.sun.jna.Pointer.nativeValue(b), 1500, t) ? 1 : 0;
+            admittedA += p.admits(Pointer.nativeValue(a), 1500, t) ? 1 : 0;
+            admittedB += p.admits(Pointer.nativeValue(b), 1500, t) ? 1 : 0;
         }
         assertTrue(Math.abs(admittedA - 1010) <= 2, "1.5 MB/s of 1500-byte packets plus the burst: " + admittedA);
         assertEquals(admittedA, admittedB, "a second flow has a bucket of its own");
@@ -41,8 +42,8 @@ class FlowPolicerTest {
 
     @Test
     void theFlowKeyIsTheFiveTuple() {
-        long a = FlowPolicer.flow(com.sun.jna.Pointer.nativeValue(packet(40000)), 1500);
-        assertEquals(a, FlowPolicer.flow(com.sun.jna.Pointer.nativeValue(packet(40000)), 1500));
-        assertNotEquals(a, FlowPolicer.flow(com.sun.jna.Pointer.nativeValue(packet(40001)), 1500));
+        long a = FlowPolicer.flow(Pointer.nativeValue(packet(40000)), 1500);
+        assertEquals(a, FlowPolicer.flow(Pointer.nativeValue(packet(40000)), 1500));
+        assertNotEquals(a, FlowPolicer.flow(Pointer.nativeValue(packet(40001)), 1500));
     }
 }

@@ -31,6 +31,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.StandardSocketOptions;
+import java.security.MessageDigest;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The userspace link between two namespaces this test creates: it delays by the RTT (a sync probe through it),
@@ -94,11 +101,11 @@ class ImpairedLinkTest {
             DatagramChannel ch = DatagramChannel.open();
             // room for a few thousand datagrams: a reader starved of CPU by the other tests' JVM must not drop them
             // (a CI run read 19382 of 19618 with the default buffer of about 270)
-            ch.setOption(java.net.StandardSocketOptions.SO_RCVBUF, 4 << 20);
+            ch.setOption(StandardSocketOptions.SO_RCVBUF, 4 << 20);
             ch.bind(new InetSocketAddress(topology.serverAddress(), 0));
             return ch;
         });
-        java.util.concurrent.atomic.AtomicInteger got = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger got = new AtomicInteger();
         Thread reader = new Thread(() -> {
             ByteBuffer b = ByteBuffer.allocate(2048);
             try {
@@ -107,7 +114,7 @@ class ImpairedLinkTest {
                     rx.receive(b);
                     got.incrementAndGet();
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // closed: done
             }
         });
@@ -175,13 +182,13 @@ class ImpairedLinkTest {
     void aggregatesPassWholeAndArriveIntact() throws Exception {
         up(4, 0, 0, 1500, LinkSpec.MAX_UNIT_SEGMENTS);
         byte[] data = new byte[64 << 20];
-        new java.util.Random(58).nextBytes(data);
+        new Random(58).nextBytes(data);
         try (ServerSocket ss = InNamespace.call(topology.serverNamespace(),
-                () -> new ServerSocket(0, 1, java.net.InetAddress.getByName(topology.serverAddress())))) {
-            java.util.concurrent.CompletableFuture<byte[]> digest = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> new ServerSocket(0, 1, InetAddress.getByName(topology.serverAddress())))) {
+            CompletableFuture<byte[]> digest = CompletableFuture.supplyAsync(
                     () -> {
                         try (Socket s = ss.accept(); InputStream in = s.getInputStream()) {
-                            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+                            MessageDigest sha = MessageDigest.getInstance("SHA-256");
                             byte[] b = new byte[1 << 16];
                             for (int n; (n = in.read(b)) > 0; ) {
                                 sha.update(b, 0, n);
@@ -198,7 +205,7 @@ class ImpairedLinkTest {
             })) {
                 s.getOutputStream().write(data);
             }
-            assertArrayEquals(java.security.MessageDigest.getInstance("SHA-256").digest(data),
+            assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(data),
                     digest.get(30, TimeUnit.SECONDS), "the same bytes, in order");
         }
         LinkCounters c = link.counters(true);
@@ -236,11 +243,11 @@ class ImpairedLinkTest {
     /** Bytes per second a plain TCP socket moves from the client namespace to the server's for {@code d}. */
     private double tcpThroughput(Duration d) throws Exception {
         try (ServerSocket ss = InNamespace.call(topology.serverNamespace(),
-                () -> new ServerSocket(0, 1, java.net.InetAddress.getByName(topology.serverAddress())))) {
+                () -> new ServerSocket(0, 1, InetAddress.getByName(topology.serverAddress())))) {
             Thread sink = new Thread(() -> {
                 try (Socket s = ss.accept(); InputStream in = s.getInputStream()) {
                     in.transferTo(OutputStream.nullOutputStream());
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     // the sender closed
                 }
             });

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.jna.Memory;
 import dev.probe.core.protocol.BadParameterException;
 import org.junit.jupiter.api.Test;
+import com.sun.jna.Pointer;
 
 /**
  * The lab's narrower hop (which packets it stops, and the ICMP "fragmentation needed" it sends back) and its
@@ -59,7 +60,7 @@ class MtuGateTest {
         int header = 10;
         MtuGate gate = new MtuGate(1500, header);
         int n = gate.fragNeeded(packet(header, 9000, true), header + 9000);
-        com.sun.jna.Pointer icmp = gate.icmp();
+        Pointer icmp = gate.icmp();
         assertEquals(header + 20 + 8 + 28, n, "IP header, ICMP header, the packet's IP header and 8 bytes");
         for (int i = 0; i < header; i++) {
             assertEquals(0, icmp.getByte(i), "a plain packet for the device: no GSO, no checksum offload");
@@ -105,9 +106,9 @@ class MtuGateTest {
         Memory a = packet(0, 60, true);
         Memory b = packet(0, 60, true);
         b.setByte(21, (byte) 0x41); // another source port
-        assertEquals(0, paths.path(com.sun.jna.Pointer.nativeValue(a), 60));
-        assertEquals(1, paths.path(com.sun.jna.Pointer.nativeValue(b), 60), "the next flow, the next path");
-        assertEquals(0, paths.path(com.sun.jna.Pointer.nativeValue(a), 60), "a flow keeps its path");
+        assertEquals(0, paths.path(Pointer.nativeValue(a), 60));
+        assertEquals(1, paths.path(Pointer.nativeValue(b), 60), "the next flow, the next path");
+        assertEquals(0, paths.path(Pointer.nativeValue(a), 60), "a flow keeps its path");
         assertEquals(2, SiteLinkSpec.parse("a:b,ecmp=2:20").spec().ecmpPaths());
     }
 }

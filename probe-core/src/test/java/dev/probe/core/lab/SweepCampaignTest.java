@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
 
 /**
  * The sweep's loop without root or processes: a link that records what it is told, runs that write a result file
@@ -85,7 +86,7 @@ class SweepCampaignTest {
     };
 
     /** Writes a minimal result document named for the run, as a probe client's --json does; the 20 ms objstore fails. */
-    private Path run(SweepCampaign.Kind kind, SweepPlan.Cell cell, int run) throws java.io.IOException {
+    private Path run(SweepCampaign.Kind kind, SweepPlan.Cell cell, int run) throws IOException {
         if (kind == SweepCampaign.Kind.OBJSTORE && cell.rttMs() == 20) {
             throw new LabException("objstore-" + cell.label() + " failed: exit code 1");
         }

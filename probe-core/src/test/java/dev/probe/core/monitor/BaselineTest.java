@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
 
 /** {@code --baseline}: what a qualify document gives the monitor, and the verdicts judged as qualify judges them. */
 class BaselineTest {
@@ -46,7 +47,7 @@ class BaselineTest {
 
     @Test
     void syncIsJudgedOnTheAddedCommitTime() {
-        Baseline b = new Baseline("s:1", 0.002, 0.0005, 64e6, 45e6, 16384, "t", java.util.Map.of());
+        Baseline b = new Baseline("s:1", 0.002, 0.0005, 64e6, 45e6, 16384, "t", Map.of());
         assertEquals(Baseline.PASS, b.sync(0.0015, 0.0025), "p99 2.5 ms less the 0.5 ms local write fits 2 ms");
         assertEquals(Baseline.MARGINAL, b.sync(0.0024, 0.004), "only p50 fits");
         assertEquals(Baseline.FAIL, b.sync(0.003, 0.004));
@@ -54,7 +55,7 @@ class BaselineTest {
 
     @Test
     void asyncIsJudgedOnOneStreamAgainstTheRequiredAndThePeak() {
-        Baseline b = new Baseline("s:1", 0.002, 0, 64e6, 45e6, 16384, "t", java.util.Map.of());
+        Baseline b = new Baseline("s:1", 0.002, 0, 64e6, 45e6, 16384, "t", Map.of());
         assertEquals(Baseline.PASS, b.async(70e6));
         assertEquals(Baseline.MARGINAL, b.async(50e6), "keeps up with the peak, without TCP's headroom");
         assertEquals(Baseline.FAIL, b.async(30e6));
@@ -78,8 +79,8 @@ class BaselineTest {
 
     @Test
     void eachBaselineJudgesTheServerItQualified() throws Exception {
-        Baseline one = new Baseline("standby1:5555", 0.002, 0, 64e6, 45e6, 16384, "t", java.util.Map.of());
-        Baseline two = new Baseline("standby2:5555", 0.004, 0, 64e6, 45e6, 16384, "t", java.util.Map.of());
+        Baseline one = new Baseline("standby1:5555", 0.002, 0, 64e6, 45e6, 16384, "t", Map.of());
+        Baseline two = new Baseline("standby2:5555", 0.004, 0, 64e6, 45e6, 16384, "t", Map.of());
         Target s3 = Target.of("10.0.0.3", 5555);
         MonitorConfig c = new MonitorConfig(s3, Duration.ofMinutes(1), Duration.ofMinutes(15), 0.01, 32768,
                 Duration.ofSeconds(3), List.of(one, two));

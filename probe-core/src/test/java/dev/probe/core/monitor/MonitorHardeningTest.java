@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.net.SocketTimeoutException;
 
 /**
  * The monitor's port tried as an attacker would (issue 40, point 1), from 127.0.0.2 and up: slow connections do not
@@ -172,7 +173,7 @@ class MonitorHardeningTest {
         try {
             s.setSoTimeout(20);
             return s.getInputStream().read() == -1;
-        } catch (java.net.SocketTimeoutException open) {
+        } catch (SocketTimeoutException open) {
             return false;
         } catch (IOException reset) {
             return true;

@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.server.ServerConfig;
 
 /**
  * Issue 26 on loopback: a monitor on a fast schedule against a real server, scraped over HTTP; the server killed
@@ -68,7 +69,7 @@ class MonitorLoopbackTest {
             assertTrue(value(scrape(http, "text/plain"), "dgprobe_check_up\\{check=\"sync\"," + standby + "\\}") == 0);
             assertTrue(log.stream().anyMatch(l -> l.startsWith("sync check of 127.0.0.1:" + port + " failed: ")), log.toString());
 
-            again = ProbeServer.start(dev.probe.core.server.ServerConfig.defaults().forLoopback("127.0.0.1", port,
+            again = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", port,
                     dir.resolve("f2"), null), l -> { });
             double ok = value(scrape(http, "text/plain"), "dgprobe_checks_total\\{check=\"sync\",result=\"ok\","
                     + standby + "\\}");

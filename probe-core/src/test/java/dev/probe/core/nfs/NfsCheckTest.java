@@ -26,6 +26,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.lab.Netns;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Issue 44: {@code disk --nfs}'s engine against a real server (nfs-ganesha with rpcbind in a namespace of the test's
@@ -109,19 +115,19 @@ class NfsCheckTest {
 
     @Test
     void noPortmapperAGarbageOneAndASilentOneAreRefusedInOneLine() throws Exception {
-        assumeTrue(dev.probe.core.lab.Netns.labPossible(), "needs root and network namespaces");
-        String ns = "nfsbad" + java.util.concurrent.ThreadLocalRandom.current().nextInt(10_000, 99_999);
-        dev.probe.core.lab.Netns.run("ip", "netns", "add", ns);
+        assumeTrue(Netns.labPossible(), "needs root and network namespaces");
+        String ns = "nfsbad" + ThreadLocalRandom.current().nextInt(10_000, 99_999);
+        Netns.run("ip", "netns", "add", ns);
         try {
-            dev.probe.core.lab.Netns.run("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
+            Netns.run("ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up");
             assertEquals("nfs: 127.0.0.1:/x: cannot connect to 127.0.0.1:111: Connection refused", refusal(ns));
-            try (java.net.ServerSocket garbage = InNamespace.call(ns, () -> new java.net.ServerSocket(111, 5,
-                    java.net.InetAddress.getByName("127.0.0.1")))) {
+            try (ServerSocket garbage = InNamespace.call(ns, () -> new ServerSocket(111, 5,
+                    InetAddress.getByName("127.0.0.1")))) {
                 Thread answer = new Thread(() -> {
-                    try (java.net.Socket s = garbage.accept()) {
+                    try (Socket s = garbage.accept()) {
                         s.getOutputStream().write("HTTP/1.0 400 Bad Request\r\n\r\n".getBytes());
                         s.getInputStream().read(new byte[512]);
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         // the client went
                     }
                 });
@@ -135,7 +141,7 @@ class NfsCheckTest {
                 assertTrue(System.nanoTime() - t < TimeUnit.SECONDS.toNanos(6), "bounded by the I/O timeout");
             }
         } finally {
-            dev.probe.core.lab.Netns.run("ip", "netns", "del", ns);
+            Netns.run("ip", "netns", "del", ns);
         }
     }
 

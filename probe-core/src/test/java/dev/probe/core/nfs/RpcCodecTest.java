@@ -11,6 +11,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
+import io.netty.handler.codec.DecoderException;
 
 /**
  * ONC RPC and XDR as probe's NFS client reads and writes them: a call's bytes as RFC 5531 lays them out, each reply
@@ -100,7 +101,7 @@ class RpcCodecTest {
         record.release();
         assertNull(ch.readInbound(), "the cut one waits for its bytes");
         EmbeddedChannel small = new EmbeddedChannel(new RecordDecoder(64));
-        Throwable tooLong = assertThrows(io.netty.handler.codec.DecoderException.class,
+        Throwable tooLong = assertThrows(DecoderException.class,
                 () -> small.writeInbound(Unpooled.buffer().writeInt(0x8000_0000 | 1000))).getCause();
         assertTrue(tooLong instanceof RpcException && tooLong.getMessage().equals("an RPC record of 1000 bytes in 1 "
                 + "fragment(s), over the 64 a reply may take (each fragment counts 64 more)"), String.valueOf(tooLong));
@@ -114,7 +115,7 @@ class RpcCodecTest {
     @Test
     void emptyOrTinyFragmentsCannotHoldMoreThanTheBound() {
         EmbeddedChannel empty = new EmbeddedChannel(new RecordDecoder(4096));
-        Throwable e = assertThrows(io.netty.handler.codec.DecoderException.class,
+        Throwable e = assertThrows(DecoderException.class,
                 () -> empty.writeInbound(Unpooled.wrappedBuffer(new byte[1 << 20]))).getCause();
         assertEquals("an empty RPC record fragment that is not the last (the peer is not an RPC server)",
                 e.getMessage());
@@ -123,7 +124,7 @@ class RpcCodecTest {
         for (int i = 0; i < 1000; i++) {
             marks.writeInt(1).writeByte(7);
         }
-        Throwable t = assertThrows(io.netty.handler.codec.DecoderException.class, () -> tiny.writeInbound(marks))
+        Throwable t = assertThrows(DecoderException.class, () -> tiny.writeInbound(marks))
                 .getCause();
         assertTrue(t.getMessage().startsWith("an RPC record of more than 64 bytes in 64 fragment(s), over the 4096"),
                 t.getMessage());

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.FutureTask;
 
 /** Compressed size / original of a file under a real compressor (Debian's zstd and gzip, installed by .ci/run). */
 final class Compressors {
@@ -27,7 +28,7 @@ final class Compressors {
      */
     static double gzipInHalves(Path file) throws Exception {
         long half = Files.size(file) / 2;
-        java.util.concurrent.FutureTask<Long> first = new java.util.concurrent.FutureTask<>(() -> compressedBytes(
+        FutureTask<Long> first = new FutureTask<>(() -> compressedBytes(
                 List.of("sh", "-c", "head -c " + half + " \"$1\" | gzip -1 -c", "sh", file.toString()), "gzip"));
         new Thread(first, "gzip-first-half").start();
         long second = compressedBytes(List.of("sh", "-c", "tail -c +" + (half + 1) + " \"$1\" | gzip -1 -c", "sh",

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import dev.probe.core.qualify.RedoCompression;
 
 /** The content of each payload: its bytes, its checks, its compressibility, and what bad spellings get. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -141,14 +142,14 @@ class PayloadTest {
     @Test
     void aRedoSampleIsMeasuredWithZlibAndLz4() throws Exception {
         Path half = write(Content.of(Payload.parse("compressible:0.5"), 3, 0), 8);
-        var c = dev.probe.core.qualify.RedoCompression.measure(half, 1L << 30);
+        var c = RedoCompression.measure(half, 1L << 30);
         assertEquals(8L << 20, c.bytes());
         assertEquals(0.5, c.zlibRatio(), 0.05);
         assertTrue(c.lz4Ratio() > 0.45 && c.lz4Ratio() < 0.6, "lz4 " + c.lz4Ratio());
         assertTrue(c.zlibCpuPerGib() > 0 && c.lz4CpuPerGib() > 0);
         assertEquals(0.5, c.payload().ratio(), 0.05);
         assertFalse(c.looksLikeRedo());
-        assertTrue(assertThrows(BadParameterException.class, () -> dev.probe.core.qualify.RedoCompression.measure(
+        assertTrue(assertThrows(BadParameterException.class, () -> RedoCompression.measure(
                 dir.resolve("missing.arc"), 1 << 20)).getMessage().startsWith("--redo-sample: "));
     }
 

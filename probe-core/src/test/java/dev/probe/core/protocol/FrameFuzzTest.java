@@ -5,6 +5,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.handler.codec.TooLongFrameException;
 
 /**
  * Fuzzes what both ends read from the probe port: the frame decoder fed arbitrary bytes (in two writes, so frames
@@ -25,7 +26,7 @@ class FrameFuzzTest {
         } catch (ProtocolException expected) {
             // the error handler answers it in one line and closes
         } catch (DecoderException e) {
-            if (!(e.getCause() instanceof ProtocolException) && !(e instanceof io.netty.handler.codec.TooLongFrameException)) {
+            if (!(e.getCause() instanceof ProtocolException) && !(e instanceof TooLongFrameException)) {
                 throw e;
             }
         } finally {

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
 
 /**
  * The AWR reader against what a user's hand, a pipe or a device can give it (issue 40, point 6): each is one line
@@ -44,7 +45,7 @@ class AwrReaderTest {
         try (OutputStream out = Files.newOutputStream(big)) {
             out.write((HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
             byte[] chunk = new byte[1 << 20];
-            java.util.Arrays.fill(chunk, (byte) '9');
+            Arrays.fill(chunk, (byte) '9');
             for (int i = 0; i < 100; i++) {
                 out.write(chunk);
             }

@@ -7,6 +7,7 @@ import dev.probe.core.result.ClockOffset;
 import dev.probe.core.tcp.HostSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import dev.probe.core.result.TcpStats;
 
 /** Both ends side by side with what 3 x BDP needs, and the lines for the end that is short. */
 class HostTableTest {
@@ -34,14 +35,14 @@ class HostTableTest {
                 null, 0, 1500);
         HostTable t = new HostTable(WIDE, capped, 1_048_576);
         // the lab, 10 ms at 200 Mbit/s, the standby's tcp_rmem max set to 300000 in its namespace: 115 of 197 Mbit/s
-        String why = t.receiverShort(new dev.probe.core.result.TcpStats.Limited(1.0, 0, 0));
+        String why = t.receiverShort(new TcpStats.Limited(1.0, 0, 0));
         assertEquals("the receive window held the sender back 100 % of the time data was in flight, and the standby "
                 + "lets a receive buffer grow to at most 300000 bytes (net.core.rmem_max 4194304, net.ipv4.tcp_rmem "
                 + "max 300000), short of the 1048576 bytes 3 x BDP needs: on the standby, sysctl -w "
                 + "net.ipv4.tcp_rmem='4096 131072 1048576'", why);
-        assertEquals(null, t.receiverShort(new dev.probe.core.result.TcpStats.Limited(0.2, 0, 0.8)), "not mostly");
+        assertEquals(null, t.receiverShort(new TcpStats.Limited(0.2, 0, 0.8)), "not mostly");
         assertEquals(null, new HostTable(WIDE, WIDE, 1_048_576)
-                .receiverShort(new dev.probe.core.result.TcpStats.Limited(1.0, 0, 0)), "caps wide enough");
+                .receiverShort(new TcpStats.Limited(1.0, 0, 0)), "caps wide enough");
     }
 
     @Test

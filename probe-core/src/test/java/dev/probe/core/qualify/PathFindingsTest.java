@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.probe.core.result.ConnectionPath;
 import dev.probe.core.result.TcpStats;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 /**
  * Issue 42, points 2 and 3: a per-flow policer told from a shaper and from random loss, with its rate; connections
@@ -55,19 +56,19 @@ class PathFindingsTest {
 
     @Test
     void connectionsFromDifferentSourcePortsOverPathsOfDifferentLengthAreNamedAndEqualOnesAreNot() {
-        java.util.List<ConnectionPath> ecmp = java.util.List.of(new ConnectionPath(40001, 10.2, 12, 9, 0, 0),
+        List<ConnectionPath> ecmp = List.of(new ConnectionPath(40001, 10.2, 12, 9, 0, 0),
                 new ConnectionPath(40002, 30.4, 33, 3, 0, 0), new ConnectionPath(40003, 10.3, 12, 9, 0, 0));
         String line = PathFindings.siblings(ecmp);
         assertTrue(line.startsWith("connections that leave by different source ports take paths of different length: "
                 + "lowest RTT 10.2 ms from port 40001, 30.4 ms from port 40002 (3 connections: 40001 10.2 ms, 40002 "
                 + "30.4 ms, 40003 10.3 ms)"), line);
-        assertNull(PathFindings.siblings(java.util.List.of(new ConnectionPath(1, 10.2, 11, 9, 0, 0),
+        assertNull(PathFindings.siblings(List.of(new ConnectionPath(1, 10.2, 11, 9, 0, 0),
                 new ConnectionPath(2, 10.9, 11, 9, 0, 0))), "0.7 ms apart: one path");
-        assertNull(PathFindings.siblings(java.util.List.of(new ConnectionPath(1, 0.05, 1, 9, 0, 0),
+        assertNull(PathFindings.siblings(List.of(new ConnectionPath(1, 0.05, 1, 9, 0, 0),
                 new ConnectionPath(2, 0.4, 1, 9, 0, 0))), "within a millisecond on a LAN: one path");
-        String reorders = PathFindings.siblings(java.util.List.of(new ConnectionPath(1, 10.2, 11, 9, 0, 0),
+        String reorders = PathFindings.siblings(List.of(new ConnectionPath(1, 10.2, 11, 9, 0, 0),
                 new ConnectionPath(2, 10.3, 11, 9, 0, 40)));
         assertTrue(reorders.startsWith("the path from source port 2 reorders (40 events) while a sibling "), reorders);
-        assertNull(PathFindings.siblings(java.util.List.of(new ConnectionPath(1, 10, 11, 9, 0, 0))), "one connection");
+        assertNull(PathFindings.siblings(List.of(new ConnectionPath(1, 10, 11, 9, 0, 0))), "one connection");
     }
 }

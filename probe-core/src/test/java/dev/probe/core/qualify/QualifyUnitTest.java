@@ -21,6 +21,11 @@ import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.client.HostPort;
+import dev.probe.core.payload.Payload;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Map;
 
 /** The qualification's arithmetic, AWR parsing, lag projection and verdict rules, at their edges. */
 class QualifyUnitTest {
@@ -91,7 +96,7 @@ class QualifyUnitTest {
                 + "an upper bound, the instances' peaks need not coincide", load.statistic());
         assertEquals(15e6, load.highestAverageBytesPerSecond(), 1e-6, "the busiest interval's summed AVERAGE");
         assertEquals(LocalDateTime.of(2026, 11, 2, 10, 0), first.begin(), "the database's wall clock, not shifted");
-        assertEquals(java.util.Map.of(1, 30e6, 2, 20e6), load.instancePeaks(), "each instance's own peak, for --from");
+        assertEquals(Map.of(1, 30e6, 2, 20e6), load.instancePeaks(), "each instance's own peak, for --from");
         assertEquals("--awr a.csv line 2, column INSTANCE_NUMBER: 'one' is not an instance number",
                 assertThrows(IllegalArgumentException.class, () -> AwrCsv.parse(List.of(
                         "METRIC_NAME,MAXVAL,AVERAGE,END_TIME,BEGIN_TIME,INSTANCE_NUMBER",
@@ -349,12 +354,12 @@ class QualifyUnitTest {
      */
     @Test
     void aSlowStreamsSteadyRateComesFromItsAcksEvenWhenTheStandbysWindowOpenedLate() {
-        List<IntervalSample> intervals = new java.util.ArrayList<>();
+        List<IntervalSample> intervals = new ArrayList<>();
         for (int t = 1; t <= 6; t++) {
             intervals.add(sample(t, t * 1_000_000L));
         }
-        Summary late = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0, java.util.List.of());
-        TestResult r = new TestResult("async", java.time.Instant.EPOCH, "standby", 1522, null, "nio", null, null, late,
+        Summary late = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0, List.of());
+        TestResult r = new TestResult("async", Instant.EPOCH, "standby", 1522, null, "nio", null, null, late,
                 intervals, null, null, null, null, null);
         assertEquals(8e6, Measured.steadyBps(r, false), 1, "1 MB a second acknowledged over the second half");
     }
@@ -366,15 +371,15 @@ class QualifyUnitTest {
      */
     @Test
     void aLastSampleWithoutTcpInfoDoesNotEndTheSteadyPart() {
-        List<IntervalSample> intervals = new java.util.ArrayList<>();
+        List<IntervalSample> intervals = new ArrayList<>();
         for (int t = 1; t <= 6; t++) {
             intervals.add(sample(t, t * 1_000_000L));
         }
         intervals.add(new IntervalSample(6.154, 0.154, 0, 0, 0, null, null, sample(6.154, 8_800_000).tcp()
                 .withoutAcked(), false));
         Summary s = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0,
-                java.util.List.of());
-        TestResult r = new TestResult("async", java.time.Instant.EPOCH, "standby", 1522, null, "nio", null, null, s,
+                List.of());
+        TestResult r = new TestResult("async", Instant.EPOCH, "standby", 1522, null, "nio", null, null, s,
                 intervals, null, null, null, null, null);
         assertEquals(8e6, Measured.steadyBps(r, false), 1, "1 MB a second, the tail left out");
     }
@@ -424,8 +429,8 @@ class QualifyUnitTest {
     /** What the engine runs is settled when its one config is built: combinations it cannot run are refused then. */
     @Test
     void oneConfigRefusesWhatTheEngineCannotRunBeforeAnyStep() {
-        Agents nodes = new Agents("--from", List.of(new dev.probe.core.client.HostPort("n1", 7000),
-                new dev.probe.core.client.HostPort("n2", 7000)), null, Duration.ofSeconds(1), Duration.ofSeconds(1));
+        Agents nodes = new Agents("--from", List.of(new HostPort("n1", 7000),
+                new HostPort("n2", 7000)), null, Duration.ofSeconds(1), Duration.ofSeconds(1));
         QualifyConfig.Builder two = QualifyConfig.builder(Target.of("h", 1), RedoLoad.given(List.of(30e6, 25e6)));
         assertEquals(List.of(30e6, 25e6), two.rac(nodes).build().instanceRates(), "instance i on node i");
         assertEquals(55e6, two.build().load().peakBytesPerSecond(), "the sum is the peak");
@@ -449,7 +454,7 @@ class QualifyUnitTest {
         assertEquals("--payload: a file is this host's: the standby's server, which sends with --both-directions, "
                 + "cannot send it",
                 assertThrows(BadParameterException.class, () -> one.standbyDir(null).bothDirections(true)
-                        .payload(dev.probe.core.payload.Payload.parse("file:/etc/hostname")).build()).getMessage(),
+                        .payload(Payload.parse("file:/etc/hostname")).build()).getMessage(),
                 "the reverse pass of --both-directions is refused up front, not after the forward pass");
     }
 

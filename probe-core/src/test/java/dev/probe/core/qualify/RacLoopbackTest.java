@@ -23,6 +23,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Issue 25, point 2 on loopback: two agents as a RAC primary's nodes, each instance's stream at its own peak. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -71,7 +73,7 @@ class RacLoopbackTest {
         assertEquals(2, RacVerdicts.streams(r.steps()).judged().lags().size());
         // issue 39, point 7: "received 2.7 MB/s" beside 139,231,232 B in 47.46 s: the reason now shows what it rests on
         String received = r.verdicts().get(0).reasons().get(0);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("received ([0-9.]+) MB/s \\(\\d+ %\\): ([0-9.]+) MB "
+        Matcher m = Pattern.compile("received ([0-9.]+) MB/s \\(\\d+ %\\): ([0-9.]+) MB "
                 + "in ([0-9.]+) s as the standby timed it").matcher(received);
         assertTrue(m.find(), received);
         assertEquals(Double.parseDouble(m.group(2)) / Double.parseDouble(m.group(3)), Double.parseDouble(m.group(1)),

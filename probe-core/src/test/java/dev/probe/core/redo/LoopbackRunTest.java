@@ -25,6 +25,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /** Real client against a real server on 127.0.0.1, port 0: sync, async, disk write, warm-up, open loop. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -176,8 +178,8 @@ class LoopbackRunTest {
     }
 
     private static boolean notAllZero(Path file, long at) throws Exception {
-        try (var ch = java.nio.channels.FileChannel.open(file)) {
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4096);
+        try (var ch = FileChannel.open(file)) {
+            ByteBuffer b = ByteBuffer.allocate(4096);
             ch.read(b, at);
             for (int i = 0; i < b.position(); i++) {
                 if (b.get(i) != 0) {

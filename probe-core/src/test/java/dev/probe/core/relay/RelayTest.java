@@ -31,6 +31,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.agent.AgentLimits;
+import dev.probe.core.client.AllowedTargets;
+import dev.probe.core.protocol.BadParameterException;
+import java.net.InetAddress;
+import java.util.Collections;
 
 /**
  * An agent relays a test as a Far Sync forwards redo: the client's messages are received (ACKed after the forced write
@@ -141,7 +146,7 @@ class RelayTest {
                 () -> relay(test, new RelayParams.Next("192.0.2.1", 5555, 0)));
         assertTrue(notAllowed.getMessage().contains("192.0.2.1"), notAllowed.getMessage());
         int closed;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = s.getLocalPort();
         }
         int port = closed;
@@ -155,8 +160,8 @@ class RelayTest {
     void aRelayKeepsTheAgentsOwnLimits() throws Exception {
         agent.close();
         long maxBytes = 10L << 20;
-        agent = TestServers.loopbackAgent(dir.resolve("limited"), new dev.probe.core.agent.AgentLimits(
-                dev.probe.core.client.AllowedTargets.loopback(), 4, 1, 256, maxBytes));
+        agent = TestServers.loopbackAgent(dir.resolve("limited"), new AgentLimits(
+                AllowedTargets.loopback(), 4, 1, 256, maxBytes));
         TestParams test = TestParams.builder(Mode.ASYNC).length(64 * 1024).duration(Duration.ofSeconds(5)).build();
         ProbeException legs = assertThrows(ProbeException.class, () -> relay(test, toServer(0), toServer(0)));
         assertTrue(legs.getMessage().contains("2 next hops exceed this agent's --max-legs of 1"), legs.getMessage());
@@ -164,7 +169,7 @@ class RelayTest {
         ProbeException bytes = assertThrows(ProbeException.class, () -> relay(test, toServer(0)));
         assertTrue(bytes.getMessage().contains("--max-bytes of 10,485,760 bytes"), bytes.getMessage());
         assertTrue(System.nanoTime() - t0 < 4_000_000_000L, "stopped when it passed the cap, not at the test's end");
-        assertThrows(dev.probe.core.protocol.BadParameterException.class, () -> new RelayParams(test,
-                java.util.Collections.nCopies(RelayParams.MAX_NEXT + 1, toServer(0))), "at most 4 next hops");
+        assertThrows(BadParameterException.class, () -> new RelayParams(test,
+                Collections.nCopies(RelayParams.MAX_NEXT + 1, toServer(0))), "at most 4 next hops");
     }
 }

@@ -40,6 +40,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.util.zip.CRC32C;
 
 /** The redo and bulk data handlers on {@link EmbeddedChannel}, after a real handshake: what they answer to what. */
 class DataHandlersTest {
@@ -118,15 +123,15 @@ class DataHandlersTest {
         BulkParams p = bulk(Direction.RESTORE, "emb-restore");
         EmbeddedChannel ch = session(p);
         ch.writeInbound(new Piece(1, MIB).frame());
-        java.io.ByteArrayOutputStream sent = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
         for (Object out; (out = ch.readOutbound()) != null; ) {
             try {
                 FileRegion region = (FileRegion) out;
                 while (region.transferred() < region.count()) {
-                    region.transferTo(java.nio.channels.Channels.newChannel(sent), region.transferred());
+                    region.transferTo(Channels.newChannel(sent), region.transferred());
                 }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             } finally {
                 ReferenceCountUtil.release(out);
             }
@@ -135,7 +140,7 @@ class DataHandlersTest {
         assertEquals(Frames.HEADER_LENGTH + MIB, frame.readableBytes(), "one chunk: header and 1 MiB, made as sent");
         assertEquals(Frames.MAGIC, frame.getInt(0));
         assertEquals(FrameType.DATA.code(), frame.getByte(5));
-        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        CRC32C crc = new CRC32C();
         crc.update(frame.nioBuffer(Frames.HEADER_LENGTH, MIB));
         assertEquals(Content.of(Payload.RANDOM, p.seed(), p.pieceSize()).expectedCrc(1, 0, MIB), (int) crc.getValue(),
                 "piece 1's content for the run's seed");

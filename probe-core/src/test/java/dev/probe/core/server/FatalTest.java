@@ -9,6 +9,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import java.io.IOException;
 
 /**
  * An OutOfMemoryError ends the server (issue 23, point 3: 5,000 idle connections under -Xmx256m left a process
@@ -43,7 +45,7 @@ class FatalTest {
     @Test
     void anOrdinaryFailureEndsOnlyItsConnection() {
         EmbeddedChannel ch = new EmbeddedChannel(new ServerExceptionHandler(log::add));
-        ch.pipeline().fireExceptionCaught(new java.io.IOException("Connection reset by peer"));
+        ch.pipeline().fireExceptionCaught(new IOException("Connection reset by peer"));
         assertTrue(halts.isEmpty());
         assertTrue(!ch.isOpen(), "the connection is closed");
         ch.finishAndReleaseAll();
@@ -69,13 +71,13 @@ class FatalTest {
     @Test
     void anOutOfMemoryErrorNettyLogsInsteadOfThrowingEndsTheProcess() throws Exception {
         Fatal.watchNetty(log::add);
-        io.netty.util.internal.logging.InternalLoggerFactory.getInstance("probe.test")
+        InternalLoggerFactory.getInstance("probe.test")
                 .warn("A task raised an exception. Task: {}", "task", new OutOfMemoryError("Java heap space"));
         assertEquals(List.of(Fatal.EXIT), halts);
-        io.netty.util.internal.logging.InternalLoggerFactory.getInstance("probe.test2")
-                .warn("Unexpected exception from an event executor: ", new java.io.IOException("not fatal"));
+        InternalLoggerFactory.getInstance("probe.test2")
+                .warn("Unexpected exception from an event executor: ", new IOException("not fatal"));
         assertEquals(List.of(Fatal.EXIT), halts, "an ordinary error is only logged");
-        io.netty.util.internal.logging.InternalLoggerFactory.getInstance("probe.test3")
+        InternalLoggerFactory.getInstance("probe.test3")
                 .warn("{} {} {}", "a", "b", new OutOfMemoryError("Direct buffer memory"));
         assertEquals(List.of(Fatal.EXIT, Fatal.EXIT), halts, "also at the end of varargs");
     }

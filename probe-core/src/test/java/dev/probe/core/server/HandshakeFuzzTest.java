@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import io.netty.handler.codec.TooLongFrameException;
+import java.io.IOException;
 
 /**
  * Fuzzes the probe port before and through the handshake, as the server's pipeline has it: the frame decoder, the
@@ -83,6 +85,6 @@ class HandshakeFuzzTest {
     private static boolean expected(Throwable cause) {
         Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         return root instanceof ProtocolException || root instanceof BadParameterException
-                || root instanceof java.io.IOException || cause instanceof io.netty.handler.codec.TooLongFrameException;
+                || root instanceof IOException || cause instanceof TooLongFrameException;
     }
 }

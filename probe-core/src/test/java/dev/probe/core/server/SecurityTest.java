@@ -47,6 +47,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import io.netty.handler.ssl.OpenSsl;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Arrays;
 
 /** Shared-secret authentication, replay, TLS and the server's limits, against real servers on 127.0.0.1. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -120,7 +124,7 @@ class SecurityTest {
             took[i] = (System.nanoTime() - t0) / 1_000_000;
         }
         assertTrue(took[0] >= AuthBackoff.FIRST_MILLIS && took[3] >= 8 * AuthBackoff.FIRST_MILLIS,
-                "100, 200, 400, 800 ms: " + java.util.Arrays.toString(took) + " (issue 23, point 6: 2,257 tries/s)");
+                "100, 200, 400, 800 ms: " + Arrays.toString(took) + " (issue 23, point 6: 2,257 tries/s)");
         assertEquals(4, server.authFailures());
         long lines = log.lines().stream().filter(l -> l.contains("authentication failed from")).count();
         assertTrue(lines >= 1 && lines <= 2, "at most one line a second: " + log);
@@ -159,8 +163,8 @@ class SecurityTest {
 
     private Socket connectFrom(String address) throws Exception {
         Socket s = new Socket();
-        s.bind(new java.net.InetSocketAddress(java.net.InetAddress.getByName(address), 0));
-        s.connect(new java.net.InetSocketAddress("127.0.0.1", server.address().getPort()), 5000);
+        s.bind(new InetSocketAddress(InetAddress.getByName(address), 0));
+        s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 5000);
         s.setSoTimeout(5000);
         return s;
     }
@@ -253,7 +257,7 @@ class SecurityTest {
         assertTrue(r.tls().protocol().startsWith("TLSv1."), r.tls().protocol());
         assertTrue(r.toJson().at("/params/tls/cipher").asText().startsWith("TLS_"), r.toJson().toString());
         assertEquals(Tls.engine(), r.toJson().at("/params/tls/engine").asText(), "which engine ran is recorded");
-        assertTrue(!io.netty.handler.ssl.OpenSsl.isAvailable() || Tls.engine().startsWith("netty-tcnative "),
+        assertTrue(!OpenSsl.isAvailable() || Tls.engine().startsWith("netty-tcnative "),
                 "BoringSSL where tcnative loads: " + Tls.engine());
         assertTrue(r.summary().messages() > 0);
     }

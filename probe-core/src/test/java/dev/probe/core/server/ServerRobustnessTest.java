@@ -32,6 +32,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import dev.probe.core.client.Target;
+import java.io.EOFException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real server on 127.0.0.1:0 fed bad input over raw sockets: each bad connection is dropped with one log
@@ -63,7 +68,7 @@ class ServerRobustnessTest {
         byte[] h = new byte[12];
         try {
             d.readFully(h);
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             return null;
         }
         int len = ByteBuffer.wrap(h, 8, 4).getInt();
@@ -207,7 +212,7 @@ class ServerRobustnessTest {
             for (int i = 0; i < 1024; i++) {
                 System.arraycopy(frame(FrameType.DATA, 0, new byte[0]), 0, burst, i * 12, 12);
             }
-            java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+            AtomicLong written = new AtomicLong();
             Thread writer = new Thread(() -> {
                 try {
                     while (true) {
@@ -239,7 +244,7 @@ class ServerRobustnessTest {
     @Test
     void connectionRefusedIsAOneLineClientError() throws Exception {
         int port;
-        try (java.net.ServerSocket ss = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket ss = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = ss.getLocalPort();
         }
         ProbeException e = assertThrows(ProbeException.class,
@@ -251,12 +256,12 @@ class ServerRobustnessTest {
     /** Issue 24, point 8: a port that is not a probe server is named at once by what it sent, or by its silence. */
     @Test
     void aPortThatIsNotAProbeServerIsSaidSoByWhatItSentOrItsSilence() throws Exception {
-        try (java.net.ServerSocket ss = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket ss = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             Thread banner = new Thread(() -> {
                 try (Socket s = ss.accept()) {
                     s.getOutputStream().write("SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n".getBytes(StandardCharsets.US_ASCII));
                     s.getInputStream().read();
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     // the client closed first
                 }
             });
@@ -269,9 +274,9 @@ class ServerRobustnessTest {
             assertTrue(System.nanoTime() - t0 < 10e9, "at once, not after the 30 s network timeout");
             banner.join(5000);
         }
-        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
-            dev.probe.core.client.Target t = dev.probe.core.client.Target.of("127.0.0.1", silent.getLocalPort());
-            dev.probe.core.client.Target quick = new dev.probe.core.client.Target(t.host(), t.port(), t.connectTimeout(),
+        try (ServerSocket silent = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Target t = Target.of("127.0.0.1", silent.getLocalPort());
+            Target quick = new Target(t.host(), t.port(), t.connectTimeout(),
                     Duration.ofSeconds(1), t.security(), t.transport());
             ProbeException e = assertThrows(ProbeException.class,
                     () -> new RedoClient(new RedoConfig(quick, TestParams.defaults())).run(new RunListener() { }));

@@ -8,6 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import dev.probe.core.lab.Netns;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.StandardOpenOption;
 
 /**
  * A real NFS server for the tests: Debian's nfs-ganesha (user space, FSAL_VFS) with rpcbind, both started in a network
@@ -24,7 +28,7 @@ public final class GaneshaServer implements AutoCloseable {
     private final boolean readOnly;
     private Process rpcbind;
     private Process ganesha;
-    private java.nio.channels.FileLock machine;
+    private FileLock machine;
 
     private GaneshaServer(String namespace, Path dir, Path export, boolean readOnly) {
         this.ownNamespace = namespace == null;
@@ -39,7 +43,7 @@ public final class GaneshaServer implements AutoCloseable {
         if (!Files.isExecutable(GANESHA) || !Files.isExecutable(RPCBIND)) {
             return "needs Debian's nfs-ganesha, nfs-ganesha-vfs and rpcbind";
         }
-        return dev.probe.core.lab.Netns.labPossible() ? null : "needs root and network namespaces";
+        return Netns.labPossible() ? null : "needs root and network namespaces";
     }
 
     /** Starts rpcbind and ganesha in a new namespace, exporting {@code export}; its files under {@code dir}. */
@@ -65,9 +69,9 @@ public final class GaneshaServer implements AutoCloseable {
 
     private void begin() throws IOException, InterruptedException {
         // rpcbind takes /run/rpcbind.lock for the whole machine: test JVMs running beside each other take turns
-        machine = java.nio.channels.FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"),
-                "probe-ganesha-test.lock"), java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.WRITE).lock();
+        machine = FileChannel.open(Path.of(System.getProperty("java.io.tmpdir"),
+                "probe-ganesha-test.lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE).lock();
         if (ownNamespace) {
             run("ip", "netns", "add", namespace);
             run("ip", "netns", "exec", namespace, "ip", "link", "set", "lo", "up");

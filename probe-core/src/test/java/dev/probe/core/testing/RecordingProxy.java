@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.ArrayList;
 
 /**
  * A TCP proxy on 127.0.0.1:0 that writes what passes in one direction, over all its connections, to a file, up
@@ -47,11 +48,11 @@ public final class RecordingProxy implements AutoCloseable {
     }
 
     /** The source address of each connection the proxy accepted, in order. */
-    public synchronized java.util.List<java.net.InetAddress> clients() {
-        return java.util.List.copyOf(clients);
+    public synchronized List<InetAddress> clients() {
+        return List.copyOf(clients);
     }
 
-    private final java.util.List<java.net.InetAddress> clients = new java.util.ArrayList<>();
+    private final List<InetAddress> clients = new ArrayList<>();
 
     private void acceptLoop() {
         try {

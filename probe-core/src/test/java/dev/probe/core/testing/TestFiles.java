@@ -3,6 +3,10 @@ package dev.probe.core.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.FileVisitResult;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /** Files a test made, removed after it. */
 public final class TestFiles {
@@ -14,29 +18,29 @@ public final class TestFiles {
      * check's file, removed by a server's disk thread as it winds down) is simply gone.
      */
     public static void deleteTree(Path dir) throws IOException {
-        Files.walkFileTree(dir, new java.nio.file.SimpleFileVisitor<>() {
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
             @Override
-            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes a)
+            public FileVisitResult visitFile(Path file, BasicFileAttributes a)
                     throws IOException {
                 Files.deleteIfExists(file);
-                return java.nio.file.FileVisitResult.CONTINUE;
+                return FileVisitResult.CONTINUE;
             }
 
             @Override
-            public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                if (e instanceof java.nio.file.NoSuchFileException) {
-                    return java.nio.file.FileVisitResult.CONTINUE;
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
                 }
                 throw e;
             }
 
             @Override
-            public java.nio.file.FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                if (e != null && !(e instanceof java.nio.file.NoSuchFileException)) {
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                if (e != null && !(e instanceof NoSuchFileException)) {
                     throw e;
                 }
                 Files.deleteIfExists(d);
-                return java.nio.file.FileVisitResult.CONTINUE;
+                return FileVisitResult.CONTINUE;
             }
         });
     }

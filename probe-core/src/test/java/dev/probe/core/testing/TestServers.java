@@ -8,6 +8,13 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
+import dev.probe.core.agent.AgentConfig;
+import dev.probe.core.agent.AgentLimits;
+import dev.probe.core.client.AllowedTargets;
+import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.transport.Transport;
+import java.nio.file.Files;
+import java.time.Duration;
 
 /** What the server tests share: a server config on 127.0.0.1 port 0, a loopback agent, a raw socket to a server. */
 public final class TestServers {
@@ -24,17 +31,17 @@ public final class TestServers {
      * {@code dir} (created), quiet.
      */
     public static ProbeServer loopbackAgent(Path dir) throws IOException, InterruptedException {
-        return loopbackAgent(dir, dev.probe.core.agent.AgentLimits.defaults(
-                dev.probe.core.client.AllowedTargets.loopback()));
+        return loopbackAgent(dir, AgentLimits.defaults(
+                AllowedTargets.loopback()));
     }
 
     /** An agent on loopback, sending only to loopback, within {@code limits}. */
-    public static ProbeServer loopbackAgent(Path dir, dev.probe.core.agent.AgentLimits limits)
+    public static ProbeServer loopbackAgent(Path dir, AgentLimits limits)
             throws IOException, InterruptedException {
-        return ProbeServer.startAgent(loopback(java.nio.file.Files.createDirectories(dir)),
-                new dev.probe.core.agent.AgentConfig(dev.probe.core.client.ClientSecurity.none(),
-                        dev.probe.core.transport.Transport.best(), java.time.Duration.ofSeconds(2),
-                        java.time.Duration.ofSeconds(5), limits), line -> { });
+        return ProbeServer.startAgent(loopback(Files.createDirectories(dir)),
+                new AgentConfig(ClientSecurity.none(),
+                        Transport.best(), Duration.ofSeconds(2),
+                        Duration.ofSeconds(5), limits), line -> { });
     }
 
     /** The HELLO a client sends for {@code spec}, with protocol {@code version}. */

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.net.InetSocketAddress;
 
 /**
  * Every probe connection carries TCP keepalive with probe's timing, on both ends and both transports: the kernel's
@@ -50,7 +51,7 @@ class KeepAliveTest {
                     t.keepAlive(b);
                     Channel ch = b.connect("127.0.0.1", port).sync().channel();
                     assertEquals(Boolean.TRUE, ch.config().getOption(ChannelOption.SO_KEEPALIVE), t.name());
-                    int local = ((java.net.InetSocketAddress) ch.localAddress()).getPort();
+                    int local = ((InetSocketAddress) ch.localAddress()).getPort();
                     // the server sets its side's options when its accept loop takes the connection, which can
                     // come after connect() returns here
                     String out = ss(port);

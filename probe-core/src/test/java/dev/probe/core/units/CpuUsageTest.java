@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
 
 /** The probe's own CPU cost: the arithmetic, the starvation rule, and a real sample of this process. */
 class CpuUsageTest {
@@ -32,7 +37,7 @@ class CpuUsageTest {
 
     @Test
     void collectingShowsUpAsGcTimeWithinTheProcesssCpu() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task")),
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self/task")),
                 "Linux /proc");
         CpuTime start = CpuTime.now();
         // full collections run on the GC's threads, not this one
@@ -54,7 +59,7 @@ class CpuUsageTest {
     @Test
     void aBusyThreadShowsUpInThisProcessesCpuTime() {
         CpuTime start = CpuTime.now();
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long mine = threads.getCurrentThreadCpuTime();
         long x = 0;
         long giveUp = System.nanoTime() + 10_000_000_000L;

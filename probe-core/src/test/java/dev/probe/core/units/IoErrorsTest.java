@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.probe.core.transport.IoErrors;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
+import java.nio.channels.ClosedChannelException;
 
 /** Socket errors read as plain words. */
 class IoErrorsTest {
@@ -23,6 +24,6 @@ class IoErrorsTest {
         assertEquals("an I/O error with no reason given (--debug shows it)", IoErrors.describe(new IOException()));
         // issue 56: Netty's message-less StacklessClosedChannelException was printed by its class name
         assertEquals("the peer closed the connection",
-                IoErrors.describe(new java.nio.channels.ClosedChannelException()));
+                IoErrors.describe(new ClosedChannelException()));
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Assertions;
 
 /** Sizes and durations as users write them. */
 class UnitsTest {
@@ -71,11 +72,11 @@ class UnitsTest {
         assertEquals(1_000_000_000L, Rates.parseBitRate("1Gbps"));
         assertEquals(1_000_000_000L, Rates.parseBitRate("125MB/s"));
         assertEquals(60e6 / 8, Rates.parseByteRate("60Mb/s"), 1e-6, "capital M, small b: megabits");
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = Assertions.assertThrows(IllegalArgumentException.class,
                 () -> Rates.parseByteRate("60mb/s"));
         assertEquals("'60mb/s' is ambiguous: write 60MB/s for bytes (as AWR counts redo) or 60Mbit/s for bits",
                 e.getMessage());
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Rates.parseBitRate("1000"),
+        Assertions.assertThrows(IllegalArgumentException.class, () -> Rates.parseBitRate("1000"),
                 "a bare number: its unit would be a guess");
     }
 }

@@ -22,6 +22,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.io.UncheckedIOException;
 
 /**
  * One channel, like an RMAN SBT channel writing to Object Storage: backup writes its pieces one after another,
@@ -71,7 +72,7 @@ final class ObjstoreChannel implements Runnable {
             }
         } catch (IOException e) {
             metrics.errors.increment();
-            throw new java.io.UncheckedIOException("channel " + index + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("channel " + index + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             metrics.errors.increment();
             throw e;

@@ -32,6 +32,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import com.oracle.bmc.http.ClientConfigurator;
+import dev.probe.core.payload.IntegrityException;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs RMAN-style channels against OCI Object Storage (or a probe server's compatible endpoint) through the real
@@ -41,8 +46,8 @@ import java.util.function.Consumer;
 public final class ObjstoreClient {
     private static final DefaultRetryCondition SDK_RETRY = new DefaultRetryCondition();
     /** The service's own message inside the SDK's long exception text. */
-    private static final java.util.regex.Pattern SDK_MESSAGE =
-            java.util.regex.Pattern.compile("\\(\\d+, [^,]*, (?:true|false)\\) (.*?) \\(opc-request-id");
+    private static final Pattern SDK_MESSAGE =
+            Pattern.compile("\\(\\d+, [^,]*, (?:true|false)\\) (.*?) \\(opc-request-id");
     private final ObjstoreConfig config;
 
     public ObjstoreClient(ObjstoreConfig config) {
@@ -59,7 +64,7 @@ public final class ObjstoreClient {
         }).build();
         var builder = ObjectStorageClient.builder()
                 .configuration(ClientConfiguration.builder().retryConfiguration(retry).readTimeoutMillis(300_000).build());
-        com.oracle.bmc.http.ClientConfigurator routed = RoutedConnections.of(config.route());
+        ClientConfigurator routed = RoutedConnections.of(config.route());
         if (routed != null) {
             builder.additionalClientConfigurator(routed);
         }
@@ -159,7 +164,7 @@ public final class ObjstoreClient {
             return null;
         } catch (ExecutionException e) {
             pool.shutdownNow();
-            pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            pool.awaitTermination(10, TimeUnit.SECONDS);
             return failure(e.getCause());
         }
     }
@@ -200,13 +205,13 @@ public final class ObjstoreClient {
     private static ProbeException failure(Throwable t) {
         if (t instanceof BmcException) {
             BmcException e = (BmcException) t;
-            java.util.regex.Matcher m = SDK_MESSAGE.matcher(e.getMessage().replaceAll("\\s+", " "));
+            Matcher m = SDK_MESSAGE.matcher(e.getMessage().replaceAll("\\s+", " "));
             String why = m.find() ? m.group(1) : e.getMessage().replaceAll("\\s+", " ");
             return new ProbeException(e.getStatusCode() == 401 ? ProbeException.Kind.AUTH : ProbeException.Kind.REFUSED,
                     "object storage said " + e.getStatusCode() + " " + e.getServiceCode() + ": "
                             + (why.length() > 300 ? why.substring(0, 300) + "..." : why));
         }
-        if (t instanceof dev.probe.core.payload.IntegrityException) {
+        if (t instanceof IntegrityException) {
             return new ProbeException(ProbeException.Kind.INTEGRITY, t.getMessage());
         }
         return t instanceof ProbeException ? (ProbeException) t

@@ -6,6 +6,7 @@ import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
  * Streams one upload's bytes into a blob on a disk thread, in order, never on the event loop; the connection stops
@@ -43,7 +44,7 @@ final class BlobPipe {
                     writer.write(d);
                 }
             } catch (IOException e) {
-                failure = new OciError(io.netty.handler.codec.http.HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                failure = new OciError(HttpResponseStatus.INTERNAL_SERVER_ERROR,
                         "InternalServerError", "storing the object failed: " + e.getMessage());
             } catch (RuntimeException e) {
                 failure = e;
@@ -65,7 +66,7 @@ final class BlobPipe {
                 try {
                     blob = writer.finish();
                 } catch (IOException e) {
-                    f = new OciError(io.netty.handler.codec.http.HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                    f = new OciError(HttpResponseStatus.INTERNAL_SERVER_ERROR,
                             "InternalServerError", "storing the object failed: " + e.getMessage());
                 } catch (RuntimeException e) {
                     f = e;

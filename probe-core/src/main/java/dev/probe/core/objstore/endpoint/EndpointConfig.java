@@ -4,6 +4,8 @@ import dev.probe.core.protocol.BadParameterException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
+import dev.probe.core.server.SpaceBudget;
+import java.util.List;
 
 /**
  * The server's OCI-compatible Object Storage endpoint.
@@ -19,7 +21,7 @@ import java.util.regex.Pattern;
  *                       request's Host must be one of them
  */
 public record EndpointConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
-                                java.util.List<String> buckets, long memoryMax, java.util.List<String> hosts) {
+                                List<String> buckets, long memoryMax, List<String> hosts) {
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
 
     public EndpointConfig {
@@ -32,8 +34,8 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
         if (namespace == null || !NAMESPACE.matcher(namespace).matches()) {
             throw new BadParameterException("namespace", "'" + namespace + "' must be lower-case letters, digits, dashes");
         }
-        buckets = buckets == null ? java.util.List.of() : java.util.List.copyOf(buckets);
-        hosts = hosts == null ? java.util.List.of() : java.util.List.copyOf(hosts);
+        buckets = buckets == null ? List.of() : List.copyOf(buckets);
+        hosts = hosts == null ? List.of() : List.copyOf(hosts);
         if (memoryMax < 0) {
             throw new BadParameterException("store-max-size", memoryMax + " must not be negative");
         }
@@ -45,8 +47,8 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
 
     /** With the memory store held to a quarter of the heap. */
     public EndpointConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
-                          java.util.List<String> buckets) {
-        this(port, store, namespace, authorizedKeys, allowUnsigned, buckets, 0, java.util.List.of());
+                          List<String> buckets) {
+        this(port, store, namespace, authorizedKeys, allowUnsigned, buckets, 0, List.of());
     }
 
     /** The memory store's cap in bytes: {@link #memoryMax}, or a quarter of the heap when 0. */
@@ -58,7 +60,7 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
      * The blob store this config names; a directory store counts in {@code space} (the server's --dir budget) when
      * it lies under --dir, else in a budget of its own of {@code max} bytes.
      */
-    public BlobStore blobs(dev.probe.core.server.SpaceBudget space, long max) throws IOException {
+    public BlobStore blobs(SpaceBudget space, long max) throws IOException {
         switch (store) {
             case "discard":
                 return new DiscardBlobs();

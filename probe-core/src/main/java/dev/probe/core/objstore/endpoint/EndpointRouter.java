@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.handler.codec.http.HttpHeaderNames;
 
 /**
  * First of the endpoint's own handlers: checks each request (decoded, a known path, a valid signature; the first
@@ -43,7 +44,7 @@ final class EndpointRouter extends ChannelInboundHandlerAdapter {
                 ApiPath route = ApiPath.parse(req.uri());
                 if (verifier != null) {
                     verifier.verify(req);
-                    String elsewhere = names.refusal(req.headers().get(io.netty.handler.codec.http.HttpHeaderNames.HOST));
+                    String elsewhere = names.refusal(req.headers().get(HttpHeaderNames.HOST));
                     if (elsewhere != null) {
                         throw new OciError(HttpResponseStatus.UNAUTHORIZED, "NotAuthenticated", elsewhere);
                     }

@@ -7,6 +7,8 @@ import dev.probe.core.server.ServerThreads;
 import io.netty.channel.Channel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The OCI-compatible Object Storage endpoint's listener: one namespace with the configured buckets, served
@@ -40,12 +42,12 @@ public final class ObjectStoreEndpoint implements AutoCloseable {
                 server.security().tls(),
                 server.idleTimeout(), server.handshakeTimeout(), threads.diskThreads(), log), server.bind(), config.port());
         channel.eventLoop().scheduleAtFixedRate(() -> {
-            int expired = store.expireUploads(java.time.Instant.now());
+            int expired = store.expireUploads(Instant.now());
             if (expired > 0) {
                 log.log("object store: " + expired + " multipart upload(s) expired (neither committed nor aborted within "
                         + ObjectStore.UPLOAD_EXPIRY.toMinutes() + " min); their parts were deleted");
             }
-        }, 1, 1, java.util.concurrent.TimeUnit.MINUTES);
+        }, 1, 1, TimeUnit.MINUTES);
         return new ObjectStoreEndpoint(channel);
     }
 

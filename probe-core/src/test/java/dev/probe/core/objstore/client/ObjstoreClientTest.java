@@ -36,6 +36,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import java.net.InetAddress;
+import java.net.Socket;
+import org.apache.http.conn.socket.PlainConnectionSocketFactory;
 
 /** {@code probe objstore} backup and restore through the real OCI SDK against the probe server's endpoint. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -129,7 +132,7 @@ class ObjstoreClientTest {
     @Test
     void theSdksConnectionsTakeTheRoute() throws Exception {
         String endpoint = start("discard");
-        Egress route = new Egress(java.net.InetAddress.getByName("127.0.0.2"), 46);
+        Egress route = new Egress(InetAddress.getByName("127.0.0.2"), 46);
         try (RecordingProxy proxy = new RecordingProxy(server.objectStoreAddress().getPort(), true,
                 dir.resolve("capture"), 0)) {
             ObjstoreResult r = run("http://127.0.0.1:" + proxy.port(), "backups", Direction.BACKUP, false,
@@ -138,8 +141,8 @@ class ObjstoreClientTest {
             assertTrue(!proxy.clients().isEmpty() && proxy.clients().stream()
                     .allMatch(a -> a.getHostAddress().equals("127.0.0.2")), "from --bind's address: " + proxy.clients());
         }
-        try (java.net.Socket s = new RoutedConnections.Routed(
-                org.apache.http.conn.socket.PlainConnectionSocketFactory.getSocketFactory(), route).createSocket(null)) {
+        try (Socket s = new RoutedConnections.Routed(
+                PlainConnectionSocketFactory.getSocketFactory(), route).createSocket(null)) {
             assertEquals(46 << 2, s.getTrafficClass(), "EF's TOS byte");
         }
     }

@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import dev.probe.core.server.HttpGuard;
+import java.time.Duration;
 
 /**
  * The endpoint's own handlers on an EmbeddedChannel, from Netty's keep-alive handler on: each request reaches the
@@ -36,8 +38,8 @@ class EndpointDispatchTest {
     private final List<String> log = new ArrayList<>();
     private final ObjectStore store = new ObjectStore("probe", new MemoryBlobs(64L << 20));
     private final EmbeddedChannel ch = new EmbeddedChannel(new HttpServerKeepAliveHandler(), new ChunkedWriteHandler(),
-            new EndpointRouter(null, new EndpointNames(List.of()), new dev.probe.core.server.HttpGuard(1, 1, 1,
-                    java.time.Duration.ofSeconds(1), "endpoint", log::add), log::add), new JsonBodies(log::add),
+            new EndpointRouter(null, new EndpointNames(List.of()), new HttpGuard(1, 1, 1,
+                    Duration.ofSeconds(1), "endpoint", log::add), log::add), new JsonBodies(log::add),
             EndpointInitializer.dispatch(store, new BlobUpload(store, ImmediateEventExecutor.INSTANCE), log::add),
             new EndpointErrors(log::add));
 

@@ -14,6 +14,8 @@ import java.security.KeyPair;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import dev.probe.core.server.HttpGuard;
+import java.time.Duration;
 
 /**
  * Fuzzes the Object Storage endpoint as its pipeline has it (HTTP codec, router with the request path and the
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class EndpointFuzzTest {
     private static SignatureVerifier verifier;
-    private static final EndpointNames NAMES = new EndpointNames(java.util.List.of());
+    private static final EndpointNames NAMES = new EndpointNames(List.of());
 
     @BeforeAll
     static void keys() throws Exception {
@@ -47,7 +49,7 @@ class EndpointFuzzTest {
         EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(4096, 16 * 1024, 1024 * 1024),
                 new HttpServerKeepAliveHandler(), new ChunkedWriteHandler(),
                 new EndpointRouter((input[0] & 1) == 0 ? verifier : null, NAMES,
-                        new dev.probe.core.server.HttpGuard(1, 1, 1, java.time.Duration.ofSeconds(1), "endpoint", serverLog), serverLog),
+                        new HttpGuard(1, 1, 1, Duration.ofSeconds(1), "endpoint", serverLog), serverLog),
                 new JsonBodies(serverLog),
                 EndpointInitializer.dispatch(store, upload, serverLog), new EndpointErrors(serverLog));
         try {

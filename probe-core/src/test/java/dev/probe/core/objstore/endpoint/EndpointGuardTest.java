@@ -123,7 +123,7 @@ class EndpointGuardTest {
         Await.until(Duration.ofSeconds(5), "a freed slot is usable again", () -> {
             try {
                 return "HTTP/1.1 200".equals(get(connect("127.0.0.1")));
-            } catch (java.io.IOException stillFull) {
+            } catch (IOException stillFull) {
                 return false;
             }
         });

@@ -50,6 +50,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import com.oracle.bmc.model.Range;
+import java.io.ByteArrayOutputStream;
+import java.security.MessageDigest;
+import java.util.Arrays;
 
 /** The real OCI Java SDK (Jersey 3 client) against the probe server's Object Storage endpoint on 127.0.0.1. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -116,7 +120,7 @@ public class OciSdkEndpointTest {
 
     private byte[] get(String name, long[] range, String ifMatch) throws Exception {
         GetObjectResponse r = client.getObject(GetObjectRequest.builder().namespaceName("probe").bucketName("b")
-                .objectName(name).range(range == null ? null : new com.oracle.bmc.model.Range(range[0], range[1]))
+                .objectName(name).range(range == null ? null : new Range(range[0], range[1]))
                 .ifMatch(ifMatch).build());
         try (InputStream in = r.getInputStream()) {
             return in.readAllBytes();
@@ -131,14 +135,14 @@ public class OciSdkEndpointTest {
                 .objectName("dir/one.bin").contentLength((long) data.length).putObjectBody(new ByteArrayInputStream(data))
                 .build());
         assertNotNull(put.getETag());
-        assertEquals(Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("MD5").digest(data)),
+        assertEquals(Base64.getEncoder().encodeToString(MessageDigest.getInstance("MD5").digest(data)),
                 put.getOpcContentMd5());
         assertArrayEquals(data, get("dir/one.bin", null, null));
         var head = client.headObject(HeadObjectRequest.builder().namespaceName("probe").bucketName("b")
                 .objectName("dir/one.bin").build());
         assertEquals(data.length, head.getContentLength());
         byte[] part = get("dir/one.bin", new long[] {1000, 1_999_999}, put.getETag());
-        assertArrayEquals(java.util.Arrays.copyOfRange(data, 1000, 2_000_000), part);
+        assertArrayEquals(Arrays.copyOfRange(data, 1000, 2_000_000), part);
         BmcException ifMatch = assertThrows(BmcException.class, () -> get("dir/one.bin", null, "not-the-etag"));
         assertEquals(412, ifMatch.getStatusCode());
         var list = client.listObjects(ListObjectsRequest.builder().namespaceName("probe").bucketName("b").prefix("dir/")
@@ -172,7 +176,7 @@ public class OciSdkEndpointTest {
                 .commitMultipartUploadDetails(CommitMultipartUploadDetails.builder().partsToCommit(parts).build()).build());
         assertTrue(commit.getOpcMultipartMd5().endsWith("-3"), commit.getOpcMultipartMd5());
         assertArrayEquals(whole.bytes(), get("piece-0", null, null));
-        assertArrayEquals(java.util.Arrays.copyOfRange(whole.bytes(), (1 << 20) - 10, (1 << 20) + 10),
+        assertArrayEquals(Arrays.copyOfRange(whole.bytes(), (1 << 20) - 10, (1 << 20) + 10),
                 get("piece-0", new long[] {(1 << 20) - 10, (1 << 20) + 9}, null), "a range across two parts");
 
         var abort = client.createMultipartUpload(CreateMultipartUploadRequest.builder().namespaceName("probe")
@@ -204,7 +208,7 @@ public class OciSdkEndpointTest {
 
     /** Collects the parts' bytes. */
     static final class ByteArrayOutputStreamHolder {
-        private final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
         void add(byte[] b) {
             out.writeBytes(b);

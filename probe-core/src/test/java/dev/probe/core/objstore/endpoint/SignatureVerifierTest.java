@@ -33,6 +33,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import dev.probe.core.server.HttpGuard;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.FullHttpResponse;
+import java.time.Duration;
+import java.util.List;
 
 /**
  * Signatures as an attacker would forge or replay them: only what OCI itself accepts passes (issue 23, point 2:
@@ -165,17 +170,17 @@ class SignatureVerifierTest {
         r.headers().set("host", "elsewhere.example");
         r.headers().set("authorization", authorization(r, "date (request-target) host"));
         assertDoesNotThrow(() -> verifier.verify(r.retainedDuplicate()), "the signature itself is valid");
-        EndpointNames names = new EndpointNames(java.util.List.of("objstore.example"));
-        for (String ours : java.util.List.of("127.0.0.1:9", "localhost", "OBJSTORE.example:443", "127.0.0.1")) {
+        EndpointNames names = new EndpointNames(List.of("objstore.example"));
+        for (String ours : List.of("127.0.0.1:9", "localhost", "OBJSTORE.example:443", "127.0.0.1")) {
             assertEquals(null, names.refusal(ours), ours);
         }
         assertEquals("the request was signed for host 'elsewhere.example', which is not this endpoint (add it with "
                 + "--objectstore-host if clients reach it by that name)", names.refusal("elsewhere.example"));
-        io.netty.channel.embedded.EmbeddedChannel ch = new io.netty.channel.embedded.EmbeddedChannel(
-                new EndpointRouter(verifier, names, new dev.probe.core.server.HttpGuard(1, 1, 1, java.time.Duration
+        EmbeddedChannel ch = new EmbeddedChannel(
+                new EndpointRouter(verifier, names, new HttpGuard(1, 1, 1, Duration
                         .ofSeconds(1), "endpoint", l -> { }), l -> { }));
         ch.writeInbound(r);
-        io.netty.handler.codec.http.FullHttpResponse answer = ch.readOutbound();
+        FullHttpResponse answer = ch.readOutbound();
         assertEquals(401, answer.status().code());
         assertTrue(answer.content().toString(StandardCharsets.UTF_8).contains("NotAuthenticated"));
         answer.release();
