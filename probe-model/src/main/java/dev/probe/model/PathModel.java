@@ -84,7 +84,7 @@ public record PathModel(Constants constants, LinkCurve link) {
         return new PathModel(constants, curve);
     }
 
-    /** The curve predictions use: the user's link's, or the paper's (its 35 channels exact, others by N^0.955). */
+    /** The curve predictions use: the user's link's, or the paper's (its 35 channels exact, others by N^0.975). */
     public LinkCurve curve() {
         return link != null ? link : LinkCurve.paper(constants.lossy());
     }

@@ -105,7 +105,7 @@ public final class ModelReport {
         StringBuilder sb = new StringBuilder(fmt("Your link           = %d result(s) with loss: this link's streams "
                 + "carry %.2f x the paper's; channels add as N^%.2f (%s)%n", f.points().size(),
                 Math.exp(f.logScale()), f.gamma(), f.gammaFitted() ? "fitted: the results have several channel counts"
-                        : "not fitted: one channel count, taken as the lab's N^0.955"));
+                        : "not fitted: one channel count, taken as the lab's N^0.975"));
         sb.append(fmt("                      error on them: median %.1f %%, max %.1f %%%s%n",
                 100 * ModelValidation.median(f.errors()), 100 * ModelValidation.max(f.errors()),
                 f.heldOut().length > 0 ? fmt("; each left out: median %.1f %%, max %.1f %%",
