@@ -67,11 +67,15 @@ public record Spread(double rttOut, double rttPerDecade, double lossOut, double 
             for (Part p : parts) {
                 double down = 100 * (1 - Math.exp(-p.width()));
                 double up = 100 * (Math.exp(p.width()) - 1);
-                sb.append(sb.length() == 0 ? "" : "; ").append(p.why());
+                if (p.why().isEmpty()) {
+                    sb.append(" /"); // the other side of the part before
+                } else {
+                    sb.append(sb.length() == 0 ? "" : "; ").append(p.why());
+                }
                 if (p.width() == 0) {
                     continue;
                 }
-                sb.append(": ").append(p.side() == Side.DOWN
+                sb.append(p.why().isEmpty() ? " " : ": ").append(p.side() == Side.DOWN
                         ? String.format(Locale.ROOT, "-%.1f %%", down) : p.side() == Side.UP ? String.format(
                         Locale.ROOT, "+%.1f %%", up) : String.format(Locale.ROOT, "-%.1f %% / +%.1f %%", down, up));
             }
@@ -105,8 +109,7 @@ public record Spread(double rttOut, double rttPerDecade, double lossOut, double 
                     + "(predicted N^%.3f)", q.channels(), PathModel.PAPER_CHANNELS, CHANNEL_GAMMA_LOW,
                     CHANNEL_GAMMA_HIGH, CHANNEL_GAMMA);
             parts.add(new Part(Math.abs(d) * (CHANNEL_GAMMA - CHANNEL_GAMMA_LOW), d > 0 ? Side.DOWN : Side.UP, why));
-            parts.add(new Part(Math.abs(d) * (CHANNEL_GAMMA_HIGH - CHANNEL_GAMMA), d > 0 ? Side.UP : Side.DOWN,
-                    "and the other way"));
+            parts.add(new Part(Math.abs(d) * (CHANNEL_GAMMA_HIGH - CHANNEL_GAMMA), d > 0 ? Side.UP : Side.DOWN, ""));
         }
         mss(q, parts);
         return sum(parts);
