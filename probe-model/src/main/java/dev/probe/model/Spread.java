@@ -65,8 +65,6 @@ public record Spread(double rttOut, double rttPerDecade, double lossOut, double 
         public String basis() {
             StringBuilder sb = new StringBuilder();
             for (Part p : parts) {
-                double down = 100 * (1 - Math.exp(-p.width()));
-                double up = 100 * (Math.exp(p.width()) - 1);
                 if (p.why().isEmpty()) {
                     sb.append(" /"); // the other side of the part before
                 } else {
@@ -75,9 +73,8 @@ public record Spread(double rttOut, double rttPerDecade, double lossOut, double 
                 if (p.width() == 0) {
                     continue;
                 }
-                sb.append(p.why().isEmpty() ? " " : ": ").append(p.side() == Side.DOWN
-                        ? String.format(Locale.ROOT, "-%.1f %%", down) : p.side() == Side.UP ? String.format(
-                        Locale.ROOT, "+%.1f %%", up) : String.format(Locale.ROOT, "-%.1f %% / +%.1f %%", down, up));
+                sb.append(p.why().isEmpty() ? " " : ": ").append(p.side() == Side.DOWN ? below(p.width())
+                        : p.side() == Side.UP ? above(p.width()) : percent(p.width()));
             }
             return sb.toString();
         }
@@ -134,6 +131,21 @@ public record Spread(double rttOut, double rttPerDecade, double lossOut, double 
     private static Band sum(List<Part> parts) {
         return new Band(parts.stream().filter(p -> p.side() != Side.UP).mapToDouble(Part::width).sum(),
                 parts.stream().filter(p -> p.side() != Side.DOWN).mapToDouble(Part::width).sum(), parts);
+    }
+
+    /** A log width both ways as the percentages a reader sees: "-13.0 % / +15.0 %". */
+    public static String percent(double width) {
+        return below(width) + " / " + above(width);
+    }
+
+    /** "-13.0 %": a log width below a figure. */
+    static String below(double width) {
+        return String.format(Locale.ROOT, "-%.1f %%", 100 * (1 - Math.exp(-width)));
+    }
+
+    /** "+15.0 %": a log width above a figure. */
+    static String above(double width) {
+        return String.format(Locale.ROOT, "+%.1f %%", 100 * (Math.exp(width) - 1));
     }
 
     /** How many decades {@code v} lies below {@code low} or above {@code high} (0 within). */

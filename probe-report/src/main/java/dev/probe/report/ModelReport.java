@@ -178,8 +178,8 @@ public final class ModelReport {
                         + "  restore/backup factor %.3f, eta %.4f, base RTT of the <2 cells %.2f ms%n"
                         + "  error on the cells fitted: median %.1f %%, mean %.1f %%, max %.1f %%%n"
                         + "  error on cells left out (each refitted without it): median %.1f %%, max %.1f %%%n"
-                        + "  ranges (90th percentiles, cross-validated): -%.1f %% / +%.1f %% with each round trip left "
-                        + "out, +%.1f %% per decade of RTT and +%.1f %% per decade of loss beyond the grid%n"
+                        + "  ranges (90th percentiles, cross-validated): %s with each round trip left out, "
+                        + "+%.1f %% per decade of RTT and +%.1f %% per decade of loss beyond the grid%n"
                         + "Loss-free paths (fitted to the paper's FC column per MTU):%n"
                         + "  1/T = 1/(eta * capacity) + RTT_ms / (channels * W)%n"
                         + "  MTU 1500: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
@@ -190,7 +190,7 @@ public final class ModelReport {
                 f.restoreOverBackup(), f.eta(), f.baseRttMs(), 100 * c.internetErrors().median(),
                 100 * c.internetErrors().mean(),
                 100 * c.internetErrors().max(), 100 * c.heldOutErrors().median(), 100 * c.heldOutErrors().max(),
-                100 * (1 - Math.exp(-c.band())), 100 * (Math.exp(c.band()) - 1), 100 * c.spread().rttPerDecade(),
+                Spread.percent(c.band()), 100 * c.spread().rttPerDecade(),
                 100 * c.spread().lossPerDecade(), c.eta1500(), c.windowMbit1500(), c.windowMbit1500() / 8, c.eta9000(),
                 c.windowMbit9000(), c.windowMbit9000() / 8,
                 100 * c.privateErrors().median(), 100 * c.privateErrors().mean(), 100 * c.privateErrors().max());

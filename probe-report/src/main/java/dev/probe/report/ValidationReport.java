@@ -3,6 +3,7 @@ package dev.probe.report;
 import dev.probe.model.StreamLaw;
 import dev.probe.model.LossyFit;
 import dev.probe.model.PathModel;
+import dev.probe.model.Spread;
 import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -68,8 +69,7 @@ public final class ValidationReport {
     private static String ranges(ModelValidation v, PaperData data) {
         double band = PathModel.paper().constants().band();
         StringBuilder sb = new StringBuilder(fmt("Ranges, cross-validated as users extrapolate (kept law; errors "
-                + "|ln(model / paper)| as percent; the stated range within the grid is -%.1f %% / +%.1f %%):%n",
-                100 * (1 - Math.exp(-band)), pct(band)));
+                + "|ln(model / paper)| as percent; the stated range within the grid is %s):%n", Spread.percent(band)));
         sb.append(fmt("%-36s %8s %8s %8s  %s%n", "held out", "median", "p90", "max", "cells the stated range holds"));
         for (Map.Entry<String, double[]> e : kinds(v, data).entrySet()) {
             double[] x = e.getValue();

@@ -99,8 +99,8 @@ final class BackgroundLoad {
             aloneFrom = Math.max(flowing, loadedFrom - LoadTrace.SETTLED_WINDOWS * LoadTrace.WINDOW_NANOS);
             loaded.run();
         } finally {
-            figures.accept(load.finish(new long[] {aloneFrom, loadedFrom, System.nanoTime()}, settled,
-                    !config.reverse(), config.load().peakBytesPerSecond() * 8.0, config.target().timeout()));
+            figures.accept(load.finish(aloneFrom, loadedFrom, System.nanoTime(), settled, !config.reverse(),
+                    config.load().peakBytesPerSecond() * 8.0, config.target().timeout()));
         }
     }
 
@@ -206,17 +206,14 @@ final class BackgroundLoad {
     }
 
     /**
-     * Ends the load (one on agents runs out its length) and says what it carried: alone from {@code at[0]} to
-     * {@code at[1]} ({@code settled}: its rates had settled by then), beside the redo over as long a span at the end
-     * of the loaded steps ({@code at[1]} to {@code at[2]}: System.nanoTime() instants, so TCP's start-up beside the
-     * redo is left out as it was alone), each the median of one-second windows; {@code redoTowardsStandby} is the
-     * redo's direction, for whether the two share one, and {@code redoBps} its rate.
+     * Ends the load (one on agents runs out its length) and says what it carried: alone from {@code aloneFrom} to
+     * {@code loadedFrom} ({@code settled}: its rates had settled by then), beside the redo over as long a span at the
+     * end of the loaded steps ({@code loadedFrom} to {@code loadedTo}: System.nanoTime() instants, so TCP's start-up
+     * beside the redo is left out as it was alone), each the median of one-second windows; {@code redoTowardsStandby}
+     * is the redo's direction, for whether the two share one, and {@code redoBps} its rate.
      */
-    LoadFigures finish(long[] at, boolean settled, boolean redoTowardsStandby, double redoBps, Duration wait)
-            throws InterruptedException {
-        long aloneFrom = at[0];
-        long loadedFrom = at[1];
-        long loadedTo = at[2];
+    LoadFigures finish(long aloneFrom, long loadedFrom, long loadedTo, boolean settled, boolean redoTowardsStandby,
+                       double redoBps, Duration wait) throws InterruptedException {
         long besideFrom = Math.max(loadedFrom, loadedTo - Math.max(loadedFrom - aloneFrom, LoadTrace.WINDOW_NANOS));
         stop.request("the loaded steps ended");
         try {

@@ -134,8 +134,9 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     }
 
     /**
-     * Whether a stream's smoothed round trip at its end stood above its lowest by more than {@link TcpStats#QUEUE_SHARE} of
-     * it (and a millisecond): the queue a stream that fills its path builds. Null when TCP_INFO was not read.
+     * Whether a stream's smoothed round trip at its end stood above its lowest by more than
+     * {@link TcpStats#QUEUE_SHARE} of it (and a millisecond): the queue a stream that fills its path builds. Null when
+     * TCP_INFO was not read.
      */
     public static Boolean queued(TcpStats tcp) {
         return tcp == null ? null : tcp.queued();

@@ -35,11 +35,12 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         double median = n % 2 == 1 ? gbps[n / 2] : (gbps[n / 2 - 1] + gbps[n / 2]) / 2;
         double throughput = Rates.gbps(bytes, nanos);
         SteadyRate steady = SteadyRate.of(intervals);
-        double minutes = projectedMinutes(dbSize, steady != null ? steady.gbps() : throughput);
+        double projectedGbps = steady != null ? steady.gbps() : throughput;
+        double minutes = projectedMinutes(dbSize, projectedGbps);
         int active = (int) channels.stream().filter(c -> c.bytes() > 0).count();
         return new BulkSummary(nanos / 1e9, bytes, throughput, Rates.mibPerSecond(bytes, nanos), pieces, verified,
                 dbSize, minutes, gbps[0], median, gbps[n - 1], tcp, tcpSide, n, active, cpu, serverCpu, steady,
-                ModelProjection.of(tcp, active, operation, dbSize, steady != null ? steady.gbps() : throughput));
+                ModelProjection.of(tcp, active, operation, dbSize, projectedGbps));
     }
 
     /** Minutes to move {@code dbSize} bytes at {@code gbps} (infinite at no throughput). */
