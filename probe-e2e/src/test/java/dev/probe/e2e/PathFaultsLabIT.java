@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * qualify names it with the size that passes within 60 s and exits non-zero; with ICMP passed, a warning only.
  * ECMP: two equal-cost paths, one 20 ms longer, each new flow the next: qualify's four streams take both, and its
  * ASYNC verdict names the two lengths by source port.
- * Needs root, /dev/net/tun and iproute2; skipped elsewhere.
+ * One after another: run all five at once (2026-11-29), the policer's case read a busy host's RTT and bursts as a
+ * queue and called the flow loss-limited. Needs root, /dev/net/tun and iproute2; skipped elsewhere.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class PathFaultsLabIT extends TwoSiteLabBase {
@@ -136,7 +137,8 @@ class PathFaultsLabIT extends TwoSiteLabBase {
             ProbeProcess qualify = inLab(args.toArray(String[]::new));
             int exit = qualify.awaitExit(120);
             long millis = (System.nanoTime() - t0) / 1_000_000;
-            System.out.println("PathFaultsLabIT " + String.join(" ", link) + ": " + qualify.stdout());
+            System.out.println("PathFaultsLabIT " + String.join(" ", link) + ": exit " + exit + ", " + qualify.stdout()
+                    + qualify.stderr());
             return new Qualified(JSON.readTree(verdict.toFile()), qualify.stdout(), exit, millis);
         } finally {
             ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);

@@ -103,9 +103,12 @@ class PlanLabJarIT extends SiteLabBase {
             ResultInvariants.check(doc);
             JsonNode sb1 = doc.path("hops").get(0);
             JsonNode sb2 = doc.path("hops").get(1);
-            // by hand: a SYNC hop 1 ms away adds at least its round trip (and the standby's forced write) to a commit
+            // by hand: a SYNC hop 1 ms away adds at least its round trip (and the standby's forced write) to a commit:
+            // at least the lowest round trip its socket saw (the round-trip phase's p50, taken at another moment,
+            // read 2.5 ms against commits of 2.1 ms on a busy machine)
             assertTrue(sb1.path("rtt_ms").asDouble() >= 1.0, sb1.toString());
-            assertTrue(doc.at("/summary/commit_ms/p50").asDouble() >= sb1.path("rtt_ms").asDouble(), doc.toString());
+            double minRtt = sb1.at("/redo/summary/tcp/min_rtt_ms").asDouble();
+            assertTrue(minRtt >= 1.0 && doc.at("/summary/commit_ms/p50").asDouble() >= minRtt, doc.toString());
             // 2 MB/s of redo fits 100 Mbit/s (12.5 MB/s) by Oracle's rule: 2 / 0.7 x 8 = 22.9 Mbit/s
             assertTrue(Math.abs(sb2.path("carried_bytes_s").asDouble() - 2e6) < 0.1 * 2e6, sb2.toString());
             JsonNode c = sb2.path("catch_up");

@@ -56,10 +56,16 @@ public final class Netns {
 
     /**
      * True when this process can build a lab here: Linux, root with CAP_NET_ADMIN, /dev/net/tun and iproute2,
-     * tried for real by making a throwaway namespace with a TUN device in it.
+     * tried for real by making a throwaway namespace with a TUN device in it, once per process (callers at once wait
+     * for the one try: each try's namespace is named after the process).
      */
     public static boolean labPossible() {
-        return Files.exists(Path.of("/dev/net/tun"))
+        return LabPossible.VALUE;
+    }
+
+    /** The one try of {@link #labPossible()}, made when first asked (class initialisation runs once). */
+    private static final class LabPossible {
+        static final boolean VALUE = Files.exists(Path.of("/dev/net/tun"))
                 && works("probe-cap-" + ProcessHandle.current().pid(), "ip", "tuntap", "add", "dev", "cap0", "mode", "tun");
     }
 
