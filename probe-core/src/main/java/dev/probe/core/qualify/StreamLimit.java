@@ -169,26 +169,26 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
         switch (limit) {
             case LOSS -> {
                 out.add(fmt("loss-limited: %s at %s allow about %.1f Mbit/s per stream (probe's model of the paper's "
-                        + "paths%s, MSS %d; Mathis's per-packet formula says %.1f)%s; the buffers would allow %.1f "
-                        + "Mbit/s, so more buffer does not help", loss, ms(rttMs), ceilingBps / 1e6,
+                        + "paths%s, MSS %d; Mathis's per-packet formula says %.1f)%s; the buffers would allow %s, so "
+                        + "more buffer does not help", loss, ms(rttMs), ceilingBps / 1e6,
                         MODEL.fitted(rttMs, lossRatio) ? "" : ", beyond their losses and round trips on Mathis's slopes",
                         mss, mathisBps() / 1e6, measuredBps > ceilingBps ? fmt(", more where drops come in bursts "
                         + "(this stream carried %.1f Mbit/s, and more streams carry more: the ceiling is each "
-                        + "stream's own)", measuredBps / 1e6) : "", bufferBps / 1e6));
+                        + "stream's own)", measuredBps / 1e6) : "", bufferRate()));
                 boolean bbr = congestionControls.contains("bbr");
                 out.add("what would help: fix the loss; " + (bbr ? "BBR, which this kernel offers"
                         + ("bbr".equals(congestion) ? " and this stream used" : " (sysctl net.ipv4.tcp_congestion_control"
                         + " = bbr on both hosts)") : "a loss-tolerant congestion control such as BBR where the OS has it")
                         + "; redo compression (qualify --redo-sample sizes it); for SYNC, Far Sync near the primary");
             }
-            case BUFFERS -> out.add(fmt("buffer-limited: the granted window of %d bytes allows %.1f Mbit/s at %s; "
+            case BUFFERS -> out.add(fmt("buffer-limited: the granted window of %d bytes allows %s at %s; "
                     + "loss would allow %s (%s); raise the buffers (sqlnet.ora and the sysctls below)", windowBytes,
-                    bufferBps / 1e6, ms(rttMs), Double.isNaN(ceilingBps) ? "an unknown rate"
+                    bufferRate(), ms(rttMs), Double.isNaN(ceilingBps) ? "an unknown rate"
                             : Double.isInfinite(ceilingBps) ? "any rate" : fmt("%.1f Mbit/s", ceilingBps / 1e6), loss));
-            default -> out.add(fmt("neither loss (%s) nor the buffers (about %.1f Mbit/s) explain %.1f Mbit/s: the "
+            default -> out.add(fmt("neither loss (%s) nor the buffers (%s) explain %.1f Mbit/s: the "
                     + "link's own rate, a queue on the path or the hosts' CPU limit it", Double.isNaN(ceilingBps) ? loss
                     : Double.isInfinite(ceilingBps) ? "none retransmitted" : fmt("%s: about %.1f Mbit/s", loss,
-                    ceilingBps / 1e6), bufferBps / 1e6, measuredBps / 1e6));
+                    ceilingBps / 1e6), (bufferBps <= 100e9 ? "about " : "") + bufferRate(), measuredBps / 1e6));
         }
         if (sender != null && sender.known()) {
             out.add("TCP_INFO: the sender was limited by the " + sender.describe() + (limit == Limit.BUFFERS ? ""
@@ -208,6 +208,15 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
             }
         }
         return out;
+    }
+
+    /**
+     * What the window allows at the round trip, "568.6 Mbit/s"; "over 100 Gbit/s" beyond that: a window over a
+     * loopback's round trip of 0.05 ms gives figures no path carries, which read as a measurement.
+     */
+    private String bufferRate() {
+        return !(bufferBps <= 100e9) ? (Double.isNaN(bufferBps) ? "an unknown rate" : "over 100 Gbit/s")
+                : fmt("%.1f Mbit/s", bufferBps / 1e6);
     }
 
     /** "40.0 ms", and "0.035 ms" below a millisecond (a LAN's or loopback's round trip read "0.0 ms"). */

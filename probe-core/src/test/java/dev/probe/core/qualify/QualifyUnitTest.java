@@ -302,6 +302,9 @@ class QualifyUnitTest {
         String unread = StreamLimit.of(40e6, 40, Double.NaN, 1448, 64 << 20).reasons(List.of(), null).get(0);
         assertTrue(unread.startsWith("neither loss (retransmits not measured: no TCP_INFO here) nor"), unread);
         assertFalse(clean.contains("about no limit") || unread.contains("about unknown"));
+        // a window over a loopback's round trip: 64 MiB in 0.047 ms is 11 Tbit/s, a figure no path carries
+        String loopback = StreamLimit.of(4e9, 0.047, 0, 1448, 64 << 20).reasons(List.of("cubic"), "cubic").get(0);
+        assertTrue(loopback.contains("nor the buffers (over 100 Gbit/s) explain 4000.0 Mbit/s"), loopback);
     }
 
     @Test
