@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,8 +19,6 @@ abstract class TwoSiteLabBase {
     String name;
     String subnet;
     String serverAddress;
-    /** Consecutive numbers from a random start: tests of one class that run at once get labs and /30s apart. */
-    private static final AtomicInteger NEXT = new AtomicInteger(ThreadLocalRandom.current().nextInt(1000, 9000));
     private final String prefix;
     private final String net;
 
@@ -34,7 +31,7 @@ abstract class TwoSiteLabBase {
     @BeforeEach
     void requireLab() {
         assumeTrue(Netns.labPossible(), "needs root (CAP_NET_ADMIN), /dev/net/tun and iproute2");
-        int n = NEXT.getAndIncrement();
+        int n = ThreadLocalRandom.current().nextInt(1000, 9999);
         name = prefix + n;
         subnet = net + (n % 250) + ".0/30";
         serverAddress = net + (n % 250) + ".2";

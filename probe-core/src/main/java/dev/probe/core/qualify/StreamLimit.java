@@ -188,7 +188,7 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
             default -> out.add(fmt("neither loss (%s) nor the buffers (%s) explain %.1f Mbit/s: the "
                     + "link's own rate, a queue on the path or the hosts' CPU limit it", Double.isNaN(ceilingBps) ? loss
                     : Double.isInfinite(ceilingBps) ? "none retransmitted" : fmt("%s: about %.1f Mbit/s", loss,
-                    ceilingBps / 1e6), (bufferBps <= 100e9 ? "about " : "") + bufferRate(), measuredBps / 1e6));
+                    ceilingBps / 1e6), (bufferShown() ? "about " : "") + bufferRate(), measuredBps / 1e6));
         }
         if (sender != null && sender.known()) {
             out.add("TCP_INFO: the sender was limited by the " + sender.describe() + (limit == Limit.BUFFERS ? ""
@@ -215,9 +215,17 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
      * loopback's round trip of 0.05 ms gives figures no path carries, which read as a measurement.
      */
     private String bufferRate() {
-        return !(bufferBps <= 100e9) ? (Double.isNaN(bufferBps) ? "an unknown rate" : "over 100 Gbit/s")
-                : fmt("%.1f Mbit/s", bufferBps / 1e6);
+        return bufferShown() ? fmt("%.1f Mbit/s", bufferBps / 1e6) : Double.isNaN(bufferBps) ? "an unknown rate"
+                : fmt("over %.0f Gbit/s", SHOWN_MAX_BPS / 1e9);
     }
+
+    /** Whether the buffer figure is a number to print (known, and at most {@link #SHOWN_MAX_BPS}). */
+    private boolean bufferShown() {
+        return bufferBps <= SHOWN_MAX_BPS;
+    }
+
+    /** The highest buffer figure printed as a number. */
+    private static final double SHOWN_MAX_BPS = 100e9;
 
     /** "40.0 ms", and "0.035 ms" below a millisecond (a LAN's or loopback's round trip read "0.0 ms"). */
     private static String ms(double rttMs) {
