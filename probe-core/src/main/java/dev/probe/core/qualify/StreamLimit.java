@@ -174,7 +174,7 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                         MODEL.fitted(rttMs, lossRatio) ? "" : ", beyond their losses and round trips on Mathis's slopes",
                         mss, mathisBps() / 1e6, measuredBps > ceilingBps ? fmt(", more where drops come in bursts "
                         + "(this stream carried %.1f Mbit/s, and more streams carry more: the ceiling is each "
-                        + "stream's own)", measuredBps / 1e6) : "", bufferRate()));
+                        + "stream's own)", measuredBps / 1e6) : "", rate(bufferBps)));
                 boolean bbr = congestionControls.contains("bbr");
                 out.add("what would help: fix the loss; " + (bbr ? "BBR, which this kernel offers"
                         + ("bbr".equals(congestion) ? " and this stream used" : " (sysctl net.ipv4.tcp_congestion_control"
@@ -183,12 +183,11 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
             }
             case BUFFERS -> out.add(fmt("buffer-limited: the granted window of %d bytes allows %s at %s; "
                     + "loss would allow %s (%s); raise the buffers (sqlnet.ora and the sysctls below)", windowBytes,
-                    bufferRate(), ms(rttMs), Double.isNaN(ceilingBps) ? "an unknown rate"
-                            : Double.isInfinite(ceilingBps) ? "any rate" : fmt("%.1f Mbit/s", ceilingBps / 1e6), loss));
+                    rate(bufferBps), ms(rttMs), Double.isInfinite(ceilingBps) ? "any rate" : rate(ceilingBps), loss));
             default -> out.add(fmt("neither loss (%s) nor the buffers (%s) explain %.1f Mbit/s: the "
                     + "link's own rate, a queue on the path or the hosts' CPU limit it", Double.isNaN(ceilingBps) ? loss
-                    : Double.isInfinite(ceilingBps) ? "none retransmitted" : fmt("%s: about %.1f Mbit/s", loss,
-                    ceilingBps / 1e6), (bufferShown() ? "about " : "") + bufferRate(), measuredBps / 1e6));
+                    : Double.isInfinite(ceilingBps) ? "none retransmitted" : loss + ": " + about(ceilingBps),
+                    about(bufferBps), measuredBps / 1e6));
         }
         if (sender != null && sender.known()) {
             out.add("TCP_INFO: the sender was limited by the " + sender.describe() + (limit == Limit.BUFFERS ? ""
@@ -211,20 +210,20 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     }
 
     /**
-     * What the window allows at the round trip, "568.6 Mbit/s"; "over 100 Gbit/s" beyond that: a window over a
+     * A model's rate as printed, "568.6 Mbit/s"; "over 100 Gbit/s" beyond that: a window or a loss ceiling over a
      * loopback's round trip of 0.05 ms gives figures no path carries, which read as a measurement.
      */
-    private String bufferRate() {
-        return bufferShown() ? fmt("%.1f Mbit/s", bufferBps / 1e6) : Double.isNaN(bufferBps) ? "an unknown rate"
+    private static String rate(double bps) {
+        return bps <= SHOWN_MAX_BPS ? fmt("%.1f Mbit/s", bps / 1e6) : Double.isNaN(bps) ? "an unknown rate"
                 : fmt("over %.0f Gbit/s", SHOWN_MAX_BPS / 1e9);
     }
 
-    /** Whether the buffer figure is a number to print (known, and at most {@link #SHOWN_MAX_BPS}). */
-    private boolean bufferShown() {
-        return bufferBps <= SHOWN_MAX_BPS;
+    /** {@link #rate}, "about" a figure it prints as a number. */
+    private static String about(double bps) {
+        return (bps <= SHOWN_MAX_BPS ? "about " : "") + rate(bps);
     }
 
-    /** The highest buffer figure printed as a number. */
+    /** The highest model rate printed as a number. */
     private static final double SHOWN_MAX_BPS = 100e9;
 
     /** "40.0 ms", and "0.035 ms" below a millisecond (a LAN's or loopback's round trip read "0.0 ms"). */

@@ -305,6 +305,9 @@ class QualifyUnitTest {
         // a window over a loopback's round trip: 64 MiB in 0.047 ms is 11 Tbit/s, a figure no path carries
         String loopback = StreamLimit.of(4e9, 0.047, 0, 1448, 64 << 20).reasons(List.of("cubic"), "cubic").get(0);
         assertTrue(loopback.contains("nor the buffers (over 100 Gbit/s) explain 4000.0 Mbit/s"), loopback);
+        String lossy = StreamLimit.of(4e9, 0.047, 1e-5, 1448, 64 << 20).reasons(List.of("cubic"), "cubic").get(0);
+        assertTrue(lossy.startsWith("neither loss (0.001 % of segments retransmitted: over 100 Gbit/s) nor the buffers "
+                + "(over 100 Gbit/s)"), lossy);
     }
 
     @Test
