@@ -2,13 +2,16 @@ package dev.probe.core.server;
 
 import io.netty.channel.Channel;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Pauses reading from a connection while any reason to stop holds: replies (ACKs) piling up because the
  * client does not read them, messages waiting for the disk (this connection's, or all connections' together),
- * or the session's rate cap. Thread-safe; each reason
- * is one bit.
+ * or the session's rate cap. Thread-safe; each reason is one bit. Reasons change on any thread (disk threads open
+ * {@link #DISK}), but the channel's auto-read follows the bits on its event loop only, read there when applied: set
+ * straight from each caller, a close and an open crossing between threads could leave a gate with no reason
+ * closed and a channel that never reads again (seen: one of 256 backup channels idle until the 60 s timeout).
  */
 public final class ReadGate {
     public static final int OUTBOUND = 1;
@@ -26,14 +29,33 @@ public final class ReadGate {
     }
 
     public void close(int reason) {
-        if ((closedBy.getAndUpdate(v -> v | reason) & reason) == 0) {
-            channel.config().setAutoRead(false);
+        if (closedBy.getAndUpdate(v -> v | reason) == 0) {
+            apply();
         }
     }
 
     public void open(int reason) {
-        if (closedBy.updateAndGet(v -> v & ~reason) == 0) {
-            channel.config().setAutoRead(true);
+        int before = closedBy.getAndUpdate(v -> v & ~reason);
+        if (before != 0 && (before & ~reason) == 0) {
+            apply();
+        }
+    }
+
+    /** Whether any reason holds now. */
+    boolean closed() {
+        return closedBy.get() != 0;
+    }
+
+    /** Sets auto-read to what the bits say now, on the event loop, so the last change applied is the last made. */
+    private void apply() {
+        if (channel.eventLoop().inEventLoop()) {
+            channel.config().setAutoRead(closedBy.get() == 0);
+        } else {
+            try {
+                channel.eventLoop().execute(this::apply);
+            } catch (RejectedExecutionException e) {
+                // the server is shutting down: its connections no longer read
+            }
         }
     }
 
