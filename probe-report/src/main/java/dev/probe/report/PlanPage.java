@@ -104,32 +104,41 @@ public final class PlanPage {
             if (a == null || b == null) {
                 continue;
             }
-            String colour = COLOURS.getOrDefault(h.path("status").asText(), "#757575");
-            int x1 = a[0] + BOX_W;
-            int y1 = a[1] + BOX_H / 2;
-            int x2 = b[0];
-            int y2 = b[1] + BOX_H / 2;
-            int bus = x1 + 30; // each site's hops leave along one grey bus, then run level into their destination
-            svg.append(fmt("<polyline points=\"%d,%d %d,%d %d,%d\" fill=\"none\" stroke=\"#90a4ae\" "
-                    + "stroke-width=\"2\"/>%n", x1, y1, bus, y1, bus, y2));
-            svg.append(fmt("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>%n", bus, y2,
-                    x2, y2, colour));
-            // the label above the level run into the destination: nothing else crosses it
-            svg.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"%s\" font-weight=\"bold\">%s %s</text>%n",
-                    x2 - 10, y2 - 30, colour, Html.esc(h.path("mode").asText()), Html.esc(h.path("status").asText())));
-            svg.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n", x2 - 10, y2 - 15,
-                    Html.esc(label(h))));
+            hop(svg, h, a, b);
         }
         for (JsonNode site : doc.path("sites")) {
-            int[] xy = at.get(site.path("name").asText());
-            svg.append(fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"8\" fill=\"#f3f6fb\" "
-                    + "stroke=\"#37474f\"/>%n", xy[0], xy[1], BOX_W, BOX_H));
-            svg.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">%s</text>%n",
-                    xy[0] + BOX_W / 2, xy[1] + 22, Html.esc(site.path("name").asText())));
-            svg.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%s</text>%n",
-                    xy[0] + BOX_W / 2, xy[1] + 40, Html.esc(site.path("role").asText())));
+            site(svg, site, at.get(site.path("name").asText()));
         }
         return svg.append("</svg>").toString();
+    }
+
+    /** One hop from the site at {@code a} to the one at {@code b}: along the source's bus, then level, labelled. */
+    private static void hop(StringBuilder svg, JsonNode h, int[] a, int[] b) {
+        String colour = COLOURS.getOrDefault(h.path("status").asText(), "#757575");
+        int x1 = a[0] + BOX_W;
+        int y1 = a[1] + BOX_H / 2;
+        int x2 = b[0];
+        int y2 = b[1] + BOX_H / 2;
+        int bus = x1 + 30; // each site's hops leave along one grey bus, then run level into their destination
+        svg.append(fmt("<polyline points=\"%d,%d %d,%d %d,%d\" fill=\"none\" stroke=\"#90a4ae\" "
+                + "stroke-width=\"2\"/>%n", x1, y1, bus, y1, bus, y2));
+        svg.append(fmt("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>%n", bus, y2,
+                x2, y2, colour));
+        // the label above the level run into the destination: nothing else crosses it
+        svg.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"%s\" font-weight=\"bold\">%s %s</text>%n",
+                x2 - 10, y2 - 30, colour, Html.esc(h.path("mode").asText()), Html.esc(h.path("status").asText())));
+        svg.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n", x2 - 10, y2 - 15,
+                Html.esc(label(h))));
+    }
+
+    /** One site's box at {@code xy}: its name and its role. */
+    private static void site(StringBuilder svg, JsonNode site, int[] xy) {
+        svg.append(fmt("<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"8\" fill=\"#f3f6fb\" "
+                + "stroke=\"#37474f\"/>%n", xy[0], xy[1], BOX_W, BOX_H));
+        svg.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">%s</text>%n",
+                xy[0] + BOX_W / 2, xy[1] + 22, Html.esc(site.path("name").asText())));
+        svg.append(fmt("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#555\">%s</text>%n",
+                xy[0] + BOX_W / 2, xy[1] + 40, Html.esc(site.path("role").asText())));
     }
 
     /**

@@ -91,9 +91,7 @@ public final class RedoClient {
         ProbeException failure = awaited.failure();
         TcpInfo finalTcp = reporter.readTcp();
         Channel first = session.connections().get(0).channel();
-        long now = System.nanoTime(); // a sender that never finished (the run failed) counts until now
-        long end = senders.stream().mapToLong(s -> s.counters().finishedNanos() < 0 ? now : s.counters().finishedNanos())
-                .max().orElse(now);
+        long end = lastFinished(senders);
         IntervalReporter.Baseline base = reporter.stop(end);
         if (failure == null) {
             failure = countProblem(senders, results, params.reverse());
@@ -109,8 +107,7 @@ public final class RedoClient {
                 LatencyStats.of(metrics.summaryDisk()), tcp, params.openLoop(),
                 new Summary.Buffers(sndbuf, sndbufNow(first, sndbuf), ready.rcvbuf(), interfaceMtu),
                 base.cpu().until(CpuTime.now()), ClientRun.serverCpu(results))
-                .withConnections(params.reverse() ? List.of() : ConnectionPath.read(senders.stream().map(Sender::channel)
-                        .toList()));
+                .withConnections(paths(params, senders));
         TestResult result = new TestResult(params.mode().wireName(), startedAt, target.host(), target.port(), params,
                 target.transport().name(), ready.server(), Tls.session(first),
                 summary, collector.samples(), failure != null ? failure.getMessage() : stop.reason(),
@@ -121,6 +118,18 @@ public final class RedoClient {
             throw failure;
         }
         return result;
+    }
+
+    /** When the last sender finished; a sender that never did (the run failed) counts until now. */
+    private static long lastFinished(List<Sender> senders) {
+        long now = System.nanoTime();
+        return senders.stream().mapToLong(s -> s.counters().finishedNanos() < 0 ? now : s.counters().finishedNanos())
+                .max().orElse(now);
+    }
+
+    /** Each connection's path as its socket saw it; none reversed, where this end only received. */
+    private static List<ConnectionPath> paths(TestParams params, List<Sender> senders) {
+        return params.reverse() ? List.of() : ConnectionPath.read(senders.stream().map(Sender::channel).toList());
     }
 
     /** A reverse test's sender's TCP_INFO since its warm-up, added up over the server's RESULTs; null without. */
