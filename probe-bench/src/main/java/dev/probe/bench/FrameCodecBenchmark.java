@@ -46,7 +46,7 @@ public class FrameCodecBenchmark extends AbstractBenchmark {
     @Benchmark
     public void decodeDataFrame(Blackhole bh) {
         channel.writeInbound(dataFrame.retainedDuplicate());
-        for (Object o; (o = channel.readInbound()) != null; ) {
+        for (Object o; (o = channel.readInbound()) != null;) {
             DataChunk c = (DataChunk) o;
             bh.consume(c.content().readableBytes());
             c.release();

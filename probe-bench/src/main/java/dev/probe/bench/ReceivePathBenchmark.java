@@ -52,7 +52,7 @@ public class ReceivePathBenchmark extends AbstractBenchmark {
         long bytes = 0;
         for (int at = 0; at < stream.writerIndex(); at += read) {
             channel.writeInbound(stream.retainedSlice(at, Math.min(read, stream.writerIndex() - at)));
-            for (Object o; (o = channel.readInbound()) != null; ) {
+            for (Object o; (o = channel.readInbound()) != null;) {
                 DataChunk c = (DataChunk) o;
                 bytes += c.content().readableBytes();
                 c.release();

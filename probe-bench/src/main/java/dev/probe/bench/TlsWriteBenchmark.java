@@ -56,7 +56,7 @@ public class TlsWriteBenchmark extends AbstractBenchmark {
     }
 
     private static void pass(EmbeddedChannel from, EmbeddedChannel to) {
-        for (Object o; (o = from.readOutbound()) != null; ) {
+        for (Object o; (o = from.readOutbound()) != null;) {
             to.writeInbound(o);
         }
     }
@@ -73,7 +73,7 @@ public class TlsWriteBenchmark extends AbstractBenchmark {
         for (int done = 0; done < MESSAGE; done += slice) {
             client.writeAndFlush(message.retainedSlice(done, Math.min(slice, MESSAGE - done)));
         }
-        for (Object o; (o = client.readOutbound()) != null; ) {
+        for (Object o; (o = client.readOutbound()) != null;) {
             bh.consume(((ByteBuf) o).readableBytes());
             ReferenceCountUtil.release(o);
         }

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "completion", hidden = true, mixinStandardHelpOptions = true,
         description = {"Print the bash completion script (zsh: autoload -U +X bashcompinit && bashcompinit first).",
-            "  source <(probe completion)"})
+                "  source <(probe completion)"})
 final class CompletionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

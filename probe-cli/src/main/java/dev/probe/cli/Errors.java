@@ -47,7 +47,8 @@ final class Errors implements IExecutionExceptionHandler, IParameterExceptionHan
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
         PrintWriter err = cmd.getErr();
-        err.println("probe: " + (ex instanceof BadParameterException ? asTyped((BadParameterException) ex, cmd) : message(ex)));
+        err.println("probe: " + (ex instanceof BadParameterException ? asTyped((BadParameterException) ex, cmd)
+                : message(ex)));
         if (debug) {
             ex.printStackTrace(err);
         }
@@ -98,6 +99,7 @@ final class Errors implements IExecutionExceptionHandler, IParameterExceptionHan
     /** probe's own exceptions, whose messages are written for the user; anything else is an internal error. */
     private static boolean isProbes(Throwable ex) {
         return ex instanceof ProbeException || ex instanceof UsageException || ex instanceof CannotRunException
-                || ex instanceof ReportInputException || ex instanceof IntegrityException || ex instanceof ProtocolException;
+                || ex instanceof ReportInputException || ex instanceof IntegrityException
+                || ex instanceof ProtocolException;
     }
 }

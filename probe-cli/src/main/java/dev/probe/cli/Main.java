@@ -4,9 +4,9 @@ import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.LeanJvm;
 import java.io.PrintWriter;
 import java.util.Arrays;
-import picocli.CommandLine.IVersionProvider;
-import picocli.CommandLine;
 import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine;
+import picocli.CommandLine.IVersionProvider;
 
 /** Entry point of {@code probe.jar}: translates oratcptest's spelling, then runs the picocli command. */
 public final class Main {

@@ -2,11 +2,11 @@ package dev.probe.cli;
 
 import dev.probe.core.error.UsageException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.HashMap;
-import java.util.Locale;
 
 /**
  * Rewrites oratcptest's spelling into probe's, so existing runbooks work unchanged:

@@ -4,16 +4,16 @@ import dev.probe.cli.bulk.BulkCommand;
 import dev.probe.cli.disk.DiskCommand;
 import dev.probe.cli.lab.LabCommand;
 import dev.probe.cli.lab.SweepCommand;
-import dev.probe.cli.objstore.ObjstoreCommand;
 import dev.probe.cli.monitor.MonitorCommand;
+import dev.probe.cli.objstore.ObjstoreCommand;
 import dev.probe.cli.qualify.QualifyCommand;
 import dev.probe.cli.redo.ClientCommand;
 import dev.probe.cli.redo.DemoCommand;
 import dev.probe.cli.report.ReportCommand;
 import dev.probe.cli.server.AgentCommand;
 import dev.probe.cli.server.ServerCommand;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +26,7 @@ import picocli.CommandLine.ScopeType;
 /** The top-level {@code probe} command; the work is done by its subcommands. */
 @Command(name = "probe", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"Network probe for Oracle Data Guard redo and RMAN backup links (oratcptest-compatible).",
-            "oratcptest's own spelling also works: probe -server -port=5555 | probe HOST -port=5555 -mode=async"})
+                "oratcptest's own spelling also works: probe -server -port=5555 | probe HOST -port=5555 -mode=async"})
 final class ProbeCommand {
     /** The subcommands, in the order help lists them. */
     static final List<Class<?>> SUBCOMMANDS = List.of(ServerCommand.class, ClientCommand.class,

@@ -5,23 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.testing.RunningServer;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.util.Set;
 
 /** The command line through {@link Main#run}: exit codes, one-line errors, output shape and result files. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -58,7 +58,8 @@ class CliTest {
                 "--interval", "250ms", "--json", json.toString(), "--csv", csv.toString(), "--hlog", hlog.toString());
         assertEquals(0, code, err.toString());
         String o = out.toString();
-        for (String s : List.of("[Requesting a test]", "Message payload        = 1 Kbyte", "Transport mode         = SYNC",
+        for (String s : List.of("[Requesting a test]", "Message payload        = 1 Kbyte",
+                "Transport mode         = SYNC",
                 ") The server is ready.", "Throughput", "Latency", ") Test finished.", "Socket send buffer = ",
                 "Avg. throughput = ", "Avg. latency = ", "p50/p90/p99 latency = ", "p99.9/max latency = ")) {
             assertTrue(o.contains(s), "missing '" + s + "' in\n" + o);
@@ -101,9 +102,9 @@ class CliTest {
         assertArrayEquals(new String[] {"server", "--bind", "10.0.0.1", "--port", "5555", "--file", "/tmp/x"},
                 OratcptestArgs.translate(new String[] {"-server", "10.0.0.1", "-port=5555", "-file=/tmp/x"}));
         assertArrayEquals(new String[] {"client", "db2", "--port", "5555", "--mode", "sync", "--length", "0",
-            "--duration", "1s", "--interval", "1s", "--num-conn", "4", "--write", "--sockbuf", "4194304"},
+                "--duration", "1s", "--interval", "1s", "--num-conn", "4", "--write", "--sockbuf", "4194304"},
                 OratcptestArgs.translate(new String[] {"db2", "-port=5555", "-mode=sync", "-length=0", "-duration=1s",
-                    "-interval=1s", "-num_conn=4", "-write", "-sockbuf=4194304"}));
+                        "-interval=1s", "-num_conn=4", "-write", "-sockbuf=4194304"}));
         Set<String> commands = ProbeCommand.commandLine(new String[0]).getSubcommands().keySet();
         assertTrue(OratcptestArgs.applies(new String[] {"-server"}, commands));
         assertFalse(OratcptestArgs.applies(new String[] {"client", "x"}, commands));
@@ -186,7 +187,8 @@ class CliTest {
 
     @Test
     void aBadLoadIsOneLineBeforeAnyTraffic() {
-        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--under-load", "copy:4"));
+        assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--under-load",
+                "copy:4"));
         assertOneLineError("--under-load: 'copy:4' is not backup:N, restore:N or async:N");
         err.getBuffer().setLength(0);
         assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--load-from", "a,b"));
@@ -266,7 +268,8 @@ class CliTest {
         Path events = dir.resolve("refused.jsonl");
         assertEquals(2, run("qualify", "127.0.0.1", "--port", port(), "--redo-rate", "10MB/s", "--affirm",
                 "--redo-write-size", "512,32KiB,256KiB,1MiB", "--budget", "20s", "--json-stream", events.toString()));
-        assertTrue(err.toString().startsWith("probe: --budget: 20 s is too short for the 13 steps asked"), err.toString());
+        assertTrue(err.toString().startsWith("probe: --budget: 20 s is too short for the 13 steps asked"), err
+                .toString());
         assertTrue(!Files.exists(events) || !Files.readString(events).contains("\"start\""),
                 "issue 39: refused before the stream's start event");
         err.getBuffer().setLength(0);
@@ -409,16 +412,16 @@ class CliTest {
     void resultPathsAreCheckedBeforeAnyTestRuns() throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         String[][] cases = {
-            {"client", "127.0.0.1", "--port", port(), "--json", dir.resolve("missing/r.json").toString()},
-            {"client", "127.0.0.1", "--port", port(), "--json", dir.toString()},
-            {"client", "127.0.0.1", "--port", port(), "--hlog", file.resolve("x.hlog").toString()},
-            {"bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--volume", "1MiB", "--csv",
-                file.resolve("b.csv").toString()},
-            {"demo", "--json-dir", file.toString()},
-            {"report", "compare", "--out", file.toString(), file.toString()},
+                {"client", "127.0.0.1", "--port", port(), "--json", dir.resolve("missing/r.json").toString()},
+                {"client", "127.0.0.1", "--port", port(), "--json", dir.toString()},
+                {"client", "127.0.0.1", "--port", port(), "--hlog", file.resolve("x.hlog").toString()},
+                {"bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--volume", "1MiB", "--csv",
+                        file.resolve("b.csv").toString()},
+                {"demo", "--json-dir", file.toString()},
+                {"report", "compare", "--out", file.toString(), file.toString()},
         };
         String[] expected = {"--json " + dir.resolve("missing/r.json") + ": the directory", "is a directory",
-            "--hlog", "--csv", "--json-dir " + file + " is a file", "--out " + file + " is a file"};
+                "--hlog", "--csv", "--json-dir " + file + " is a file", "--out " + file + " is a file"};
         for (int i = 0; i < cases.length; i++) {
             out.getBuffer().setLength(0);
             err.getBuffer().setLength(0);
@@ -462,12 +465,14 @@ class CliTest {
         assertEquals(0, run("bulk", "127.0.0.1", "--port", port(), "--direction", "backup", "--volume", "8MiB",
                 "--channels", "4", "--json", json.toString()), err.toString());
         String o = out.toString();
-        assertTrue(o.contains("NOTE: --piece-size 1024 Mbytes is larger than the volume: one piece of 8 Mbytes instead."), o);
+        assertTrue(o.contains(
+                "NOTE: --piece-size 1024 Mbytes is larger than the volume: one piece of 8 Mbytes instead."), o);
         assertTrue(o.contains("WARNING: 4 channels but 1 piece: 3 channels will sit idle"), o);
         assertTrue(o.contains("(at the 1 of 4 channels that moved data)"), o);
         JsonNode doc = Json.MAPPER.readTree(json.toFile());
         assertEquals(1, doc.at("/summary/channels_active").asInt());
-        assertTrue(doc.at("/summary/cpu/local/percent_of_core").isNumber(), "the client's CPU: " + doc.at("/summary/cpu"));
+        assertTrue(doc.at("/summary/cpu/local/percent_of_core").isNumber(), "the client's CPU: " + doc.at(
+                "/summary/cpu"));
         assertTrue(doc.at("/summary/cpu/remote/user_s").isNumber(), "the server's CPU, from its RESULT");
         assertTrue(o.contains("CPU Utilization: local/sender"), o);
         assertEquals(8L << 20, doc.at("/params/piece_size").asLong());
@@ -478,12 +483,14 @@ class CliTest {
         assertEquals(0, run("client", "127.0.0.1", "--port", port(), "--length", "4k", "--duration", "1s", "--write"),
                 err.toString());
         String o = out.toString();
-        assertTrue(o.matches("(?s).*Commit time shares p50 = network [0-9.]+ ms \\+ standby disk [0-9.]+ ms = [0-9.]+ ms.*"), o);
+        assertTrue(o.matches(
+                "(?s).*Commit time shares p50 = network [0-9.]+ ms \\+ standby disk [0-9.]+ ms = [0-9.]+ ms.*"), o);
         assertTrue(o.contains("Commit time shares p99 = network"), o);
         assertTrue(o.contains("(receiver goodput: what the server counted after warm-up)"), o);
         assertTrue(o.contains("Sender throughput = ") && o.contains("(ACKed by this client after warm-up"), o);
         assertTrue(o.contains("Throughput (ACKed)"), "the interval lines say what they count: " + o);
-        assertTrue(o.matches("(?s).*CPU Utilization: local/sender [0-9.]+ % of a core \\([0-9.]+ s user, [0-9.]+ s sys; "
-                + "[0-9.]+ s/GiB; JIT [0-9.]+ s, GC [0-9.]+ s\\), remote/receiver [0-9.]+ % of a core.*"), o);
+        assertTrue(o.matches(
+                "(?s).*CPU Utilization: local/sender [0-9.]+ % of a core \\([0-9.]+ s user, [0-9.]+ s sys; "
+                        + "[0-9.]+ s/GiB; JIT [0-9.]+ s, GC [0-9.]+ s\\), remote/receiver [0-9.]+ % of a core.*"), o);
     }
 }

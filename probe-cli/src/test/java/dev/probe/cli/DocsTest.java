@@ -30,7 +30,8 @@ class DocsTest {
     private static final Path ROOT = root();
     private static final Path OPTIONS = ROOT.resolve("docs/reference/options.md");
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
-    private static final Pattern SHOWN = Pattern.compile("(?:java -jar probe\\.jar|bin/probe|(?:^|[`$]\\s?)probe)\\s+([^`]*)");
+    private static final Pattern SHOWN = Pattern.compile(
+            "(?:java -jar probe\\.jar|bin/probe|(?:^|[`$]\\s?)probe)\\s+([^`]*)");
 
     @Test
     void optionsReferenceIsGeneratedFromTheCode() throws IOException {
@@ -224,7 +225,8 @@ class DocsTest {
                     break; // lab run's command follows: found and checked on its own
                 }
                 String name = word.split("=", 2)[0];
-                if (name.startsWith("-") && !name.matches("-\\d.*") && !name.equals("-") && spec.findOption(name) == null) {
+                if (name.startsWith("-") && !name.matches("-\\d.*") && !name.equals("-") && spec.findOption(
+                        name) == null) {
                     return "'" + spec.qualifiedName() + "' has no option " + name;
                 }
             }

@@ -39,7 +39,8 @@ class HelpTest {
     @Test
     void everyHelpRendersWithoutWarningsAndEverySummaryIsASentence() {
         List<String> paths = paths(ProbeCommand.commandLine(new String[0]), "", new ArrayList<>());
-        assertTrue(paths.contains("lab up") && paths.contains("qualify") && paths.contains("report compare"), paths.toString());
+        assertTrue(paths.contains("lab up") && paths.contains("qualify") && paths.contains("report compare"), paths
+                .toString());
         PrintStream stderr = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
@@ -65,7 +66,8 @@ class HelpTest {
             String[] description = c.getCommandSpec().usageMessage().description();
             assertTrue(description.length > 0, path + " has a description");
             String summary = description[0].trim();
-            assertTrue(summary.endsWith(".") || summary.endsWith(")"), "'" + path + "' summary is cut short: " + summary);
+            assertTrue(summary.endsWith(".") || summary.endsWith(")"), "'" + path + "' summary is cut short: "
+                    + summary);
         }
     }
 
@@ -73,7 +75,8 @@ class HelpTest {
     void versionAnswersOnEveryCommand() {
         for (String path : paths(ProbeCommand.commandLine(new String[0]), "", new ArrayList<>())) {
             StringWriter out = new StringWriter();
-            assertEquals(0, Main.run(args(path, "--version"), new PrintWriter(out), new PrintWriter(new StringWriter())));
+            assertEquals(0, Main.run(args(path, "--version"), new PrintWriter(out), new PrintWriter(
+                    new StringWriter())));
             assertTrue(out.toString().startsWith("probe "), "'" + path + " --version' printed: " + out);
         }
     }

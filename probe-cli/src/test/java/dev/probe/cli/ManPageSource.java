@@ -2,14 +2,14 @@ package dev.probe.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine;
-import picocli.codegen.docgen.manpage.ManPageGenerator;
-import java.io.StringWriter;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.codegen.docgen.manpage.ManPageGenerator;
 
 /**
  * Build step (exec-maven-plugin, prepare-package): writes the AsciiDoc man page source of {@code probe} and of every

@@ -119,7 +119,7 @@ class PlanCliTest {
                 "routes.fs1: (sb2 : sb1 ASYNC) forwards redo from sb2, but fs1 receives it only from prim");
         bad(SITES.replace("sb2:  {role: standby, server: AT}", "sb2:  {role: standby, server: AT, compression: lzo}")
                 + routes.replace("sb2 ASYNC", "sb2 FASTSYNC"), "sites.sb2.compression: lzo is not allowed with "
-                + "FASTSYNC (routes.prim ships to sb2 FASTSYNC); use zlib, or ASYNC");
+                        + "FASTSYNC (routes.prim ships to sb2 FASTSYNC); use zlib, or ASYNC");
         bad(SITES + "routes:\n  prim: \"(LOCAL : fs1 SYNC, sb1, sb2)\"\n", "routes.fs1: missing: fs1 is a "
                 + "far-sync, which only forwards redo; give its RedoRoutes, e.g. \"(prim : sb1 ASYNC)\"");
         bad(SITES.replace("sb2:  {role: standby, server: AT}", "sb2:  {role: standby}") + routes,
@@ -136,7 +136,8 @@ class PlanCliTest {
         bad(SITES.replace("prim: {role: primary}", "prim: {role: primary, agents: [AT, AT, AT]}") + routes,
                 "sites.prim.agents: 3 agent(s), the RAC nodes, but redo: gives 2 instance rate(s); give one rate per "
                         + "node, in the nodes' order, e.g. redo: [35MB/s, 25MB/s]");
-        bad(SITES.replace("sb2:  {role: standby, server: AT}", "sb2:  {role: standby, server: AT, backup: {}}") + routes,
+        bad(SITES.replace("sb2:  {role: standby, server: AT}", "sb2:  {role: standby, server: AT, backup: {}}")
+                + routes,
                 "sites.sb2.backup: only a recovery-appliance takes archived-log backups");
         bad(SITES.replace("sb2:  {role: standby, server: AT}",
                 "sb2:  {role: recovery-appliance, server: AT, backup: {channels: 9}}") + routes,
@@ -145,14 +146,16 @@ class PlanCliTest {
                 "sb2:  {role: recovery-appliance, server: AT, backup: {ratio: 2}}") + routes,
                 "sites.sb2.backup.ratio: '2' is not a ratio above 0 and at most 1");
         bad(SITES + routes + "sync: {commit-budget: 0ms}\n", "sync.commit-budget: '0ms' must be above 0");
-        bad(SITES + routes + "standbys: 2\n", "standbys: unknown key (takes gap-connections, outage, redo, routes, sites, sync)");
+        bad(SITES + routes + "standbys: 2\n",
+                "standbys: unknown key (takes gap-connections, outage, redo, routes, sites, sync)");
         bad(SITES + routes + "gap-connections: 40\n", "gap-connections: '40' is not a whole number from 1 to 20");
         bad(SITES.replace("redo: [30MB/s, 15MB/s]", "redo: 45") + routes, "redo: '45' is not a rate");
         bad(SITES + routes.replace("fs1 SYNC", "fs1 SNYC"), "routes.prim: 'SNYC' after fs1 is not SYNC, FASTSYNC");
         bad("redo: 45MB/s\nsites: {prim: {role: primary}\n", "not valid YAML at line");
         bad(SITES + routes + "outage: 1h\noutage: 2h\n", "not valid YAML");
-        bad(SITES.replace("  sb2:  {role", "\tsb2:  {role") + routes, "plan.yaml: a tab at line 6, column 1: YAML indents "
-                + "with spaces only; replace the tab with spaces");
+        bad(SITES.replace("  sb2:  {role", "\tsb2:  {role") + routes,
+                "plan.yaml: a tab at line 6, column 1: YAML indents "
+                        + "with spaces only; replace the tab with spaces");
         bad(SITES + routes + "outage: 1h\t\t# after the value\n  \t- x\n", "a tab at line 11, column 3");
     }
 
@@ -213,14 +216,14 @@ class PlanCliTest {
                 new PrintWriter(err, true)));
         assertOneLine("--dry-run checks a configuration: give --plan FILE");
         assertEquals(2, Main.run(new String[] {"qualify", "--plan", dir.resolve("none.yaml").toString(),
-            "--dry-run"}, new PrintWriter(out, true), new PrintWriter(err, true)));
+                "--dry-run"}, new PrintWriter(out, true), new PrintWriter(err, true)));
         assertOneLine("none.yaml: no such file");
     }
 
     @Test
     void singleLinkFlagsAreRefusedUnderPlanNamingEachAsTyped() throws IOException {
         for (String flag : new String[] {"--under-load=backup:4", "--from=a,b", "--both-directions",
-            "--gap-within=1h", "--local-log-write=1ms", "--standby-dir=/x", "--load-dscp=AF11"}) {
+                "--gap-within=1h", "--local-log-write=1ms", "--standby-dir=/x", "--load-dscp=AF11"}) {
             assertEquals(2, qualify(GOOD, "--dry-run", flag), flag);
             assertOneLine(flag.replaceAll("=.*", "") + ": ");
         }

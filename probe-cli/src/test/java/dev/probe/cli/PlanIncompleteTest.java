@@ -74,7 +74,7 @@ class PlanIncompleteTest {
             }
         });
         stopper.start();
-        PlanResult r = new PlanRunner(config).run(text -> { }, stop);
+        PlanResult r = new PlanRunner(config).run(text -> {}, stop);
         stopper.join();
         assertEquals(Verdict.Status.INCOMPLETE, r.overall());
         assertFalse(r.startedAt().isBefore(before) || r.startedAt().isAfter(before.plusSeconds(2)),

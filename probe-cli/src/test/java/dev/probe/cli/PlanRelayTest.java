@@ -59,7 +59,8 @@ class PlanRelayTest {
             assertTrue(Math.abs(carried - 3e6) < 0.1 * 3e6, "sb1 received the redo's 3 MB/s through the relay: "
                     + relayed);
             assertTrue(relayed.at("/relay/held_messages").asLong() > 0,
-                    "the SYNC hop's back-to-back writes carry more than the redo; the relay holds the rest: " + relayed);
+                    "the SYNC hop's back-to-back writes carry more than the redo; the relay holds the rest: "
+                            + relayed);
             assertTrue(relayed.at("/relay/delivered_bytes").asLong() > 0, relayed.toString());
             assertEquals("PASS", relayed.path("status").asText(), out.toString());
             JsonNode sync = doc.path("hops").get(0);

@@ -3,17 +3,17 @@ package dev.probe.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.protocol.Json;
 import java.io.PrintWriter;
+import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.RandomAccessFile;
-import java.util.ArrayList;
 
 /** {@code probe report ...} through the command line: formats, exit codes, one-line errors. */
 class ReportCliTest {

@@ -37,7 +37,8 @@ class SiteLabCliTest {
     @Test
     void everyBadSiteOrLinkIsOneLineNamingTheFlag() {
         refused("--link 'prim:sb1,rtt=5': unknown key 'rtt' (rtt-ms, loss-pct, rate, loss-both, mtu, limit, "
-                + "max-delay-ms, unit-segments, reorder-pct, police, path-mtu, icmp, ecmp)", "--site", "prim", "--site", "sb1", "--link", "prim:sb1,rtt=5");
+                + "max-delay-ms, unit-segments, reorder-pct, police, path-mtu, icmp, ecmp)", "--site", "prim", "--site",
+                "sb1", "--link", "prim:sb1,rtt=5");
         refused("--link prim:sb9: sb9 is not a --site (sites: prim, sb1)", "--site", "prim", "--site", "sb1",
                 "--link", "prim:sb9,rtt-ms=5");
         refused("--rtt-ms: a lab of several sites sets it per link (--link A:B,rtt-ms=...)", "--site", "prim",

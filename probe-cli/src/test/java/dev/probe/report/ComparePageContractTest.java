@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
@@ -12,6 +13,7 @@ import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Json;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.BulkListener;
@@ -31,8 +33,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.protocol.Json;
 
 /**
  * {@code report compare}'s pages (ComparePage, through CompareReport and MeasuredPoint) against what core's
@@ -61,13 +61,13 @@ class ComparePageContractTest {
     @BeforeAll
     void runOnLoopbackAndCompare() throws Exception {
         try (ProbeServer server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
-                dir.resolve("f"), null), line -> { })) {
+                dir.resolve("f"), null), line -> {})) {
             int port = server.address().getPort();
             for (Direction d : List.of(Direction.BACKUP, Direction.RESTORE)) { // a tie: backup, the first, is drawn
                 BulkParams p = BulkParams.builder(d, "c-" + d.wireName()).channels(2)
                         .duration(Duration.ofMillis(1500)).pieceSize(4L << 20).interval(Duration.ofMillis(100)).build();
                 save("bulk-" + d.wireName(), new BulkClient(BulkConfig.of("127.0.0.1", port, p))
-                        .run(new BulkListener() { }).toJson());
+                        .run(new BulkListener() {}).toJson());
             }
             TestParams a = TestParams.builder(Mode.ASYNC).length(1 << 20).duration(Duration.ofSeconds(1))
                     .interval(Duration.ofMillis(250)).build();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
@@ -15,7 +16,6 @@ import dev.probe.core.protocol.Json;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.core.server.ServerConfig;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +39,7 @@ class CompareReportTest {
     private Path bulkResult(ProbeServer server, Direction d, String name) throws Exception {
         BulkParams p = BulkParams.builder(d, name).channels(2).volume(32L << 20).pieceSize(4L << 20)
                 .interval(Duration.ofMillis(200)).build();
-        var r = new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), p)).run(new BulkListener() { });
+        var r = new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), p)).run(new BulkListener() {});
         Path file = dir.resolve(name + ".json");
         ResultFiles.writeJson(file, r.toJson());
         return file;
@@ -59,13 +59,13 @@ class CompareReportTest {
     void compareWritesHtmlPngSvgAndMarkdownFromRealResults() throws Exception {
         List<Path> results = new ArrayList<>();
         try (ProbeServer server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
-                dir.resolve("f"), null), line -> { })) {
+                dir.resolve("f"), null), line -> {})) {
             results.add(bulkResult(server, Direction.RESTORE, "r1"));
             results.add(bulkResult(server, Direction.BACKUP, "b1"));
         }
         Path real = results.get(0);
         for (double[] cell : new double[][] {{5, 0, 8.0}, {5, 0.1, 6.0}, {20, 0, 7.5}, {20, 0.1, 1.5}, {50, 0, 6.5},
-            {50, 0.1, 0.5}}) {
+                {50, 0.1, 0.5}}) {
             results.add(asSweepCell(real, cell[0], cell[1], cell[2]));
         }
         Path out = dir.resolve("report");
@@ -106,7 +106,7 @@ class CompareReportTest {
     void aRunWithAShrinkablePayloadIsNotedOnThePage() throws Exception {
         Path real;
         try (ProbeServer server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
-                dir.resolve("f"), null), line -> { })) {
+                dir.resolve("f"), null), line -> {})) {
             real = bulkResult(server, Direction.BACKUP, "b2");
         }
         ObjectNode half = (ObjectNode) Json.MAPPER.readTree(real.toFile());
@@ -120,8 +120,9 @@ class CompareReportTest {
         Path out = dir.resolve("report-payload");
         new CompareReport(PaperData.load(), 1_060_000_000_000L).write(List.of(real, compressible, older), out);
         String md = Files.readString(out.resolve("summary.md"));
-        assertTrue(md.contains("Not random content: half.json sent compressible:0.5; older.json sent repeating (a probe "
-                + "older than unique payloads). A WAN optimiser"), md);
+        assertTrue(md.contains(
+                "Not random content: half.json sent compressible:0.5; older.json sent repeating (a probe "
+                        + "older than unique payloads). A WAN optimiser"), md);
         assertFalse(md.contains("b2.json sent"), md);
         assertTrue(Files.readString(out.resolve("report.html")).contains("Not random content: half.json"));
 
@@ -155,7 +156,7 @@ class CompareReportTest {
         assertTrue(onlyRedo.getMessage().startsWith("no bulk or objstore result to place"), onlyRedo.getMessage());
         Path backup;
         try (ProbeServer server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
-                dir.resolve("f"), null), line -> { })) {
+                dir.resolve("f"), null), line -> {})) {
             backup = bulkResult(server, Direction.BACKUP, "lo");
         }
         Path objstore = dir.resolve("objstore.json");

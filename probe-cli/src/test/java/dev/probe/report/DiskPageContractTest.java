@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.disk.Ladders;
 import dev.probe.core.disk.DiskCheck;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskResult;
+import dev.probe.core.disk.Ladders;
 import dev.probe.core.disk.Profile;
 import dev.probe.core.disk.RedoHeadroom;
 import dev.probe.core.testing.TestFiles;
@@ -48,7 +48,7 @@ class DiskPageContractTest {
         dir = Files.createDirectories(Path.of("target", "disk-page-test", Long.toHexString(System.nanoTime())));
         assumeTrue(!Files.getFileStore(dir).type().equals("tmpfs"), "the build directory is in memory here");
         DiskResult r = new DiskCheck(dir, new DiskParams(64L << 20, EnumSet.allOf(Profile.class),
-                Duration.ofMillis(20), 70, Duration.ofMillis(100), 4, false, false)).run(p -> { });
+                Duration.ofMillis(20), 70, Duration.ofMillis(100), 4, false, false)).run(p -> {});
         ObjectNode d = r.toJson();
         RedoHeadroom.put((ObjectNode) d.get("summary"), REDO_RATE, RedoHeadroom.of(r.of("redo"), REDO_RATE));
         doc = d;
@@ -69,7 +69,8 @@ class DiskPageContractTest {
         missing.removeAll(Set.of("intervals[].read_latency_ms", "intervals[].write_latency_ms", "summary.nfs"));
         assertEquals(Set.of(), missing, "read by DiskPage, written by no DiskResult");
         assertTrue(keys.read().containsAll(List.of("summary.oltp.iops", "summary.dss.peak_mbps",
-                "summary.redo[].latency_ms", "summary.redo_headroom[].busy", "intervals[].mbps")), keys.read().toString());
+                "summary.redo[].latency_ms", "summary.redo_headroom[].busy", "intervals[].mbps")), keys.read()
+                        .toString());
     }
 
     @Test
@@ -100,9 +101,12 @@ class DiskPageContractTest {
     void everyPointIsARowAndEachChartIsThere() {
         assertTrue(doc.path("intervals").size() > 10, "points of every profile");
         for (JsonNode pt : doc.path("intervals")) {
-            assertTrue(html.contains(fmt("<tr><td>%s</td><td>%s</td><td class=\"num\">%d</td><td class=\"num\">%.0f</td>"
-                    + "<td class=\"num\">%.1f</td>", pt.path("workload").asText(), DiskPage.size(pt.path("io_size")
-                    .asInt()), pt.path("outstanding").asInt(), pt.path("iops").asDouble(), pt.path("mbps").asDouble())),
+            assertTrue(html.contains(fmt(
+                    "<tr><td>%s</td><td>%s</td><td class=\"num\">%d</td><td class=\"num\">%.0f</td>"
+                            + "<td class=\"num\">%.1f</td>", pt.path("workload").asText(), DiskPage.size(pt.path(
+                                    "io_size")
+                                    .asInt()), pt.path("outstanding").asInt(), pt.path("iops").asDouble(), pt.path(
+                                            "mbps").asDouble())),
                     pt.toString());
         }
         for (String chart : List.of("oltp", "dss", "redo")) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.cli.QualifiedPlan;
 import dev.probe.core.testing.RunningServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.cli.QualifiedPlan;
 
 /**
  * PlanPage against what core's {@code PlanResult} writes: a plan with an outage run for real on loopback (a SYNC and

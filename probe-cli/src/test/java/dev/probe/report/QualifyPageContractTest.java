@@ -15,19 +15,19 @@ import dev.probe.core.server.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * QualifyPage against what core's {@code QualifyResult} writes: one real qualification on 127.0.0.1 with every
@@ -61,15 +61,15 @@ class QualifyPageContractTest {
                 "Redo Generated Per Sec,2000000,1500000,2026-11-02 12:00:00,2026-11-02 11:00:00,1", ""));
         Files.createDirectories(dir.resolve("srv").resolve("redo"));
         try (ProbeServer server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
-                dir.resolve("redo.log"), dir.resolve("srv")), line -> { })) {
+                dir.resolve("redo.log"), dir.resolve("srv")), line -> {})) {
             QualifyConfig config = QualifyConfig.builder(Target.of("127.0.0.1", server.address().getPort()),
                     AwrCsv.read(awr)).affirm(true).standbyDir("redo").commitBudget(Duration.ofMillis(50),
-                    Duration.ofMillis(0)).budget(Duration.ofSeconds(15)).build();
-            doc = new Qualifier(config).run((i, n, s) -> { }).toJson();
+                            Duration.ofMillis(0)).budget(Duration.ofSeconds(15)).build();
+            doc = new Qualifier(config).run((i, n, s) -> {}).toJson();
             QualifyConfig both = QualifyConfig.builder(Target.of("127.0.0.1", server.address().getPort()),
                     RedoLoad.given(3e6)).modes(true, false).affirm(false).budget(Duration.ofSeconds(30))
                     .bothDirections(true).build();
-            bothDoc = new Qualifier(both).run((i, n, s) -> { }).toJson();
+            bothDoc = new Qualifier(both).run((i, n, s) -> {}).toJson();
         }
         html = Files.readString(QualifyPage.write(keys.wrap(doc), dir.resolve("page")));
         bothHtml = Files.readString(QualifyPage.write(bothDoc, dir.resolve("both")));
@@ -154,8 +154,9 @@ class QualifyPageContractTest {
         String figure = lat.isObject()
                 ? fmt("round trip p50 %.3f / p99 %.3f ms", lat.path("p50").asDouble(), lat.path("p99").asDouble())
                 : List.of("capacity", "default_buffers", "tuned_buffers").contains(step)
-                ? fmt("%.1f Mbit/s (steady half of the step)", pass.path("summary").path(step + "_bps").asDouble() / 1e6)
-                : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
+                        ? fmt("%.1f Mbit/s (steady half of the step)", pass.path("summary").path(step + "_bps")
+                                .asDouble() / 1e6)
+                        : fmt("%.1f Mbit/s", r.path("throughput_mib_s").asDouble() * 1.048576 * 8);
         return fmt("<tr><td>%s</td><td>%s</td>", Html.esc(st.path("label").asText()), figure);
     }
 
@@ -179,9 +180,11 @@ class QualifyPageContractTest {
         for (JsonNode h : disk.path("redo_headroom")) {
             assertTrue(html.contains(fmt("at %.1f MB/s</td>", disk.path("redo_rate_bytes_s").asDouble() / 1e6))
                     && html.contains(h.path("keeps_up").asBoolean()
-                    ? fmt("<b>%.0f %% busy</b> (%.1fx headroom; it writes %.1f MB/s at this size)",
-                            h.path("busy").asDouble() * 100, 1 / h.path("busy").asDouble(), h.path("mbps").asDouble())
-                    : fmt("what one writer writes at this size (%.1f MB/s)", h.path("mbps").asDouble())), h.toString());
+                            ? fmt("<b>%.0f %% busy</b> (%.1fx headroom; it writes %.1f MB/s at this size)",
+                                    h.path("busy").asDouble() * 100, 1 / h.path("busy").asDouble(), h.path("mbps")
+                                            .asDouble())
+                            : fmt("what one writer writes at this size (%.1f MB/s)", h.path("mbps").asDouble())), h
+                                    .toString());
         }
         for (String chart : List.of("single-stream", "sync-commit", "lag", "awr-redo", "awr-lag")) {
             assertTrue(Files.isRegularFile(dir.resolve("page").resolve(chart + ".png")), chart);

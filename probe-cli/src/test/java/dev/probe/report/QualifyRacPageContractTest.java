@@ -19,13 +19,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Locale;
 
 /**
  * The RAC page (issue 39, point 9: {@code qualify --from --out} was refused) against what core's {@code RacResult}
@@ -52,10 +52,11 @@ class QualifyRacPageContractTest {
             QualifyConfig config = QualifyConfig.builder(Target.of("127.0.0.1", server.address().getPort()),
                     RedoLoad.given(List.of(8e6, 3e6))).modes(true, true).writeSizes(List.of(32L << 10)).affirm(false)
                     .budget(Duration.ofSeconds(40)).bothDirections(true)
-                    .underLoad(UnderLoad.parse("backup:2", null)).rac(new Agents("--from", nodes.stream().map(AgentTestbed::at)
+                    .underLoad(UnderLoad.parse("backup:2", null)).rac(new Agents("--from", nodes.stream().map(
+                            AgentTestbed::at)
                             .toList(), new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5),
                             Duration.ofSeconds(10))).build();
-            doc = new Qualifier(config).run((i, n, s) -> { }).toJson();
+            doc = new Qualifier(config).run((i, n, s) -> {}).toJson();
         }
         ReadKeys keys = new ReadKeys();
         String html = Files.readString(QualifyPage.write(keys.wrap(doc), dir.resolve("page")));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.objstore.endpoint.ApiKey;
 import dev.probe.core.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.objstore.endpoint.ApiKey;
 
 /**
  * Many hosts, one run, as processes: three {@code probe agent}s (each its own port on 127.0.0.1), one server, and
@@ -73,7 +73,8 @@ class AgentJarIT {
     void objectStorageFromTwoAgentsEachWithItsOwnOciConfig() throws Exception {
         Path config = ApiKey.create(dir).config();
         ProbeProcess endpoint = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0",
-                "--objectstore-port", "0", "--store", "memory", "--authorized-keys", dir.resolve("authorized").toString(),
+                "--objectstore-port", "0", "--store", "memory", "--authorized-keys", dir.resolve("authorized")
+                        .toString(),
                 "--bucket", "rman"));
         endpoint.awaitServerPort(30_000);
         String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
@@ -97,7 +98,8 @@ class AgentJarIT {
         ProbeProcess refused = objstore(agent(secret), url, "backup", dir.resolve("no.json"));
         assertEquals(4, refused.awaitExit(60), refused.stdout());
         String err = refused.stderr().trim();
-        assertTrue(err.contains("this agent has no OCI config (start it with --oci-config)") && !err.contains("\n"), err);
+        assertTrue(err.contains("this agent has no OCI config (start it with --oci-config)") && !err.contains("\n"),
+                err);
     }
 
     private ProbeProcess coordinator(String from, String... more) throws Exception {
@@ -151,7 +153,8 @@ class AgentJarIT {
     @Test
     void aSyncTestFromTwoAgents() throws Exception {
         Path json = dir.resolve("sync.json");
-        ProbeProcess run = keep(ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(serverPort), "--from",
+        ProbeProcess run = keep(ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(serverPort),
+                "--from",
                 agent(secret) + "," + agent(secret), "--secret-file", secret.toString(), "--mode", "sync", "--length",
                 "16KiB", "--num-conn", "3", "--duration", "2s", "--interval", "500ms", "--json", json.toString()));
         assertEquals(0, run.awaitExit(60), run.stderr() + run.stdout());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.lab.Netns;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.lab.Netns;
 
 /**
  * Agents as separate hosts: each agent in its own network namespace with its own address, routed through the
@@ -151,7 +151,8 @@ class AgentNetnsIT {
             assertTrue(h.at("/summary/tcp_rtt_ms").asDouble() >= 10, "over the link's 10 ms: " + h);
         }
         assertTrue(d.at("/summary/start_skew_ms").asDouble() < 100, d.get("summary").toString());
-        assertTrue(d.at("/summary/throughput_gbps").asDouble() < 0.2 * 1.05, "under the link's cap: " + d.get("summary"));
+        assertTrue(d.at("/summary/throughput_gbps").asDouble() < 0.2 * 1.05, "under the link's cap: " + d.get(
+                "summary"));
         for (String host : hosts) {
             assertTrue(server.printed("from /" + host + ":"), "the server saw host " + host + ": " + server.stdout());
         }

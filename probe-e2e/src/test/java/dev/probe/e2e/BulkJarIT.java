@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.util.ArrayList;
 
 /** {@code probe bulk} backup and restore through the jar, against a server storing pieces with {@code --dir}. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -77,7 +77,8 @@ class BulkJarIT extends ServerIT {
         assertEquals(0, bulk("--direction", "backup", "--channels", "2", "--volume", "64MiB", "--piece-size", "8MiB",
                 "--json", b.toString()).awaitExit(60));
         Path out = dir.resolve("report");
-        ProbeProcess report = ProbeProcess.start("report", "compare", a.toString(), b.toString(), "--out", out.toString());
+        ProbeProcess report = ProbeProcess.start("report", "compare", a.toString(), b.toString(), "--out", out
+                .toString());
         assertEquals(0, report.awaitExit(60), report.stderr());
         assertTrue(report.printed("wrote " + out.resolve("report.html")), report.stdout());
         for (String f : List.of("report.html", "summary.md", "throughput.png", "throughput.svg", "multiple.png",
@@ -103,7 +104,8 @@ class BulkJarIT extends ServerIT {
 
     @Test
     void restoreOfAPieceSizeThatDoesNotMatchTheStoredRunIsRefused() throws Exception {
-        ProbeProcess backup = bulk("--direction", "backup", "--channels", "1", "--volume", "4MiB", "--piece-size", "1MiB",
+        ProbeProcess backup = bulk("--direction", "backup", "--channels", "1", "--volume", "4MiB", "--piece-size",
+                "1MiB",
                 "--run-id", "small");
         assertEquals(0, backup.awaitExit(60), backup.stderr());
         ProbeProcess restore = bulk("--direction", "restore", "--channels", "1", "--volume", "4MiB", "--piece-size",
@@ -141,7 +143,8 @@ class BulkJarIT extends ServerIT {
         ProbeProcess file = bulk("--direction", "backup", "--channels", "2", "--volume", "32MiB", "--piece-size",
                 "8MiB", "--run-id", "from-file", "--payload", "file:" + sample);
         assertEquals(0, file.awaitExit(60), file.stderr());
-        assertTrue(file.printed("Verification           = CRC32C of every piece, checked by the sender"), file.stdout());
+        assertTrue(file.printed("Verification           = CRC32C of every piece, checked by the sender"), file
+                .stdout());
         ProbeProcess back = bulk("--direction", "restore", "--channels", "2", "--volume", "32MiB", "--piece-size",
                 "8MiB", "--run-id", "from-file");
         assertEquals(0, back.awaitExit(60), back.stderr());
@@ -155,7 +158,8 @@ class BulkJarIT extends ServerIT {
         assertEquals(2, bad.awaitExit(30));
         String err = bad.stderr();
         assertEquals(1, err.trim().lines().count(), err);
-        assertTrue(err.contains("--payload") && err.contains("'compressible:2': R is the share compression leaves, from "
-                + "0.1 to 1"), err);
+        assertTrue(err.contains("--payload") && err.contains(
+                "'compressible:2': R is the share compression leaves, from "
+                        + "0.1 to 1"), err);
     }
 }

@@ -8,21 +8,32 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.objstore.endpoint.ApiKey;
+import io.netty.handler.ssl.util.SelfSignedCertificate;
 import java.io.IOException;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
@@ -30,17 +41,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.objstore.endpoint.ApiKey;
-import io.netty.handler.ssl.util.SelfSignedCertificate;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.LinkOption;
-import java.time.Duration;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The self-contained bundle (issue 14), unpacked from the tarball the build made and run with no java on PATH and
@@ -147,11 +147,13 @@ class BundleIT {
         ProbeProcess version = probe("--version");
         assertEquals(0, version.awaitExit(60), version.stderr());
         assertTrue(version.stdout().matches("probe \\S+, Java 17\\S*"), version.stdout());
-        assertTrue(Files.isRegularFile(home.resolve("lib/probe.jsa")), "the first run made the archive of probe's classes");
+        assertTrue(Files.isRegularFile(home.resolve("lib/probe.jsa")),
+                "the first run made the archive of probe's classes");
 
         // -Xshare:on makes the JVM fail when it cannot map the archive: the launcher's archive matches this place.
         // JAVA_OPTS reaches the JVM: -XshowSettings prints the property set through it.
-        ProbeProcess shared = probe(Map.of("JAVA_OPTS", "-Xshare:on -XshowSettings:properties -Dprobe.bundle.check=passed"),
+        ProbeProcess shared = probe(Map.of("JAVA_OPTS",
+                "-Xshare:on -XshowSettings:properties -Dprobe.bundle.check=passed"),
                 "report", "predict", "--rtt-ms", "20", "--loss-pct", "0.1");
         assertEquals(0, shared.awaitExit(60), shared.stdout());
         assertTrue(shared.printed("Predicted throughput"), shared.stdout());
@@ -192,7 +194,8 @@ class BundleIT {
         Path secret = dir.resolve("secret");
         Files.writeString(secret, "a shared secret of enough bytes\n");
         try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--secret-file",
-                secret.toString(), "--dir", dir.resolve("pieces").toString(), "--file", dir.resolve("redo.dat").toString())) {
+                secret.toString(), "--dir", dir.resolve("pieces").toString(), "--file", dir.resolve("redo.dat")
+                        .toString())) {
             int port = server.awaitServerPort(30_000);
             String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, 10_000);
             List<String> secure = List.of("--port", String.valueOf(port), "--tls", "--trust-fingerprint", fingerprint,
@@ -207,9 +210,11 @@ class BundleIT {
             Path backup = dir.resolve("backup.json");
             Path restore = dir.resolve("restore.json");
             succeeds(concat(List.of("bulk", "127.0.0.1", "--direction", "backup", "--channels", "2",
-                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", backup.toString()), secure));
+                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", backup.toString()),
+                    secure));
             succeeds(concat(List.of("bulk", "127.0.0.1", "--direction", "restore", "--channels", "2",
-                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", restore.toString()), secure));
+                    "--volume", "32MiB", "--piece-size", "8MiB", "--run-id", "bundle", "--json", restore.toString()),
+                    secure));
 
             Path charts = dir.resolve("compare");
             succeeds(List.of("report", "compare", backup.toString(), restore.toString(), "--out",
@@ -280,7 +285,8 @@ class BundleIT {
     void runtimeHoldsOnlyTheModulesJdepsFinds() throws Exception {
         Path jdeps = Path.of(System.getProperty("java.home"), "bin", "jdeps");
         Process p = new ProcessBuilder(jdeps.toString(), "--print-module-deps", "--ignore-missing-deps",
-                "--multi-release", "17", "-q", home.resolve("lib/probe.jar").toString()).redirectErrorStream(true).start();
+                "--multi-release", "17", "-q", home.resolve("lib/probe.jar").toString()).redirectErrorStream(true)
+                        .start();
         String found = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertTrue(p.waitFor(180, TimeUnit.SECONDS) && p.exitValue() == 0, found);
         Set<String> wanted = new TreeSet<>(Arrays.asList(found.split(",")));
@@ -304,7 +310,8 @@ class BundleIT {
         while (!todo.isEmpty()) {
             String name = todo.remove(todo.size() - 1);
             if (all.add(name)) {
-                ModuleDescriptor d = system.find(name).orElseThrow(() -> new AssertionError("no module " + name)).descriptor();
+                ModuleDescriptor d = system.find(name).orElseThrow(() -> new AssertionError("no module " + name))
+                        .descriptor();
                 d.requires().stream().filter(r -> !r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC))
                         .forEach(r -> todo.add(r.name()));
             }
@@ -336,7 +343,8 @@ class BundleIT {
         assertTrue(Files.isRegularFile(home.resolve("LICENSE")));
         String readme = Files.readString(home.resolve("README.md"));
         assertTrue(readme.startsWith("# probe (self-contained bundle)") && !readme.contains("mvn "),
-                "issue 24: the bundle's README starts a user with bin/probe, not with Maven: " + readme.lines().findFirst());
+                "issue 24: the bundle's README starts a user with bin/probe, not with Maven: " + readme.lines()
+                        .findFirst());
 
         long size = Files.size(Path.of(System.getProperty("probe.bundle")));
         assertTrue(size <= 80_000_000L, "tarball at most 80 MB: " + size);
@@ -388,7 +396,8 @@ class BundleIT {
         assertTrue(copyleftWithoutException("GPL-3.0-or-later"));
         assertFalse(copyleftWithoutException("GNU Lesser General Public Licence"));
         assertFalse(copyleftWithoutException("GPL2 w/ CPE"));
-        assertFalse(copyleftWithoutException("The GNU General Public License (GPL), Version 2, With Classpath Exception"));
+        assertFalse(copyleftWithoutException(
+                "The GNU General Public License (GPL), Version 2, With Classpath Exception"));
         assertFalse(copyleftWithoutException("Apache License, Version 2.0"));
     }
 
@@ -448,10 +457,12 @@ class BundleIT {
     void thePrometheusRulesAndScrapeConfigAreShipped() throws Exception {
         Path rules = home.resolve("share/prometheus/dgprobe-rules.yml");
         assertEquals(Files.readString(MonitorPrometheusIT.rules()), Files.readString(rules), "the rules as checked");
-        assertTrue(Files.readString(home.resolve("share/prometheus/dgprobe-scrape.yml")).contains("metrics_path: /probe"));
+        assertTrue(Files.readString(home.resolve("share/prometheus/dgprobe-scrape.yml")).contains(
+                "metrics_path: /probe"));
         Path promtool = Path.of("/usr/bin/promtool");
         assumeTrue(Files.isExecutable(promtool), "promtool is not installed (Debian package prometheus)");
-        Process p = new ProcessBuilder(promtool.toString(), "check", "rules", rules.toString()).redirectErrorStream(true)
+        Process p = new ProcessBuilder(promtool.toString(), "check", "rules", rules.toString()).redirectErrorStream(
+                true)
                 .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);

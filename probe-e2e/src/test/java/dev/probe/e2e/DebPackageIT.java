@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.nio.file.attribute.PosixFileAttributes;
 
 /**
  * Issue 29: probe_VERSION_amd64.deb installs with dpkg, runs a server and a client from the installed files, and
@@ -44,12 +44,15 @@ class DebPackageIT {
             assertFalse(Files.exists(Path.of("/etc/systemd/system/multi-user.target.wants/probe-server.service")),
                     "installed, not enabled");
             Packages.Result files = Packages.run("dpkg", "-L", "probe");
-            assertTrue(files.out().contains("/usr/share/man/man1/probe.1") && files.out().contains("/usr/share/man/man1/probe-client.1")
+            assertTrue(files.out().contains("/usr/share/man/man1/probe.1") && files.out().contains(
+                    "/usr/share/man/man1/probe-client.1")
                     && files.out().contains("/usr/share/bash-completion/completions/probe"), files.out());
             // not dropped by a dpkg path-exclude (slim images), and man-db present: man probe finds the page
-            if (Files.isRegularFile(Path.of("/usr/share/man/man1/probe.1")) && Files.isExecutable(Path.of("/usr/bin/man"))) {
+            if (Files.isRegularFile(Path.of("/usr/share/man/man1/probe.1")) && Files.isExecutable(Path.of(
+                    "/usr/bin/man"))) {
                 Packages.Result man = Packages.run("man", "-w", "probe");
-                assertTrue(man.code() == 0 && man.out().contains("/usr/share/man/man1/probe.1"), "man -w probe: " + man.out());
+                assertTrue(man.code() == 0 && man.out().contains("/usr/share/man/man1/probe.1"), "man -w probe: " + man
+                        .out());
             }
             assertTrue(Files.isRegularFile(Path.of("/opt/probe/lib/probe.jsa")), "the CDS archive made at install");
             serverAndClientFromTheInstalledFiles();

@@ -7,13 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.util.ArrayList;
 
 /**
  * {@code probe disk} through the jar on this machine's build directory (a real file system): every profile with
@@ -27,7 +27,8 @@ class DiskJarIT {
 
     @BeforeEach
     void dir() throws Exception {
-        dir = Files.createDirectories(Path.of("target", "disk-jar-it", Long.toHexString(System.nanoTime()))).toAbsolutePath();
+        dir = Files.createDirectories(Path.of("target", "disk-jar-it", Long.toHexString(System.nanoTime())))
+                .toAbsolutePath();
     }
 
     private static ProbeProcess disk(Path dir, String... more) throws Exception {
@@ -53,7 +54,8 @@ class DiskJarIT {
         JsonNode d = new ObjectMapper().readTree(json.toFile());
         assertEquals("disk", d.get("kind").asText());
         assertEquals(5, d.at("/summary/redo").size());
-        for (String f : List.of("disk.html", "oltp.png", "dss.png", "redo.png", "iops.csv", "mbps.csv", "lat.csv", "redo.csv")) {
+        for (String f : List.of("disk.html", "oltp.png", "dss.png", "redo.png", "iops.csv", "mbps.csv", "lat.csv",
+                "redo.csv")) {
             assertTrue(Files.size(out.resolve(f)) > 0, f);
         }
         assertTrue(Files.readString(out.resolve("disk.html")).contains("IOPS</b> at"));
@@ -68,7 +70,8 @@ class DiskJarIT {
             int port = server.awaitServerPort(30_000);
             Path json = dir.resolve("remote.json");
             ProbeProcess run = ProbeProcess.start("disk", "--dir", dir.resolve("redo").toString(), "--at", "127.0.0.1",
-                    "--port", String.valueOf(port), "--profile", "redo", "--size", "64MiB", "--point", "200ms", "--json",
+                    "--port", String.valueOf(port), "--profile", "redo", "--size", "64MiB", "--point", "200ms",
+                    "--json",
                     json.toString());
             assertEquals(0, run.awaitExit(60), run.stderr() + run.stdout());
             assertTrue(run.printed("on 127.0.0.1"), run.stdout());
@@ -87,11 +90,11 @@ class DiskJarIT {
     void badInputIsOneLineAndLeavesNothing() throws Exception {
         String d = dir.toString();
         String[][] cases = {
-            {"--dir", dir.resolve("missing").toString(), "--dir: "},
-            {"--dir", d, "--profile", "fast", "--profile: 'fast' is not redo, oltp, dss (olap), slob or all"},
-            {"--dir", d, "--size", "100MB", "--size: "},
-            {"--dir", d, "--max-outstanding", "0", "--max-outstanding: "},
-            {"--dir", d, "--read-pct", "120", "--read-pct: "},
+                {"--dir", dir.resolve("missing").toString(), "--dir: "},
+                {"--dir", d, "--profile", "fast", "--profile: 'fast' is not redo, oltp, dss (olap), slob or all"},
+                {"--dir", d, "--size", "100MB", "--size: "},
+                {"--dir", d, "--max-outstanding", "0", "--max-outstanding: "},
+                {"--dir", d, "--read-pct", "120", "--read-pct: "},
         };
         for (String[] c : cases) {
             String[] args = new String[c.length];

@@ -71,7 +71,7 @@ class FarSyncDiskIT {
         Path script = Path.of(FarSyncDiskIT.class.getResource("/slowfs.py").toURI());
         Process fs = new ProcessBuilder("/usr/bin/python3", script.toString(), backing.toString(), mount.toString(),
                 String.valueOf(DELAY_MS)).redirectErrorStream(true).redirectOutput(dir.resolve("fuse.log").toFile())
-                .start();
+                        .start();
         try (ProbeProcess fs1 = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0");
              ProbeProcess sb1 = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0")) {
             long end = System.currentTimeMillis() + 20_000;

@@ -47,7 +47,8 @@ class JsonStreamIT extends ServerIT {
     void bulkEventsAreAppendedToAFile() throws Exception {
         Path stream = dir.resolve("events.jsonl");
         for (int run = 1; run <= 2; run++) {
-            try (ProbeProcess bulk = ProbeProcess.start("bulk", "127.0.0.1", "--port", "" + port, "--direction", "backup",
+            try (ProbeProcess bulk = ProbeProcess.start("bulk", "127.0.0.1", "--port", "" + port, "--direction",
+                    "backup",
                     "--channels", "2",
                     "--volume", "64MiB", "--piece-size", "16MiB", "--interval", "250ms", "--json-stream",
                     stream.toString())) {

@@ -39,7 +39,8 @@ class LabJarIT extends TwoSiteLabBase {
             int port = server.awaitServerPort(30_000);
             Path json = dir.resolve("bulk.json");
             ProbeProcess bulk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
-                    ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(port),
+                    ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(
+                            port),
                     "--direction", "backup", "--channels", "2", "--duration", "4s", "--piece-size", "4MiB",
                     "--congestion", "cubic", "--json", json.toString());
             assertEquals(0, bulk.awaitExit(90), bulk.stdout() + bulk.stderr());
@@ -50,7 +51,8 @@ class LabJarIT extends TwoSiteLabBase {
             assertTrue(gbps > 0 && gbps < 0.2 * 1.05, "under the 200 Mbit/s cap: " + gbps);
             assertTrue(!bulk.printed("WARNING: lab"), "a backup crosses this lab's loss: " + bulk.stdout());
             ProbeProcess restore = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
-                    ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(port),
+                    ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(
+                            port),
                     "--direction", "restore", "--channels", "1", "--duration", "1s", "--piece-size", "4MiB");
             assertEquals(0, restore.awaitExit(90), restore.stdout() + restore.stderr());
             assertTrue(restore.printed("WARNING: lab " + name + " loses packets only towards the server (backup)"),
@@ -65,7 +67,8 @@ class LabJarIT extends TwoSiteLabBase {
                     Files.readString(cut));
             Path page = dir.resolve("qualify-page");
             Path verdict = dir.resolve("qualify.json");
-            ProbeProcess qualify = ctrlC(List.of("qualify", serverAddress, "--port", String.valueOf(port), "--redo-rate",
+            ProbeProcess qualify = ctrlC(List.of("qualify", serverAddress, "--port", String.valueOf(port),
+                    "--redo-rate",
                     "2MB/s", "--budget", "60s", "--both-directions", "--json", verdict.toString(), "--out",
                     page.toString()),
                     Pattern.compile("\\(step (2)/"));
@@ -73,7 +76,7 @@ class LabJarIT extends TwoSiteLabBase {
                     + "INCOMPLETE"), qualify.stdout());
             assertTrue(qualify.printed("WARNING: lab " + name + " loses packets only towards the server (backup), and "
                     + "the reverse pass of --both-directions flows towards the client"), "issue 39: the reverse "
-                    + "pass meets none of this lab's loss: " + qualify.stdout());
+                            + "pass meets none of this lab's loss: " + qualify.stdout());
             assertTrue(!qualify.stdout().contains("NaN"), qualify.stdout());
             assertEquals("INCOMPLETE", JSON.readTree(verdict.toFile()).at("/summary/overall").asText());
             ResultInvariants.check(JSON.readTree(verdict.toFile()));
@@ -82,7 +85,8 @@ class LabJarIT extends TwoSiteLabBase {
         }
         ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name);
         assertEquals(0, status.awaitExit(30), status.stderr());
-        assertTrue(status.stdout().matches("(?s).*towards the server: \\d+ packets forwarded.*, [1-9]\\d* dropped by loss.*"),
+        assertTrue(status.stdout().matches(
+                "(?s).*towards the server: \\d+ packets forwarded.*, [1-9]\\d* dropped by loss.*"),
                 status.stdout());
         ProbeProcess down = ProbeProcess.start("lab", "down", "--name", name);
         assertEquals(0, down.awaitExit(30), down.stderr());
@@ -100,9 +104,10 @@ class LabJarIT extends TwoSiteLabBase {
     private ProbeProcess ctrlC(List<String> args, Pattern going) throws Exception {
         // env --default-signal: a suite started from a background job (cmd &) inherits SIGINT ignored, and a JVM keeps
         // an ignored SIGINT ignored (as nohup wants), so without it no Ctrl-C would ever arrive
-        List<String> cmd = new ArrayList<>(List.of("setsid", "env", "--default-signal=INT", java(), "-jar", ProbeProcess.jar().toAbsolutePath()
+        List<String> cmd = new ArrayList<>(List.of("setsid", "env", "--default-signal=INT", java(), "-jar", ProbeProcess
+                .jar().toAbsolutePath()
                 .toString(), "lab", "run", "--name", name, java(), "-jar", ProbeProcess.jar().toAbsolutePath()
-                .toString()));
+                        .toString()));
         cmd.addAll(args);
         ProbeProcess run = ProbeProcess.command(cmd, null, null);
         run.awaitMatch(going, 60_000);

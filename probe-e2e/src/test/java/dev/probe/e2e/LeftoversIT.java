@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.time.format.DateTimeParseException;
 
 /**
  * Runs last (failsafe's last execution, and @Order within it): every probe.jar process a test started since the
@@ -67,6 +67,7 @@ class LeftoversIT {
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(10, TimeUnit.SECONDS);
-        return out.lines().map(l -> l.split("\\s+")[0]).filter(n -> n.matches("(pe|pa)\\d+-(client|server|a\\d+)")).toList();
+        return out.lines().map(l -> l.split("\\s+")[0]).filter(n -> n.matches("(pe|pa)\\d+-(client|server|a\\d+)"))
+                .toList();
     }
 }

@@ -61,7 +61,8 @@ class MaaLabJarIT extends SiteLabBase {
                       prim: "(LOCAL : fs SYNC, loc ASYNC)"
                       fs:   "(prim : dr ASYNC)"
                     sync: {commit-budget: 30ms}
-                    """.formatted(p + "1:" + node1.awaitMatch(AGENT, 30_000), p + "9:" + node2.awaitMatch(AGENT, 30_000),
+                    """.formatted(p + "1:" + node1.awaitMatch(AGENT, 30_000), p + "9:" + node2.awaitMatch(AGENT,
+                    30_000),
                     p + "2:" + fs.awaitServerPort(30_000), p + "2:" + relay.awaitMatch(AGENT, 30_000),
                     p + "6:" + dr.awaitServerPort(30_000), p + "10:" + loc.awaitServerPort(30_000)));
             List<String> first = verdicts(run(plan, secret, "first", 0));

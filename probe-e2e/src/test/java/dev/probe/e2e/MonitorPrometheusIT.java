@@ -20,12 +20,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoublePredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.function.DoublePredicate;
 
 /**
  * Issue 26 with the real parts: Debian's Prometheus scrapes a running {@code probe monitor} (its own schedule and the
@@ -59,11 +59,12 @@ class MonitorPrometheusIT {
             Path baseline = dir.resolve("qualify.json");
             // a qualification of this server that asked for 1 TB/s of redo at a 50 ms commit budget: SYNC passes on
             // loopback, ASYNC cannot
-            Files.writeString(baseline, String.format(Locale.ROOT, "{\"schema\":\"probe.result/1\",\"kind\":\"qualify\","
-                    + "\"started_at\":\"2026-11-24T10:00:00Z\",\"params\":{\"host\":\"127.0.0.1\",\"port\":%d,"
-                    + "\"redo_rate_bytes_s\":1e12,\"redo_write_sizes\":[16384],\"commit_budget_ms\":50,"
-                    + "\"local_log_write_ms\":0},\"summary\":{\"overall\":\"FAIL\",\"required_bps\":1.2e13,"
-                    + "\"verdicts\":[{\"name\":\"ASYNC\",\"status\":\"FAIL\",\"reasons\":[]}]}}", port));
+            Files.writeString(baseline, String.format(Locale.ROOT,
+                    "{\"schema\":\"probe.result/1\",\"kind\":\"qualify\","
+                            + "\"started_at\":\"2026-11-24T10:00:00Z\",\"params\":{\"host\":\"127.0.0.1\",\"port\":%d,"
+                            + "\"redo_rate_bytes_s\":1e12,\"redo_write_sizes\":[16384],\"commit_budget_ms\":50,"
+                            + "\"local_log_write_ms\":0},\"summary\":{\"overall\":\"FAIL\",\"required_bps\":1.2e13,"
+                            + "\"verdicts\":[{\"name\":\"ASYNC\",\"status\":\"FAIL\",\"reasons\":[]}]}}", port));
             try (ProbeProcess monitor = ProbeProcess.start("monitor", "127.0.0.1", "--port", "" + port, "--every", "1s",
                     "--sync-length", "300ms", "--stream-every", "3s", "--duty-cap", "0.2", "--listen", "127.0.0.1:0",
                     "--baseline", baseline.toString())) {
@@ -90,19 +91,21 @@ class MonitorPrometheusIT {
                 Path log = dir.resolve("prometheus.log");
                 Process prometheus = new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config,
                         "--storage.tsdb.path=" + dir.resolve("tsdb"), "--web.listen-address=127.0.0.1:0")
-                        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
                 try {
                     String api = "http://127.0.0.1:" + awaitLine(log, LISTENING, prometheus) + "/api/v1/";
                     String standby = "standby=\"127.0.0.1:" + port + "\"";
                     awaitValue(api, "dgprobe_checks_total{job=\"dgprobe\",check=\"sync\",result=\"ok\"}", v -> v >= 3);
-                    awaitValue(api, "dgprobe_checks_total{job=\"dgprobe\",check=\"stream\",result=\"ok\"}", v -> v >= 1);
+                    awaitValue(api, "dgprobe_checks_total{job=\"dgprobe\",check=\"stream\",result=\"ok\"}",
+                            v -> v >= 1);
 
-                    double p50 = value(api, "dgprobe_sync_round_trip_percentile_seconds{job=\"dgprobe\",percentile=\"50\","
-                            + standby + "}");
+                    double p50 = value(api,
+                            "dgprobe_sync_round_trip_percentile_seconds{job=\"dgprobe\",percentile=\"50\","
+                                    + standby + "}");
                     String logged = String.format(Locale.ROOT, "p50 %.3f / p99", p50 * 1000);
                     assertTrue(monitor.stdout().lines().anyMatch(l -> l.contains("sync 127.0.0.1:" + port + ": ")
                             && l.contains(logged)), "Prometheus's p50 " + p50 + " s is a p50 the monitor logged ("
-                            + logged + "):\n" + monitor.stdout());
+                                    + logged + "):\n" + monitor.stdout());
                     double ok = value(api, "dgprobe_checks_total{job=\"dgprobe\",check=\"sync\",result=\"ok\"}");
                     long lines = monitor.stdout().lines().filter(l -> l.contains(") sync 127.0.0.1:" + port + ": "))
                             .count();
@@ -154,13 +157,15 @@ class MonitorPrometheusIT {
                         HttpResponse.BodyHandlers.ofString()).body();
                 assertTrue(text.contains("dgprobe_sync_round_trip_seconds_bucket"), text);
                 if (accept.equals("text/plain")) {
-                    assertEquals("", promtool(text, "check", "metrics").strip(), "promtool check metrics: no lint findings");
+                    assertEquals("", promtool(text, "check", "metrics").strip(),
+                            "promtool check metrics: no lint findings");
                 }
             }
             List<JsonNode> events = JsonStreamIT.parse(Files.readString(dir.resolve("checks.jsonl")));
             assertEquals("monitor", events.get(0).at("/data/kind").asText());
             assertTrue(events.stream().anyMatch(e -> e.path("event").asText().equals("check")
-                    && e.at("/data/check").asText().equals("stream") && e.at("/data/throughput_bytes_s").asDouble() > 0),
+                    && e.at("/data/check").asText().equals("stream") && e.at("/data/throughput_bytes_s")
+                            .asDouble() > 0),
                     events.toString());
         }
     }

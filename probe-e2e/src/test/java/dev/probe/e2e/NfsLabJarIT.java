@@ -59,7 +59,8 @@ class NfsLabJarIT extends TwoSiteLabBase {
             assertEquals(4, table.get(1).path("connections").asInt());
             assertTrue(one < 131, "one connection under its window's ceiling: " + one);
             assertTrue(four >= 1.5 * one, "4 connections " + four + " MB/s against 1's " + one);
-            assertTrue(doc.at("/summary/nfs/window").asText().contains(": window-bound"), doc.at("/summary/nfs").toString());
+            assertTrue(doc.at("/summary/nfs/window").asText().contains(": window-bound"), doc.at("/summary/nfs")
+                    .toString());
             assertTrue(disk.printed("advice more connections help: Direct NFS"), disk.stdout());
             double rtt = doc.at("/summary/nfs/idle_rtt_ms").asDouble();
             assertTrue(rtt >= 2 && rtt < 10, "the lab's 2 ms and its forwarder: " + rtt);

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.objstore.endpoint.ApiKey;
+import io.netty.handler.ssl.util.SelfSignedCertificate;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.objstore.endpoint.ApiKey;
-import io.netty.handler.ssl.util.SelfSignedCertificate;
 
 /**
  * {@code probe objstore} through the jar, with the real OCI SDK and an OCI config file, against a probe server's
@@ -40,7 +40,8 @@ class ObjstoreJarIT {
             String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000).replace("127.0.0.1", "localhost");
             assertTrue(url.startsWith("https://"), url);
             ProbeProcess backup = ProbeProcess.startWithJvm(trust.jvmOptions(), "objstore",
-                    "backup", "--endpoint", url, "--namespace", "probe", "--bucket", "rman", "--config", config.toString(),
+                    "backup", "--endpoint", url, "--namespace", "probe", "--bucket", "rman", "--config", config
+                            .toString(),
                     "--channels", "2", "--volume", "64MiB", "--piece-size", "32MiB", "--part-size", "8MiB");
             assertEquals(0, backup.awaitExit(120), backup.stderr() + backup.stdout());
             assertTrue(backup.printed("Aggregate throughput"), backup.stdout());

@@ -7,15 +7,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Issue 42: path faults the lab makes and probe names. Reordering: a lab link whose data direction lets the next
@@ -181,7 +181,8 @@ class PathFaultsLabIT extends TwoSiteLabBase {
         assertTrue(m.find(), "named: " + async);
         double fast = Double.parseDouble(m.group(1));
         double slow = Double.parseDouble(m.group(2));
-        assertTrue(fast < 13 && slow > 27 && slow < 36, "the 10 ms path and the one 20 ms longer: " + fast + ", " + slow);
+        assertTrue(fast < 13 && slow > 27 && slow < 36, "the 10 ms path and the one 20 ms longer: " + fast + ", "
+                + slow);
     }
 
     private static String[] concat(String[] a, String... b) {
@@ -211,7 +212,8 @@ class PathFaultsLabIT extends TwoSiteLabBase {
     /** client -R: the summary carries the server's (the sender's) retransmits and limits, and says whose they are. */
     private void reverseClientSeesTheSender(String port) throws Exception {
         Path json = dir.resolve("reverse.json");
-        ProbeProcess client = inLab("client", serverAddress, "--port", port, "--mode", "async", "-R", "--duration", "6s",
+        ProbeProcess client = inLab("client", serverAddress, "--port", port, "--mode", "async", "-R", "--duration",
+                "6s",
                 "--json", json.toString());
         assertEquals(0, client.awaitExit(90), client.stdout() + client.stderr());
         JsonNode tcp = JSON.readTree(json.toFile()).at("/summary/tcp");

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class PlanLabJarIT extends SiteLabBase {
     private static final ObjectMapper JSON = new ObjectMapper();
+
     private Path plan(String file, String redo, String near, String far) throws Exception {
         Path p = dir.resolve(file);
         Files.writeString(p, """

@@ -92,7 +92,8 @@ class ProbeJarIT extends ServerIT {
         String err = bad.stderr().trim();
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.startsWith("probe: "), err);
-        ProbeProcess refused = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration", "2h");
+        ProbeProcess refused = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
+                "2h");
         assertEquals(4, refused.awaitExit(30));
         assertTrue(refused.stderr().contains("max-duration"));
         assertFalse(refused.stderr().contains("Exception"));

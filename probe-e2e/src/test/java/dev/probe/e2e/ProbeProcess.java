@@ -36,8 +36,9 @@ final class ProbeProcess implements AutoCloseable {
         }
         process = pb.start();
         reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String l; (l = r.readLine()) != null; ) {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String l; (l = r.readLine()) != null;) {
                     lines.add(l);
                 }
             } catch (IOException ignored) {

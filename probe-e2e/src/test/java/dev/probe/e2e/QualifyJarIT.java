@@ -13,7 +13,9 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -21,8 +23,6 @@ import java.util.stream.StreamSupport;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.util.Arrays;
-import java.util.Random;
 
 /** {@code probe qualify} through the jar against a server: the whole procedure, its JSON, its page, its refusals. */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -60,7 +60,8 @@ class QualifyJarIT extends ServerIT {
 
         JsonNode d = new ObjectMapper().readTree(json.toFile());
         JsonNode b = d.at("/summary/buffers");
-        if (Math.max(b.path("sndbuf_granted").asLong(), b.path("rcvbuf_granted").asLong()) > b.path("requested").asLong()) {
+        if (Math.max(b.path("sndbuf_granted").asLong(), b.path("rcvbuf_granted").asLong()) > b.path("requested")
+                .asLong()) {
             assertTrue(q.printed("Linux reports twice the buffer it sets"), "issue 39, point 10: a granted buffer "
                     + "above what was asked says why: " + q.stdout());
         }
@@ -180,7 +181,7 @@ class QualifyJarIT extends ServerIT {
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--user-data-dir=" + dir.resolve("chromium"), "--window-size=1200,2400",
                 "--screenshot=" + png, html.toUri().toString()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("chromium.log").toFile()).start();
+                        .redirectOutput(dir.resolve("chromium.log").toFile()).start();
         try {
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "chromium finished");
         } finally {
@@ -204,24 +205,25 @@ class QualifyJarIT extends ServerIT {
     void badInputIsOneLineBeforeAnyTestRuns() throws Exception {
         Path file = Files.writeString(dir.resolve("afile"), "x");
         String[][] cases = {
-            {"qualify", "127.0.0.1"},
-            {"qualify", "127.0.0.1", "--redo-rate", "45"},
-            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--awr", "x.csv"},
-            {"qualify", "127.0.0.1", "--awr", dir.resolve("missing.csv").toString()},
-            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--budget", "5s"},
-            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--json", dir.resolve("no/such/dir/q.json").toString()},
-            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--out", file.toString()},
-            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--mode", "fast"},
-            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--redo-sample", dir.resolve("none.arc").toString()},
-            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--payload", "lz4"},
-            {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--payload", "file:" + dir.resolve("none.arc")},
+                {"qualify", "127.0.0.1"},
+                {"qualify", "127.0.0.1", "--redo-rate", "45"},
+                {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--awr", "x.csv"},
+                {"qualify", "127.0.0.1", "--awr", dir.resolve("missing.csv").toString()},
+                {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--budget", "5s"},
+                {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--json", dir.resolve("no/such/dir/q.json")
+                        .toString()},
+                {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--out", file.toString()},
+                {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--mode", "fast"},
+                {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--redo-sample", dir.resolve("none.arc").toString()},
+                {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--payload", "lz4"},
+                {"qualify", "127.0.0.1", "--redo-rate", "45MB/s", "--payload", "file:" + dir.resolve("none.arc")},
         };
         String[] expected = {"give --redo-rate RATE or --awr FILE", "--redo-rate: '45' is not a rate",
-            "are mutually exclusive", "no such file", "--budget: 5 s is below the minimum 15 s",
-            "does not exist", "is a file; give a directory", "--mode: 'fast' is not async, sync or both",
-            "--redo-sample: " + dir.resolve("none.arc") + " is not a readable file",
-            "'lz4' is not random, compressible:R (R from 0.1 to 1), zeros or file:PATH",
-            "--payload: file:" + dir.resolve("none.arc") + " is not a readable file"};
+                "are mutually exclusive", "no such file", "--budget: 5 s is below the minimum 15 s",
+                "does not exist", "is a file; give a directory", "--mode: 'fast' is not async, sync or both",
+                "--redo-sample: " + dir.resolve("none.arc") + " is not a readable file",
+                "'lz4' is not random, compressible:R (R from 0.1 to 1), zeros or file:PATH",
+                "--payload: file:" + dir.resolve("none.arc") + " is not a readable file"};
         for (int i = 0; i < cases.length; i++) {
             ProbeProcess p = ProbeProcess.start(cases[i]);
             int code = p.awaitExit(30);
@@ -233,6 +235,7 @@ class QualifyJarIT extends ServerIT {
         }
         ProbeProcess sql = ProbeProcess.start("qualify", "--print-awr-sql");
         assertEquals(0, sql.awaitExit(30), sql.stderr());
-        assertTrue(sql.stdout().contains("dba_hist_sysmetric_summary") && sql.stdout().contains("gv$sysmetric_history"));
+        assertTrue(sql.stdout().contains("dba_hist_sysmetric_summary") && sql.stdout().contains(
+                "gv$sysmetric_history"));
     }
 }

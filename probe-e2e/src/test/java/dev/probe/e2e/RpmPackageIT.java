@@ -38,18 +38,22 @@ class RpmPackageIT {
         Packages.Result scripts = Packages.run("rpm", "-qp", "--scripts", rpm.toString());
         assertTrue(scripts.out().contains("preinstall scriptlet") && scripts.out().contains("useradd")
                 && scripts.out().contains("postinstall scriptlet") && scripts.out().contains("/etc/probe/secret")
-                && scripts.out().contains("preuninstall scriptlet") && scripts.out().contains("probe.jsa"), scripts.out());
+                && scripts.out().contains("preuninstall scriptlet") && scripts.out().contains("probe.jsa"), scripts
+                        .out());
         Packages.Result info = Packages.run("rpm", "-qip", rpm.toString());
-        assertTrue(info.out().matches("(?s).*Name\\s*: probe\\b.*") && info.out().matches("(?s).*Architecture\\s*: x86_64.*")
+        assertTrue(info.out().matches("(?s).*Name\\s*: probe\\b.*") && info.out().matches(
+                "(?s).*Architecture\\s*: x86_64.*")
                 && info.out().matches("(?s).*License\\s*: Apache-2.0.*"), info.out());
         Packages.Result modes = Packages.run("rpm", "-qlvp", rpm.toString());
         assertTrue(modes.out().lines().anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith(" /opt/probe/bin/probe")),
                 modes.out());
-        assertTrue(modes.out().lines().anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith(" /opt/probe/runtime/bin/java")),
+        assertTrue(modes.out().lines().anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith(
+                " /opt/probe/runtime/bin/java")),
                 modes.out());
 
         Path root = dir.resolve("root");
-        Packages.Result install = Packages.run("rpm", "-i", "--root", root.toString(), "--nodeps", "--noscripts", "--nosignature",
+        Packages.Result install = Packages.run("rpm", "-i", "--root", root.toString(), "--nodeps", "--noscripts",
+                "--nosignature",
                 "--ignorearch", rpm.toString());
         assertEquals(0, install.code(), install.out());
         Packages.Result version = Packages.run(root.resolve("opt/probe/bin/probe").toString(), "--version");

@@ -32,7 +32,8 @@ class SecurityJarIT {
             String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, 10_000);
 
             Path json = dir.resolve("r.json");
-            ProbeProcess ok = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration", "1s",
+            ProbeProcess ok = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
+                    "1s",
                     "--length", "4k", "--secret-file", secret.toString(), "--tls", "--trust-fingerprint", fingerprint,
                     "--json", json.toString());
             assertEquals(0, ok.awaitExit(60), ok.stderr());

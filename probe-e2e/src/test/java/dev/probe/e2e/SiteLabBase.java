@@ -2,6 +2,7 @@ package dev.probe.e2e;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.probe.core.lab.Netns;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.lab.Netns;
 
 /**
  * The fixture of the tests that build a lab of several sites through the jar: a lab name of their own (taken down

@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Path;
+import dev.probe.core.lab.Netns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import dev.probe.core.lab.Netns;
 
 /**
  * Issue 41: a lab of four sites through the jar, as a DBA builds a Data Guard configuration on one machine: a Far
@@ -30,6 +29,7 @@ class SiteLabJarIT extends SiteLabBase {
      * in a CI run with its build beside it.
      */
     private static final double FORWARDER_MS = 0.5;
+
     @Test
     void fourSitesKeepEveryLinksRoundTripWhileAllCarryTraffic() throws Exception {
         int n = ThreadLocalRandom.current().nextInt(0, 250);

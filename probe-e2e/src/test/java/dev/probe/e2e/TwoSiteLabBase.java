@@ -2,12 +2,12 @@ package dev.probe.e2e;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.probe.core.lab.Netns;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.lab.Netns;
 
 /**
  * The fixture of the tests that build the two-site lab through the jar: a lab name and a /30 of their own (taken

@@ -21,7 +21,7 @@ public final class LeastSquares {
 
     /** Minimizes the squares of {@code residuals(x)} ({@code n} of them) from {@code start}, {@code bound} holding x. */
     public static LeastSquaresOptimizer.Optimum minimize(double[] start, int n, Function<double[], double[]> residuals,
-                                                  UnaryOperator<double[]> bound) {
+                                                         UnaryOperator<double[]> bound) {
         return new LevenbergMarquardtOptimizer().optimize(new LeastSquaresBuilder().start(start).target(new double[n])
                 .maxEvaluations(100_000).maxIterations(10_000)
                 .parameterValidator(v -> new ArrayRealVector(bound.apply(v.toArray()), false))

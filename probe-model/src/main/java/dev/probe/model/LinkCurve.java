@@ -17,7 +17,7 @@ package dev.probe.model;
  *                 link, else the paper's Internet path's ({@link LossyFit#eta})
  */
 public record LinkCurve(LossyFit base, double logScale, double gamma, int points, double ownBand,
-                        boolean gammaFitted, double eta) {
+        boolean gammaFitted, double eta) {
     /**
      * The paper's own fit as a link's: at the paper's 35 channels exactly the paper's, other counts by
      * {@link Spread#CHANNEL_GAMMA} ({@code 35 (N / 35)^gamma} times one of the paper's streams).

@@ -17,7 +17,7 @@ import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
 public record LossyFit(StreamLaw law, double[] x) {
     /** One lossy cell: its table, operation, RTT (or below the grid), loss fraction, channels and Gbit/s. */
     public record Cell(String table, String operation, double rttMs, boolean belowGrid, double loss, int channels,
-                       double gbps) {
+            double gbps) {
         /** Cells of one operation, RTT and loss are one measurement (the paper repeats its Internet columns). */
         public String key() {
             return operation + "/" + rttMs + "/" + loss;

@@ -28,8 +28,8 @@ public record PathModel(Constants constants, LinkCurve link) {
 
     /** The fitted constants, and the fits' errors on the paper's own rows. */
     public record Constants(LossyFit lossy, int internetPoints, Errors internetErrors, Errors heldOutErrors,
-                            double eta1500, double windowMbit1500, double eta9000, double windowMbit9000,
-                            Errors privateErrors, Spread spread) {
+            double eta1500, double windowMbit1500, double eta9000, double windowMbit9000,
+            Errors privateErrors, Spread spread) {
         /** A lossy prediction's range within the paper's grid: the leave-one-round-trip-out 90th percentile. */
         public double band() {
             return spread.rttOut();
@@ -47,8 +47,8 @@ public record PathModel(Constants constants, LinkCurve link) {
      * two multiply back to it); {@code streamGbps} what one stream would carry alone on the path.
      */
     public record Prediction(double throughputGbps, double minutes, double perChannelGbps, double streamGbps,
-                             String limitedBy, String regime, double bandDown, double bandUp, String bandBasis,
-                             double minutesLow, double minutesHigh, double gbpsLow, double gbpsHigh) {
+            String limitedBy, String regime, double bandDown, double bandUp, String bandBasis,
+            double minutesLow, double minutesHigh, double gbpsLow, double gbpsHigh) {
         /** The wider side of the range, as a log ratio. */
         public double band() {
             return Math.max(bandDown, bandUp);

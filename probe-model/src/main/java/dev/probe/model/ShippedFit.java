@@ -5,9 +5,9 @@ import java.io.InputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
-import java.util.stream.DoubleStream;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.DoubleStream;
 
 /**
  * {@link PathModel.Constants} as the build ships them ({@code model-fit.properties}, java.util.Properties: no

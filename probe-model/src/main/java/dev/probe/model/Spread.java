@@ -20,7 +20,8 @@ import java.util.Locale;
  * @param privateRttOut 90th percentile of the loss-free fit's leave-one-RTT-out errors on the FC column
  */
 public record Spread(double rttOut, double rttPerDecade, double lossOut, double lossPerDecade, double operationOut,
-                     double privateRttOut) {
+        double privateRttOut) {
+
     /**
      * How channels add below the link's cap, {@code T(N) = T(35) (N / 35)^CHANNEL_GAMMA}: the paper's cells all have
      * 35, so this comes from this project's lab (2026-11-28, 40 ms, 0.1 %, steady halves of 60-second runs: 4, 8, 16
@@ -124,7 +125,8 @@ public record Spread(double rttOut, double rttPerDecade, double lossOut, double 
         if (q.mss() != PathModel.PAPER_MSS) {
             parts.add(new Part(Math.abs(Math.log(q.mss() / (double) PathModel.PAPER_MSS)), q.mss() > PathModel.PAPER_MSS
                     ? Side.DOWN : Side.UP, String.format(Locale.ROOT, "MSS %d, not the paper's %d: a stream's rate "
-                    + "grows with it linearly (Mathis, predicted) or not at all", q.mss(), PathModel.PAPER_MSS)));
+                            + "grows with it linearly (Mathis, predicted) or not at all", q.mss(),
+                            PathModel.PAPER_MSS)));
         }
     }
 

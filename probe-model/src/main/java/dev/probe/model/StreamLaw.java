@@ -20,8 +20,8 @@ public enum StreamLaw {
         double logRate(double[] x, int o, double rttMs, double p) {
             double rtt = rttMs / 1000;
             double t0 = x[o + 1];
-            double denominator = rtt * Math.sqrt(2 * p / 3) + t0 * Math.min(1, 3 * Math.sqrt(3 * p / 8)) * p
-                    * (1 + 32 * p * p);
+            double denominator = rtt * Math.sqrt(2 * p / 3) + t0 * Math.min(1, 3 * Math.sqrt(3 * p / 8)) * p * (1
+                    + 32 * p * p);
             return x[o] - Math.log(denominator);
         }
     },

@@ -39,7 +39,7 @@ public final class Charts {
     public static final int HEIGHT = 600;
     /** Private link MTU 9000, MTU 1500, then the Internet classes High, Medium, Low: the same in every chart. */
     static final Color[] PAPER_COLORS = {new Color(0x1b5e20), new Color(0x66bb6a), new Color(0x1565c0),
-        new Color(0xef6c00), new Color(0xc62828)};
+            new Color(0xef6c00), new Color(0xc62828)};
     /** The Internet classes alone, in the colours they have in {@link #PAPER_COLORS}. */
     static final Color[] CLASS_COLORS = {PAPER_COLORS[2], PAPER_COLORS[3], PAPER_COLORS[4]};
 

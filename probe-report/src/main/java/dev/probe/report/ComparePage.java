@@ -2,9 +2,9 @@ package dev.probe.report;
 
 import static dev.probe.report.Format.fmt;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.LinkedHashMap;
 
 /** {@code report compare}'s two pages, {@code summary.md} and {@code report.html}, from the placed results. */
 final class ComparePage {
@@ -18,13 +18,17 @@ final class ComparePage {
 
     String markdown(List<CompareReport.Placement> placements, List<TippingPoints.Result> tips, String operation) {
         StringBuilder sb = new StringBuilder("# probe report\n\n");
-        sb.append(fmt("Database size for projections: %.2f TB. Paper: 35 channels, 10 Gbit/s links.%n%n", dbSize / 1e12));
-        sb.append("| result | kind | op | RTT ms | loss % (source) | class | measured Gbit/s | paper Gbit/s | model Gbit/s "
-                + "(your channels) | projected min | projected h |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        sb.append(fmt("Database size for projections: %.2f TB. Paper: 35 channels, 10 Gbit/s links.%n%n",
+                dbSize / 1e12));
+        sb.append(
+                "| result | kind | op | RTT ms | loss % (source) | class | measured Gbit/s | paper Gbit/s | model Gbit/s "
+                        + "(your channels) | projected min | projected h |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (CompareReport.Placement p : placements) {
             MeasuredPoint m = p.point();
-            sb.append(fmt("| %s | %s | %s | %.3f | %s | %s | %.3f | %.3f | %.3f (%d) | %.1f | %.1f |%n", m.file(), m.kind(),
-                    m.operation(), m.rttMs(), Double.isNaN(m.lossPct()) ? "?" : fmt("%.3f (%s)", m.lossPct(), m.lossSource()),
+            sb.append(fmt("| %s | %s | %s | %.3f | %s | %s | %.3f | %.3f | %.3f (%d) | %.1f | %.1f |%n", m.file(), m
+                    .kind(),
+                    m.operation(), m.rttMs(), Double.isNaN(m.lossPct()) ? "?" : fmt("%.3f (%s)", m.lossPct(), m
+                            .lossSource()),
                     m.classLabel(), m.gbps(), p.paperGbps(), p.modelGbps(), m.channels(), p.projectedMinutes(),
                     p.projectedMinutes() / 60));
         }
@@ -51,7 +55,7 @@ final class ComparePage {
     }
 
     String html(List<CompareReport.Placement> placements, List<TippingPoints.Result> tips, String operation,
-                        Map<String, String> svgs) {
+                Map<String, String> svgs) {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>probe report</title>\n")
                 .append("<style>body{font-family:sans-serif;margin:2em;max-width:1100px;color:#222}")
@@ -68,7 +72,7 @@ final class ComparePage {
         for (CompareReport.Placement p : placements) {
             MeasuredPoint m = p.point();
             sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%s</td><td>%.3f</td><td>%s</td><td>%s</td><td>%.3f</td>"
-                            + "<td>%.3f</td><td>%.3f (%d)</td><td>%.1f</td><td>%.1f</td></tr>%n", escape(m.file()), m.kind(),
+                    + "<td>%.3f</td><td>%.3f (%d)</td><td>%.1f</td><td>%.1f</td></tr>%n", escape(m.file()), m.kind(),
                     m.operation(), m.rttMs(), Double.isNaN(m.lossPct()) ? "?" : fmt("%.3f", m.lossPct()),
                     escape(m.classLabel()), m.gbps(), p.paperGbps(), p.modelGbps(), m.channels(), p.projectedMinutes(),
                     p.projectedMinutes() / 60));
@@ -83,8 +87,8 @@ final class ComparePage {
         }
         tipsTable(sb, tips, operation);
         String[] captions = {"Throughput against RTT: the paper's lines and your runs.",
-            "Private link / Internet multiple against RTT, with the 2x and 10x lines the paper's tipping points use.",
-            "Time to move the database against RTT."};
+                "Private link / Internet multiple against RTT, with the 2x and 10x lines the paper's tipping points use.",
+                "Time to move the database against RTT."};
         Map<String, String> byChart = new LinkedHashMap<>();
         int i = 0;
         for (String chart : svgs.keySet()) {

@@ -1,8 +1,9 @@
 package dev.probe.report;
 
-import dev.probe.model.PathModel;
 import static dev.probe.report.Format.fmt;
 
+import dev.probe.model.PathModel;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +13,6 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.awt.Color;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.jfree.chart.JFreeChart;
@@ -26,7 +26,8 @@ import org.jfree.chart.JFreeChart;
  */
 public final class CompareReport {
     /** One result on the paper's map. */
-    public record Placement(MeasuredPoint point, int fcMtu, double paperGbps, double modelGbps, double projectedMinutes) {
+    public record Placement(MeasuredPoint point, int fcMtu, double paperGbps, double modelGbps,
+            double projectedMinutes) {
     }
 
     /** What was written. */
@@ -123,7 +124,8 @@ public final class CompareReport {
     static String payloadNote(List<Placement> placements) {
         List<String> shrinkable = placements.stream().map(Placement::point).filter(MeasuredPoint::shrinkable)
                 .map(p -> p.file() + " sent " + p.payload()).toList();
-        return shrinkable.isEmpty() ? "" : "\nNot random content: " + String.join("; ", shrinkable) + ". A WAN optimiser "
+        return shrinkable.isEmpty() ? "" : "\nNot random content: " + String.join("; ", shrinkable)
+                + ". A WAN optimiser "
                 + "or any compression on the path shrinks such data, so these throughputs can exceed what the link "
                 + "carries for unique data (the paper's backups were uncompressed, unencrypted RMAN pieces).\n";
     }
@@ -172,7 +174,8 @@ public final class CompareReport {
         lines.put("Paper: private link (FC), MTU 9000", series(operation, 9000, null, f));
         lines.put("Paper: private link (FC), MTU 1500", series(operation, 1500, null, f));
         for (DeliveryClass c : DeliveryClass.values()) {
-            lines.put(fmt("Paper: Internet %s (%.1f %% loss)", c.label(), c.lossPercent()), series(operation, 1500, c, f));
+            lines.put(fmt("Paper: Internet %s (%.1f %% loss)", c.label(), c.lossPercent()), series(operation, 1500, c,
+                    f));
         }
         return lines;
     }
@@ -231,7 +234,8 @@ public final class CompareReport {
             }
             for (Placement p : placements) {
                 DeliveryClass c = p.point().deliveryClass();
-                if (c != null && p.point().fromSweep() && p.point().operation().equals(operation) && Math.abs(Math.log(p.point().rttMs() / free.point().rttMs())) < Math.log(1.25)) {
+                if (c != null && p.point().fromSweep() && p.point().operation().equals(operation) && Math.abs(Math.log(p
+                        .point().rttMs() / free.point().rttMs())) < Math.log(1.25)) {
                     String name = "Your sweep: loss-free / " + c.label();
                     points.computeIfAbsent(name, k -> new ArrayList<>())
                             .add(new double[] {free.point().rttMs(), free.point().gbps() / p.point().gbps()});
@@ -251,7 +255,6 @@ public final class CompareReport {
                 "Minutes (log scale)", paperLines(operation, this::minutes), Charts.PAPER_COLORS,
                 userPoints(placements, Placement::projectedMinutes), userColors(placements), new double[0]);
     }
-
 
     /** Which capacity scaling the runs used, or "" when all are as measured. */
     static String scalingNote(List<Placement> placements) {

@@ -23,7 +23,7 @@ final class Csv {
         List<String> header = split(headerLine.replace("\uFEFF", ""));
         List<Map<String, String>> rows = new ArrayList<>();
         int lineNo = 1;
-        for (String line; (line = r.readLine()) != null; ) {
+        for (String line; (line = r.readLine()) != null;) {
             lineNo++;
             if (line.isBlank()) {
                 continue;

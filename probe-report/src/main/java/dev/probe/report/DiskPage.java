@@ -61,8 +61,10 @@ public final class DiskPage {
             List<double[]> reads = new ArrayList<>();
             List<double[]> writes = new ArrayList<>();
             for (JsonNode p : oltp) {
-                reads.add(new double[] {p.path("iops").asDouble(), p.path("read_latency_ms").path("avg").asDouble(Double.NaN)});
-                writes.add(new double[] {p.path("iops").asDouble(), p.path("write_latency_ms").path("avg").asDouble(Double.NaN)});
+                reads.add(new double[] {p.path("iops").asDouble(), p.path("read_latency_ms").path("avg").asDouble(
+                        Double.NaN)});
+                writes.add(new double[] {p.path("iops").asDouble(), p.path("write_latency_ms").path("avg").asDouble(
+                        Double.NaN)});
             }
             Map<String, List<double[]>> lines = new LinkedHashMap<>();
             lines.put("reads", reads);
@@ -79,7 +81,8 @@ public final class DiskPage {
         Map<String, List<double[]>> dss = new LinkedHashMap<>();
         for (String w : DSS) {
             List<double[]> pts = new ArrayList<>();
-            points(doc, w).forEach(p -> pts.add(new double[] {p.path("outstanding").asDouble(), p.path("mbps").asDouble()}));
+            points(doc, w).forEach(p -> pts.add(new double[] {p.path("outstanding").asDouble(), p.path("mbps")
+                    .asDouble()}));
             if (!pts.isEmpty()) {
                 dss.put(w, pts);
             }
@@ -136,16 +139,20 @@ public final class DiskPage {
             }
             sb.append(fmt("<tr><td>%s</td><td>%s</td></tr>%n", name, oltp.path("iops").isNumber()
                     ? fmt("<b>%.0f IOPS</b> at %d outstanding within %.1f ms (8 KiB random, %d %% reads)",
-                    oltp.path("iops").asDouble(), oltp.path("outstanding").asInt(), oltp.path("max_latency_ms").asDouble(),
-                    oltp.path("read_pct").asInt()) : fmt("no point within %.1f ms", oltp.path("max_latency_ms").asDouble())));
+                            oltp.path("iops").asDouble(), oltp.path("outstanding").asInt(), oltp.path("max_latency_ms")
+                                    .asDouble(),
+                            oltp.path("read_pct").asInt()) : fmt("no point within %.1f ms", oltp.path("max_latency_ms")
+                                    .asDouble())));
         }
         JsonNode dss = s.path("dss");
         if (dss.isObject()) {
             sb.append(fmt("<tr><td>dss</td><td><b>%.1f MB/s</b> peak (%s, 1 MiB, %d outstanding)</td></tr>%n",
-                    dss.path("peak_mbps").asDouble(), Html.esc(dss.path("workload").asText()), dss.path("outstanding").asInt()));
+                    dss.path("peak_mbps").asDouble(), Html.esc(dss.path("workload").asText()), dss.path("outstanding")
+                            .asInt()));
         }
         for (JsonNode r : s.path("redo")) {
-            sb.append(fmt("<tr><td>redo %s</td><td>synchronous write p50 <b>%.3f ms</b>, p99 %.3f ms, %.0f writes/s%s</td></tr>%n",
+            sb.append(fmt(
+                    "<tr><td>redo %s</td><td>synchronous write p50 <b>%.3f ms</b>, p99 %.3f ms, %.0f writes/s%s</td></tr>%n",
                     size(r.path("size").asInt()), r.path("latency_ms").path("p50").asDouble(),
                     r.path("latency_ms").path("p99").asDouble(), r.path("writes_per_s").asDouble(),
                     r.path("direct").asBoolean() ? "" : " (buffered: below the block size)"));

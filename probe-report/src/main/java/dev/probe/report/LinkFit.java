@@ -3,8 +3,8 @@ package dev.probe.report;
 import dev.probe.model.LeastSquares;
 import dev.probe.model.LinkCurve;
 import dev.probe.model.LossyFit;
-import dev.probe.model.Spread;
 import dev.probe.model.PathModel;
+import dev.probe.model.Spread;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +25,8 @@ import java.util.List;
  * @param heldOut      each point's error when refitted without it; empty below three points
  */
 public record LinkFit(LossyFit base, List<MeasuredPoint> points, double capacityGbps, double logScale, double gamma,
-                      boolean gammaFitted, double[] errors, double[] heldOut) {
+        boolean gammaFitted, double[] errors, double[] heldOut) {
+
     /** Points needed before the fit is checked on points it did not see. */
     static final int HELD_OUT_FROM = 3;
 

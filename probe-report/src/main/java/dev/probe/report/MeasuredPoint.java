@@ -1,14 +1,14 @@
 package dev.probe.report;
 
-import dev.probe.model.PathModel;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.model.PathModel;
+import java.io.CharConversionException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import java.io.CharConversionException;
-import java.nio.file.Files;
 
 /**
  * One probe result file reduced to what the paper's map needs: the flow's direction (backup = towards the
@@ -24,7 +24,8 @@ import java.nio.file.Files;
  *                (bulk's {@code summary.model.queued})
  */
 public record MeasuredPoint(String file, String kind, String operation, double gbps, double rttMs, double lossPct,
-                            String lossSource, int channels, int mss, double scale, String payload, boolean queued) {
+        String lossSource, int channels, int mss, double scale, String payload, boolean queued) {
+
     /** The largest file read as a result: a long run's JSON with every interval is a few MB. */
     static final long MAX_RESULT_BYTES = 64L << 20;
     /** The most channels a result may say it used (probe's own cap is 256 per run, agents multiply it). */
@@ -36,7 +37,6 @@ public record MeasuredPoint(String file, String kind, String operation, double g
     public boolean shrinkable() {
         return !payload.equals("random");
     }
-
 
     /** Reads a {@code probe.result/1} document; throws a {@link ReportInputException} naming what is missing. */
     public static MeasuredPoint read(Path path) throws IOException {
@@ -118,7 +118,8 @@ public record MeasuredPoint(String file, String kind, String operation, double g
         if (Double.isNaN(gbps) || Double.isNaN(rtt)) {
             throw new Unplaceable(path + " (" + kind + ": no " + (Double.isNaN(gbps) ? "throughput"
                     : "round-trip time") + " in it to place on the paper's map" + (kind.equals("objstore")
-                    ? "; the OCI SDK's HTTP connections report no TCP RTT: a sweep's runs carry the lab's" : "") + ")");
+                            ? "; the OCI SDK's HTTP connections report no TCP RTT: a sweep's runs carry the lab's" : "")
+                    + ")");
         }
         if (!(gbps > 0 && gbps < 1e6) || !(rtt > 0 && rtt < 1e6)) {
             throw new ReportInputException(path + ": throughput " + gbps + " Gbit/s and RTT " + rtt + " ms must be "
@@ -129,7 +130,8 @@ public record MeasuredPoint(String file, String kind, String operation, double g
             throw new ReportInputException(path + ": channel_scale " + scale + " is out of range (0, 1000]");
         }
         channels = scale != 1 && p.has("paper_channels") ? count(p, "paper_channels", path) : channels;
-        return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps * scale, Math.max(rtt, 0.001), loss,
+        return new MeasuredPoint(path.getFileName().toString(), kind, operation, gbps * scale, Math.max(rtt, 0.001),
+                loss,
                 lossSource, channels, tcp.path("mss").asInt(PathModel.PAPER_MSS), scale,
                 p.path("payload").asText(REPEATING), s.path("model").path("queued").asBoolean(false));
     }

@@ -1,12 +1,12 @@
 package dev.probe.report;
 
+import static dev.probe.report.Format.fmt;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.model.LossyFit;
 import dev.probe.model.PathModel;
 import dev.probe.model.Spread;
-import static dev.probe.report.Format.fmt;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.util.Locale;
 
 /** The text and JSON forms of {@code report predict} and {@code report model}. */
@@ -16,7 +16,7 @@ public final class ModelReport {
 
     /** Inputs of one prediction, echoed in its output. */
     public record Query(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long dbSize,
-                        String operation) {
+            String operation) {
         /** Halfway between backup and restore. */
         public Query(double rttMs, double lossPct, int channels, int mss, double capacityGbps, long dbSize) {
             this(rttMs, lossPct, channels, mss, capacityGbps, dbSize, null);
@@ -62,16 +62,16 @@ public final class ModelReport {
             return n.toPrettyString() + "\n";
         }
         return fmt("Predicted throughput = %.3f Gbit/s (%d channels x %.4f Gbit/s each, limited by %s%s)%n"
-                        + "Time for %.2f TB     = %,.1f min (%.1f h, %.1f days)%n"
-                        + "Range                = %s to %s (%s)%n"
-                        + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s, %s%n",
+                + "Time for %.2f TB     = %,.1f min (%.1f h, %.1f days)%n"
+                + "Range                = %s to %s (%s)%n"
+                + "Model                = %s; RTT %.1f ms, loss %.3f %%, MSS %d, capacity %.1f Gbit/s, %s%n",
                 p.throughputGbps(), q.channels(), p.perChannelGbps(), p.limitedBy(), alone(p), q.dbSize() / 1e12,
                 p.minutes(), p.minutes() / 60, p.minutes() / 1440, duration(p.minutesLow()), duration(p.minutesHigh()),
                 basis(p), p.regime(), q.rttMs(), q.lossPct(), q.mss(), q.capacityGbps(), q.operation() == null
                         ? "halfway between backup and restore (--direction for one)" : q.operation())
                 + (model.link() == null ? q.lossPct() > 0 ? UNMEASURED : "" : linkText(model.link())
-                + trusted(p, ThroughputModel.paper().predict(q.rttMs(), q.lossPct(), q.channels(), q.mss(),
-                q.capacityGbps(), q.dbSize(), q.operation()), model.link()));
+                        + trusted(p, ThroughputModel.paper().predict(q.rttMs(), q.lossPct(), q.channels(), q.mss(),
+                                q.capacityGbps(), q.dbSize(), q.operation()), model.link()));
     }
 
     /**
@@ -95,9 +95,11 @@ public final class ModelReport {
                 duration(paper.minutesHigh()));
         return paperInLink && linkInPaper ? both + ": the two agree within each other's ranges\n"
                 : both + fmt(": %s; trust the fit to your link: it rests on %d result(s) of this link's own "
-                + "streams, which carry %.2f x the paper's%n", paperInLink || linkInPaper ? "only one lies within the "
-                + "other's range" : "outside this range, and this outside its", f.points().size(),
-                Math.exp(f.logScale()));
+                        + "streams, which carry %.2f x the paper's%n", paperInLink || linkInPaper
+                                ? "only one lies within the "
+                                        + "other's range" : "outside this range, and this outside its", f.points()
+                                                .size(),
+                        Math.exp(f.logScale()));
     }
 
     /** What the fit to the user's link rests on and how well it fits its points. */
@@ -113,7 +115,7 @@ public final class ModelReport {
                         : "; too few to check on results the fit did not see (3 or more)"));
         sb.append(fmt("                      the channels reach %.3f of the %.1f Gbit/s capacity together (%s)%n",
                 f.eta(), f.capacityGbps(), f.filled() > 0 ? fmt("measured: the most of %d result(s) that filled the "
-                + "link", f.filled()) : "the paper's Internet path's: none of the results filled the link"));
+                        + "link", f.filled()) : "the paper's Internet path's: none of the results filled the link"));
         for (MeasuredPoint p : f.points()) {
             sb.append(fmt("  %-30s %s, %d channels, RTT %.1f ms, loss %.3f %% (%s): measured %.3f Gbit/s, fit %.3f%n",
                     p.file(), p.operation(), p.channels(), p.rttMs(), p.lossPct(), p.lossSource(), p.gbps(),
@@ -171,21 +173,21 @@ public final class ModelReport {
         }
         LossyFit f = c.lossy();
         return fmt("Lossy paths (fitted to the paper's %d Internet cells at 35 channels; the law kept by AIC):%n"
-                        + "  per channel: %s%n"
-                        + "  %s%n"
-                        + "  T = softmin(35 (channels / 35)^%.3f * per channel * restore/backup factor, "
-                        + "eta * capacity; knee %.1f)%n"
-                        + "  restore/backup factor %.3f, eta %.4f, base RTT of the <2 cells %.2f ms%n"
-                        + "  error on the cells fitted: median %.1f %%, mean %.1f %%, max %.1f %%%n"
-                        + "  error on cells left out (each refitted without it): median %.1f %%, max %.1f %%%n"
-                        + "  ranges (90th percentiles, cross-validated): %s with each round trip left out, "
-                        + "+%.1f %% per decade of RTT and +%.1f %% per decade of loss beyond the grid%n"
-                        + "Loss-free paths (fitted to the paper's FC column per MTU):%n"
-                        + "  1/T = 1/(eta * capacity) + RTT_ms / (channels * W)%n"
-                        + "  MTU 1500: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
-                        + "  MTU 9000: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
-                        + "  error on the paper's FC cells: median %.1f %%, mean %.1f %%, max %.1f %%%n"
-                        + "Every law scored, and the paper's tipping points from the predictions: report model --validate%n",
+                + "  per channel: %s%n"
+                + "  %s%n"
+                + "  T = softmin(35 (channels / 35)^%.3f * per channel * restore/backup factor, "
+                + "eta * capacity; knee %.1f)%n"
+                + "  restore/backup factor %.3f, eta %.4f, base RTT of the <2 cells %.2f ms%n"
+                + "  error on the cells fitted: median %.1f %%, mean %.1f %%, max %.1f %%%n"
+                + "  error on cells left out (each refitted without it): median %.1f %%, max %.1f %%%n"
+                + "  ranges (90th percentiles, cross-validated): %s with each round trip left out, "
+                + "+%.1f %% per decade of RTT and +%.1f %% per decade of loss beyond the grid%n"
+                + "Loss-free paths (fitted to the paper's FC column per MTU):%n"
+                + "  1/T = 1/(eta * capacity) + RTT_ms / (channels * W)%n"
+                + "  MTU 1500: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
+                + "  MTU 9000: eta = %.4f, W = %.2f Mbit (%.2f MB) effective window per channel%n"
+                + "  error on the paper's FC cells: median %.1f %%, mean %.1f %%, max %.1f %%%n"
+                + "Every law scored, and the paper's tipping points from the predictions: report model --validate%n",
                 c.internetPoints(), f.law().formula(), constants(f), Spread.CHANNEL_GAMMA, f.knee(),
                 f.restoreOverBackup(), f.eta(), f.baseRttMs(), 100 * c.internetErrors().median(),
                 100 * c.internetErrors().mean(),

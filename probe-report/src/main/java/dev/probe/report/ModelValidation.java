@@ -1,7 +1,7 @@
 package dev.probe.report;
 
-import dev.probe.model.StreamLaw;
 import dev.probe.model.LossyFit;
+import dev.probe.model.StreamLaw;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -30,7 +30,7 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
      * paper)|}, the half-width of the range that holds the cell) with each round trip and each loss rate left out.
      */
     public record Scores(LossyFit fit, double[] inSample, double[] leaveOneOut, double[] leaveOperationOut,
-                         double[] leaveRttOut, double[] leaveLossOut) {
+            double[] leaveRttOut, double[] leaveLossOut) {
     }
 
     /** Validates every law on {@code cells}. */
@@ -122,7 +122,6 @@ public record ModelValidation(List<LossyFit.Cell> cells, Map<StreamLaw, Scores> 
     static double error(double predicted, double actual) {
         return Math.abs(predicted - actual) / actual;
     }
-
 
     /** The share of {@code logErrors} a range of log half-width {@code band} holds. */
     public static double coverage(double[] logErrors, double band) {

@@ -62,8 +62,9 @@ final class NfsPage {
             }
         }
         if (!lines.isEmpty()) {
-            captions.put(name, "Each client's answer, side by side: the kernel's mount when measured, then user space over more "
-                    + "connections.");
+            captions.put(name,
+                    "Each client's answer, side by side: the kernel's mount when measured, then user space over more "
+                            + "connections.");
             svgs.put(name, Charts.write(Charts.lines(yLabel + " by client", subtitle, "Client", yLabel, lines, Map.of(),
                     clients), dir, name));
         }
@@ -75,7 +76,7 @@ final class NfsPage {
         sb.append(fmt("<h1>NFS check of %s:%s</h1>%n", Html.esc(nfs.path("server").asText()),
                 Html.esc(nfs.path("export").asText())));
         sb.append(fmt("<p>NFSv3 over TCP from user space as Direct NFS reaches it; FSINFO rtmax %d, wtmax %d bytes; "
-                        + "idle round trip %.2f ms; %.1f s points; %s.</p>%n", nfs.at("/fsinfo/rtmax").asLong(),
+                + "idle round trip %.2f ms; %.1f s points; %s.</p>%n", nfs.at("/fsinfo/rtmax").asLong(),
                 nfs.at("/fsinfo/wtmax").asLong(), nfs.path("idle_rtt_ms").asDouble(),
                 doc.at("/params/point_s").asDouble(), Html.esc(doc.path("started_at").asText())));
         if (doc.has("incomplete")) {
@@ -88,10 +89,11 @@ final class NfsPage {
             sb.append(fmt("<tr><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td>%s</td>"
                     + "<td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"num\">%d</td>"
                     + "<td>%s</td></tr>%n", n == 0 ? "kernel client"
-                    : "user space, " + n + (n == 1 ? " connection" : " connections"),
+                            : "user space, " + n + (n == 1 ? " connection" : " connections"),
                     num(r, "oltp_iops", "%.0f"), num(r, "slob_iops", "%.0f"), r.has("oltp_read_latency_ms")
-                    ? fmt("%.3f / %.3f", r.at("/oltp_read_latency_ms/p50").asDouble(),
-                    r.at("/oltp_read_latency_ms/p99").asDouble()) : "-", num(r, "dss_peak_mbps", "%.1f"),
+                            ? fmt("%.3f / %.3f", r.at("/oltp_read_latency_ms/p50").asDouble(),
+                                    r.at("/oltp_read_latency_ms/p99").asDouble()) : "-", num(r, "dss_peak_mbps",
+                                            "%.1f"),
                     num(r, "seq_read_mbps", "%.1f"), num(r, "redo_32k_p50_ms", "%.3f"), r.path("reissued").asLong(),
                     num(r, "gain", "%.2fx") + (r.has("gain_on") ? " " + Html.esc(r.path("gain_on").asText()) : "")));
         }

@@ -5,10 +5,10 @@ import static dev.probe.report.Format.fmt;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.LinkedHashMap;
 
 /**
  * The text, CSV and JSON forms of {@code report paper} (tables 4-11 with recomputed tipping points) and
@@ -32,8 +32,10 @@ public final class PaperReport {
             String rawTable = String.valueOf(t.table() + 1);
             TippingPoints.Result c = computed.stream()
                     .filter(r -> r.table().equals(rawTable) && r.deliveryClass() == t.deliveryClass()).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("no raw table " + rawTable + " for table " + t.table()));
-            List<Double> grid = data.rows().stream().filter(r -> r.table().equals(rawTable)).map(PaperRow::delayMs).sorted()
+                    .orElseThrow(() -> new IllegalStateException("no raw table " + rawTable + " for table " + t
+                            .table()));
+            List<Double> grid = data.rows().stream().filter(r -> r.table().equals(rawTable)).map(PaperRow::delayMs)
+                    .sorted()
                     .collect(Collectors.toList());
             out.add(new Comparison(t, c, Agreement.agrees(t.tip2x(), c.tip2x(), grid),
                     Agreement.agrees(t.tip10x(), c.tip10x(), grid)));
@@ -112,7 +114,8 @@ public final class PaperReport {
             List<Comparison> tips = cmp.stream().filter(c -> c.paper().table() == t).collect(Collectors.toList());
             if (!tips.isEmpty()) {
                 PaperTip first = tips.get(0).paper();
-                sb.append(fmt("%nTable %d: tipping points, %s, FC MTU %d (RTT ms where FC first beats the class by 2x / 10x)%n",
+                sb.append(fmt(
+                        "%nTable %d: tipping points, %s, FC MTU %d (RTT ms where FC first beats the class by 2x / 10x)%n",
                         t, first.operation(), first.fcMtu()));
                 sb.append(fmt("%-8s %6s %10s %10s %7s %10s %10s %7s%n", "class", "loss", "paper 2x", "computed",
                         "agrees", "paper 10x", "computed", "agrees"));

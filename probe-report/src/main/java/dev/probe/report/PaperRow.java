@@ -9,7 +9,7 @@ import java.util.Map;
  * Absent figures are NaN. {@code delayMs} of the grid's {@code <2} is 2.
  */
 public record PaperRow(String table, String operation, int fcMtu, String delayLabel, double delayMs, double fcMinutes,
-                       double fcGbps, Map<DeliveryClass, Double> internetGbps, Map<DeliveryClass, Double> multiple) {
+        double fcGbps, Map<DeliveryClass, Double> internetGbps, Map<DeliveryClass, Double> multiple) {
     public PaperRow {
         internetGbps = new EnumMap<>(internetGbps);
         multiple = new EnumMap<>(multiple);

@@ -71,7 +71,7 @@ public final class PlanPage {
                         ? fmt(" (measured %.1f s)", c.path("measured_s").asDouble()) : "")
                 : "never";
         return fmt("<tr><td class=\"%s\">%s &rarr; %s</td><td>%s</td><td class=\"num\">%.1f MB/s</td>"
-                        + "<td class=\"num\">%s</td><td class=\"num\">%s</td><td>%s</td><td>%s</td><td>%s</td></tr>%n",
+                + "<td class=\"num\">%s</td><td class=\"num\">%s</td><td>%s</td><td>%s</td><td>%s</td></tr>%n",
                 Html.esc(h.path("status").asText()), Html.esc(h.path("from").asText()), Html.esc(h.path("to").asText()),
                 Html.esc(h.path("mode").asText()), h.path("must_carry_bytes_s").asDouble() / 1e6,
                 h.path("carried_bytes_s").isNumber() ? fmt("%.1f MB/s", h.path("carried_bytes_s").asDouble() / 1e6)
@@ -96,8 +96,10 @@ public final class PlanPage {
             width = Math.max(width, x + BOX_W + 20);
             height = Math.max(height, y + BOX_H + 20);
         }
-        StringBuilder svg = new StringBuilder(fmt("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", width, height, width, height));
+        StringBuilder svg = new StringBuilder(fmt(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                        + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", width, height, width,
+                height));
         for (JsonNode h : doc.path("hops")) {
             int[] a = at.get(h.path("from").asText());
             int[] b = at.get(h.path("to").asText());

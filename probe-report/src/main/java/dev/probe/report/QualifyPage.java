@@ -61,20 +61,22 @@ public final class QualifyPage {
     /** One redo stream over time with default and 3 x BDP buffers, against the required bandwidth. */
     private void streamChart(JsonNode doc, double requiredMbit) throws IOException {
         Map<String, List<double[]>> streams = new LinkedHashMap<>();
-        for (String[] step : new String[][] {{"default_buffers", "default buffers"}, {"tuned_buffers", "3 x BDP buffers"}}) {
+        for (String[] step : new String[][] {{"default_buffers", "default buffers"}, {"tuned_buffers",
+                "3 x BDP buffers"}}) {
             steps(doc, step[0]).forEach(r -> streams.put(step[1], throughputMbit(r)));
         }
         if (!streams.isEmpty()) {
             boolean acked = steps(doc, "default_buffers").stream().allMatch(QualifyPage::ackedCounts);
             chart("single-stream", Charts.lines("One redo stream over time", acked
-                            ? "bytes the standby's TCP acknowledged per interval (TCP_INFO)"
-                            : "bytes written to the socket per interval (no TCP_INFO here)", "Seconds", "Mbit/s", streams,
+                    ? "bytes the standby's TCP acknowledged per interval (TCP_INFO)"
+                    : "bytes written to the socket per interval (no TCP_INFO here)", "Seconds", "Mbit/s", streams,
                     Map.of(fmt("required %.1f Mbit/s", requiredMbit), requiredMbit)),
                     "Single-stream throughput with default and with 3 x BDP socket buffers, against the required "
                             + "bandwidth; ASYNC redo transport uses one connection per destination. " + (acked
-                            ? "Counted as acknowledged by the standby, so the socket buffer filling at the start does "
-                            + "not show as a spike." : "Counted as written to the socket: the first interval includes "
-                            + "the socket buffer filling."));
+                                    ? "Counted as acknowledged by the standby, so the socket buffer filling at the start does "
+                                            + "not show as a spike."
+                                    : "Counted as written to the socket: the first interval includes "
+                                            + "the socket buffer filling."));
         }
     }
 
@@ -99,8 +101,9 @@ public final class QualifyPage {
                     Map.of(fmt("budget %.3f ms", budget), budget), PERCENTILE_LABELS),
                     "Added commit time by percentile at each redo write size, against the commit budget"
                             + (s.has("under_load") ? fmt("; each idle and again under %s (--under-load %s), the "
-                            + "verdicts resting on the loaded lines.", s.path("under_load").path("described").asText(),
-                            s.path("under_load").path("load").asText()) : "."));
+                                    + "verdicts resting on the loaded lines.", s.path("under_load").path("described")
+                                            .asText(),
+                                    s.path("under_load").path("load").asText()) : "."));
         }
     }
 
@@ -146,8 +149,8 @@ public final class QualifyPage {
                 "The AWR period's redo rate, each interval's mean (AVERAGE) and peak (MAXVAL), against what one "
                         + "stream carried here. Times " + projection.path("times").asText("as in the CSV") + ".");
         chart("awr-lag", Charts.lines("Projected transport lag", fmt("peak %s at %s database time",
-                        Format.readableSeconds(projection.path("peak_lag_s").asDouble()),
-                        projection.path("peak_at").asText().replace('T', ' ')),
+                Format.readableSeconds(projection.path("peak_lag_s").asDouble()),
+                projection.path("peak_at").asText().replace('T', ' ')),
                 from, "Lag (s)", Map.of("projected lag", lag), Map.of("MAA: usually under 1 s", 1.0)),
                 "The lag the AWR period's redo would have had on this link: each interval's mean arrives, one stream "
                         + "drains it, the backlog carried between intervals.");
@@ -226,11 +229,12 @@ public final class QualifyPage {
         if (both.isObject()) {
             sb.append(fmt("<p>Asymmetry (--both-directions): %s.</p>%n", esc(both.path("described").asText())));
         }
-        sb.append(fmt("<p>Required bandwidth = %s = <b>%.1f Mbit/s</b>.</p>%n", esc(s.path("required_formula").asText()),
+        sb.append(fmt("<p>Required bandwidth = %s = <b>%.1f Mbit/s</b>.</p>%n", esc(s.path("required_formula")
+                .asText()),
                 s.path("required_bps").asDouble() / 1e6));
         settings(sb, s.path("settings"), "sqlnet.ora on both hosts (or per address in tnsnames.ora / listener.ora)"
                 + (both.isObject() ? ", sized for the direction that needs the larger buffers ("
-                + both.path("settings_from").asText().replace('_', ' ') + ")" : ""),
+                        + both.path("settings_from").asText().replace('_', ' ') + ")" : ""),
                 "Linux sysctl on both hosts, so the OS grants those buffers (/etc/sysctl.d/)");
         QualifyTables.hosts(sb, s.path("settings").path("hosts"));
         QualifyTables.measured(sb, doc, "What was measured" + (both.isObject() ? ", primary to standby" : ""));
@@ -274,11 +278,13 @@ public final class QualifyPage {
 
     /** The verdicts with their reasons, as the console lists them (shared with {@link QualifyRacPage}). */
     static void verdictTable(StringBuilder sb, JsonNode s) {
-        sb.append(s.path("verdicts").isEmpty() ? "<table>\n" : "<table><tr><th>verdict</th><th>status</th><th>why</th></tr>\n");
+        sb.append(s.path("verdicts").isEmpty() ? "<table>\n"
+                : "<table><tr><th>verdict</th><th>status</th><th>why</th></tr>\n");
         for (JsonNode v : s.path("verdicts")) {
             StringBuilder why = new StringBuilder();
             v.path("reasons").forEach(r -> why.append(esc(r.asText())).append("<br>"));
-            sb.append(fmt("<tr><td>%s</td><td class=\"%s\"><b>%s</b></td><td>%s</td></tr>%n", esc(v.path("name").asText()),
+            sb.append(fmt("<tr><td>%s</td><td class=\"%s\"><b>%s</b></td><td>%s</td></tr>%n", esc(v.path("name")
+                    .asText()),
                     esc(v.path("status").asText()), esc(v.path("status").asText()), why));
         }
         sb.append("</table>\n");

@@ -30,8 +30,9 @@ final class QualifyRacPage {
         boolean reverse = p.path("direction").asText().equals("standby_to_primary");
         sb.append(fmt("<p>Each instance's redo %s the standby <b>%s:%d</b>%s, %s: %s; %.1f MB/s together.</p>%n",
                 reverse ? "to its own node (through its probe agent) from" : "from its own node (through its probe "
-                + "agent) to", esc(p.path("host").asText()), p.path("port").asInt(), doc.has("reverse")
-                        ? ", then back from the standby to each node" : "", esc(doc.path("started_at").asText()), rates,
+                        + "agent) to", esc(p.path("host").asText()), p.path("port").asInt(), doc.has("reverse")
+                                ? ", then back from the standby to each node" : "", esc(doc.path("started_at")
+                                        .asText()), rates,
                 sum / 1e6));
         load(sb, s.path("under_load"));
         QualifyPage.stopped(sb, doc);
@@ -54,11 +55,12 @@ final class QualifyRacPage {
         }
         QualifyPage.settings(sb, settings, "sqlnet.ora for every instance's destination and the standby's listener "
                 + "(the largest node's buffer serves them all)", "Linux sysctl on every node and the standby "
-                + "(/etc/sysctl.d/)");
+                        + "(/etc/sysctl.d/)");
         sb.append("<table><tr><th>from</th><th>round trip avg</th><th>its instance's peak</th><th>BDP</th>"
                 + "<th>buffer (3 x BDP, at least 1 MiB)</th></tr>\n");
         for (JsonNode n : settings.path("per_node")) {
-            sb.append(fmt("<tr><td>%s</td><td>%.3f ms</td><td>%.1f MB/s</td><td>%,d bytes</td><td>%,d bytes</td></tr>%n",
+            sb.append(fmt(
+                    "<tr><td>%s</td><td>%.3f ms</td><td>%.1f MB/s</td><td>%,d bytes</td><td>%,d bytes</td></tr>%n",
                     esc(n.path("from").asText()), n.path("rtt_ms").asDouble(), n.path("peak_bytes_s").asDouble() / 1e6,
                     n.path("bdp_bytes").asLong(), n.path("buffer_bytes").asLong()));
         }
@@ -82,23 +84,23 @@ final class QualifyRacPage {
     }
 
     private static void measured(StringBuilder sb, JsonNode doc, String title) {
-        sb.append("<h2>").append(esc(title)).append("</h2>\n<table><tr><th>step</th><th>from</th><th>figure</th></tr>\n");
+        sb.append("<h2>").append(esc(title)).append(
+                "</h2>\n<table><tr><th>step</th><th>from</th><th>figure</th></tr>\n");
         for (JsonNode st : doc.path("steps")) {
             boolean stream = st.path("step").asText().equals("redo_rate");
             for (JsonNode h : st.path("hosts")) {
                 JsonNode x = h.path("summary");
                 String figure = h.has("lost") ? "lost: " + h.path("lost").path("reason").asText()
-                        : stream ? fmt("received %.1f MB/s (%,d bytes in %.2f s)", x.path("throughput_gbps").asDouble()
-                        * 125, x.path("bytes").asLong(), x.path("duration_s").asDouble())
-                        : fmt("round trip avg %.3f / p99 %.3f ms (%,d)", x.path("latency_avg_ms").asDouble(),
-                        x.path("latency_p99_ms").asDouble(), x.path("messages").asLong());
+                        : stream ? fmt("received %.1f MB/s (%,d bytes in %.2f s)", x.path("throughput_gbps")
+                                .asDouble() * 125, x.path("bytes").asLong(), x.path("duration_s").asDouble())
+                                : fmt("round trip avg %.3f / p99 %.3f ms (%,d)", x.path("latency_avg_ms").asDouble(),
+                                        x.path("latency_p99_ms").asDouble(), x.path("messages").asLong());
                 sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%s</td></tr>%n", esc(st.path("label").asText()),
                         esc(h.path("from").asText()), esc(figure)));
             }
         }
         sb.append("</table>\n");
     }
-
 
     private static String esc(String s) {
         return Html.esc(s);

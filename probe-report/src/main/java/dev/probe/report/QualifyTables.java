@@ -54,10 +54,10 @@ final class QualifyTables {
 
     /** The keys of a host's settings the table shows, with their labels, and whether 3 x BDP bounds them. */
     private static final String[][] HOST_ROWS = {{"rmem_max", "net.core.rmem_max", "bound"},
-        {"wmem_max", "net.core.wmem_max", "bound"}, {"tcp_rmem", "net.ipv4.tcp_rmem", "bound"},
-        {"tcp_wmem", "net.ipv4.tcp_wmem", "bound"}, {"congestion", "congestion control", ""},
-        {"qdisc", "default qdisc", ""}, {"mtu_probing", "net.ipv4.tcp_mtu_probing", ""},
-        {"interface_mtu", "interface MTU", ""}};
+            {"wmem_max", "net.core.wmem_max", "bound"}, {"tcp_rmem", "net.ipv4.tcp_rmem", "bound"},
+            {"tcp_wmem", "net.ipv4.tcp_wmem", "bound"}, {"congestion", "congestion control", ""},
+            {"qdisc", "default qdisc", ""}, {"mtu_probing", "net.ipv4.tcp_mtu_probing", ""},
+            {"interface_mtu", "interface MTU", ""}};
 
     /** Both ends' TCP settings beside what 3 x BDP needs (a value short of it marked), and the lines per host. */
     static void hosts(StringBuilder sb, JsonNode hosts) {

@@ -14,7 +14,8 @@ import java.util.Map;
  */
 public final class TippingPoints {
     /** One table and class: its two tipping points. */
-    public record Result(String table, String operation, int fcMtu, DeliveryClass deliveryClass, Tip tip2x, Tip tip10x) {
+    public record Result(String table, String operation, int fcMtu, DeliveryClass deliveryClass, Tip tip2x,
+            Tip tip10x) {
     }
 
     private TippingPoints() {

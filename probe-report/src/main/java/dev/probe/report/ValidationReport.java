@@ -1,13 +1,13 @@
 package dev.probe.report;
 
-import dev.probe.model.StreamLaw;
-import dev.probe.model.LossyFit;
-import dev.probe.model.PathModel;
-import dev.probe.model.Spread;
 import static dev.probe.report.Format.fmt;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.model.LossyFit;
+import dev.probe.model.PathModel;
+import dev.probe.model.Spread;
+import dev.probe.model.StreamLaw;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -51,7 +51,8 @@ public final class ValidationReport {
                     c.belowGrid() ? "<2" : fmt("%.0f", c.rttMs()), 100 * c.loss(), c.gbps(), best.fit().gbps(c),
                     100 * best.inSample()[i], 100 * best.leaveOneOut()[i]));
         }
-        sb.append(fmt("%nTipping points (ms): the paper's rows, and the same rows with the model's Internet figures%n"));
+        sb.append(fmt(
+                "%nTipping points (ms): the paper's rows, and the same rows with the model's Internet figures%n"));
         sb.append(fmt("%-6s %-8s %5s %-7s %9s %9s %9s %9s%n", "table", "op", "mtu", "class", "2x paper", "2x model",
                 "10x paper", "10x model"));
         for (TippingPoints.Result[] t : v.tips(data)) {

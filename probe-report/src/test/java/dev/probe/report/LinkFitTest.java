@@ -1,13 +1,13 @@
 package dev.probe.report;
 
-import dev.probe.model.LinkCurve;
-import dev.probe.model.PathModel;
-import dev.probe.model.Spread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.model.LinkCurve;
+import dev.probe.model.PathModel;
+import dev.probe.model.Spread;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -77,6 +77,6 @@ class LinkFitTest {
                 1, "random", false);
         assertEquals("--from: none of the 1 result(s) has a loss to fit the lossy model to (a loss-free run's link is "
                 + "the private-link fit's; give runs with loss)", assertThrows(ReportInputException.class,
-                () -> PAPER.fittedTo(List.of(clean), 1)).getMessage());
+                        () -> PAPER.fittedTo(List.of(clean), 1)).getMessage());
     }
 }

@@ -28,7 +28,8 @@ class MeasuredPointTest {
     void aQualificationGivesItsOneStreamAndSeveralStreamStepsAtTheirSteadyRates() throws Exception {
         Path q = dir.resolve("q.json");
         Files.writeString(q, "{\"schema\":\"probe.result/1\",\"kind\":\"qualify\",\"params\":{},\"summary\":"
-                + "{\"capacity_bps\":80e6,\"tuned_buffers_bps\":20e6},\"steps\":[" + step("round_trip", "round trip", 1, 0.1)
+                + "{\"capacity_bps\":80e6,\"tuned_buffers_bps\":20e6},\"steps\":[" + step("round_trip", "round trip", 1,
+                        0.1)
                 + "," + step("capacity", "4 streams", 4, 12) + "," + step("tuned_buffers", "one stream, 3 x BDP", 1, 3)
                 + "," + step("redo_rate", "redo rate", 1, 2) + "]}");
         List<MeasuredPoint> points = MeasuredPoint.readAll(q);
@@ -46,7 +47,7 @@ class MeasuredPointTest {
                 + "\"steps\":[]}");
         assertEquals(syncOnly + ": a qualification without the one-stream and several-stream steps the model needs "
                 + "(the ASYNC steps: qualify --mode async or both)", assertThrows(ReportInputException.class,
-                () -> MeasuredPoint.readAll(syncOnly)).getMessage());
+                        () -> MeasuredPoint.readAll(syncOnly)).getMessage());
     }
 
     @Test

@@ -1,10 +1,10 @@
 package dev.probe.report;
 
-import dev.probe.model.PathModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.model.PathModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,21 +30,25 @@ class PaperAnalysisTest {
         assertEquals(12, computed.size());
         for (PaperTip printed : paper.tips()) {
             TippingPoints.Result c = computed.stream()
-                    .filter(r -> r.table().equals(String.valueOf(printed.table() + 1)) && r.deliveryClass() == printed.deliveryClass())
+                    .filter(r -> r.table().equals(String.valueOf(printed.table() + 1)) && r.deliveryClass() == printed
+                            .deliveryClass())
                     .findFirst().orElseThrow();
             List<Double> grid = paper.rows().stream().filter(r -> r.table().equals(c.table())).map(PaperRow::delayMs)
                     .sorted().collect(Collectors.toList());
             assertTrue(Agreement.agrees(printed.tip2x(), c.tip2x(), grid),
-                    "table " + printed.table() + " " + printed.deliveryClass() + " 2x: paper " + printed.tip2x() + " vs " + c.tip2x());
+                    "table " + printed.table() + " " + printed.deliveryClass() + " 2x: paper " + printed.tip2x()
+                            + " vs " + c.tip2x());
             assertTrue(Agreement.agrees(printed.tip10x(), c.tip10x(), grid),
-                    "table " + printed.table() + " " + printed.deliveryClass() + " 10x: paper " + printed.tip10x() + " vs " + c.tip10x());
+                    "table " + printed.table() + " " + printed.deliveryClass() + " 10x: paper " + printed.tip10x()
+                            + " vs " + c.tip10x());
         }
     }
 
     @Test
     void knownValuesOfTable5() {
         TippingPoints.Result high = TippingPoints.compute(paper.rows()).stream()
-                .filter(r -> r.table().equals("5") && r.deliveryClass() == DeliveryClass.HIGH).findFirst().orElseThrow();
+                .filter(r -> r.table().equals("5") && r.deliveryClass() == DeliveryClass.HIGH).findFirst()
+                .orElseThrow();
         assertEquals(5 + (2 - 1.4) / (3.2 - 1.4) * 5, high.tip2x().ms(), 1e-9);
         assertEquals(20 + (10 - 6.5) / (10.1 - 6.5) * 15, high.tip10x().ms(), 1e-9);
         TippingPoints.Result low = TippingPoints.compute(paper.rows()).stream()
@@ -86,7 +90,8 @@ class PaperAnalysisTest {
         Files.writeString(huge, "table,operation,fc_mtu_bytes,delay_ms,high_multiple,medium_multiple,low_multiple\n"
                 + "1,backup,99999999999999999999,5,1,2,3\n");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PaperData.readRows(huge)).getMessage()
-                .contains("line 2: fc_mtu_bytes '99999999999999999999' is not an MTU"), "not clamped (issue 23, point 7)");
+                .contains("line 2: fc_mtu_bytes '99999999999999999999' is not an MTU"),
+                "not clamped (issue 23, point 7)");
         Path negative = dir.resolve("d.csv");
         Files.writeString(negative, "table,operation,fc_mtu_bytes,delay_ms,high_multiple,medium_multiple,low_multiple\n"
                 + "1,backup,1500,5,-1,2,3\n");

@@ -1,10 +1,10 @@
 package dev.probe.report;
 
-import dev.probe.model.ShippedFit;
-import dev.probe.model.PathModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.model.PathModel;
+import dev.probe.model.ShippedFit;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;

@@ -1,11 +1,11 @@
 package dev.probe.report;
 
-import dev.probe.model.PathModel;
-import dev.probe.model.Spread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.model.PathModel;
+import dev.probe.model.Spread;
 import org.junit.jupiter.api.Test;
 
 /** The fitted model's formulas, regimes, ranges and limits, checked against its own constants (none hard-coded here). */

@@ -6,9 +6,10 @@ import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.FanoutConsole;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.Interrupts;
-import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.JsonStreamOption;
+import dev.probe.cli.common.LabCheck;
 import dev.probe.cli.common.OutputOptions;
+import dev.probe.cli.common.PayloadOption;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
 import dev.probe.core.bulk.BulkClient;
@@ -18,15 +19,14 @@ import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Handshake;
 import dev.probe.core.result.BulkCsvWriter;
 import dev.probe.core.result.BulkListener;
-import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
+import dev.probe.core.result.JsonStream;
 import dev.probe.core.result.ResultFiles;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import dev.probe.cli.common.PayloadOption;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -73,7 +73,8 @@ public final class BulkCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         output.check();
-        BulkParams params = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, endpoint.sockbuf, !noVerify,
+        BulkParams params = shape.params(direction, RunShapeOptions.DEFAULT_VOLUME, output.interval, endpoint.sockbuf,
+                !noVerify,
                 run.orElse(null), congestion);
         params = params.withContent(fanout.fannedOut() ? content.payload : content.checked(), params.salt());
         fanout.refuse("--csv", output.csv);
@@ -90,7 +91,8 @@ public final class BulkCommand implements Callable<Integer> {
         try (BulkCsvWriter csvWriter = output.csv == null ? null : new BulkCsvWriter(output.csv);
              JsonStream stream = output.stream.open();
              Interrupts interrupts = Interrupts.install()) {
-            BulkListener events = stream.bulkListener("bulk", config.target().host(), config.target().port(), params.toJson());
+            BulkListener events = stream.bulkListener("bulk", config.target().host(), config.target().port(), params
+                    .toJson());
             new BulkClient(config).run(listener(console, events, csvWriter), interrupts.stop());
             JsonStreamOption.warnIfCut(stream, spec.commandLine().getErr());
             return interrupts.exitCode(spec.commandLine().getErr(), ExitCodes.OK);

@@ -4,16 +4,16 @@ import static dev.probe.core.units.Text.fmt;
 
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.params.BulkParams;
-import dev.probe.core.payload.Payload;
 import dev.probe.core.params.Direction;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.BulkSummary;
+import dev.probe.core.result.ChannelStats;
 import dev.probe.core.result.ModelProjection;
 import dev.probe.core.result.SteadyRate;
-import dev.probe.core.result.ChannelStats;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.units.Durations;
 import dev.probe.core.units.Sizes;
@@ -41,11 +41,14 @@ public final class BulkConsole implements BulkListener {
         }
         long pieces = p.volume() > 0 ? p.pieceCount() : Long.MAX_VALUE;
         if (pieces < p.channels()) {
-            out.println(fmt("WARNING: %d channels but %d piece%s: %d channel%s will sit idle, and the projection is for "
-                    + "the %d that run in parallel.", p.channels(), pieces, pieces == 1 ? "" : "s", p.channels() - pieces,
+            out.println(fmt(
+                    "WARNING: %d channels but %d piece%s: %d channel%s will sit idle, and the projection is for "
+                            + "the %d that run in parallel.", p.channels(), pieces, pieces == 1 ? "" : "s", p.channels()
+                                    - pieces,
                     p.channels() - pieces == 1 ? "" : "s", pieces));
         }
-        setting("Direction", p.direction() == Direction.BACKUP ? "BACKUP (client to server)" : "RESTORE (server to client)");
+        setting("Direction", p.direction() == Direction.BACKUP ? "BACKUP (client to server)"
+                : "RESTORE (server to client)");
         setting("Channels", String.valueOf(p.channels()));
         setting("Piece size", Sizes.describe(p.pieceSize()));
         setting(p.volume() > 0 ? "Volume" : "Duration", p.volume() > 0
@@ -75,7 +78,8 @@ public final class BulkConsole implements BulkListener {
     public void onProgress(BulkProgress p) {
         String pieces = p.piecesTotal() >= 0 ? p.piecesDone() + "/" + p.piecesTotal() : String.valueOf(p.piecesDone());
         String eta = Double.isNaN(p.etaSeconds()) ? "-" : clock(p.etaSeconds());
-        StringBuilder line = new StringBuilder(fmt("(%s)%9.3f Gbit/s%12.1f MB/s%14s%12s", now(), p.gbps(), p.gbps() * 125,
+        StringBuilder line = new StringBuilder(fmt("(%s)%9.3f Gbit/s%12.1f MB/s%14s%12s", now(), p.gbps(), p
+                .gbps() * 125,
                 pieces, eta));
         if (p.tcp() != null) {
             line.append(fmt("   retrans %d", p.tcp().retransmits()));
@@ -160,11 +164,13 @@ public final class BulkConsole implements BulkListener {
         SteadyRate st = s.steady();
         String range = st == null ? " (from the whole run: too few intervals for a steady half)"
                 : fmt("; %s from the steady half's quarters (%.0f-%.0f s, %.3f Gbit/s)", minutes(
-                st.minutesLow(s.dbSize()), st.minutesHigh(s.dbSize())), st.fromS(), st.toS(), st.gbps());
-        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s%s%s", Durations.readable(s.projectedMinutes() * 60),
+                        st.minutesLow(s.dbSize()), st.minutesHigh(s.dbSize())), st.fromS(), st.toS(), st.gbps());
+        row(fmt("Projected for %.2f TB", s.dbSize() / 1e12), fmt("%s%s%s%s", Durations.readable(s
+                .projectedMinutes() * 60),
                 range, s.channelsActive() < s.channels() ? fmt(" (at the %d of %d channels that moved data)",
-                        s.channelsActive(), s.channels()) : "", interrupted ? " (from an interrupted run: the rate until "
-                        + "the stop, which may not be its steady one)" : ""));
+                        s.channelsActive(), s.channels()) : "", interrupted
+                                ? " (from an interrupted run: the rate until "
+                                        + "the stop, which may not be its steady one)" : ""));
         ModelProjection m = s.model();
         if (m != null) {
             double ratio = m.streamsOverPapers(st == null ? Double.NaN : st.gbps());
@@ -175,8 +181,9 @@ public final class BulkConsole implements BulkListener {
                     m.channels(), m.fitted() ? "" : " (beyond the paper's round trips and losses)",
                     Double.isFinite(ratio) ? fmt("this run's streams carried %.2f x the paper's in its steady half",
                             ratio) : m.queued() ? "this run built a queue, so its path's capacity held it, not the "
-                            + "loss: no comparison with the paper's loss-limited streams" : "too few intervals for a "
-                            + "steady half to compare with the paper's"));
+                                    + "loss: no comparison with the paper's loss-limited streams"
+                                    : "too few intervals for a "
+                                            + "steady half to compare with the paper's"));
         }
         out.flush();
     }

@@ -34,7 +34,8 @@ public final class Converters {
         public Duration convert(String value) {
             String v = value == null ? "" : value.trim();
             if (v.matches("\\d+(\\.\\d+)?")) {
-                throw new TypeConversionException("'" + value + "' needs a unit: write " + v + "ms for milliseconds (or "
+                throw new TypeConversionException("'" + value + "' needs a unit: write " + v
+                        + "ms for milliseconds (or "
                         + v + "us, " + v + "s)");
             }
             return new Time().convert(value);

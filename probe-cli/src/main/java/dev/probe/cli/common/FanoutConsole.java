@@ -52,7 +52,8 @@ public final class FanoutConsole {
         Instant startedAt = Instant.now();
         String kind = config.total() instanceof TestParams t ? t.mode().wireName() : config.total().kind();
         try (Interrupts interrupts = Interrupts.install();
-             ResultStream stream = json == null ? null : ResultStream.open(json, kind, startedAt, config.total().toJson())) {
+             ResultStream stream = json == null ? null : ResultStream.open(json, kind, startedAt, config.total()
+                     .toJson())) {
             Thread coordinator = Thread.currentThread();
             interrupts.stop().onRequest(coordinator::interrupt); // the agents stop when their links close
             FanoutResult r;
@@ -97,7 +98,7 @@ public final class FanoutConsole {
         List<String> names = config.from().stream().map(HostPort::toString).toList();
         String what = config.total() instanceof TestParams t ? t.mode().wireName()
                 : (config.total() instanceof ObjstoreLeg ? "object-storage " : "")
-                + FanoutConfig.bulkOf(config.total()).direction().wireName();
+                        + FanoutConfig.bulkOf(config.total()).direction().wireName();
         out.printf("Fan-out %s run%s: %d %s from %d host%s (%s) to %s%n", what,
                 bulk ? " " + FanoutConfig.bulkOf(config.total()).runId() : "", config.channels(),
                 bulk ? "channels" : "connections", names.size(), names.size() == 1 ? "" : "s", String.join(", ", names),
@@ -143,17 +144,20 @@ public final class FanoutConsole {
                 continue;
             }
             long nanos = (long) (h.summary().durationS() * 1e9);
-            out.printf(Locale.ROOT, "%-24s %3d %s  %9.3f %s  %,15d bytes  clock %+.3f ms (round trip %.3f ms)  start %+.3f ms%s%s%n",
+            out.printf(Locale.ROOT,
+                    "%-24s %3d %s  %9.3f %s  %,15d bytes  clock %+.3f ms (round trip %.3f ms)  start %+.3f ms%s%s%n",
                     h.from(), h.channels(), bulk ? "ch" : "conn", rate(h.summary().bytes(), nanos), unit(),
                     h.summary().bytes(), h.clock().offsetMicros() / 1000.0, h.clock().roundTripMicros() / 1000.0,
                     h.startMicros() / 1000.0,
                     Double.isNaN(h.summary().latencyAvgMs()) ? "" : String.format(Locale.ROOT,
                             "  latency %.3f / p99 %.3f ms", h.summary().latencyAvgMs(), h.summary().latencyP99Ms()),
                     Double.isNaN(h.summary().tcpRttMs()) ? ""
-                            : String.format(Locale.ROOT, "  TCP RTT %.3f ms, %d retransmits", h.summary().tcpRttMs(), h.summary().retransmits()));
+                            : String.format(Locale.ROOT, "  TCP RTT %.3f ms, %d retransmits", h.summary().tcpRttMs(), h
+                                    .summary().retransmits()));
         }
         long nanos = (long) (r.durationS() * 1e9);
-        out.printf(Locale.ROOT, "Total: %,d bytes in %.3f s = %.3f %s over %d %s; start skew %.3f ms; slowest %s, fastest %s%n",
+        out.printf(Locale.ROOT,
+                "Total: %,d bytes in %.3f s = %.3f %s over %d %s; start skew %.3f ms; slowest %s, fastest %s%n",
                 r.bytes(), r.durationS(), rate(r.bytes(), nanos), unit(), config.channels(),
                 bulk ? "channels" : "connections", r.startSkewMs(), r.slowest().from(), r.fastest().from());
         if (r.finished().size() < r.hosts().size()) {

@@ -1,8 +1,8 @@
 package dev.probe.cli.common;
 
 import dev.probe.core.result.JsonStream;
-import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

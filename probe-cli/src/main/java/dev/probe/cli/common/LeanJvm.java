@@ -2,6 +2,7 @@ package dev.probe.cli.common;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.io.IOException;
 
 /**
  * Restarts a long-running {@code server} or {@code agent} in place (execve: same process id, same terminal and

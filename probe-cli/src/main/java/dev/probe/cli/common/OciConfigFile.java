@@ -12,7 +12,8 @@ public final class OciConfigFile {
     }
 
     /** The profile's identity; fails naming {@code flag} when there is no file at {@code file} (~ is the home). */
-    public static ConfigFileAuthenticationDetailsProvider load(String flag, String file, String profile) throws IOException {
+    public static ConfigFileAuthenticationDetailsProvider load(String flag, String file, String profile)
+            throws IOException {
         String path = file.startsWith("~") ? System.getProperty("user.home") + file.substring(1) : file;
         if (!Files.isRegularFile(Path.of(path))) {
             throw new UsageException("no OCI config file at " + path + " (" + flag + "); see "

@@ -32,7 +32,8 @@ public final class PeerOptions {
             description = "Trust only the server certificate with this SHA-256 fingerprint (printed by the server).")
     public String trustFingerprint;
 
-    @Option(names = "--ca", paramLabel = "PEM", description = "Trust server certificates signed by this CA (the certificate must name the host or address dialled).")
+    @Option(names = "--ca", paramLabel = "PEM",
+            description = "Trust server certificates signed by this CA (the certificate must name the host or address dialled).")
     public Path ca;
 
     /** The secret and TLS trust these options give a client connection. */

@@ -8,10 +8,10 @@ import dev.probe.cli.common.OutputPaths;
 import dev.probe.core.disk.DiskCheck;
 import dev.probe.core.disk.DiskCsv;
 import dev.probe.core.disk.DiskParams;
-import dev.probe.core.disk.RemoteDiskClient;
 import dev.probe.core.disk.DiskResult;
 import dev.probe.core.disk.Profile;
 import dev.probe.core.disk.RedoHeadroom;
+import dev.probe.core.disk.RemoteDiskClient;
 import dev.probe.core.disk.RemoteDiskSpec;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.nfs.NfsCheck;
@@ -20,8 +20,8 @@ import dev.probe.core.nfs.NfsPath;
 import dev.probe.core.nfs.NfsTarget;
 import dev.probe.core.nfs.RemoteNfsClient;
 import dev.probe.core.nfs.RemoteNfsSpec;
-import dev.probe.core.transport.Transport;
 import dev.probe.core.result.ResultFiles;
+import dev.probe.core.transport.Transport;
 import dev.probe.report.DiskPage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -85,7 +85,8 @@ public final class DiskCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}, the Dell sizing paper's threshold).")
     Duration maxLatency;
 
-    @Option(names = "--read-pct", defaultValue = "70", description = "oltp reads, %% of I/Os (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--read-pct", defaultValue = "70",
+            description = "oltp reads, %% of I/Os (default: ${DEFAULT-VALUE}).")
     int readPct;
 
     @Option(names = "--point", defaultValue = "10s", converter = Converters.Time.class,
@@ -143,14 +144,15 @@ public final class DiskCommand implements Callable<Integer> {
             NfsParams p = nfsParams(params);
             NfsRun.Source source = at == null ? new NfsCheck(p, Transport.best())::run
                     : new RemoteNfsClient(connect.target(at), new RemoteNfsSpec(p.target(), p.connections(), params,
-                    ioTimeout))::run;
+                            ioTimeout))::run;
             return new NfsRun(w, p, at, dir, json, out).run(source);
         }
         DiskConsole console = new DiskConsole(w, params);
         DiskResult r;
         if (at != null) {
             console.header(dir + " on " + at, true);
-            r = new RemoteDiskClient(connect.target(at), new RemoteDiskSpec(dir.toString(), params)).run(console::point);
+            r = new RemoteDiskClient(connect.target(at), new RemoteDiskSpec(dir.toString(), params)).run(
+                    console::point);
         } else {
             DiskCheck check = new DiskCheck(dir, params);
             check.check();

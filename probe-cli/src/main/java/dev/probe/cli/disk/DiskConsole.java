@@ -1,14 +1,14 @@
 package dev.probe.cli.disk;
 
-import dev.probe.core.disk.Ladders;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.DiskResult;
+import dev.probe.core.disk.Ladders;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.disk.RedoHeadroom;
 import dev.probe.core.disk.Workload;
-import java.util.List;
 import dev.probe.core.result.LatencyStats;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 /** {@code probe disk}'s console: a line per measured point as it ends, then ORION's answers. */
@@ -36,7 +36,7 @@ final class DiskConsole {
         int points = Ladders.maxPoints(params);
         double seconds = points * params.point().toMillis() / 1000.0;
         out.printf(Locale.ROOT, "Disk check of %s: %d MiB file, %s I/O, %s s points, outstanding up to %d "
-                        + "(at most %d points: %s)%n", where, params.size() >> 20,
+                + "(at most %d points: %s)%n", where, params.size() >> 20,
                 params.buffered() ? "buffered" : "direct", params.point().toMillis() / 1000.0, params.maxOutstanding(),
                 points, seconds < 120 ? String.format(Locale.ROOT, "%.0f s", seconds)
                         : String.format(Locale.ROOT, "%.1f min", seconds / 60));
@@ -62,7 +62,8 @@ final class DiskConsole {
                         + (params.buffered() ? "" : " (I/Os smaller than a block cannot be direct)") : "");
         for (LoadPoint p : r.of("redo")) {
             LatencyStats l = p.writeLatency();
-            out.printf(Locale.ROOT, "redo  %8s synchronous writes: p50 %.3f ms, p99 %.3f ms, %.0f writes/s, %.1f MB/s%s%n",
+            out.printf(Locale.ROOT,
+                    "redo  %8s synchronous writes: p50 %.3f ms, p99 %.3f ms, %.0f writes/s, %.1f MB/s%s%n",
                     size(p.ioSize()), l.p50(), l.p99(), p.iops(), p.mbps(), p.direct() ? "" : " (buffered)");
         }
         bounded(r, "oltp", params.readPct());
@@ -83,8 +84,8 @@ final class DiskConsole {
         out.printf(Locale.ROOT, "%-5s %s%n", workload, best == null
                 ? String.format(Locale.ROOT, "no point within %.1f ms, even at 1 outstanding I/O", bound())
                 : String.format(Locale.ROOT, "%.0f IOPS at %d outstanding within %.1f ms (8 KiB random, %d %% reads; "
-                + "read avg %s, write avg %s)", best.iops(), best.outstanding(), bound(), readPct,
-                avg(best.readLatency()), avg(best.writeLatency())));
+                        + "read avg %s, write avg %s)", best.iops(), best.outstanding(), bound(), readPct,
+                        avg(best.readLatency()), avg(best.writeLatency())));
     }
 
     /** One writer's share of {@code bytesPerSecond} of redo at each measured write size. */

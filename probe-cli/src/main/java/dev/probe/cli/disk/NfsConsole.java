@@ -54,7 +54,7 @@ final class NfsConsole {
             out.printf(Locale.ROOT, "%-20s %10s %10s %15s %9s %13s %15s %8d %6s  %s%n", x.connections() == 0
                     ? "kernel client" : "user space, " + x.connections() + " conn", num(x.oltpIops(), "%.0f"),
                     num(x.slobIops(), "%.0f"), x.reads() == null ? "-" : String.format(Locale.ROOT, "%.3f/%.3f",
-                    x.reads().p50(), x.reads().p99()), num(x.dssMbps(), "%.1f"), num(x.seqReadMbps(), "%.1f"),
+                            x.reads().p50(), x.reads().p99()), num(x.dssMbps(), "%.1f"), num(x.seqReadMbps(), "%.1f"),
                     num(x.redoP50Ms(), "%.3f"), x.reissued(), num(x.gain(), "%.2fx"),
                     x.gainOn() == null ? "" : x.gainOn());
         }

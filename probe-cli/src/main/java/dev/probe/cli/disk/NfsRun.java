@@ -13,8 +13,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.function.BiConsumer;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * {@code probe disk --nfs}: the export from user space over each connection count, then the kernel client's mount

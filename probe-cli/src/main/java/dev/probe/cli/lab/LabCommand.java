@@ -25,14 +25,14 @@ public final class LabCommand {
     /** {@code probe lab netem-plan}. */
     @Command(name = "netem-plan", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Print (or, as root, apply / clear) the paper's tc netem commands.",
-                "For the box in the path: half the RTT on each interface, loss only in the data direction, limit = "
-                    + "bandwidth / MTU x max delay x 1.5."})
+                    "For the box in the path: half the RTT on each interface, loss only in the data direction, limit = "
+                            + "bandwidth / MTU x max delay x 1.5."})
     static final class NetemPlanCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         @Option(names = "--rtt-ms", converter = Converters.Millis.class,
-            required = true, description = "Round-trip delay to add, ms (split in half).")
+                required = true, description = "Round-trip delay to add, ms (split in half).")
         double rttMs;
 
         @Option(names = "--loss-pct", required = true, description = "Loss in the data direction, percent.")
@@ -49,10 +49,12 @@ public final class LabCommand {
                 description = "Interface whose egress leads to the client.")
         String devToClient;
 
-        @Option(names = "--bandwidth", defaultValue = "10gbit", description = "Link rate for the queue limit (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--bandwidth", defaultValue = "10gbit",
+                description = "Link rate for the queue limit (default: ${DEFAULT-VALUE}).")
         String bandwidth;
 
-        @Option(names = "--mtu", defaultValue = "1500", description = "MTU for the queue limit (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--mtu", defaultValue = "1500",
+                description = "MTU for the queue limit (default: ${DEFAULT-VALUE}).")
         int mtu;
 
         @Option(names = "--max-delay-ms", converter = Converters.Millis.class, defaultValue = "150",

@@ -1,21 +1,21 @@
 package dev.probe.cli.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.cli.common.ExitCodes;
+import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.Netns;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
-import dev.probe.core.lab.LabException;
-import java.util.concurrent.TimeoutException;
 
 /** {@code probe lab down}: stop the forwarder, print its counters, delete the namespaces. */
 @Command(name = "down", mixinStandardHelpOptions = true,
@@ -56,7 +56,8 @@ public final class LabDownCommand implements Callable<Integer> {
         }
         last.ifPresent(s -> out.println(LabState.isSites(s) ? LabState.describeSiteLinks(s)
                 : LabState.describeCounters(s)));
-        out.println("lab " + where.name + " down" + (deleted.isEmpty() ? "" : ": deleted " + String.join(", ", deleted)));
+        out.println("lab " + where.name + " down" + (deleted.isEmpty() ? "" : ": deleted " + String.join(", ",
+                deleted)));
         Files.deleteIfExists(LabState.file(where.name));
         Files.deleteIfExists(LabState.log(where.name));
         out.flush();

@@ -1,19 +1,19 @@
 package dev.probe.cli.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.Netns;
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code probe lab run -- CMD...}: run a command inside one end's namespace, so its traffic crosses the link. Parsing
@@ -21,9 +21,9 @@ import java.util.concurrent.TimeUnit;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run CMD inside the client (or server) namespace, through the impaired link.",
-            "Its traffic to the other end's address crosses the link. Exits with CMD's exit code. Ctrl-C reaches "
-                + "CMD as it would anywhere and lab run waits for it; a SIGINT or SIGTERM sent to lab run alone is "
-                + "passed on to CMD after 3 s."})
+                "Its traffic to the other end's address crosses the link. Exits with CMD's exit code. Ctrl-C reaches "
+                        + "CMD as it would anywhere and lab run waits for it; a SIGINT or SIGTERM sent to lab run alone is "
+                        + "passed on to CMD after 3 s."})
 public final class LabRunCommand implements Callable<Integer> {
     @Mixin
     TopologyOptions where;

@@ -1,19 +1,20 @@
 package dev.probe.cli.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabState;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code probe lab status}: the running link's impairment and counters. */
-@Command(name = "status", mixinStandardHelpOptions = true, description = "Show the userspace link's impairment and counters.")
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "Show the userspace link's impairment and counters.")
 public final class LabStatusCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,7 +28,8 @@ public final class LabStatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JsonNode s = LabState.read(where.name).orElseThrow(() -> new LabException("lab '" + where.name + "' is not up"));
+        JsonNode s = LabState.read(where.name).orElseThrow(() -> new LabException("lab '" + where.name
+                + "' is not up"));
         boolean alive = LabState.forwarder(s).isPresent();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {

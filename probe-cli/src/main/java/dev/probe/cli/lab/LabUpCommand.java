@@ -1,5 +1,6 @@
 package dev.probe.cli.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.SelfCommand;
@@ -9,31 +10,30 @@ import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.SiteLayout;
 import dev.probe.core.params.Direction;
-import com.fasterxml.jackson.databind.JsonNode;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import java.io.File;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 /** {@code probe lab up}: bring up the userspace impaired link between two namespaces. */
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Start the userspace impaired link between namespaces NAME-client and NAME-server: TUN "
                 + "devices joined by a forwarder that adds the delay (half each way), loss (data direction), rate cap "
                 + "and queue limit, for kernels without netem.",
-            "Needs Linux and root. Returns once the link forwards; the forwarder keeps running until 'probe lab "
-                    + "down'."})
+                "Needs Linux and root. Returns once the link forwards; the forwarder keeps running until 'probe lab "
+                        + "down'."})
 public final class LabUpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -45,7 +45,8 @@ public final class LabUpCommand implements Callable<Integer> {
             defaultValue = "0", description = "Round-trip delay to add, ms (default: ${DEFAULT-VALUE}).")
     double rttMs;
 
-    @Option(names = "--loss-pct", defaultValue = "0", description = "Loss in the data direction, %% (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--loss-pct", defaultValue = "0",
+            description = "Loss in the data direction, %% (default: ${DEFAULT-VALUE}).")
     double lossPct;
 
     @Option(names = "--direction", defaultValue = "backup",
@@ -63,12 +64,13 @@ public final class LabUpCommand implements Callable<Integer> {
 
     @Option(names = "--site", paramLabel = "NAME", description = {"A site of a lab of more than two (repeat it): "
             + "namespace NAME-SITE; with --link in place of --rtt-ms, --loss-pct and the link options.",
-        "e.g. --site prim --site fs1 --site sb1 --link prim:fs1,rtt-ms=1,rate=10gbit --link fs1:sb1,rtt-ms=40,"
-            + "loss-pct=0.1,rate=1gbit"})
+            "e.g. --site prim --site fs1 --site sb1 --link prim:fs1,rtt-ms=1,rate=10gbit --link fs1:sb1,rtt-ms=40,"
+                    + "loss-pct=0.1,rate=1gbit"})
     List<String> sites;
 
     @Option(names = "--link", paramLabel = "A:B[,KEY=VALUE...]", description = "A link between two --site (repeat "
-            + "it), its own /30 from --subnet's /24 (default " + SiteLayout.DEFAULT_BASE + "): rtt-ms, loss-pct (from A "
+            + "it), its own /30 from --subnet's /24 (default " + SiteLayout.DEFAULT_BASE
+            + "): rtt-ms, loss-pct (from A "
             + "to B, the data direction), loss-both, rate, mtu, limit, max-delay-ms, unit-segments (default 3), reorder-pct, police.")
     List<String> links;
 

@@ -16,7 +16,8 @@ final class LinkOptions {
             description = "Cap each direction by token bucket, tc's spelling (e.g. 1gbit, 500mbit); default: no cap.")
     String rate;
 
-    @Option(names = "--mtu", defaultValue = "1500", description = "MTU of both ends: 1500 or 9000 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--mtu", defaultValue = "1500",
+            description = "MTU of both ends: 1500 or 9000 (default: ${DEFAULT-VALUE}).")
     int mtu;
 
     @Option(names = "--limit", defaultValue = "0", paramLabel = "PACKETS",
@@ -29,47 +30,47 @@ final class LinkOptions {
 
     @Option(names = "--unit-segments", paramLabel = "N",
             description = {"Segments per unit of loss, delay and queueing (default: 3, calibrated on the paper, so lab "
-                + "up, sweep and report predict give one answer): N > 1 passes the sender's TSO/GSO aggregates of up "
-                + "to N segments whole, as netem on a forwarding box with GRO sees them; 1 = every packet lost on its "
-                + "own (netem on a host without offloads; see docs/guides/lab-and-paper.md)."})
+                    + "up, sweep and report predict give one answer): N > 1 passes the sender's TSO/GSO aggregates of up "
+                    + "to N segments whole, as netem on a forwarding box with GRO sees them; 1 = every packet lost on its "
+                    + "own (netem on a host without offloads; see docs/guides/lab-and-paper.md)."})
     Integer unitSegments;
 
     @Option(names = "--loss-unit", paramLabel = "aggregate|segment|N",
             description = {"What one loss draw drops (and the delay and queue count): aggregate = the sender's whole "
-                + "TSO/GSO aggregate, sized by its kernel (up to 64 KiB), as netem on a Linux router with GRO sees "
-                + "it; segment = every packet on its own, as netem on an end host without offloads; N = aggregates "
-                + "of at most N segments. Default: 3, as --unit-segments (see docs/guides/lab-and-paper.md)."})
+                    + "TSO/GSO aggregate, sized by its kernel (up to 64 KiB), as netem on a Linux router with GRO sees "
+                    + "it; segment = every packet on its own, as netem on an end host without offloads; N = aggregates "
+                    + "of at most N segments. Default: 3, as --unit-segments (see docs/guides/lab-and-paper.md)."})
     String lossUnit;
 
     @Option(names = "--reorder-pct", defaultValue = "0", paramLabel = "PCT",
             description = "Per cent of packets in the data direction that the next one overtakes (a path that "
-                + "reorders, as ECMP links of unequal length do), 0-50 (default: ${DEFAULT-VALUE}).")
+                    + "reorders, as ECMP links of unequal length do), 0-50 (default: ${DEFAULT-VALUE}).")
     double reorderPct;
 
     @Option(names = "--police", paramLabel = "RATE",
             description = "Police each flow (5-tuple) in the data direction at RATE, tc's spelling (e.g. 50mbit): "
-                + "what exceeds it is dropped, never queued, as a provider's or firewall's per-flow cap; default: none.")
+                    + "what exceeds it is dropped, never queued, as a provider's or firewall's per-flow cap; default: none.")
     String police;
 
     @Option(names = "--path-mtu", defaultValue = "0", paramLabel = "BYTES",
             description = "The largest IP packet the path carries, both ways, below the ends' --mtu (a 1500-byte hop "
-                + "between jumbo-frame hosts, a tunnel): larger packets with DF set are dropped; default: the ends' MTU.")
+                    + "between jumbo-frame hosts, a tunnel): larger packets with DF set are dropped; default: the ends' MTU.")
     int pathMtu;
 
     @Option(names = "--icmp", defaultValue = "pass", paramLabel = "pass|drop",
             description = "What the path does for a packet over --path-mtu: pass sends back ICMP 'fragmentation "
-                + "needed' as a router does; drop sends nothing, as a firewall that blocks it (an MTU black hole) "
-                + "(default: ${DEFAULT-VALUE}).")
+                    + "needed' as a router does; drop sends nothing, as a firewall that blocks it (an MTU black hole) "
+                    + "(default: ${DEFAULT-VALUE}).")
     String icmp;
 
     @Option(names = "--ecmp-paths", defaultValue = "1", paramLabel = "N",
             description = "Spread the data direction's flows over N equal-cost paths (each new flow the next, every "
-                + "packet of a flow on its path, each path its own queue), 1-8 (default: ${DEFAULT-VALUE}).")
+                    + "packet of a flow on its path, each path its own queue), 1-8 (default: ${DEFAULT-VALUE}).")
     int ecmpPaths;
 
     @Option(names = "--ecmp-spread-ms", defaultValue = "0", paramLabel = "MS",
             description = "How much longer the slowest of the --ecmp-paths is than the fastest, one way; the others "
-                + "in between (ECMP paths of unequal length) (default: ${DEFAULT-VALUE}).")
+                    + "in between (ECMP paths of unequal length) (default: ${DEFAULT-VALUE}).")
     double ecmpSpreadMs;
 
     /**

@@ -1,9 +1,9 @@
 package dev.probe.cli.lab;
 
 import dev.probe.cli.common.Signals;
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import sun.misc.Signal;
-import java.io.IOException;
 
 /**
  * SIGINT, SIGTERM and SIGHUP while {@code probe lab run} waits for its command. A terminal's Ctrl-C goes to the whole

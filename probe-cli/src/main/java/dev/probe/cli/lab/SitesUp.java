@@ -10,10 +10,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Model.CommandSpec;
-import java.util.Locale;
 
 /** {@code lab up --site ... --link ...}: a lab of more than two sites, checked whole, forwarded by one process. */
 final class SitesUp {

@@ -5,8 +5,8 @@ import dev.probe.core.lab.ImpairedLink;
 import dev.probe.core.lab.LabLink;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.LabTopology;
-import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.LinkMode;
+import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.Netns;
 import dev.probe.core.lab.SweepCampaign;
 import dev.probe.core.lab.SweepPlan;
@@ -34,7 +34,7 @@ final class Sweep {
      * objstore runs beside bulk.
      */
     record Config(LabTopology topology, SweepPlan plan, Link link, SweepClients.Shape shape, Path out,
-                  boolean objstore) {
+            boolean objstore) {
         List<SweepCampaign.Kind> kinds() {
             return objstore ? List.of(SweepCampaign.Kind.BULK, SweepCampaign.Kind.OBJSTORE)
                     : List.of(SweepCampaign.Kind.BULK);

@@ -47,7 +47,8 @@ final class SweepClients {
         String label = kind.wireName() + "-" + plan.direction().wireName() + "-" + cell.label() + "-run" + run;
         List<String> args = new ArrayList<>();
         if (kind == SweepCampaign.Kind.BULK) {
-            args.addAll(List.of("bulk", server, "--port", String.valueOf(SweepRunner.PORT), "--timeout", "300s", "--direction",
+            args.addAll(List.of("bulk", server, "--port", String.valueOf(SweepRunner.PORT), "--timeout", "300s",
+                    "--direction",
                     plan.direction().wireName(), "--congestion", "cubic", "--run-id", label));
         } else {
             args.addAll(objstore(plan.direction()));

@@ -30,9 +30,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = SweepCommand.Defaults.class,
         description = {"Redo the paper's campaign through the lab link and compare it with the paper's tables.",
-            "For every RTT x loss cell: impair the lab link (netem where the kernel has it, the userspace link",
-            "otherwise), run bulk (and objstore) the given number of times, write one result per run with the cell in",
-            "its params; then compare the set with the paper. Needs Linux and root."})
+                "For every RTT x loss cell: impair the lab link (netem where the kernel has it, the userspace link",
+                "otherwise), run bulk (and objstore) the given number of times, write one result per run with the cell in",
+                "its params; then compare the set with the paper. Needs Linux and root."})
 public final class SweepCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -47,7 +47,8 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Mixin
     RunShapeOptions shape;
-    @Option(names = "--runs", defaultValue = "3", description = "Runs per cell (default: ${DEFAULT-VALUE}, as the paper).")
+    @Option(names = "--runs", defaultValue = "3",
+            description = "Runs per cell (default: ${DEFAULT-VALUE}, as the paper).")
     int runs;
 
     @Option(names = "--direction", required = true, description = "backup or restore.")
@@ -67,7 +68,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--objstore", description = "Also run objstore against the server's own Object Storage endpoint.")
     boolean objstore;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where results, logs and the report go.")
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "Where results, logs and the report go.")
     Path out;
 
     @Option(names = "--seed", description = "Seed of the userspace link's loss draws (default: random).")

@@ -1,11 +1,11 @@
 package dev.probe.cli.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.lab.LinkMode;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.SweepCampaign;
 import dev.probe.core.lab.SweepPlan;
 import dev.probe.report.CompareReport;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +42,8 @@ final class SweepProgress {
         double whole = summary.path("throughput_gbps").asDouble();
         double gbps = summary.path("projection").path("steady_gbps").asDouble(whole);
         line(cell, run, kind, String.format(Locale.ROOT, "%.3f Gbit/s%s (scaled %.3f)", gbps, summary.has("projection")
-                ? String.format(Locale.ROOT, " steady, %.3f over the whole run", whole) : "", gbps * plan.channelScale()));
+                ? String.format(Locale.ROOT, " steady, %.3f over the whole run", whole) : "", gbps * plan
+                        .channelScale()));
     }
 
     void failed(SweepPlan.Cell cell, int run, SweepCampaign.Kind kind, String why) {
@@ -55,7 +56,8 @@ final class SweepProgress {
         double perRunS = (System.nanoTime() - startNanos) / 1e9 / done;
         long etaS = Math.round(perRunS * (total - done));
         out.printf(Locale.ROOT, "cell %d/%d RTT %s ms loss %s %%: %s run %d/%d %s; ETA %d min %02d s%n", cell.index(),
-                plan.cells().size(), LinkSpec.trim(cell.rttMs()), LinkSpec.trim(cell.lossPct()), kind.wireName(), run, plan.runs(),
+                plan.cells().size(), LinkSpec.trim(cell.rttMs()), LinkSpec.trim(cell.lossPct()), kind.wireName(), run,
+                plan.runs(),
                 what, etaS / 60, etaS % 60);
         out.flush();
     }

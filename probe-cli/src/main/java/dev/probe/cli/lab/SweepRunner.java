@@ -42,11 +42,13 @@ final class SweepRunner implements AutoCloseable {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             String text = Files.exists(log) ? Files.readString(log) : "";
-            if (text.contains("Probe server started") && (authorizedKeys == null || text.contains("Object Storage endpoint"))) {
+            if (text.contains("Probe server started") && (authorizedKeys == null || text.contains(
+                    "Object Storage endpoint"))) {
                 return;
             }
             if (!server.isAlive()) {
-                throw new LabException("the sweep's server did not start: " + text.lines().findFirst().orElse("no output"));
+                throw new LabException("the sweep's server did not start: " + text.lines().findFirst().orElse(
+                        "no output"));
             }
             Thread.sleep(100);
         }

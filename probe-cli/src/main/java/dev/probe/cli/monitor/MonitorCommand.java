@@ -14,9 +14,9 @@ import dev.probe.core.monitor.Monitor;
 import dev.probe.core.monitor.MonitorConfig;
 import dev.probe.core.monitor.MonitorMetrics;
 import dev.probe.core.monitor.MonitorServer;
-import dev.probe.core.server.Fatal;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.JsonStream;
+import dev.probe.core.server.Fatal;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -41,11 +41,11 @@ import picocli.CommandLine.Spec;
         description = {"Keep watching a link: a SYNC check at the redo write size every --every and a short "
                 + "single-stream check every --stream-every (at most --duty-cap of the time), against an ordinary "
                 + "probe server; the series at http://LISTEN/metrics for Prometheus (prefix dgprobe_).",
-            "Also /probe?target=HOST:PORT&module=sync|stream: one check per scrape of each standby a Prometheus "
-                + "config lists (Prometheus's multi-target pattern), for --allow-targets only. With --baseline each "
-                + "check is judged as probe qualify judged the link (dgprobe_verdict_status); the alert rules are in "
-                + "the bundle's share/prometheus.",
-            "Runs until Ctrl-C or SIGTERM; a failed check is counted and logged, and the next one tries again."})
+                "Also /probe?target=HOST:PORT&module=sync|stream: one check per scrape of each standby a Prometheus "
+                        + "config lists (Prometheus's multi-target pattern), for --allow-targets only. With --baseline each "
+                        + "check is judged as probe qualify judged the link (dgprobe_verdict_status); the alert rules are in "
+                        + "the bundle's share/prometheus.",
+                "Runs until Ctrl-C or SIGTERM; a failed check is counted and logged, and the next one tries again."})
 public final class MonitorCommand implements Callable<Integer> {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
@@ -122,7 +122,7 @@ public final class MonitorCommand implements Callable<Integer> {
         MonitorMetrics metrics = new MonitorMetrics();
         try (JsonStream stream = events.open();
              MonitorServer http = MonitorServer.start(metrics, address, port, config, template, allowed,
-                line -> say(out, line), event(stream));
+                     line -> say(out, line), event(stream));
              Interrupts interrupts = Interrupts.install()) {
             stream.start("monitor", host == null ? null : host + ":" + connect.port, Json.object()
                     .put("every_s", every.toMillis() / 1000.0).put("stream_every_s", streamEvery.toMillis() / 1000.0)

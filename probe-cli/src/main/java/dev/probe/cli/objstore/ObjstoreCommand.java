@@ -17,6 +17,7 @@ import dev.probe.cli.common.RouteOptions;
 import dev.probe.cli.common.RunIdOption;
 import dev.probe.cli.common.RunShapeOptions;
 import dev.probe.core.agent.ObjstoreLeg;
+import dev.probe.core.client.Egress;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.objstore.client.ObjstoreClient;
 import dev.probe.core.objstore.client.ObjstoreConfig;
@@ -30,6 +31,7 @@ import dev.probe.core.result.ObjstoreResult;
 import dev.probe.core.result.ResultFiles;
 import dev.probe.core.units.Durations;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,19 +42,18 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import dev.probe.core.client.Egress;
-import java.io.UncheckedIOException;
 
 /** {@code probe objstore backup|restore}: RMAN-style SBT channels against OCI Object Storage, through the OCI SDK. */
 @Command(name = "objstore", mixinStandardHelpOptions = true, sortOptions = false,
         defaultValueProvider = ObjstoreCommand.Defaults.class,
         description = {"RMAN SBT channels against OCI Object Storage, through the real OCI Java SDK.",
-            "Against your bucket, or against a probe server started with --objectstore-port."})
+                "Against your bucket, or against a probe server started with --objectstore-port."})
 public final class ObjstoreCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "backup|restore", description = "backup writes pieces; restore reads them back.")
+    @Parameters(index = "0", paramLabel = "backup|restore",
+            description = "backup writes pieces; restore reads them back.")
     Direction direction;
 
     @Option(names = "--endpoint", paramLabel = "URL",
@@ -70,7 +71,8 @@ public final class ObjstoreCommand implements Callable<Integer> {
             description = "OCI config file (default: ${DEFAULT-VALUE}).")
     String configFile;
 
-    @Option(names = "--profile", defaultValue = "DEFAULT", description = "Profile in the config file (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", defaultValue = "DEFAULT",
+            description = "Profile in the config file (default: ${DEFAULT-VALUE}).")
     String profile;
 
     @Mixin
@@ -137,7 +139,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
                     csv.onProgress(p);
                 }
                 stream.event("interval", p.toJson());
-            }, () -> { }, interrupts.stop(), result -> {
+            }, () -> {}, interrupts.stop(), result -> {
                 printSummary(console, result);
                 stream.event("end", result.toJson());
                 if (output.json != null) {
@@ -158,7 +160,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
                 direction.wireName(), endpoint == null ? "(profile region)" : endpoint, bucket, params.prefix(),
                 shape.channels, direction == Direction.RESTORE ? "the objects as their backup wrote them (sizes read "
                         + "from the bucket)" : String.format(Locale.ROOT, "%d-byte pieces in %d-byte parts",
-                        bulk.pieceSize(), partSize));
+                                bulk.pieceSize(), partSize));
         if (bulk.volume() == 0) {
             out.printf("\tTimed run              = no new object after %s; objects under way finish whole (an "
                     + "object counts only complete), so the run can last up to one object per channel longer%n",
@@ -187,7 +189,7 @@ public final class ObjstoreCommand implements Callable<Integer> {
         return new FanoutConsole(fanout.config(total, List.of(total.target()), agents).withDscp(dscp),
                 spec.commandLine().getOut(),
                 spec.commandLine().getErr())
-                .run(output.json);
+                        .run(output.json);
     }
 
     private static void printSummary(BulkConsole console, ObjstoreResult r) {
@@ -197,7 +199,8 @@ public final class ObjstoreCommand implements Callable<Integer> {
         console.printTotals(r.summary(), ", every chunk and multipart MD5 verified");
         for (Map.Entry<String, LatencyStats> e : r.operations().entrySet()) {
             LatencyStats l = e.getValue();
-            console.row(e.getKey(), String.format(Locale.ROOT, "p50 %.1f / p99 %.1f / max %.1f ms (%d requests)", l.p50(),
+            console.row(e.getKey(), String.format(Locale.ROOT, "p50 %.1f / p99 %.1f / max %.1f ms (%d requests)", l
+                    .p50(),
                     l.p99(), l.max(), l.count()));
         }
         console.row("Requests", String.format(Locale.ROOT, "%d retries, %d errors", r.retries(), r.errors()));

@@ -2,21 +2,21 @@ package dev.probe.cli.qualify;
 
 import static dev.probe.core.units.Text.fmt;
 
-import dev.probe.core.qualify.Sizing;
 import dev.probe.core.plan.Plan;
 import dev.probe.core.plan.PlanDemand;
 import dev.probe.core.plan.PlanResult;
 import dev.probe.core.plan.Route;
 import dev.probe.core.plan.Site;
+import dev.probe.core.qualify.Sizing;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.units.Durations;
 import dev.probe.core.units.Rate;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 
 /** {@code qualify --plan FILE --dry-run}: the configuration as probe resolved it, and what each hop must carry. */
 final class PlanConsole {
@@ -44,16 +44,18 @@ final class PlanConsole {
         for (PlanDemand.Uplink u : demand.uplinks()) {
             out.println(fmt("\t%-10s %7.1f MB/s, needs %7.1f Mbit/s (%d destination%s)", u.site(),
                     u.carriedBytesPerS() / 1e6, u.requiredBits() / 1e6, u.hops(), u.hops() == 1 ? "" : "s: the redo "
-                    + u.hops() + " times"));
+                            + u.hops() + " times"));
         }
         out.println("How the redo reaches each site:");
         out.println("\t" + plan.primary().name());
         tree(plan, demand, plan.primary().name(), "\t");
         printCommit(plan);
         if (demand.backlogBytes() > 0) {
-            out.println(fmt("Catch-up after an outage of %s: a backlog of %.1f GB (the peak redo x the outage) for each "
-                    + "destination, sent while the redo keeps flowing: it ends only if the gap throughput exceeds "
-                    + "%.1f MB/s.", Durations.readable(plan.outage().toMillis() / 1000.0), demand.backlogBytes() / 1e9,
+            out.println(fmt(
+                    "Catch-up after an outage of %s: a backlog of %.1f GB (the peak redo x the outage) for each "
+                            + "destination, sent while the redo keeps flowing: it ends only if the gap throughput exceeds "
+                            + "%.1f MB/s.", Durations.readable(plan.outage().toMillis() / 1000.0), demand
+                                    .backlogBytes() / 1e9,
                     plan.redo().peakBytesPerSecond() / 1e6));
         }
         demand.backups().forEach(b -> out.println(backup(plan, b)));
@@ -72,7 +74,7 @@ final class PlanConsole {
             out.println(fmt("\t%-22s = %s, must carry %.1f MB/s%s%s", h.route().from() + " -> " + h.route().to(),
                     h.route().mode().label(), h.carriedBytesPerS() / 1e6, h.compression().isEmpty() ? ""
                             : " (" + h.compression() + ")", from.role() == Site.Role.PRIMARY ? ""
-                            : ", relayed by " + from.name() + "'s agent " + from.agents().get(0)));
+                                    : ", relayed by " + from.name() + "'s agent " + from.agents().get(0)));
         }
         printCommit(plan);
         out.println(fmt("\tBudget                 = %s", Durations.describe(budget)));
@@ -121,7 +123,8 @@ final class PlanConsole {
     private static String backup(Plan plan, PlanDemand.Backup b) {
         return fmt("Backups to %s: at each log switch (every %s) %.2f GB of archived log, %.2f GB to send (%s) from %s "
                 + "over %d SBT channel%s, %.1f MB/s on average on top of the redo", b.site(), Durations.readable(
-                b.plan().logSwitch().toNanos() / 1e9), b.logBytes() / 1e9, b.backupBytes() / 1e9, b.ratioWords(),
+                        b.plan().logSwitch().toNanos() / 1e9), b.logBytes() / 1e9, b.backupBytes() / 1e9, b
+                                .ratioWords(),
                 plan.primary().name(), b.plan().channels(), b.plan().channels() == 1 ? "" : "s",
                 b.averageBps() / 1e6);
     }
@@ -136,8 +139,8 @@ final class PlanConsole {
         waits.forEach(r -> names.add(r.to() + " " + r.mode().label()));
         String rule = waits.size() == 1 ? "its acknowledgement"
                 : plan.syncLatency().isZero() ? "the slowest acknowledgement (data-guard-sync-latency 0: no cap)"
-                : "the first acknowledgement, then at most " + Durations.describe(plan.syncLatency())
-                        + " more for the others (data-guard-sync-latency)";
+                        : "the first acknowledgement, then at most " + Durations.describe(plan.syncLatency())
+                                + " more for the others (data-guard-sync-latency)";
         out.println(fmt("Commit: waits for %s: %s; budget %s.", String.join(", ", names), rule,
                 Durations.describe(plan.commitBudget())));
     }

@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "qualify", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Data Guard network verdict in one command: round trip, capacity, one stream with default and "
                 + "3 x BDP buffers, redo at its peak rate, SYNC commit time; settings to apply.",
-            "Exit 0 when every verdict passes, " + ExitCodes.VERDICT_FAIL + " when any FAILs, "
-                + ExitCodes.VERDICT_MARGINAL + " when the worst is MARGINAL."})
+                "Exit 0 when every verdict passes, " + ExitCodes.VERDICT_FAIL + " when any FAILs, "
+                        + ExitCodes.VERDICT_MARGINAL + " when the worst is MARGINAL."})
 public final class QualifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

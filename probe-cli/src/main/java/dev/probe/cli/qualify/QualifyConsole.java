@@ -2,18 +2,18 @@ package dev.probe.cli.qualify;
 
 import static dev.probe.core.units.Text.fmt;
 
-import dev.probe.core.qualify.Sizing;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.pathmtu.PathMtu;
-import dev.probe.core.qualify.PathMtuFindings;
-import dev.probe.core.qualify.Measured;
-import dev.probe.core.qualify.QualifyConfig;
-import dev.probe.core.qualify.RedoCompression;
-import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.qualify.HostTable;
 import dev.probe.core.qualify.LinkResult;
+import dev.probe.core.qualify.Measured;
+import dev.probe.core.qualify.PathMtuFindings;
 import dev.probe.core.qualify.Qualifier;
+import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.QualifyResult;
+import dev.probe.core.qualify.RedoCompression;
+import dev.probe.core.qualify.RedoLoad;
+import dev.probe.core.qualify.Sizing;
 import dev.probe.core.qualify.StandbyDisk;
 import dev.probe.core.qualify.StepPlan;
 import dev.probe.core.qualify.Verdict;
@@ -23,16 +23,16 @@ import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.Summary;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.units.Durations;
-import dev.probe.core.units.Sizes;
 import dev.probe.core.units.Rate;
 import dev.probe.core.units.Rates;
+import dev.probe.core.units.Sizes;
 import java.io.PrintWriter;
-import java.util.List;
-import java.util.Locale;
-import java.util.Objects;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Prints a qualification: what it will run, each step as it starts (also as a {@code --json-stream} event) and what
@@ -90,7 +90,8 @@ final class QualifyConsole implements Qualifier.Progress {
             printCompression(c);
         }
         if (c.underLoad() != null) {
-            out.println(fmt("\t%-22s = %s%s: the %s steps run again beside it; the verdicts rest on those", "Under load",
+            out.println(fmt("\t%-22s = %s%s: the %s steps run again beside it; the verdicts rest on those",
+                    "Under load",
                     c.underLoad().describe(), c.underLoad().agents() == null ? " from this host" : "",
                     c.async() && c.sync() ? "redo-rate and SYNC" : c.async() ? "redo-rate" : "SYNC"));
         }
@@ -142,10 +143,11 @@ final class QualifyConsole implements Qualifier.Progress {
                 .truncatedTo(ChronoUnit.SECONDS));
         row("Time taken", m.steps().isEmpty() && PathMtuFindings.stalls(m.pathMtu())
                 ? taken + ", searching the path MTU; no step ran" : r.config().budget().equals(whole)
-                ? fmt("%s of a %s budget (later steps are shortened when set-up runs over)", taken,
-                        Durations.describe(whole))
-                : fmt("%s of this pass's %s share of the %s --budget", taken, Durations.describe(r.config().budget()),
-                        Durations.describe(whole)));
+                        ? fmt("%s of a %s budget (later steps are shortened when set-up runs over)", taken,
+                                Durations.describe(whole))
+                        : fmt("%s of this pass's %s share of the %s --budget", taken, Durations.describe(r.config()
+                                .budget()),
+                                Durations.describe(whole)));
         for (PathMtu p : m.pathMtu()) {
             if (!p.stalls()) { // a stall is the verdict's reason
                 row(p.status() == PathMtu.Status.FULL ? "Path MTU" : "WARNING", PathMtuFindings.line(p));
@@ -206,13 +208,15 @@ final class QualifyConsole implements Qualifier.Progress {
         if (!Double.isNaN(m.capacityBps())) {
             row("Four streams together", mbit(m.capacityBps()) + (Double.isFinite(m.capacityBps() / m.defaultBps())
                     ? fmt(" (%.1f x one stream; a sum of streams, not the link's capacity: a loss-limited path gives "
-                    + "about 4 x one stream)", m.capacityBps() / m.defaultBps()) : " (a sum of streams, not the link's "
-                    + "capacity)"));
+                            + "about 4 x one stream)", m.capacityBps() / m.defaultBps())
+                    : " (a sum of streams, not the link's "
+                            + "capacity)"));
         }
         if (!Double.isNaN(m.defaultBps())) {
             Summary d = r.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary();
             row("One stream, default", mbit(m.defaultBps()) + fmt(" (send buffer %d bytes at the start, %d at the "
-                    + "end as the OS autotuned it; standby receive %d at the start)", d.sndbufGranted(), d.sndbufAtEnd(),
+                    + "end as the OS autotuned it; standby receive %d at the start)", d.sndbufGranted(), d
+                            .sndbufAtEnd(),
                     d.serverRcvbufGranted()));
         }
         if (!Double.isNaN(m.tunedBps())) {
@@ -220,8 +224,8 @@ final class QualifyConsole implements Qualifier.Progress {
             row("One stream, 3 x BDP", mbit(m.tunedBps()) + fmt(" (BDP %d bytes; asked %d, granted send %d, standby "
                     + "receive %d%s%s)", m.bdpBytes(), m.bufferRequested(), m.sndbufGranted(), m.rcvbufGranted(),
                     m.clamped() ? ": CLAMPED" : "", doubled ? "; Linux reports twice the buffer it sets, the "
-                    + "second half for its own bookkeeping, so a granted figure can read above what was asked and "
-                    + "above wmem_max/rmem_max" : ""));
+                            + "second half for its own bookkeeping, so a granted figure can read above what was asked and "
+                            + "above wmem_max/rmem_max" : ""));
         }
         if (m.lag() != null) {
             row("Lag at the peak rate", fmt("%.2f s at the end, %s (%s)", m.lag().lastLag(),
@@ -257,10 +261,12 @@ final class QualifyConsole implements Qualifier.Progress {
         RedoCompression x = c.compression();
         double peak = c.load().peakBytesPerSecond();
         out.println(fmt("\t%-22s = %s, %s of it read (%s)", "Redo sample", x.sample(), Sizes.describe(x.bytes()),
-                x.looksLikeRedo() ? "an Oracle redo log" : "not an Oracle redo log: figures are for this file's content"));
+                x.looksLikeRedo() ? "an Oracle redo log"
+                        : "not an Oracle redo log: figures are for this file's content"));
         out.println(fmt("\t%-22s = zlib (COMPRESSION=ENABLE) leaves %.3f: %.1f Mbit/s instead of %.1f; %.2f cores of "
                 + "this CPU at the peak (%.2f CPU s/GiB)", "Redo compression", x.zlibRatio(),
-                x.compressedBps(c.requiredBitsPerS()) / 1e6, c.requiredBitsPerS() / 1e6, x.zlibCores(peak), x.zlibCpuPerGib()));
+                x.compressedBps(c.requiredBitsPerS()) / 1e6, c.requiredBitsPerS() / 1e6, x.zlibCores(peak), x
+                        .zlibCpuPerGib()));
         out.println(fmt("\t%-22s   LZ4 leaves %.3f: %.1f Mbit/s; %.2f cores at the peak (%.2f CPU s/GiB)", "",
                 x.lz4Ratio(), c.requiredBitsPerS() * x.lz4Ratio() / 1e6, x.lz4Cores(peak), x.lz4CpuPerGib()));
         out.println(fmt("\t%-22s   Oracle (note 729551.1): about half a CPU per transport process near 50 Mbit/s; not "
@@ -276,14 +282,14 @@ final class QualifyConsole implements Qualifier.Progress {
         return fmt("%.1f Mbit/s", bps / 1e6);
     }
 
-
     /** The standby's redo log write time per size (the AFFIRM share on its disk), the qualified sizes marked. */
     private void printStandbyDisk(StandbyDisk standby, List<Long> sizes) {
         var disk = standby.disk();
         out.printf(Locale.ROOT, "Standby redo log writes (probe disk at %s, %s): write + fdatasync, one writer%n",
                 disk.dir(), disk.fileSystem());
         for (LoadPoint p : disk.of("redo")) {
-            out.printf(Locale.ROOT, "  %s %8d B: p50 %.3f ms, p99 %.3f ms%s%n", sizes.contains((long) p.ioSize()) ? "*" : " ",
+            out.printf(Locale.ROOT, "  %s %8d B: p50 %.3f ms, p99 %.3f ms%s%n", sizes.contains((long) p.ioSize()) ? "*"
+                    : " ",
                     p.ioSize(), p.writeLatency().p50(), p.writeLatency().p99(), p.direct() ? "" : " (buffered)");
         }
         out.println("  Carrying the peak redo, one writer at each size:");

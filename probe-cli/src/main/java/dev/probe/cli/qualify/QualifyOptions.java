@@ -4,7 +4,6 @@ import dev.probe.cli.common.ConnectOptions;
 import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.FanoutOptions;
 import dev.probe.cli.common.PayloadOption;
-import dev.probe.core.qualify.Sizing;
 import dev.probe.core.client.Egress;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.qualify.Agents;
@@ -12,6 +11,7 @@ import dev.probe.core.qualify.AwrCsv;
 import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoCompression;
 import dev.probe.core.qualify.RedoLoad;
+import dev.probe.core.qualify.Sizing;
 import dev.probe.core.qualify.UnderLoad;
 import dev.probe.core.units.Rate;
 import java.nio.file.Path;
@@ -46,7 +46,8 @@ public final class QualifyOptions {
     String mode;
 
     @Option(names = "--redo-write-size", defaultValue = "32KiB", split = ",", converter = Converters.Size.class,
-            paramLabel = "SIZE", description = "Redo write sizes for the paced and SYNC steps (default: ${DEFAULT-VALUE}).")
+            paramLabel = "SIZE",
+            description = "Redo write sizes for the paced and SYNC steps (default: ${DEFAULT-VALUE}).")
     List<Long> writeSizes;
 
     @Option(names = "--affirm", description = "SYNC also with the standby's forced write (AFFIRM; server --file on "

@@ -45,13 +45,16 @@ final class RacConsole {
         if (heading != null) {
             out.println(heading);
         }
-        out.println("Measured from each node" + (r.incomplete() == null ? "" : " (the steps finished before the stop)"));
+        out.println("Measured from each node" + (r.incomplete() == null ? ""
+                : " (the steps finished before the stop)"));
         for (RacResult.Step s : r.steps()) {
             for (var h : s.result().hosts()) {
                 var x = h.summary();
                 console.row(s.step().label() + " " + h.from(), x == null ? "lost: " + h.loss().reason()
-                        : s.step().kind() == StepPlan.Kind.REDO_RATE ? fmt("received %.1f MB/s", x.throughputGbps() * 125)
-                        : fmt("round trip avg %.3f / p99 %.3f ms (%d)", x.latencyAvgMs(), x.latencyP99Ms(), x.messages()));
+                        : s.step().kind() == StepPlan.Kind.REDO_RATE ? fmt("received %.1f MB/s", x
+                                .throughputGbps() * 125)
+                                : fmt("round trip avg %.3f / p99 %.3f ms (%d)", x.latencyAvgMs(), x.latencyP99Ms(), x
+                                        .messages()));
             }
         }
         console.printVerdicts(r.overall(), r.incomplete(), r.verdicts());

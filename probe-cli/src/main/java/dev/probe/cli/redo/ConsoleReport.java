@@ -44,7 +44,8 @@ final class ConsoleReport implements RunListener {
         setting("Delay between messages", "NO");
         setting("Number of connections", String.valueOf(p.numConn()));
         setting("Socket send buffer", p.sockbuf() == 0 ? "(system default)" : p.sockbuf() + " bytes");
-        setting("Transport mode", p.mode().name() + (p.reverse() ? " REVERSE (the server sends, this host receives)" : ""));
+        setting("Transport mode", p.mode().name() + (p.reverse() ? " REVERSE (the server sends, this host receives)"
+                : ""));
         setting("Disk write", p.write() ? "YES" : "NO");
         setting("Statistics interval", Durations.describe(p.interval()));
         setting("Test duration", Durations.describe(p.duration()));
@@ -151,7 +152,8 @@ final class ConsoleReport implements RunListener {
                     s.senderThroughputMibS()));
         } else {
             row("Avg. throughput", s.bytesReceived() < 0 ? "unknown (the server's counts never came back)"
-                    : fmt("%.3f Mbytes/s (receiver goodput: what the server counted after warm-up)", s.throughputMibS()));
+                    : fmt("%.3f Mbytes/s (receiver goodput: what the server counted after warm-up)", s
+                            .throughputMibS()));
             row("Sender throughput", fmt("%.3f Mbytes/s (%s by this client after warm-up; the interval lines)",
                     s.senderThroughputMibS(), sync ? "ACKed" : "written"));
         }

@@ -2,8 +2,8 @@ package dev.probe.cli.redo;
 
 import dev.probe.cli.common.BulkConsole;
 import dev.probe.cli.common.Converters;
-import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.CpuLine;
+import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.OutputPaths;
 import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
@@ -67,7 +67,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path dir = Files.createTempDirectory("probe-demo");
         ServerConfig config = ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null)
                 .withFileSize(64L * 1024 * 1024).withTransport(TransportChoice.selected());
-        try (ProbeServer server = ProbeServer.start(config, line -> { })) {
+        try (ProbeServer server = ProbeServer.start(config, line -> {})) {
             int port = server.address().getPort();
             out.println("probe demo: server on 127.0.0.1:" + port + " (" + ProbeServer.version(config) + ")");
             run(out, port, "1. SYNC, 1 KiB messages: the commit-time round trip of SYNC redo transport",

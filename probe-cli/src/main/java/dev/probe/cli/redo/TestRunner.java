@@ -48,7 +48,7 @@ final class TestRunner {
         }
         return new ProbeException(e.kind(), e.getMessage() + "; " + (forward
                 ? p.describe("this host to the server", "this host") : p.describe("the server to this host",
-                "the server")));
+                        "the server")));
     }
 
     /**

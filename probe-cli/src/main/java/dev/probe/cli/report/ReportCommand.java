@@ -6,6 +6,7 @@ import dev.probe.cli.common.OutputPaths;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.units.Durations;
 import dev.probe.report.CompareReport;
 import dev.probe.report.Format;
 import dev.probe.report.MeasuredPoint;
@@ -13,21 +14,20 @@ import dev.probe.report.ModelReport;
 import dev.probe.report.ModelValidation;
 import dev.probe.report.PaperData;
 import dev.probe.report.PaperReport;
+import dev.probe.report.ReportInputException;
 import dev.probe.report.ThroughputModel;
 import dev.probe.report.ValidationReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import dev.probe.core.units.Durations;
-import dev.probe.report.ReportInputException;
-import java.util.ArrayList;
-import java.util.Locale;
 
 /** {@code probe report ...}: the reference paper's tipping points, the fitted model, and reports on your results. */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -40,7 +40,8 @@ public final class ReportCommand {
 
     /** Shared {@code --format}. */
     static final class FormatOption {
-        @Option(names = "--format", defaultValue = "text", description = "text, csv or json (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--format", defaultValue = "text",
+                description = "text, csv or json (default: ${DEFAULT-VALUE}).")
         String format;
 
         Format parse() {
@@ -105,7 +106,7 @@ public final class ReportCommand {
         @Spec
         CommandSpec spec;
         @Option(names = "--rtt-ms", converter = Converters.Millis.class,
-            description = "Round-trip time in ms (with --from: default the results' median).")
+                description = "Round-trip time in ms (with --from: default the results' median).")
         Double rttMs;
         @Option(names = "--loss-pct", description = "Packet loss in percent (0 = a private link; with --from: default "
                 + "the results' median).")
@@ -117,9 +118,11 @@ public final class ReportCommand {
         List<Path> from;
         @Option(names = "--channels", defaultValue = "35", description = "Channels (default: ${DEFAULT-VALUE}).")
         int channels;
-        @Option(names = "--mss", defaultValue = "1448", description = "TCP MSS (default: ${DEFAULT-VALUE}; 8948 for MTU 9000).")
+        @Option(names = "--mss", defaultValue = "1448",
+                description = "TCP MSS (default: ${DEFAULT-VALUE}; 8948 for MTU 9000).")
         int mss;
-        @Option(names = "--capacity-gbps", defaultValue = "10", description = "Link capacity (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--capacity-gbps", defaultValue = "10",
+                description = "Link capacity (default: ${DEFAULT-VALUE}).")
         double capacityGbps;
         @Option(names = "--db-size", defaultValue = "1.06TB", converter = Converters.Size.class, paramLabel = "SIZE",
                 description = "Bytes to move (default: ${DEFAULT-VALUE}).")
@@ -180,8 +183,9 @@ public final class ReportCommand {
         public Integer call() {
             PaperData paper = PaperData.load();
             spec.commandLine().getOut().print(validate ? ValidationReport.render(ModelValidation.of(
-                    ThroughputModel.paperCells(paper)), paper, format.parse()) : ModelReport.model(ThroughputModel.paper(),
-                    format.parse()));
+                    ThroughputModel.paperCells(paper)), paper, format.parse()) : ModelReport.model(ThroughputModel
+                            .paper(),
+                            format.parse()));
             return ExitCodes.OK;
         }
     }
@@ -192,7 +196,8 @@ public final class ReportCommand {
     static final class Compare implements Callable<Integer> {
         @Spec
         CommandSpec spec;
-        @Parameters(arity = "1..*", paramLabel = "RESULT.json", description = "Results written by client or bulk --json.")
+        @Parameters(arity = "1..*", paramLabel = "RESULT.json",
+                description = "Results written by client or bulk --json.")
         List<Path> results;
         @Option(names = "--db-size", defaultValue = "1.06TB", converter = Converters.Size.class, paramLabel = "SIZE",
                 description = "Database size for projected times (default: ${DEFAULT-VALUE}).")
@@ -208,7 +213,8 @@ public final class ReportCommand {
             PrintWriter w = spec.commandLine().getOut();
             o.placements().forEach(p -> w.printf(Locale.ROOT,
                     "%s: %s, RTT %.3f ms, %s: measured %.3f Gbit/s, paper %.3f, projected %s%n",
-                    p.point().file(), p.point().operation(), p.point().rttMs(), p.point().classLabel(), p.point().gbps(),
+                    p.point().file(), p.point().operation(), p.point().rttMs(), p.point().classLabel(), p.point()
+                            .gbps(),
                     p.paperGbps(), Durations.readable(p.projectedMinutes() * 60)));
             w.println("wrote " + out.resolve("report.html") + " (" + o.files().size() + " files)");
             return ExitCodes.OK;

@@ -10,11 +10,13 @@ import dev.probe.core.agent.AgentConfig;
 import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.Egress;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.server.Fatal;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
 import dev.probe.core.server.ServerSecurity;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -23,15 +25,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import dev.probe.core.client.Egress;
-import java.net.InetAddress;
 
 /** {@code probe agent}: runs the tests a coordinator ({@code probe bulk ... --from}) asks for, from this host. */
 @Command(name = "agent", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run probe tests from this host for a coordinator (probe bulk|client|objstore ... --from), and "
                 + "relay a plan's redo as this site's Far Sync or cascading standby (qualify --plan), until stopped.",
-            "An agent only runs probe tests and relays them, to the servers the coordinator names within "
-                + "--allow-targets; it runs no commands."})
+                "An agent only runs probe tests and relays them, to the servers the coordinator names within "
+                        + "--allow-targets; it runs no commands."})
 public final class AgentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

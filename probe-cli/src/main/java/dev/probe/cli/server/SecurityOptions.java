@@ -28,7 +28,8 @@ final class SecurityOptions {
         if (!tls && (cert != null || key != null)) {
             throw new UsageException("--cert and --key need --tls");
         }
-        Tls.Server server = tls ? Tls.server(cert == null ? null : cert.toFile(), key == null ? null : key.toFile()) : null;
+        Tls.Server server = tls ? Tls.server(cert == null ? null : cert.toFile(), key == null ? null : key.toFile())
+                : null;
         return new ServerSecurity(Secrets.load(secretFile), server == null ? null : server.context(),
                 server == null ? null : server.fingerprint());
     }

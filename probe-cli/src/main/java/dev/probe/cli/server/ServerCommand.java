@@ -4,24 +4,23 @@ import dev.probe.cli.common.Converters;
 import dev.probe.cli.common.ExitCodes;
 import dev.probe.cli.common.TransportChoice;
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.nfs.NfsTarget;
 import dev.probe.core.objstore.endpoint.EndpointConfig;
 import dev.probe.core.server.Fatal;
-import dev.probe.core.nfs.NfsTarget;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.transport.Transport;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.nio.file.Path;
-import java.util.List;
-import java.time.Duration;
 import java.time.LocalTime;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import java.net.InetAddress;
 
 /** {@code probe server}: serves tests from many clients until stopped. */
 @Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
@@ -33,7 +32,8 @@ public final class ServerCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ListenOptions listen;
 
-    @Option(names = "--port", defaultValue = "5555", description = "Port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--port", defaultValue = "5555",
+            description = "Port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port;
 
     @Option(names = "--file", paramLabel = "PATH",
@@ -93,7 +93,8 @@ public final class ServerCommand implements Callable<Integer> {
                     + "alias, a NAT address; repeatable): a signed request's Host must be one of them.")
     List<String> objectStoreHosts;
 
-    @Option(names = "--namespace", defaultValue = "probe", description = "Object Storage namespace (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--namespace", defaultValue = "probe",
+            description = "Object Storage namespace (default: ${DEFAULT-VALUE}).")
     String namespace;
 
     @Option(names = "--authorized-keys", paramLabel = "DIR",
@@ -103,7 +104,8 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--allow-unsigned", description = "Accept unsigned Object Storage requests (local tests only).")
     boolean allowUnsigned;
 
-    @Option(names = "--bucket", paramLabel = "NAME", description = "Create this bucket on the endpoint at start (repeatable).")
+    @Option(names = "--bucket", paramLabel = "NAME",
+            description = "Create this bucket on the endpoint at start (repeatable).")
     List<String> buckets;
 
     private EndpointConfig objectStore() {
@@ -133,12 +135,14 @@ public final class ServerCommand implements Callable<Integer> {
                 + server.address().getPort() + " (" + ProbeServer.version(config) + ", " + tcpInfo + ").");
         if (server.objectStoreAddress() != null) {
             log.log("Object Storage endpoint on " + (config.security().tls() != null ? "https" : "http") + "://"
-                    + server.objectStoreAddress().getAddress().getHostAddress() + ":" + server.objectStoreAddress().getPort()
+                    + server.objectStoreAddress().getAddress().getHostAddress() + ":" + server.objectStoreAddress()
+                            .getPort()
                     + " (namespace " + namespace + ", store " + store + ", "
                     + (authorizedKeys != null ? "signatures checked" : "UNSIGNED requests accepted") + ").");
         }
         if (config.security().tls() != null) {
-            log.log("TLS on (" + Tls.engine() + "); certificate SHA-256 fingerprint " + config.security().tlsFingerprint()
+            log.log("TLS on (" + Tls.engine() + "); certificate SHA-256 fingerprint " + config.security()
+                    .tlsFingerprint()
                     + " (clients: --tls --trust-fingerprint " + config.security().tlsFingerprint() + ")");
         }
         if (warnOpen(server.address().getAddress(), config.security().auth() != null)) {

@@ -14,8 +14,10 @@ class LeanJvmTest {
                 "-XX:MaxHeapSize=1g", "-XX:MaxRAM=4g")) {
             assertTrue(LeanJvm.chosenByUser(List.of("-Dprobe.nio=true", flag)), flag);
         }
-        assertFalse(LeanJvm.chosenByUser(List.of("-Dprobe.transport=io_uring", "-XX:+UseCompressedOops", "-XX:-UsePerfData")),
+        assertFalse(LeanJvm.chosenByUser(List.of("-Dprobe.transport=io_uring", "-XX:+UseCompressedOops",
+                "-XX:-UsePerfData")),
                 "flags that are not about the heap or the collector");
-        assertTrue(LeanJvm.FLAGS.contains("-XX:+UseSerialGC") && LeanJvm.FLAGS.contains("-Xms16m"), LeanJvm.FLAGS.toString());
+        assertTrue(LeanJvm.FLAGS.contains("-XX:+UseSerialGC") && LeanJvm.FLAGS.contains("-Xms16m"), LeanJvm.FLAGS
+                .toString());
     }
 }

@@ -44,7 +44,8 @@ class AgentCommandTest {
     @Test
     void noSecretNoStart() {
         String e = refusal("agent", "--port", "0", "--allow-targets", "127.0.0.1");
-        assertTrue(e.contains("needs a shared secret (--secret-file or PROBE_SECRET)") && e.contains("--local-only"), e);
+        assertTrue(e.contains("needs a shared secret (--secret-file or PROBE_SECRET)") && e.contains("--local-only"),
+                e);
     }
 
     @Test
@@ -61,8 +62,9 @@ class AgentCommandTest {
     void aSecretIsNotEnoughWithoutAllowTargets() throws Exception {
         assertTrue(refusal("agent", "--port", "0", "--secret-file", secret().toString())
                 .contains("--allow-targets is required"));
-        assertTrue(refusal("agent", "--port", "0", "--secret-file", secret().toString(), "--allow-targets", "10.0.0.0/40")
-                .contains("--allow-targets: '10.0.0.0/40': the prefix length must be 0 to 32"));
+        assertTrue(refusal("agent", "--port", "0", "--secret-file", secret().toString(), "--allow-targets",
+                "10.0.0.0/40")
+                        .contains("--allow-targets: '10.0.0.0/40': the prefix length must be 0 to 32"));
         assertTrue(refusal("agent", "--port", "0", "--secret-file", secret().toString(), "--allow-targets", "x",
                 "--max-runs", "0").contains("--max-runs"));
     }

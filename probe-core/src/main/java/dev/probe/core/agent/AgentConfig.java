@@ -1,10 +1,10 @@
 package dev.probe.core.agent;
 
+import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.transport.Transport;
-import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
-import java.time.Duration;
 import java.net.InetAddress;
+import java.time.Duration;
 
 /**
  * How an agent's runs reach the probe servers a coordinator names: the security they present (the agent's own
@@ -14,7 +14,7 @@ import java.net.InetAddress;
  * Guard or backup interface's), null for the routing table's choice.
  */
 public record AgentConfig(ClientSecurity targets, Transport transport, Duration connectTimeout, Duration timeout,
-                          AgentLimits limits, BasicAuthenticationDetailsProvider oci, InetAddress legsFrom) {
+        AgentLimits limits, BasicAuthenticationDetailsProvider oci, InetAddress legsFrom) {
     public AgentConfig {
         if (targets == null || transport == null || connectTimeout == null || timeout == null || limits == null) {
             throw new IllegalArgumentException("agent config: every field but oci is required");

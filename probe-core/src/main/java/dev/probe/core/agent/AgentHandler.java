@@ -39,7 +39,7 @@ final class AgentHandler extends WorkSessionHandler {
                 case CLOCK -> ctx.writeAndFlush(AgentMessages.clockReply(
                         AgentMessages.micros(frame.body(), "t0"), received, AgentMessages.nowMicros()));
                 case START -> start(ctx, AgentMessages.micros(frame.body(), "at"));
-                case PING -> { }
+                case PING -> {}
                 default -> refuse(ctx, "an agent does not take '" + AgentMessages.op(frame).wire() + "'");
             }
         } catch (BadParameterException e) {

@@ -1,9 +1,9 @@
 package dev.probe.core.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 
 /**

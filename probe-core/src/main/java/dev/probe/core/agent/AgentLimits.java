@@ -18,6 +18,7 @@ import java.time.Duration;
  * @param maxBytes    bytes one run may move, all legs together ({@code --max-bytes}, default 4 TiB)
  */
 public record AgentLimits(AllowedTargets targets, int maxRuns, int maxLegs, int maxChannels, long maxBytes) {
+
     public static final int DEFAULT_MAX_RUNS = 4;
     public static final int DEFAULT_MAX_CHANNELS = Frames.MAX_CONNECTIONS;
     public static final long DEFAULT_MAX_BYTES = 4L << 40;
@@ -44,7 +45,8 @@ public record AgentLimits(AllowedTargets targets, int maxRuns, int maxLegs, int 
 
     /** The defaults, sending only where {@code targets} allows. */
     public static AgentLimits defaults(AllowedTargets targets) {
-        return new AgentLimits(targets, DEFAULT_MAX_RUNS, AgentParams.MAX_LEGS, DEFAULT_MAX_CHANNELS, DEFAULT_MAX_BYTES);
+        return new AgentLimits(targets, DEFAULT_MAX_RUNS, AgentParams.MAX_LEGS, DEFAULT_MAX_CHANNELS,
+                DEFAULT_MAX_BYTES);
     }
 
     /** Null when {@code p} is within these limits with {@code running} runs under way, else the limit it passes. */

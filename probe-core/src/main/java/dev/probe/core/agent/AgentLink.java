@@ -1,5 +1,6 @@
 package dev.probe.core.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Worker;
@@ -7,15 +8,14 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.Relayed;
-import java.util.function.BiConsumer;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.util.ReferenceCountUtil;
+import java.time.Instant;
+import java.time.LocalTime;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.time.Instant;
-import java.time.LocalTime;
+import java.util.function.BiConsumer;
 
 /**
  * The coordinator's end of one agent's control connection: takes clock samples, sends the start, feeds the
@@ -42,7 +42,7 @@ final class AgentLink implements Worker {
     private volatile Instant lostAt;
 
     AgentLink(int index, String name, MergedTimeline timeline) {
-        this(index, name, timeline, (host, r) -> { });
+        this(index, name, timeline, (host, r) -> {});
     }
 
     /** {@code relayed} hears each RELAYED frame a relayed leg of this agent heard, with this agent's index. */
@@ -73,7 +73,8 @@ final class AgentLink implements Worker {
         ObjectNode reply = clock.poll(timeoutMs, TimeUnit.MILLISECONDS);
         long t3 = AgentMessages.nowMicros();
         if (reply == null) {
-            throw new ProbeException(ProbeException.Kind.TIMEOUT, "agent " + name + " did not answer a clock sample within "
+            throw new ProbeException(ProbeException.Kind.TIMEOUT, "agent " + name
+                    + " did not answer a clock sample within "
                     + timeoutMs + " ms");
         }
         return new ClockSample(AgentMessages.micros(reply, "t0"), AgentMessages.micros(reply, "t1"),

@@ -1,11 +1,11 @@
 package dev.probe.core.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.Relayed;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.HostPort;
 import dev.probe.core.params.BulkParams;
-import dev.probe.core.params.RelayParams;
 import dev.probe.core.params.Endpoints;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.BadParameterException;
@@ -112,8 +112,8 @@ public record AgentParams(List<Leg> legs, int dscp) implements SessionSpec {
             ObjectNode target = Json.requireObject(l, "target");
             SessionSpec spec = l.has("bulk") ? BulkParams.fromJson(Json.requireObject(l, "bulk"))
                     : l.has("objstore") ? ObjstoreLeg.fromJson(Json.requireObject(l, "objstore"))
-                    : l.has("relay") ? RelayParams.fromJson(Json.requireObject(l, "relay"))
-                    : TestParams.fromJson(Json.requireObject(l, "test"));
+                            : l.has("relay") ? RelayParams.fromJson(Json.requireObject(l, "relay"))
+                                    : TestParams.fromJson(Json.requireObject(l, "test"));
             legs.add(new Leg(Json.requireString(target, "host", Endpoints.HOST), Json.requireInt(target, "port", 1,
                     65_535), spec));
         }

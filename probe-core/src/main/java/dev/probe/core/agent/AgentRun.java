@@ -2,8 +2,8 @@ package dev.probe.core.agent;
 
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
-import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Egress;
+import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.error.UsageException;
@@ -203,7 +203,7 @@ final class AgentRun implements WorkSessionHandler.Work {
             throws InterruptedException {
         ObjstoreConfig oc = new ObjstoreConfig(o.endpoint(), o.namespace(), o.bucket(), o.params(), config.oci(),
                 BulkConfig.PAPER_DB_SIZE, target.route());
-        return HostSummary.of(new ObjstoreClient(oc).run(p -> each.accept(HostInterval.of(p)), atStart, cap, r -> { })
+        return HostSummary.of(new ObjstoreClient(oc).run(p -> each.accept(HostInterval.of(p)), atStart, cap, r -> {})
                 .summary());
     }
 

@@ -1,22 +1,22 @@
 package dev.probe.core.agent;
 
-import dev.probe.core.params.RelayParams;
-import dev.probe.core.params.TestParams;
-import dev.probe.core.protocol.BadParameterException;
-import dev.probe.core.protocol.Relayed;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.Heartbeat;
 import dev.probe.core.client.HostPort;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
+import dev.probe.core.params.RelayParams;
+import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Relayed;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.concurrent.CompletionException;
 
 /**
  * The coordinator of a fan-out run (bulk, or a sync/async test). Opens a control session to every agent (the server's handshake and
@@ -38,7 +38,7 @@ public final class Fanout {
     private final BiConsumer<Integer, Relayed> relayed;
 
     public Fanout(FanoutConfig config) {
-        this(config, List.of(), (host, r) -> { });
+        this(config, List.of(), (host, r) -> {});
     }
 
     /**
@@ -112,7 +112,8 @@ public final class Fanout {
                 results.add(host(i, links.get(i), plan.get(i), clocks.get(i), start));
             }
             if (results.stream().allMatch(h -> h.loss() != null)) {
-                throw new ProbeException(ProbeException.Kind.LOST, "every agent was lost: " + results.get(0).loss().reason());
+                throw new ProbeException(ProbeException.Kind.LOST, "every agent was lost: " + results.get(0).loss()
+                        .reason());
             }
             timeline.flush();
             return new FanoutResult(config.total(), results);
@@ -150,7 +151,8 @@ public final class Fanout {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            ProbeException named = new ProbeException(e instanceof ProbeException p ? p.kind() : ProbeException.Kind.PROTOCOL,
+            ProbeException named = new ProbeException(e instanceof ProbeException p ? p.kind()
+                    : ProbeException.Kind.PROTOCOL,
                     "agent " + link.name() + ": " + e.getMessage());
             ready.completeExceptionally(named);
             link.outcome().completeExceptionally(named);
@@ -164,7 +166,8 @@ public final class Fanout {
         }
         ClockSample best = ClockSample.best(samples);
         if (best.roundTripMicros() / 2 > FanoutConfig.MAX_CLOCK_UNCERTAINTY.toNanos() / 1000) {
-            throw new ProbeException(ProbeException.Kind.TIMEOUT, "agent " + link.name() + ": its clock offset cannot be"
+            throw new ProbeException(ProbeException.Kind.TIMEOUT, "agent " + link.name()
+                    + ": its clock offset cannot be"
                     + " bounded within 100 ms (best round trip of " + CLOCK_SAMPLES + " samples: "
                     + best.roundTripMicros() / 1000 + " ms)");
         }

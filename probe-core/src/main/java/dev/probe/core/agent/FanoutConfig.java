@@ -21,11 +21,11 @@ import java.util.List;
  * {@code dscp} marks every leg's packets (-1: unmarked; each agent's legs leave by its own {@code --legs-from}).
  */
 public record FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec total, ClientSecurity agentSecurity,
-                           Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost,
-                           List<Double> rateShares, int dscp) {
+        Transport transport, Duration connectTimeout, Duration timeout, boolean tolerateLost,
+        List<Double> rateShares, int dscp) {
+
     /** The largest clock uncertainty accepted: half the best round trip of an agent's clock samples. */
     public static final Duration MAX_CLOCK_UNCERTAINTY = Duration.ofMillis(100);
-
 
     /** A test's --rate shared by connections. */
     public FanoutConfig(List<HostPort> from, List<HostPort> to, SessionSpec total, ClientSecurity agentSecurity,

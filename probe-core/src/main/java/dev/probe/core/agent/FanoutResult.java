@@ -28,7 +28,7 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
      * its {@code loss} (then {@code summary} is null).
      */
     public record Host(HostPort from, List<String> to, int channels, ClockSample clock,
-                       long startMicros, HostSummary summary, Loss loss) implements JsonDocument {
+            long startMicros, HostSummary summary, Loss loss) implements JsonDocument {
         static Host lost(HostPort from, List<String> to, int channels, ClockSample clock,
                          Loss loss) {
             return new Host(from, to, channels, clock, 0, null, loss);
@@ -70,7 +70,8 @@ public record FanoutResult(SessionSpec total, List<Host> hosts) {
     /** From the first host's start to the last host's end, seconds. */
     public double durationS() {
         double first = finished().stream().mapToDouble(h -> h.startMicros() / 1e6).min().orElse(0);
-        double last = finished().stream().mapToDouble(h -> h.startMicros() / 1e6 + h.summary().durationS()).max().orElse(0);
+        double last = finished().stream().mapToDouble(h -> h.startMicros() / 1e6 + h.summary().durationS()).max()
+                .orElse(0);
         return last - first;
     }
 

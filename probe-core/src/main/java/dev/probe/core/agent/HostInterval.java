@@ -1,9 +1,9 @@
 package dev.probe.core.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.IntervalSample;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
@@ -15,14 +15,15 @@ import java.util.List;
  * @param tSeconds end of the interval, seconds since the start
  */
 public record HostInterval(double tSeconds, long bytes, long messages, double latencyAvgMs, double latencyP99Ms,
-                           boolean warmup) {
+        boolean warmup) {
     static HostInterval of(BulkProgress p) {
         return new HostInterval(p.tSeconds(), p.bytes(), 0, Double.NaN, Double.NaN, false);
     }
 
     static HostInterval of(IntervalSample s) {
         return new HostInterval(s.tSeconds(), s.bytes(), s.messages(),
-                s.latency() == null ? Double.NaN : s.latency().avg(), s.latency() == null ? Double.NaN : s.latency().p99(),
+                s.latency() == null ? Double.NaN : s.latency().avg(), s.latency() == null ? Double.NaN : s.latency()
+                        .p99(),
                 s.warmup());
     }
 

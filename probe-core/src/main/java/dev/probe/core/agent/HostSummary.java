@@ -1,12 +1,12 @@
 package dev.probe.core.agent;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.BulkSummary;
 import dev.probe.core.result.JsonDocument;
 import dev.probe.core.result.Summary;
 import dev.probe.core.units.Rates;
 import dev.probe.core.units.Sizes;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
@@ -16,12 +16,13 @@ import java.util.List;
  * measured).
  */
 public record HostSummary(long bytes, double durationS, double throughputGbps, int channels, long pieces,
-                          boolean verified, double tcpRttMs, long retransmits, long segmentsSent, double cpuCores,
-                          long messages, double latencyAvgMs, double latencyP99Ms) implements JsonDocument {
+        boolean verified, double tcpRttMs, long retransmits, long segmentsSent, double cpuCores,
+        long messages, double latencyAvgMs, double latencyP99Ms) implements JsonDocument {
     static HostSummary of(BulkSummary s) {
         return new HostSummary(s.bytes(), s.durationS(), s.throughputGbps(), s.channels(), s.pieces(), s.verified(),
                 s.tcp() == null ? Double.NaN : s.tcp().rttMs(), s.tcp() == null ? -1 : s.tcp().retransmits(),
-                s.tcp() == null ? -1 : s.tcp().segmentsSent(), s.cpu() == null ? Double.NaN : s.cpu().percentOfCore() / 100,
+                s.tcp() == null ? -1 : s.tcp().segmentsSent(), s.cpu() == null ? Double.NaN : s.cpu()
+                        .percentOfCore() / 100,
                 0, Double.NaN, Double.NaN);
     }
 
@@ -31,7 +32,8 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
                 connections, 0, false, s.tcp() == null ? Double.NaN : s.tcp().rttMs(),
                 s.tcp() == null ? -1 : s.tcp().retransmits(), s.tcp() == null ? -1 : s.tcp().segmentsSent(),
                 s.cpu() == null ? Double.NaN : s.cpu().percentOfCore() / 100, s.messages(),
-                s.latency() == null ? Double.NaN : s.latency().avg(), s.latency() == null ? Double.NaN : s.latency().p99());
+                s.latency() == null ? Double.NaN : s.latency().avg(), s.latency() == null ? Double.NaN : s.latency()
+                        .p99());
     }
 
     /**
@@ -51,13 +53,15 @@ public record HostSummary(long bytes, double durationS, double throughputGbps, i
         HostInterval messages = HostInterval.merge(parts.stream()
                 .map(l -> new HostInterval(0, l.bytes, l.messages, l.latencyAvgMs, l.latencyP99Ms, false)).toList());
         return new HostSummary(bytes, duration, Rates.gbps(bytes, (long) (duration * 1e9)),
-                parts.stream().mapToInt(HostSummary::channels).sum(), parts.stream().mapToLong(HostSummary::pieces).sum(),
+                parts.stream().mapToInt(HostSummary::channels).sum(), parts.stream().mapToLong(HostSummary::pieces)
+                        .sum(),
                 parts.stream().allMatch(HostSummary::verified),
                 tcp.isEmpty() || tcpBytes == 0 ? Double.NaN
                         : tcp.stream().mapToDouble(l -> l.tcpRttMs * l.bytes).sum() / tcpBytes,
                 tcp.isEmpty() ? -1 : tcp.stream().mapToLong(HostSummary::retransmits).sum(),
                 tcp.isEmpty() ? -1 : tcp.stream().mapToLong(HostSummary::segmentsSent).sum(),
-                parts.stream().mapToDouble(HostSummary::cpuCores).filter(c -> !Double.isNaN(c)).max().orElse(Double.NaN),
+                parts.stream().mapToDouble(HostSummary::cpuCores).filter(c -> !Double.isNaN(c)).max().orElse(
+                        Double.NaN),
                 messages.messages(), messages.latencyAvgMs(), messages.latencyP99Ms());
     }
 

@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * region, so all hosts measure the same service and an agent connects only where the request says), namespace,
  * bucket and the run. Each agent signs with its own OCI config ({@code probe agent --oci-config}).
  */
-public record ObjstoreLeg(String endpoint, String namespace, String bucket, ObjstoreParams params) implements SessionSpec {
+public record ObjstoreLeg(String endpoint, String namespace, String bucket, ObjstoreParams params) implements
+        SessionSpec {
+
     private static final Pattern URL = Pattern.compile("https?://[A-Za-z0-9._\\-\\[\\]:]{1,260}/?");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._\\-]{1,256}");
 
@@ -73,8 +75,9 @@ public record ObjstoreLeg(String endpoint, String namespace, String bucket, Objs
     static ObjstoreLeg fromJson(ObjectNode n) {
         return new ObjstoreLeg(Json.requireString(n, "endpoint", URL), Json.requireString(n, "namespace", NAME),
                 Json.requireString(n, "bucket", NAME), new ObjstoreParams(BulkParams.fromJson(n),
-                Json.requireLong(n, "part_size", ObjstoreParams.MIN_PART, ObjstoreParams.MAX_PART),
-                Json.requireString(n, "prefix", Pattern.compile("[^\\x00-\\x1f]{0,512}")), Json.requireBoolean(n, "keep")));
+                        Json.requireLong(n, "part_size", ObjstoreParams.MIN_PART, ObjstoreParams.MAX_PART),
+                        Json.requireString(n, "prefix", Pattern.compile("[^\\x00-\\x1f]{0,512}")), Json.requireBoolean(
+                                n, "keep")));
     }
 
     @Override

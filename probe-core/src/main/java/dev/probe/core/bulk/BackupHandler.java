@@ -64,7 +64,8 @@ final class BackupHandler extends BulkChannelHandler {
             Integer crc = receiver.pieceCrc();
             pieces++;
             counters.onMessage();
-            Runnable ack = () -> ctx.writeAndFlush(new PieceDone(k, params.pieceLength(k), params.verify(), crc).frame(),
+            Runnable ack = () -> ctx.writeAndFlush(new PieceDone(k, params.pieceLength(k), params.verify(), crc)
+                    .frame(),
                     ctx.voidPromise());
             if (writer != null) {
                 writer.end(k, ack);

@@ -1,9 +1,9 @@
 package dev.probe.core.bulk;
 
-import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Pieces.Piece;

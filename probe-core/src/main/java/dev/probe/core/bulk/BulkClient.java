@@ -1,6 +1,6 @@
 package dev.probe.core.bulk;
 
-import dev.probe.core.payload.PieceQueue;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;
@@ -9,8 +9,8 @@ import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.payload.Content;
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.protocol.BadParameterException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Ending;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.result.BulkListener;
@@ -19,6 +19,7 @@ import dev.probe.core.result.BulkSummary;
 import dev.probe.core.result.ChannelStats;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tcp.TcpInfoReader;
 import dev.probe.core.tls.Tls;
 import dev.probe.core.units.CpuTime;
 import dev.probe.core.units.CpuUsage;
@@ -27,7 +28,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
-import dev.probe.core.tcp.TcpInfoReader;
 
 /**
  * Runs a bulk backup or restore, RMAN-style: {@code channels} connections take pieces from one shared queue
@@ -165,7 +165,8 @@ public final class BulkClient {
             long theirs = backup ? results.get(i).bytesReceived() : results.get(i).bytesSent();
             if (mine != theirs) {
                 return new ProbeException(ProbeException.Kind.INTEGRITY, "channel " + i + ": client "
-                        + (backup ? "sent " : "received ") + mine + " bytes but the server " + (backup ? "received " : "sent ")
+                        + (backup ? "sent " : "received ") + mine + " bytes but the server " + (backup ? "received "
+                                : "sent ")
                         + theirs);
             }
             total += mine;
@@ -178,7 +179,8 @@ public final class BulkClient {
         return null;
     }
 
-    private BulkResult result(Instant startedAt, ClientRun.Session session, List<BulkWorker> workers, List<Result> results,
+    private BulkResult result(Instant startedAt, ClientRun.Session session, List<BulkWorker> workers,
+                              List<Result> results,
                               long t0, long end, TcpInfo clientTcp, BulkReporter reporter, CpuUsage cpu,
                               String incomplete) {
         long nanos = end - t0;
@@ -187,7 +189,8 @@ public final class BulkClient {
         List<ChannelStats> channels = new ArrayList<>();
         for (BulkWorker w : workers) {
             BulkCounters c = w.counters();
-            channels.add(new ChannelStats(w.index, c.bytes(), c.pieces(), Rates.gbps(c.bytes(), c.finishedNanos() - t0)));
+            channels.add(new ChannelStats(w.index, c.bytes(), c.pieces(), Rates.gbps(c.bytes(), c.finishedNanos()
+                    - t0)));
         }
         String congestion = backup
                 ? TcpInfoReader.congestionControl(workers.get(0).channel).orElse(null)
@@ -195,12 +198,14 @@ public final class BulkClient {
         TcpStats tcp = backup
                 ? (clientTcp == null ? null : TcpStats.between(null, clientTcp, congestion))
                 : serverTcp(results, congestion);
-        BulkSummary summary = BulkSummary.of(nanos, channels, params.verify() && !results.isEmpty(), config.dbSize(), tcp,
+        BulkSummary summary = BulkSummary.of(nanos, channels, params.verify() && !results.isEmpty(), config.dbSize(),
+                tcp,
                 backup ? "client" : "server", cpu, ClientRun.serverCpu(results), reporter.samples(),
                 backup ? "backup" : "restore");
         Target target = config.target();
         return new BulkResult(startedAt, target.host(), target.port(), params, target.transport().name(),
-                session.ready().server(), session.ready().storage(), Tls.session(session.connections().get(0).channel()),
+                session.ready().server(), session.ready().storage(), Tls.session(session.connections().get(0)
+                        .channel()),
                 summary, channels, reporter.samples(), incomplete);
     }
 

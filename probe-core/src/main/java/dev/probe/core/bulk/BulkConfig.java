@@ -12,6 +12,7 @@ import dev.probe.core.protocol.BadParameterException;
  * @param dbSize bytes of the database whose backup or restore time is projected (the paper's 1.06 TB by default)
  */
 public record BulkConfig(Target target, BulkParams params, long dbSize) {
+
     public static final long PAPER_DB_SIZE = 1_060_000_000_000L;
 
     public BulkConfig {

@@ -1,5 +1,6 @@
 package dev.probe.core.bulk;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.payload.Content;
@@ -8,7 +9,6 @@ import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
 import dev.probe.core.server.SpaceBudget;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 import io.netty.handler.ssl.SslHandler;
 
@@ -66,7 +66,8 @@ public final class BulkKind implements SessionKind<BulkParams> {
                 c.session().whenEnded(failure -> {
                     if (failure != null) { // the backup failed: its pieces are no backup
                         writer.removeRun(() -> c.log().log("session " + c.session().shortId() + ": removed the "
-                                + "failed backup's pieces of run " + params.runId() + " (server --keep-failed keeps them)"));
+                                + "failed backup's pieces of run " + params.runId()
+                                + " (server --keep-failed keeps them)"));
                     }
                 });
             }

@@ -1,10 +1,10 @@
 package dev.probe.core.bulk;
 
-import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientConnectionHandler;
 import dev.probe.core.client.Worker;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.protocol.Ending.End;
 import io.netty.channel.Channel;
 

@@ -35,7 +35,7 @@ public interface ChunkSource {
      */
     static ChunkSource generated(Content content, boolean tls) {
         if (tls) {
-            return buffers(content, bytes -> { });
+            return buffers(content, bytes -> {});
         }
         return (ch, piece, index, offset, length) -> ch.write(new ContentRegion(Frames.dataHeaderBytes(length), content,
                 piece, offset, length), ch.voidPromise());

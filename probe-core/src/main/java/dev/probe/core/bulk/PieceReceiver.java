@@ -1,8 +1,8 @@
 package dev.probe.core.bulk;
 
-import dev.probe.core.payload.IntegrityException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.payload.Content;
+import dev.probe.core.payload.IntegrityException;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.ProtocolException;
 import java.nio.ByteBuffer;

@@ -1,7 +1,6 @@
 package dev.probe.core.bulk;
 
 import dev.probe.core.params.BulkParams;
-import dev.probe.core.protocol.Frames;
 import io.netty.channel.Channel;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongConsumer;

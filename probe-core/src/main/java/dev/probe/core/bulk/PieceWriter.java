@@ -1,5 +1,6 @@
 package dev.probe.core.bulk;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.server.DiskQueue;
 import java.nio.ByteBuffer;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Stores one backup channel's pieces as real files through a {@link DiskQueue}: each piece goes to a

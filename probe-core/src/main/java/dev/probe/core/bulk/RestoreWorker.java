@@ -1,10 +1,10 @@
 package dev.probe.core.bulk;
 
-import dev.probe.core.payload.IntegrityException;
-import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.payload.IntegrityException;
+import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.Pieces.Piece;
 import io.netty.util.ReferenceCountUtil;

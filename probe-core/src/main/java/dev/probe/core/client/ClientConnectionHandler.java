@@ -6,6 +6,7 @@ import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.protocol.FrameType;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
@@ -14,7 +15,6 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import java.util.ArrayDeque;
-import io.netty.channel.Channel;
 
 /**
  * One client connection's inbound side: answers control requests (one at a time) with the server's reply
@@ -99,7 +99,7 @@ public final class ClientConnectionHandler extends ChannelInboundHandlerAdapter 
         ctx.executor().execute(() -> {
             worker = w;
             w.start(t0);
-            for (Object m; (m = early.poll()) != null; ) {
+            for (Object m; (m = early.poll()) != null;) {
                 w.onInbound(m);
             }
         });

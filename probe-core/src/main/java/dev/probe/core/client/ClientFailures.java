@@ -30,7 +30,7 @@ final class ClientFailures {
                 CertificateException untrusted = certificateCause(t);
                 return new ProbeException(ProbeException.Kind.PROTOCOL, "TLS handshake failed: " + (untrusted == null
                         ? t.getMessage() : "the server's certificate is not trusted (" + untrusted.getMessage()
-                        + "; check --trust-fingerprint)"));
+                                + "; check --trust-fingerprint)"));
             }
             if (t instanceof ProtocolException || t instanceof BadParameterException) {
                 return new ProbeException(ProbeException.Kind.PROTOCOL, "bad reply from server: " + t.getMessage());

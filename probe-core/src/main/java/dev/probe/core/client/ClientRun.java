@@ -6,10 +6,10 @@ import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.ClockOffset;
 import dev.probe.core.units.CpuUsage;
 import io.netty.channel.EventLoopGroup;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The life of every client run: an event loop group sized to the connections, the session opened (HELLO /
@@ -32,7 +32,7 @@ public final class ClientRun {
      * clock against this host's (null from a server that does not stamp READY).
      */
     public record Session(Target target, Ready ready, List<ClientConnection> connections, Connector connector,
-                          ClockOffset clock) {
+            ClockOffset clock) {
         /** Waits for every connection's RESULT until {@code deadlineNanos}; a failure is a ProbeException. */
         public List<Result> awaitResults(long deadlineNanos) throws InterruptedException {
             return connector.awaitAll(connections.stream().map(c -> c.handler().outcome()).toList(), deadlineNanos);

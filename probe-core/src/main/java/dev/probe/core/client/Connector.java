@@ -2,30 +2,30 @@ package dev.probe.core.client;
 
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.Auth;
-import dev.probe.core.result.ClockOffset;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
+import dev.probe.core.protocol.Handshake;
 import dev.probe.core.protocol.Handshake.AuthAnswer;
 import dev.probe.core.protocol.Handshake.Challenge;
 import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Handshake.Join;
 import dev.probe.core.protocol.Handshake.Joined;
 import dev.probe.core.protocol.Handshake.Ready;
-import dev.probe.core.protocol.Handshake;
+import dev.probe.core.result.ClockOffset;
 import dev.probe.core.transport.IoErrors;
+import dev.probe.core.transport.RegionSizes;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.ChannelFuture;
-import dev.probe.core.transport.RegionSizes;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.Future;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.net.InetSocketAddress;
 
 /**
  * Opens a run's connections the iperf3 way: TCP connects with probe's socket options, HELLO / READY on the

@@ -1,8 +1,8 @@
 package dev.probe.core.client;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.protocol.Json;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -23,6 +23,7 @@ import java.util.Map;
  *             stuck on the path frees the server at once
  */
 public record Egress(InetAddress bind, int dscp, int mss) {
+
     /** The OS's choice of interface and class. */
     public static final Egress DEFAULT = new Egress(null, -1, 0);
     /** Linux's TCP_MIN_MSS. */

@@ -17,7 +17,7 @@ import java.time.Duration;
  * @param route          source address and DSCP ({@link Egress#DEFAULT}: the OS's choice)
  */
 public record Target(String host, int port, Duration connectTimeout, Duration timeout, ClientSecurity security,
-                     Transport transport, Egress route) {
+        Transport transport, Egress route) {
     public Target {
         if (host == null || host.isBlank()) {
             throw new BadParameterException("host", "is missing");

@@ -13,8 +13,8 @@ import java.util.function.LongConsumer;
  * (redo tests: no sliver of an interval after the last full one).
  */
 public final class Ticker {
-    private final ScheduledExecutorService thread =
-            Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("probe-report", true));
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory(
+            "probe-report", true));
     private final long intervalNanos;
     private final LongConsumer sample;
     private final boolean everyByte;

@@ -6,8 +6,8 @@ import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.WorkSessionHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.ReferenceCountUtil;
-import java.util.function.Consumer;
 import java.nio.channels.ClosedByInterruptException;
+import java.util.function.Consumer;
 
 /**
  * The server's side of a check a client asked for (a disk check, an NFS export's): the check runs on a thread of its

@@ -5,10 +5,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
-import java.util.Arrays;
 
 /**
  * ORION's matrices as CSV in one directory: {@code iops.csv} and {@code lat.csv} (oltp, one row per outstanding
@@ -24,7 +24,8 @@ public final class DiskCsv {
         List<LoadPoint> oltp = r.of("oltp");
         if (!oltp.isEmpty()) {
             List<String> iops = new ArrayList<>(List.of("outstanding,iops,read_iops,write_iops"));
-            List<String> lat = new ArrayList<>(List.of("outstanding,read_avg_ms,read_p99_ms,write_avg_ms,write_p99_ms"));
+            List<String> lat = new ArrayList<>(List.of(
+                    "outstanding,read_avg_ms,read_p99_ms,write_avg_ms,write_p99_ms"));
             for (LoadPoint p : oltp) {
                 iops.add(row(p.outstanding(), p.iops(), p.reads() / p.seconds(), p.writes() / p.seconds()));
                 lat.add(p.outstanding() + "," + ms(p.readLatency()) + "," + ms(p.writeLatency()));
@@ -50,7 +51,8 @@ public final class DiskCsv {
             List<String> lines = new ArrayList<>(List.of("size,direct,writes_per_s,mbps,p50_ms,p99_ms,p999_ms,max_ms"));
             for (LoadPoint p : redo) {
                 LatencyStats l = p.writeLatency();
-                lines.add(p.ioSize() + "," + p.direct() + "," + row(p.iops(), p.mbps(), l.p50(), l.p99(), l.p999(), l.max()));
+                lines.add(p.ioSize() + "," + p.direct() + "," + row(p.iops(), p.mbps(), l.p50(), l.p99(), l.p999(), l
+                        .max()));
             }
             Files.write(dir.resolve("redo.csv"), lines);
         }

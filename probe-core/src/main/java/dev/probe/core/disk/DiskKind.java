@@ -1,16 +1,16 @@
 package dev.probe.core.disk;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;
 import dev.probe.core.server.SpaceBudget;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.channel.ChannelHandler;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.nio.file.InvalidPathException;
 
 /**
  * The server's "disk" sessions: a client's disk check run here, only inside this server's {@code --dir} (the

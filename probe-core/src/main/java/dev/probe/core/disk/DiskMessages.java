@@ -1,10 +1,10 @@
 package dev.probe.core.disk;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.regex.Pattern;
 
 /**

@@ -1,13 +1,13 @@
 package dev.probe.core.disk;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A disk check, validated once: the test file's {@code size}, the profiles, the latency bound of the oltp answer,
@@ -16,14 +16,16 @@ import java.util.regex.Pattern;
  * the caller's: a local path, or a server's own {@code --dir} for {@code --at} ({@link RemoteDiskSpec}).
  */
 public record DiskParams(long size, Set<Profile> profiles, Duration maxLatency, int readPct, Duration point,
-                         int maxOutstanding, boolean buffered, boolean keep) {
+        int maxOutstanding, boolean buffered, boolean keep) {
+
     public static final long MIN_SIZE = 64L << 20;
     public static final long MAX_SIZE = 1L << 44;
     public static final int MAX_OUTSTANDING = 256;
 
     public DiskParams {
         if (size < MIN_SIZE || size > MAX_SIZE) {
-            throw new BadParameterException("size", size + " bytes is out of range [" + MIN_SIZE + ", " + MAX_SIZE + "]");
+            throw new BadParameterException("size", size + " bytes is out of range [" + MIN_SIZE + ", " + MAX_SIZE
+                    + "]");
         }
         if (size % (1L << 20) != 0) {
             throw new BadParameterException("size", size + " bytes is not a whole number of MiB (a multiple of any "
@@ -43,7 +45,8 @@ public record DiskParams(long size, Set<Profile> profiles, Duration maxLatency, 
             throw new BadParameterException("point", point + " is out of range [100 ms, 1 h]");
         }
         if (maxOutstanding < 1 || maxOutstanding > MAX_OUTSTANDING) {
-            throw new BadParameterException("max-outstanding", maxOutstanding + " is out of range [1, " + MAX_OUTSTANDING
+            throw new BadParameterException("max-outstanding", maxOutstanding + " is out of range [1, "
+                    + MAX_OUTSTANDING
                     + "]");
         }
     }

@@ -1,9 +1,9 @@
 package dev.probe.core.disk;
 
-import dev.probe.core.protocol.Json;
-import dev.probe.core.result.ResultEnvelope;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.ResultEnvelope;
 import java.time.Instant;
 import java.util.List;
 
@@ -13,7 +13,7 @@ import java.util.List;
  * dss MB/s. Written as kind {@code disk} of {@code probe.result/1} (points as its intervals).
  */
 public record DiskResult(Instant startedAt, String dir, String fileSystem, int blockSize, DiskParams params,
-                         List<LoadPoint> points) {
+        List<LoadPoint> points) {
     public List<LoadPoint> of(String workload) {
         return points.stream().filter(p -> p.workload().equals(workload)).toList();
     }

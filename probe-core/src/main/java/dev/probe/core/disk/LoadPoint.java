@@ -1,9 +1,9 @@
 package dev.probe.core.disk;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.JsonDocument;
 import dev.probe.core.result.LatencyStats;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.regex.Pattern;
 
 /**
@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * {@code direct} false when the point ran through the page cache (--buffered, or an I/O smaller than a block).
  */
 public record LoadPoint(String workload, int ioSize, int outstanding, double seconds, long reads, long writes,
-                        LatencyStats readLatency, LatencyStats writeLatency, boolean direct) implements JsonDocument {
+        LatencyStats readLatency, LatencyStats writeLatency, boolean direct) implements JsonDocument {
+
     private static final Pattern WORKLOAD = Pattern.compile("[a-z0-9-]{1,32}");
 
     public double iops() {
@@ -27,7 +28,8 @@ public record LoadPoint(String workload, int ioSize, int outstanding, double sec
     /** Reads {@link #toJson()}'s form back (a remote check's points), each field checked. */
     public static LoadPoint fromJson(ObjectNode n) {
         return new LoadPoint(Json.requireString(n, "workload", WORKLOAD), Json.requireInt(n, "io_size", 1, 1 << 30),
-                Json.requireInt(n, "outstanding", 1, DiskParams.MAX_OUTSTANDING), Json.requireDouble(n, "seconds", 0, 1e6),
+                Json.requireInt(n, "outstanding", 1, DiskParams.MAX_OUTSTANDING), Json.requireDouble(n, "seconds", 0,
+                        1e6),
                 Json.requireLong(n, "reads", 0, Long.MAX_VALUE), Json.requireLong(n, "writes", 0, Long.MAX_VALUE),
                 latency(n, "read_latency_ms"), latency(n, "write_latency_ms"), Json.requireBoolean(n, "direct"));
     }

@@ -1,8 +1,8 @@
 package dev.probe.core.disk;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.regex.Pattern;
 
 /**
@@ -37,11 +37,6 @@ public record RemoteDiskSpec(String dir, DiskParams params) implements CheckSpec
     public static RemoteDiskSpec fromJson(ObjectNode n) {
         return new RemoteDiskSpec(Json.requireString(n, "dir", PATH), DiskParams.fromJson(n));
     }
-
-
-
-
-
 
     @Override
     public String describe() {

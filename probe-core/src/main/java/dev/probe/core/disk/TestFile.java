@@ -1,7 +1,7 @@
 package dev.probe.core.disk;
 
-import dev.probe.core.protocol.BadParameterException;
 import com.sun.nio.file.ExtendedOpenOption;
+import dev.probe.core.protocol.BadParameterException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The file a disk check reads and writes: {@code size} bytes in {@code dir}, written through once with random
@@ -95,7 +95,8 @@ final class TestFile implements AutoCloseable {
             ch = open(direct, true);
         } catch (IOException | UnsupportedOperationException e) {
             throw new BadParameterException("dir", "direct I/O is refused on " + fsType + " at " + path.getParent()
-                    + " (" + e.getMessage() + "); --buffered runs through the page cache, every figure marked buffered");
+                    + " (" + e.getMessage()
+                    + "); --buffered runs through the page cache, every figure marked buffered");
         }
         try (ch) {
             ByteBuffer buf = buffer(FILL);

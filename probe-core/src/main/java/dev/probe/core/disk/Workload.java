@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
  * followed by {@code fdatasync} (the server's {@code --write}, fio's {@code fdatasync=1}).
  */
 public record Workload(String name, int ioSize, boolean random, int readPct, boolean syncEach) {
+
     /** The study's SLOB-like OLTP mix: 80 % SELECT, 20 % UPDATE, as 8 KiB random I/Os, 80 % of them reads. */
     public static final int SLOB_READ_PCT = 80;
 
@@ -32,7 +33,7 @@ public record Workload(String name, int ioSize, boolean random, int readPct, boo
     static Workload[] dss() {
         int mib = 1 << 20;
         return new Workload[] {new Workload("seq-read", mib, false, 100, false),
-            new Workload("seq-write", mib, false, 0, false), new Workload("rand-read", mib, true, 100, false),
-            new Workload("rand-write", mib, true, 0, false)};
+                new Workload("seq-write", mib, false, 0, false), new Workload("rand-read", mib, true, 100, false),
+                new Workload("rand-write", mib, true, 0, false)};
     }
 }

@@ -22,8 +22,8 @@ import dev.probe.core.error.UsageException;
  * @param ecmpSpreadNanos how much later the slowest path delivers than the fastest
  */
 public record Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit, int remarkDscp,
-                         double reorder, long policeBps, int pathMtu, boolean icmpPassed, int ecmpPaths,
-                         long ecmpSpreadNanos) {
+        double reorder, long policeBps, int pathMtu, boolean icmpPassed, int ecmpPaths,
+        long ecmpSpreadNanos) {
     /** Packets keep their DSCP and their order; no flow is policed; the path takes what the ends send. */
     public Impairment(long delayNanos, double loss, long rateBps, long burstBytes, int limit) {
         this(delayNanos, loss, rateBps, burstBytes, limit, -1, 0, 0, 0, true, 1, 0);
@@ -34,9 +34,11 @@ public record Impairment(long delayNanos, double loss, long rateBps, long burstB
             throw new UsageException("bad impairment: DSCP " + remarkDscp);
         }
         if (delayNanos < 0 || !(loss >= 0 && loss <= 1) || rateBps < 0 || burstBytes < 0 || limit < 1
-                || !(reorder >= 0 && reorder <= 1) || policeBps < 0 || pathMtu < 0 || ecmpPaths < 1 || ecmpSpreadNanos < 0) {
+                || !(reorder >= 0 && reorder <= 1) || policeBps < 0 || pathMtu < 0 || ecmpPaths < 1
+                || ecmpSpreadNanos < 0) {
             throw new UsageException("bad impairment: delay " + delayNanos + " ns, loss " + loss + ", rate "
-                    + rateBps + ", burst " + burstBytes + ", limit " + limit + ", reorder " + reorder + ", police " + policeBps);
+                    + rateBps + ", burst " + burstBytes + ", limit " + limit + ", reorder " + reorder + ", police "
+                    + policeBps);
         }
     }
 

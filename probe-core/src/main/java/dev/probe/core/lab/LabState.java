@@ -1,18 +1,18 @@
 package dev.probe.core.lab;
 
-import dev.probe.core.params.Direction;
-import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.params.Direction;
+import dev.probe.core.protocol.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The running link's state file, {@code /run/probe-lab/NAME.json}: the forwarder's pid, the topology, the
@@ -128,9 +128,11 @@ public final class LabState {
         if (lossy.equals("both") || lossy.isEmpty() || lossy.equals(data.wireName())) {
             return null;
         }
-        return "WARNING: lab " + name + " loses packets only towards the " + (lossy.equals("backup") ? "server" : "client")
+        return "WARNING: lab " + name + " loses packets only towards the " + (lossy.equals("backup") ? "server"
+                : "client")
                 + " (" + lossy + "), and " + subject + " flows towards the " + (data == Direction.BACKUP ? "server"
-                : "client") + " (" + data.wireName() + "): it meets none of the loss and will look faster than the "
+                        : "client") + " (" + data.wireName()
+                + "): it meets none of the loss and will look faster than the "
                 + "link; bring the lab up with --direction " + data.wireName() + " (or --loss-both)";
     }
 

@@ -20,7 +20,8 @@ public record LabTopology(String name, String subnet) {
         }
         var m = subnet == null ? null : CIDR30.matcher(subnet);
         if (m == null || !m.matches()) {
-            throw new BadParameterException("subnet", "'" + subnet + "' is not an IPv4 /30 (e.g. " + DEFAULT_SUBNET + ")");
+            throw new BadParameterException("subnet", "'" + subnet + "' is not an IPv4 /30 (e.g. " + DEFAULT_SUBNET
+                    + ")");
         }
         for (int g = 1; g <= 4; g++) {
             if (Integer.parseInt(m.group(g)) > 255) {

@@ -1,8 +1,8 @@
 package dev.probe.core.lab;
 
-import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 
 /**
  * What one direction of the link did: packets and bytes delivered, packets dropped by the loss draw, dropped at
@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * 90th percentile over every unit that arrived: 1 and 1 where each packet is a unit).
  */
 public record LinkCounters(long forwarded, long bytes, long lossDrops, long queueDrops, long writeErrors,
-                           long peakQueue, long policeDrops, long mtuDrops, int unitMedian, int unitP90) {
+        long peakQueue, long policeDrops, long mtuDrops, int unitMedian, int unitP90) {
     /** Counters without unit sizes (a link that does not count them: each packet its own unit). */
     public LinkCounters(long forwarded, long bytes, long lossDrops, long queueDrops, long writeErrors,
                         long peakQueue, long policeDrops, long mtuDrops) {
@@ -51,6 +51,6 @@ public record LinkCounters(long forwarded, long bytes, long lossDrops, long queu
                 + ", peak queue " + peakQueue + (policeDrops > 0 ? ", " + policeDrops + " dropped by the policer" : "")
                 + (mtuDrops > 0 ? ", " + mtuDrops + " over the path MTU" : "")
                 + (unitP90 > 1 ? "; units of " + unitMedian + " segments at the median, " + unitP90 + " at p90 (each "
-                + "loss drops a whole unit)" : "");
+                        + "loss drops a whole unit)" : "");
     }
 }

@@ -23,8 +23,9 @@ import java.util.Locale;
  * @param ecmpSpreadMs how much longer the slowest of them is than the fastest, one way
  */
 public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction direction, long rateBps, int mtu,
-                       int limit, double maxDelayMs, int unitSegments, double reorderPct, long policeBps, int pathMtu,
-                       boolean icmpBlocked, int ecmpPaths, double ecmpSpreadMs) {
+        int limit, double maxDelayMs, int unitSegments, double reorderPct, long policeBps, int pathMtu,
+        boolean icmpBlocked, int ecmpPaths, double ecmpSpreadMs) {
+
     /** The most equal-cost paths a lab link spreads flows over (routers commonly use 2 to 16; 8 shows it). */
     public static final int MAX_ECMP_PATHS = 8;
     /** The smallest path MTU an IPv4 path may have (RFC 791's 576 bytes every host must take). */
@@ -102,7 +103,8 @@ public record LinkSpec(double rttMs, double lossPct, boolean lossBoth, Direction
     /** This link's values, to change some by name. */
     public Builder toBuilder() {
         return builder().rttMs(rttMs).lossPct(lossPct).lossBoth(lossBoth).direction(direction).rateBps(rateBps).mtu(mtu)
-                .limit(limit).maxDelayMs(maxDelayMs).unitSegments(unitSegments).reorderPct(reorderPct).policeBps(policeBps)
+                .limit(limit).maxDelayMs(maxDelayMs).unitSegments(unitSegments).reorderPct(reorderPct).policeBps(
+                        policeBps)
                 .pathMtu(pathMtu).icmpBlocked(icmpBlocked).ecmp(ecmpPaths, ecmpSpreadMs);
     }
 

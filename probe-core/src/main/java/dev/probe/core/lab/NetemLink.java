@@ -1,7 +1,7 @@
 package dev.probe.core.lab;
 
-import java.util.List;
 import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The lab link made the paper's way, for kernels with sch_netem: a veth pair between the client and server

@@ -2,11 +2,10 @@ package dev.probe.core.lab;
 
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.units.Rates;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
-import dev.probe.core.units.Rates;
 
 /**
  * The paper's impairment as tc netem commands: half the round-trip delay on each interface of the box in the
@@ -17,7 +16,8 @@ import dev.probe.core.units.Rates;
  * @param devToClient interface whose egress leads to the client (the restore's data direction)
  */
 public record NetemPlan(double rttMs, double lossPct, Direction direction, String devToServer, String devToClient,
-                        long bandwidthBps, int mtu, double maxDelayMs) {
+        long bandwidthBps, int mtu, double maxDelayMs) {
+
     private static final Pattern DEVICE = Pattern.compile("[A-Za-z0-9_.:@-]{1,15}");
 
     public NetemPlan {

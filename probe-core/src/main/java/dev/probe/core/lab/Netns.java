@@ -2,15 +2,15 @@ package dev.probe.core.lab;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /** Runs iproute2 / sysctl commands for the lab, turning a failure into a one-line {@link LabException}. */
 public final class Netns {
@@ -66,7 +66,8 @@ public final class Netns {
     /** The one try of {@link #labPossible()}, made when first asked (class initialisation runs once). */
     private static final class LabPossible {
         static final boolean VALUE = Files.exists(Path.of("/dev/net/tun"))
-                && works("probe-cap-" + ProcessHandle.current().pid(), "ip", "tuntap", "add", "dev", "cap0", "mode", "tun");
+                && works("probe-cap-" + ProcessHandle.current().pid(), "ip", "tuntap", "add", "dev", "cap0", "mode",
+                        "tun");
     }
 
     /** True when {@code cmd} succeeds inside a throwaway namespace {@code ns} (deleted afterwards). */

@@ -1,10 +1,10 @@
 package dev.probe.core.lab;
 
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import com.sun.jna.Memory;
-import com.sun.jna.Pointer;
 
 /**
  * One direction of the userspace link: a reader thread takes packets from the source TUN device, applies the
@@ -187,7 +187,8 @@ final class Pipe {
     /** The per-flow policer at {@code imp}'s rate (a new one, every flow's bucket full, when the rate changed). */
     private FlowPolicer policer(Impairment imp) {
         if (policer == null || policer.rateBps() != imp.policeBps()) {
-            policer = new FlowPolicer(imp.policeBps(), Math.max(64 << 10, imp.policeBps() / 8 * POLICE_BURST_MS / 1000));
+            policer = new FlowPolicer(imp.policeBps(), Math.max(64 << 10, imp
+                    .policeBps() / 8 * POLICE_BURST_MS / 1000));
         }
         return policer;
     }

@@ -56,8 +56,8 @@ public final class SiteLab implements AutoCloseable {
         ImpairedLink.attach(layout.namespace(link.a()), first.name(), layout.address(i, true), spec);
         ImpairedLink.attach(layout.namespace(link.b()), second.name(), layout.address(i, false), spec);
         pipes.add(new Pipe[] {
-            new Pipe("to-" + link.b(), first, second, spec.toward(true), spec.mtu(), seed),
-            new Pipe("to-" + link.a(), second, first, spec.toward(false), spec.mtu(), seed + 1)});
+                new Pipe("to-" + link.b(), first, second, spec.toward(true), spec.mtu(), seed),
+                new Pipe("to-" + link.a(), second, first, spec.toward(false), spec.mtu(), seed + 1)});
     }
 
     public SiteLayout layout() {

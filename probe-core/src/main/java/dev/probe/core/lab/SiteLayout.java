@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
  * @param base  the /24 the links' /30s come from, e.g. 10.251.0.0
  */
 public record SiteLayout(String name, List<String> sites, List<SiteLinkSpec> links, String base) {
+
     /** The /24 the links' addresses come from when --subnet is not given. */
     public static final String DEFAULT_BASE = "10.251.0.0/24";
     /** At most this many links: the /30s of one /24. */

@@ -17,6 +17,7 @@ import java.util.Locale;
  * @param spec the impairment; towards B is its "server" direction
  */
 public record SiteLinkSpec(String a, String b, LinkSpec spec) {
+
     /** The segments per unit of loss when {@code unit-segments} is not given (as the two-site lab's default). */
     public static final int DEFAULT_UNIT_SEGMENTS = 3;
 

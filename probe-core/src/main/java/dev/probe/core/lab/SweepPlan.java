@@ -16,7 +16,7 @@ import java.util.Locale;
  * @param rateBps the link's cap, 0 = none
  */
 public record SweepPlan(List<Double> rttsMs, List<Double> lossesPct, Direction direction, int paperChannels, int runs,
-                        boolean scaleChannels, long rateBps) {
+        boolean scaleChannels, long rateBps) {
     /** One cell of the grid; {@code index} counts from 1. */
     public record Cell(int index, double rttMs, double lossPct) {
         /** File-name-safe label, e.g. {@code rtt20-loss0.1}. */
@@ -36,7 +36,8 @@ public record SweepPlan(List<Double> rttsMs, List<Double> lossesPct, Direction d
             throw new BadParameterException("direction", "is missing");
         }
         if (paperChannels < 1 || paperChannels > BulkParams.MAX_CHANNELS) {
-            throw new BadParameterException("channels", paperChannels + " is out of range [1, " + BulkParams.MAX_CHANNELS
+            throw new BadParameterException("channels", paperChannels + " is out of range [1, "
+                    + BulkParams.MAX_CHANNELS
                     + "]");
         }
         if (runs < 1 || runs > 100) {
@@ -89,9 +90,10 @@ public record SweepPlan(List<Double> rttsMs, List<Double> lossesPct, Direction d
     public String scalingNote() {
         String note = !scaleChannels ? "no capacity scaling: " + paperChannels + " channels, throughput as measured"
                 : String.format(Locale.ROOT, "capacity scaling: %d channels on a %s Mbit/s link stand for %d on 10 "
-                + "Gbit/s; measured throughput x %.3f", channels(), LinkSpec.trim(rateBps / 1e6), paperChannels,
-                channelScale());
-        return note + (comparable() ? "" : "; the paper ran " + PAPER_TABLE_CHANNELS + " channels, so no ratio to it is "
+                        + "Gbit/s; measured throughput x %.3f", channels(), LinkSpec.trim(rateBps / 1e6), paperChannels,
+                        channelScale());
+        return note + (comparable() ? "" : "; the paper ran " + PAPER_TABLE_CHANNELS
+                + " channels, so no ratio to it is "
                 + "given (--channels " + PAPER_TABLE_CHANNELS + " compares)");
     }
 

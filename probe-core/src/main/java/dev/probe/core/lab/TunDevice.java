@@ -2,8 +2,8 @@ package dev.probe.core.lab;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
-import java.nio.charset.StandardCharsets;
 import com.sun.jna.Pointer;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A layer-3 TUN device (IFF_TUN | IFF_NO_PI) opened from /dev/net/tun: each read returns one IP packet the kernel

@@ -23,8 +23,10 @@ import java.util.Map;
  * @param qualifiedAt           when the qualification started (as its document says)
  * @param verdicts              the qualification's verdicts by name, with their status
  */
-public record Baseline(String standby, double commitBudgetSeconds, double localLogWriteSeconds, double requiredBytesPerSecond,
-                       double peakBytesPerSecond, long writeSize, String qualifiedAt, Map<String, String> verdicts) {
+public record Baseline(String standby, double commitBudgetSeconds, double localLogWriteSeconds,
+        double requiredBytesPerSecond,
+        double peakBytesPerSecond, long writeSize, String qualifiedAt, Map<String, String> verdicts) {
+
     /** Growth at or below this many seconds of lag per second is flat (as {@code qualify}'s lag trace says). */
     public static final double FLAT_GROWTH = 0.01;
     /** The verdicts' states as gauge values: what alert rules compare with. */
@@ -58,7 +60,8 @@ public record Baseline(String standby, double commitBudgetSeconds, double localL
         JsonNode s = doc.path("summary");
         Map<String, String> verdicts = new LinkedHashMap<>();
         s.path("verdicts").forEach(v -> verdicts.put(v.path("name").asText(), v.path("status").asText()));
-        return new Baseline(p.path("host").asText() + ":" + p.path("port").asInt(), positive(p, "commit_budget_ms", file) / 1000, p.path("local_log_write_ms").asDouble(0) / 1000,
+        return new Baseline(p.path("host").asText() + ":" + p.path("port").asInt(), positive(p, "commit_budget_ms",
+                file) / 1000, p.path("local_log_write_ms").asDouble(0) / 1000,
                 positive(s, "required_bps", file) / 8, positive(p, "redo_rate_bytes_s", file),
                 p.path("redo_write_sizes").path(0).asLong(32 << 10), doc.path("started_at").asText(""), verdicts);
     }
@@ -66,7 +69,8 @@ public record Baseline(String standby, double commitBudgetSeconds, double localL
     private static double positive(JsonNode n, String field, Path file) {
         double v = n.path(field).asDouble(Double.NaN);
         if (!(v > 0) || Double.isInfinite(v)) {
-            throw new BadParameterException(FLAG, file + " has no positive " + field + ": not a complete qualify result");
+            throw new BadParameterException(FLAG, file + " has no positive " + field
+                    + ": not a complete qualify result");
         }
         return v;
     }

@@ -1,12 +1,12 @@
 package dev.probe.core.monitor;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Mode;
-import dev.probe.core.protocol.Json;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Json;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.LatencyStats;
@@ -126,6 +126,7 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
             ev.put("verdict", STATES[verdict]);
         }
         return String.format(Locale.ROOT, "sync %s: %d round trips of %d bytes, p50 %.3f / p99 %.3f / p99.9 %.3f ms%s",
-                standby, l.count(), writeSize, l.p50(), l.p99(), l.p999(), verdict < 0 ? "" : ", SYNC " + STATES[verdict]);
+                standby, l.count(), writeSize, l.p50(), l.p99(), l.p999(), verdict < 0 ? "" : ", SYNC "
+                        + STATES[verdict]);
     }
 }

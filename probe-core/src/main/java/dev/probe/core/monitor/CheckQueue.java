@@ -74,7 +74,7 @@ final class CheckQueue implements AutoCloseable {
     synchronized Ticket submit(Key key, Duration gap, Job job) {
         Last l = last.get(key);
         if (l != null && System.nanoTime() - l.endNanos() < Math.min(l.gapNanos(), gap.toNanos())) {
-            return new Ticket(CompletableFuture.completedFuture(l.metrics()), () -> { });
+            return new Ticket(CompletableFuture.completedFuture(l.metrics()), () -> {});
         }
         Pending p = inFlight.get(key);
         if (p == null) {

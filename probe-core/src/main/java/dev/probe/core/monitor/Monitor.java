@@ -29,7 +29,7 @@ public final class Monitor {
     private volatile RunStop current;
 
     public Monitor(MonitorConfig config, MonitorMetrics metrics, Consumer<String> log) {
-        this(config, metrics, log, event -> { });
+        this(config, metrics, log, event -> {});
     }
 
     /** A monitor that also hands each check's event ({@code --json-stream}) to {@code events}. */

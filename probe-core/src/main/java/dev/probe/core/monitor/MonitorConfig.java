@@ -18,7 +18,8 @@ import java.util.List;
  * @param baselines   the qualifications the checks are judged against (none: figures only)
  */
 public record MonitorConfig(Target target, Duration every, Duration streamEvery, double dutyCap, long writeSize,
-                            Duration syncLength, List<Baseline> baselines) {
+        Duration syncLength, List<Baseline> baselines) {
+
     /** The shortest schedule: a check a second. */
     public static final Duration MIN_EVERY = Duration.ofSeconds(1);
     /** The shortest SYNC check. */

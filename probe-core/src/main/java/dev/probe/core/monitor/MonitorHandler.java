@@ -1,10 +1,12 @@
 package dev.probe.core.monitor;
 
+import dev.probe.core.server.HttpGuard;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -13,13 +15,11 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import dev.probe.core.server.HttpGuard;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
-import io.netty.handler.codec.http.DefaultHttpRequest;
-import java.io.IOException;
 
 /**
  * The monitor's routes: {@code /metrics} (the schedule's series), {@code /probe} (one check per scrape, through

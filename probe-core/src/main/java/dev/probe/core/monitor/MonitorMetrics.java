@@ -5,7 +5,6 @@ import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 
-
 /**
  * The monitor's series, in Prometheus's conventions (base units, {@code _total} counters, latency as a histogram),
  * under the prefix {@code dgprobe_} (the blackbox exporter owns {@code probe_*}); label {@code standby} on each.
@@ -32,7 +31,8 @@ public final class MonitorMetrics {
             .help("Segments TCP sent again during the checks (TCP_INFO)").labelNames("standby", "check")
             .register(registry);
     final Counter segments = Counter.builder().name("dgprobe_tcp_segments_sent_total")
-            .help("Segments TCP sent during the checks (TCP_INFO), for the retransmit ratio").labelNames("standby", "check")
+            .help("Segments TCP sent during the checks (TCP_INFO), for the retransmit ratio").labelNames("standby",
+                    "check")
             .register(registry);
     final Counter checks = Counter.builder().name("dgprobe_checks_total")
             .help("Checks run, by outcome (ok, failed)").labelNames("standby", "check", "result").register(registry);

@@ -34,7 +34,7 @@ public final class MonitorServer implements AutoCloseable {
 
     /** {@code /metrics} alone on {@code address:port} (0 picks a free port). */
     public static MonitorServer start(MonitorMetrics metrics, InetAddress address, int port) throws IOException {
-        return start(metrics, address, port, null, null, null, line -> { }, event -> { });
+        return start(metrics, address, port, null, null, null, line -> {}, event -> {});
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.probe.core.monitor;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.HostPort;
+import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.error.UsageException;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -15,7 +16,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import dev.probe.core.client.RunStop;
 
 /**
  * {@code /probe?target=HOST:PORT&module=sync|stream}: Prometheus's multi-target exporter pattern (as the blackbox

@@ -7,7 +7,10 @@ import dev.probe.core.error.CannotRunException;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.tcp.HostSettings;
 import dev.probe.core.transport.Transport;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoopGroup;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -21,9 +24,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import java.io.IOException;
 
 /**
  * Runs a disk check's profiles on an NFS export from user space, as Direct NFS reaches it: asks the portmapper where

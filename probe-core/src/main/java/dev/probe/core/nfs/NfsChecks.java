@@ -30,7 +30,8 @@ public final class NfsChecks {
         out.add(minimum("the server's wtmax (largest WRITE)", info.wtmax()));
         out.add(minimum("the server's rtmax (largest READ)", info.rtmax()));
         out.add(new Check("ok", String.format("transfers in use: up to %d bytes per READ and WRITE (the server's "
-                + "limits, at most 1 MiB); it prefers %d-byte READs and %d-byte WRITEs", info.maxTransfer(), info.rtpref(),
+                + "limits, at most 1 MiB); it prefers %d-byte READs and %d-byte WRITEs", info.maxTransfer(), info
+                        .rtpref(),
                 info.wtpref())));
         return out;
     }
@@ -51,7 +52,7 @@ public final class NfsChecks {
         }
         out.add(m.has("soft")
                 ? new Check("fail", at + " is mounted soft: Oracle requires hard mounts for its files (a soft mount "
-                + "returns an I/O error to the database when the server is slow)")
+                        + "returns an I/O error to the database when the server is slow)")
                 : new Check("ok", at + " is mounted hard, as Oracle requires"));
         if ("udp".equals(m.options().get("proto"))) {
             out.add(new Check("fail", at + " runs over UDP: Oracle requires TCP"));
@@ -60,7 +61,7 @@ public final class NfsChecks {
         out.add(new Check(noCache ? "ok" : "warn", noCache
                 ? at + " caches no attributes (actimeo=0 or noac), as Oracle requires where RAC instances share files"
                 : at + " caches attributes (no actimeo=0, no noac): fine for a single instance; RAC datafiles, "
-                + "voting and OCR files need actimeo=0"));
+                        + "voting and OCR files need actimeo=0"));
         long nconnect = m.number("nconnect");
         out.add(new Check("ok", nconnect > 1 ? at + " opens " + nconnect + " connections to its server (nconnect)"
                 : at + " opens one connection to its server (no nconnect): every I/O shares one TCP stream"));

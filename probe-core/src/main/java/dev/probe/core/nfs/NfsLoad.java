@@ -1,10 +1,12 @@
 package dev.probe.core.nfs;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.disk.Workload;
 import dev.probe.core.result.LatencyStats;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
@@ -15,8 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Recorder;
-import com.sun.management.OperatingSystemMXBean;
-import java.lang.management.ManagementFactory;
 
 /**
  * Load points over NFS as Direct NFS makes them: {@code outstanding} I/Os kept in flight, slot k on connection
@@ -76,7 +76,8 @@ public final class NfsLoad {
         double seconds = (System.nanoTime() - start) / 1e9;
         cpuSeconds = cpuStart < 0 ? Double.NaN : (processCpuNanos() - cpuStart) / 1e9;
         return new LoadPoint(w.name(), w.ioSize(), outstanding, seconds, s.reads.get(), s.writes.get(),
-                LatencyStats.of(s.readNanos.getIntervalHistogram()), LatencyStats.of(s.writeNanos.getIntervalHistogram()),
+                LatencyStats.of(s.readNanos.getIntervalHistogram()), LatencyStats.of(s.writeNanos
+                        .getIntervalHistogram()),
                 true);
     }
 
@@ -86,8 +87,8 @@ public final class NfsLoad {
     }
 
     private static long processCpuNanos() {
-        return ManagementFactory.getOperatingSystemMXBean()
-                instanceof OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+        return ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os ? os.getProcessCpuTime()
+                : -1;
     }
 
     /** What every slot of one point shares: the workload, the bytes written, the end and the counters. */
@@ -163,7 +164,8 @@ public final class NfsLoad {
                     next();
                 } else if (cause instanceof TimeoutException || cause instanceof ConnectionLostException) {
                     links.pathDown(c, cause instanceof TimeoutException
-                            ? "no reply within the I/O timeout of " + ioTimeout.toMillis() + " ms" : cause.getMessage());
+                            ? "no reply within the I/O timeout of " + ioTimeout.toMillis() + " ms" : cause
+                                    .getMessage());
                     links.reissued();
                     issue(offset, read, since);
                 } else {
@@ -173,9 +175,9 @@ public final class NfsLoad {
         }
 
         private CompletableFuture<?> transfer(RpcConnection c, long offset, int at, int length, boolean read) {
-            return read ? Nfs3Files.read(c, file, offset + at, length, d -> { })
+            return read ? Nfs3Files.read(c, file, offset + at, length, d -> {})
                     : Nfs3Files.write(c, file, offset + at, s.data.slice(at, length),
-                    s.w.syncEach() ? Nfs3Files.Stable.DATA_SYNC : Nfs3Files.Stable.UNSTABLE);
+                            s.w.syncEach() ? Nfs3Files.Stable.DATA_SYNC : Nfs3Files.Stable.UNSTABLE);
         }
     }
 }

@@ -15,7 +15,8 @@ import java.util.List;
  * path is taken out.
  */
 public record NfsParams(NfsTarget target, List<NfsPath> paths, List<Integer> connections, DiskParams disk,
-                        Duration ioTimeout, Duration connectTimeout) {
+        Duration ioTimeout, Duration connectTimeout) {
+
     public static final int MAX_CONNECTIONS = 256;
 
     public NfsParams {

@@ -23,7 +23,7 @@ import java.util.List;
  * @param mount   that directory's mount, or null
  */
 public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, double rttMs, long rmemMax,
-                        List<Column> columns, String incomplete, DiskResult kernel, KernelMount mount) {
+        List<Column> columns, String incomplete, DiskResult kernel, KernelMount mount) {
     /**
      * One user-space column.
      *
@@ -34,7 +34,7 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
      * @param cpuSeconds  the CPU probe's process spent in each point, in the order of the result's points
      */
     public record Column(int connections, DiskResult result, long reissued, List<String> events,
-                         List<Double> cpuSeconds) {
+            List<Double> cpuSeconds) {
         public Column {
             events = List.copyOf(events);
             cpuSeconds = List.copyOf(cpuSeconds);

@@ -36,8 +36,8 @@ public final class NfsTable {
      * @param reissued       I/Os issued again on a surviving path
      */
     public record Row(String client, int connections, Double oltpIops, Double slobIops, Double dssMbps,
-                      Double seqReadMbps, Double redoP50Ms, LatencyStats reads, Double gain, String gainOn,
-                      long reissued) {
+            Double seqReadMbps, Double redoP50Ms, LatencyStats reads, Double gain, String gainOn,
+            long reissued) {
         Double figure(int i) {
             return switch (i) {
                 case 0 -> oltpIops;
@@ -112,7 +112,7 @@ public final class NfsTable {
         double inFlight = seq.mbps() * 1e6 * r.rttMs() / 1e3;
         boolean bound = inFlight >= 0.4 * r.rmemMax();
         return String.format(Locale.ROOT, "one connection's sequential reads kept %.0f KiB in flight (%.1f MB/s x "
-                        + "%.2f ms round trip) against a receive buffer of at most %d KiB (net.ipv4.tcp_rmem): %s",
+                + "%.2f ms round trip) against a receive buffer of at most %d KiB (net.ipv4.tcp_rmem): %s",
                 inFlight / 1024, seq.mbps(), r.rttMs(), r.rmemMax() / 1024, bound
                         ? "window-bound (more connections, or a larger tcp_rmem, carry more)"
                         : "not window-bound (the server, the link or the outstanding I/Os hold it)");
@@ -142,10 +142,10 @@ public final class NfsTable {
         if (user.size() > 1) {
             out.add(helped != null
                     ? String.format(Locale.ROOT, "more connections help: Direct NFS (one connection per database "
-                    + "process) gets this; for the kernel client mount with nconnect=%d",
-                    Math.min(16, helped.connections()))
+                            + "process) gets this; for the kernel client mount with nconnect=%d",
+                            Math.min(16, helped.connections()))
                     : "more connections do not help here (under " + HELPS + "x on every figure): neither Direct NFS "
-                    + "nor nconnect will raise it much; the server or the link is the limit");
+                            + "nor nconnect will raise it much; the server or the link is the limit");
         }
         Row kernel = rows.get(0).connections() == 0 ? rows.get(0) : null;
         for (int i = 0; i < FIGURES.length && kernel != null && kernelNfs; i++) {

@@ -65,10 +65,12 @@ final class NfsWire {
     }
 
     /** The client's result: {@code points} (by connection count, as streamed) and the {@code done} body. */
-    static NfsResult result(Instant startedAt, NfsParams params, Map<Integer, List<LoadPoint>> points, ObjectNode done) {
+    static NfsResult result(Instant startedAt, NfsParams params, Map<Integer, List<LoadPoint>> points,
+                            ObjectNode done) {
         ObjectNode fs = Json.requireObject(done, "fsinfo");
         long max = 1L << 32;
-        Nfs3.FsInfo info = new Nfs3.FsInfo(Json.requireLong(fs, "rtmax", 0, max), Json.requireLong(fs, "rtpref", 0, max),
+        Nfs3.FsInfo info = new Nfs3.FsInfo(Json.requireLong(fs, "rtmax", 0, max), Json.requireLong(fs, "rtpref", 0,
+                max),
                 Json.requireLong(fs, "wtmax", 0, max), Json.requireLong(fs, "wtpref", 0, max), 0, 0);
         JsonNode cols = done.get("columns");
         if (cols == null || !cols.isArray() || cols.size() > NfsParams.MAX_CONNECTIONS) {

@@ -73,7 +73,7 @@ public final class RecordDecoder extends ByteToMessageDecoder {
                 refuse(in, "an RPC record of " + (last ? "" : "more than ") + bytes + " bytes in " + (fragments + 1)
                         + " fragment(s), over the " + maxRecord + " a reply may take (each fragment counts "
                         + FRAGMENT_COST + " more)" + (text == null ? "" : " (the peer sent '" + text
-                        + "...': not ONC RPC)"));
+                                + "...': not ONC RPC)"));
             }
             if (in.readableBytes() < MARK + length) {
                 return;

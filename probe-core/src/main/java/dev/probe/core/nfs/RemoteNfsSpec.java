@@ -1,16 +1,16 @@
 package dev.probe.core.nfs;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.CheckSpec;
+import dev.probe.core.disk.DiskParams;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * An NFS check a client asks a probe server to run (HELLO kind "nfs", {@code probe disk --at HOST --nfs}): the export
@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public record RemoteNfsSpec(NfsTarget target, List<Integer> counts, DiskParams params, Duration ioTimeout)
         implements CheckSpec {
+
     public static final String KIND = "nfs";
     private static final Pattern TARGET = Pattern.compile("[^\\x00-\\x1f]{3,1400}");
     private static final int MAX_COUNTS = 16;
@@ -65,11 +66,6 @@ public record RemoteNfsSpec(NfsTarget target, List<Integer> counts, DiskParams p
                 NfsParams.parseConnections(joined), DiskParams.fromJson(n),
                 Duration.ofMillis(Json.requireLong(n, "io_timeout_ms", 100, 600_000)));
     }
-
-
-
-
-
 
     @Override
     public String describe() {

@@ -19,6 +19,7 @@ public final class Rpc {
 
     /** Credentials a call carries: AUTH_SYS with this uid and gid, or AUTH_NONE (uid -1). */
     public record Credential(int uid, int gid, String machine) {
+
         /** AUTH_NONE. */
         public static final Credential NONE = new Credential(-1, -1, "");
 
@@ -101,7 +102,7 @@ public final class Rpc {
         Xdr.getOpaque(record, MAX_AUTH);
         int accept = Xdr.getInt(record);
         switch (accept) {
-            case 0 -> { }
+            case 0 -> {}
             case 1 -> throw new RpcException("the program is not served there (PROG_UNAVAIL)");
             case 2 -> throw new RpcException("the program's version is not served there: it serves versions "
                     + Xdr.getUnsignedInt(record) + " to " + Xdr.getUnsignedInt(record) + " (PROG_MISMATCH)");

@@ -10,7 +10,9 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.DecoderException;
 import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -19,8 +21,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import io.netty.handler.codec.DecoderException;
-import java.net.NoRouteToHostException;
 import java.util.function.Supplier;
 
 /**
@@ -70,7 +70,7 @@ public final class RpcConnection implements AutoCloseable {
             throw new ConnectionLostException("cannot connect to " + to.getHostString() + ":" + to.getPort()
                     + (from == null ? "" : " from " + from.getHostString()) + ": "
                     + (f.cause() == null ? "no answer within " + connectTimeout.toMillis() + " ms"
-                    : reason(f.cause())));
+                            : reason(f.cause())));
         }
         made[0] = new RpcConnection(f.channel(), replies, credential);
         String lost = replies.lost;
@@ -139,7 +139,7 @@ public final class RpcConnection implements AutoCloseable {
 
     /** The RPC NULL procedure of {@code program} {@code version}: one round trip that does no work. */
     public CompletableFuture<Void> ping(int program, int version) {
-        return call(program, version, 0, b -> { }).thenAccept(ByteBuf::release);
+        return call(program, version, 0, b -> {}).thenAccept(ByteBuf::release);
     }
 
     /** Gives the connection up without waiting (callable from its own event loop): every call outstanding fails. */

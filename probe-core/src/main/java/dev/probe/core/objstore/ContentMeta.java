@@ -18,6 +18,7 @@ import java.util.Map;
  * @param stride  the run's piece size: where a file payload's piece starts in the file's loop
  */
 public record ContentMeta(String runId, long piece, long salt, Payload payload, long stride) {
+
     public static final String CONTENT = "probe-content";
     public static final String SALT = "probe-salt";
     public static final String PAYLOAD = "probe-payload";

@@ -1,11 +1,11 @@
 package dev.probe.core.params;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.payload.Content;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
  * @param salt    this run's salt: with the run id it seeds the content, so two runs of one name still differ
  */
 public record BulkParams(Direction direction, int channels, long volume, Duration duration, long pieceSize,
-                         Duration interval, long sockbuf, boolean verify, String runId, String congestion,
-                         Payload payload, long salt)
+        Duration interval, long sockbuf, boolean verify, String runId, String congestion,
+        Payload payload, long salt)
         implements SessionSpec {
+
     public static final int MAX_CHANNELS = Frames.MAX_CONNECTIONS;
     public static final long MIN_PIECE = 64 * 1024;
     public static final long MAX_PIECE = Frames.MAX_PIECE;
@@ -77,15 +78,18 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
             throw new BadParameterException("duration", duration.toSeconds() + " s is over the maximum of "
                     + TestParams.MAX_DURATION.toSeconds() + " s");
         }
-        if (interval == null || interval.compareTo(Duration.ofMillis(100)) < 0 || interval.compareTo(Duration.ofHours(1)) > 0) {
+        if (interval == null || interval.compareTo(Duration.ofMillis(100)) < 0 || interval.compareTo(Duration.ofHours(
+                1)) > 0) {
             throw new BadParameterException("interval", (interval == null ? "missing" : interval.toMillis() + " ms")
                     + " is out of range [100 ms, 1 h]");
         }
         if (sockbuf < 0 || sockbuf > TestParams.MAX_SOCKBUF) {
-            throw new BadParameterException("sockbuf", sockbuf + " is out of range [0, " + TestParams.MAX_SOCKBUF + "]");
+            throw new BadParameterException("sockbuf", sockbuf + " is out of range [0, " + TestParams.MAX_SOCKBUF
+                    + "]");
         }
         if (runId == null || !RUN_ID.matcher(runId).matches()) {
-            throw new BadParameterException("run-id", "'" + runId + "' must be 1-64 of A-Z a-z 0-9 . _ -, starting with a letter or digit");
+            throw new BadParameterException("run-id", "'" + runId
+                    + "' must be 1-64 of A-Z a-z 0-9 . _ -, starting with a letter or digit");
         }
         if (payload == null) {
             throw new BadParameterException("payload", "is missing");
@@ -183,7 +187,8 @@ public record BulkParams(Direction direction, int channels, long volume, Duratio
                 Direction.parse(Json.requireString(n, "direction", Pattern.compile("backup|restore"))),
                 Json.requireInt(n, "channels", 1, MAX_CHANNELS),
                 Json.requireLong(n, "volume", 0, MAX_VOLUME),
-                Duration.ofNanos(Math.round(Json.requireDouble(n, "duration_s", 0, TestParams.MAX_DURATION.toSeconds()) * 1e9)),
+                Duration.ofNanos(Math.round(Json.requireDouble(n, "duration_s", 0, TestParams.MAX_DURATION
+                        .toSeconds()) * 1e9)),
                 Json.requireLong(n, "piece_size", MIN_PIECE, MAX_PIECE),
                 Duration.ofNanos(Math.round(Json.requireDouble(n, "interval_s", 0.1, 3_600) * 1e9)),
                 Json.requireLong(n, "sockbuf", 0, TestParams.MAX_SOCKBUF),

@@ -9,6 +9,7 @@ import java.util.Locale;
  * {@code prefix}, and whether to {@code keep} them afterwards.
  */
 public record ObjstoreParams(BulkParams bulk, long partSize, String prefix, boolean keep) {
+
     public static final long MIN_PART = 1L << 20;
     public static final long MAX_PART = 5L << 30;
 
@@ -17,10 +18,12 @@ public record ObjstoreParams(BulkParams bulk, long partSize, String prefix, bool
             throw new BadParameterException("params", "is missing");
         }
         if (partSize < MIN_PART || partSize > MAX_PART || partSize % MIN_PART != 0) {
-            throw new BadParameterException("part-size", partSize + " bytes must be a whole number of MiB from 1 MiB to 5 GiB");
+            throw new BadParameterException("part-size", partSize
+                    + " bytes must be a whole number of MiB from 1 MiB to 5 GiB");
         }
         if (bulk.pieceSize() / partSize > 10_000) {
-            throw new BadParameterException("part-size", "a piece of " + bulk.pieceSize() + " bytes would need more than "
+            throw new BadParameterException("part-size", "a piece of " + bulk.pieceSize()
+                    + " bytes would need more than "
                     + "10000 parts of " + partSize);
         }
         if (prefix == null || prefix.length() > 512 || prefix.chars().anyMatch(c -> c < 0x20)) {

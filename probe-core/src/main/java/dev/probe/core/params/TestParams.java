@@ -1,10 +1,10 @@
 package dev.probe.core.params;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
@@ -26,9 +26,10 @@ import java.util.regex.Pattern;
  * @param senderTcp a reverse test's server sends its socket's TCP_INFO every interval (this release's clients ask)
  */
 public record TestParams(Mode mode, long length, int numConn, Duration duration, Duration interval,
-                         boolean write, long sockbuf, double rate, Duration warmup, Payload payload,
-                         boolean reverse, boolean senderTcp)
+        boolean write, long sockbuf, double rate, Duration warmup, Payload payload,
+        boolean reverse, boolean senderTcp)
         implements SessionSpec {
+
     public static final int MAX_CONNECTIONS = 128;
     public static final long MAX_SOCKBUF = 512L * 1024 * 1024;
     public static final double MAX_RATE = 10_000_000;
@@ -191,7 +192,8 @@ public record TestParams(Mode mode, long length, int numConn, Duration duration,
 
     @Override
     public String describe() {
-        return mode + (reverse ? " reverse (server sends)" : "") + ", " + numConn + " connection(s), " + length + "-byte messages" + (write ? ", disk write" : "")
+        return mode + (reverse ? " reverse (server sends)" : "") + ", " + numConn + " connection(s), " + length
+                + "-byte messages" + (write ? ", disk write" : "")
                 + (payload.type() == Payload.Type.RANDOM ? "" : ", payload " + payload)
                 + ", " + totalDuration().toMillis() / 1000.0 + " s";
     }

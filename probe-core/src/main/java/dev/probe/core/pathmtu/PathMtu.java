@@ -20,7 +20,7 @@ import java.util.Locale;
  * @param note         why it was not checked, or what else was seen; null when nothing
  */
 public record PathMtu(boolean towardServer, Status status, int senderMtu, int largest, String mtuProbing, int probes,
-                      double seconds, String note) {
+        double seconds, String note) {
     /** What one direction's search found. */
     public enum Status { FULL, LEARNED, BLACK_HOLE, STALLED, UNCHECKED }
 

@@ -15,9 +15,9 @@ import dev.probe.core.tcp.HostSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 
 /**
@@ -188,7 +188,7 @@ public final class PathMtuProbe {
         long length = (long) Math.min(mss, JUMBO) * SEGMENTS;
         TestParams params = (towardServer ? TestParams.builder(Mode.SYNC)
                 : TestParams.builder(Mode.ASYNC).rate(REVERSE_RATE).reverse(true))
-                .length(length).duration(SENDING).build();
+                        .length(length).duration(SENDING).build();
         Ready[] ready = {null};
         TestResult[] result = {null};
         RunListener listener = new RunListener() {

@@ -31,7 +31,7 @@ public interface Content extends AutoCloseable {
     default int expectedCrc(long stream, long offset, int length) {
         ByteBuffer scratch = Scratch.BLOCKS.get();
         CRC32C crc = new CRC32C();
-        for (int done = 0; done < length; ) {
+        for (int done = 0; done < length;) {
             int n = Math.min(BLOCK, length - done);
             scratch.clear().limit(n);
             fill(scratch, stream, offset + done);

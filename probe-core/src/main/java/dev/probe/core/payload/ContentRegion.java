@@ -18,8 +18,8 @@ public final class ContentRegion extends AbstractReferenceCounted implements Fil
     static final int SLICE = Content.BLOCK;
     /** The most a prefix may hold: a frame header. */
     public static final int MAX_PREFIX = 64;
-    private static final ThreadLocal<ByteBuffer> SCRATCH =
-            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(SLICE + MAX_PREFIX));
+    private static final ThreadLocal<ByteBuffer> SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(SLICE
+            + MAX_PREFIX));
     private final byte[] prefix;
     private final Content content;
     private final long stream;

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  * @param file  the file of a {@code file:} payload, else null
  */
 public record Payload(Type type, double ratio, Path file) {
+
     /** The default: unique, incompressible bytes. */
     public static final Payload RANDOM = new Payload(Type.RANDOM, 1, null);
     public static final double MIN_RATIO = 0.1;

@@ -1,7 +1,7 @@
 package dev.probe.core.plan;
 
-import dev.probe.core.qualify.Rules;
 import dev.probe.core.client.RunStop;
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
 import java.util.ArrayList;
@@ -34,8 +34,8 @@ import java.util.TreeSet;
  * @param sync            the live redo is SYNC or FASTSYNC writes back to back, not the redo paced at its rate
  */
 public record CatchUp(double backlogBytes, double redoBytesPerS, double gapBytesPerS, double liveBytesPerS,
-                      double aloneBytesPerS, double measuredSeconds, double windowSeconds, double commitP99Ms,
-                      boolean gapSent, boolean sync) {
+        double aloneBytesPerS, double measuredSeconds, double windowSeconds, double commitP99Ms,
+        boolean gapSent, boolean sync) {
     /** This catch-up with its gap counted as sent: a send buffer's worth early, so no measured time is claimed. */
     public CatchUp countedAsSent() {
         return new CatchUp(backlogBytes, redoBytesPerS, gapBytesPerS, liveBytesPerS, aloneBytesPerS, Double.NaN,

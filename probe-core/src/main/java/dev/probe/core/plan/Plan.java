@@ -23,7 +23,8 @@ import java.util.List;
  * @param notes         rules the plan holds that this configuration does not use (e.g. for after a role change)
  */
 public record Plan(String file, RedoLoad redo, List<Site> sites, List<Route> routes, Duration commitBudget,
-                   Duration syncLatency, Duration outage, int gapConnections, List<String> notes) {
+        Duration syncLatency, Duration outage, int gapConnections, List<String> notes) {
+
     /** Gap resolution's connections when the plan gives none: LOG_ARCHIVE_MAX_PROCESSES' default archivers. */
     public static final int DEFAULT_GAP_CONNECTIONS = 4;
     /** The most a plan may ask for: MAX_CONNECTIONS' ceiling. */

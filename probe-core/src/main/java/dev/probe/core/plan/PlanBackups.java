@@ -2,13 +2,13 @@ package dev.probe.core.plan;
 
 import static dev.probe.core.units.Text.fmt;
 
-import dev.probe.core.qualify.Rules;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.qualify.Measured;
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.units.Durations;

@@ -45,7 +45,7 @@ final class PlanCatchUp {
      * @param relayedFailures why a relayed hop's gap failed, by hop (absent when it did not)
      */
     record Found(List<CatchUp> direct, Map<Route, CatchUp> relayed, String[] failures,
-                 Map<Route, String> relayedFailures) {
+            Map<Route, String> relayedFailures) {
     }
 
     private final PlanRunner.Config config;
@@ -59,8 +59,8 @@ final class PlanCatchUp {
     }
 
     /** {@code redo}: each hop's live redo test for {@code d}; {@code alone}: the redo phase's outcomes. */
-    Found run(ExecutorService pool, List<PlanDemand.Hop> hops, Function<PlanDemand.Hop,
-            TestParams> redo, List<PlanRunner.Outcome> alone, Duration d, RunStop stop) throws InterruptedException {
+    Found run(ExecutorService pool, List<PlanDemand.Hop> hops, Function<PlanDemand.Hop, TestParams> redo,
+              List<PlanRunner.Outcome> alone, Duration d, RunStop stop) throws InterruptedException {
         double outage = config.plan().outage().toNanos() / 1e9;
         Map<Route, RelayTrace> live = relays.fresh();
         List<CatchUp.Trace> traces = new ArrayList<>();
@@ -112,7 +112,8 @@ final class PlanCatchUp {
     private CatchUp relayed(Route r, CatchUp.Trace gap, RelayTrace live, double outage) {
         double rate = config.demand().hops().stream().filter(h -> h.route().equals(r)).findFirst().orElseThrow()
                 .carriedBytesPerS();
-        return CatchUp.of(rate * outage, rate, gap, live.delivered(), relays.trace(r).carriedBytesPerS(), Double.NaN, false)
+        return CatchUp.of(rate * outage, rate, gap, live.delivered(), relays.trace(r).carriedBytesPerS(), Double.NaN,
+                false)
                 .withLive(live.carriedBytesPerS()).countedAsSent();
     }
 

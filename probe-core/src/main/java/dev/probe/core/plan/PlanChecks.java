@@ -162,7 +162,7 @@ final class PlanChecks {
                     String from = receivesFrom.get(name);
                     throw error("routes." + name, rule.text() + " forwards redo from " + String.join(", ",
                             rule.sources()) + ", but " + (from == null ? "no route ships redo to " + name
-                            : name + " receives it only from " + from));
+                                    : name + " receives it only from " + from));
                 }
             }
         }

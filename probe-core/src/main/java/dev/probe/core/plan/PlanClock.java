@@ -11,7 +11,9 @@ import java.time.temporal.ChronoUnit;
  */
 final class PlanClock {
     /** The phases in order; a stop in one leaves it and every later one unmeasured. */
-    enum Phase { ROUND_TRIP, REDO, CATCH_UP }
+    enum Phase {
+        ROUND_TRIP, REDO, CATCH_UP
+    }
 
     /** Kept back at the end: the last RESULTs and RELAYED frames coming back, the verdicts. */
     static final Duration TAIL = Duration.ofMillis(1500);

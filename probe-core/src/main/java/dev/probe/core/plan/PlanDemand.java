@@ -18,7 +18,7 @@ import java.util.List;
  * @param backups      each Recovery Appliance's archived-log backups
  */
 public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> destinations, double backlogBytes,
-                         List<Backup> backups) {
+        List<Backup> backups) {
     /**
      * A Recovery Appliance's archived-log backup at each log switch, sent from the primary beside its real-time redo.
      *
@@ -85,8 +85,8 @@ public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> desti
                     : c == Site.Compression.ZLIB ? sample.zlibRatio() : sample.lz4Ratio();
             String words = c == Site.Compression.NONE ? ""
                     : sample == null ? c.label() + ": ratio unknown without --redo-sample, counted uncompressed"
-                    : c.label() + String.format(" at %.2f x (%s from --redo-sample)", ratio,
-                            c == Site.Compression.ZLIB ? "zlib" : "LZ4, LZO's kin");
+                            : c.label() + String.format(" at %.2f x (%s from --redo-sample)", ratio,
+                                    c == Site.Compression.ZLIB ? "zlib" : "LZ4, LZO's kin");
             double carried = redo * ratio;
             hops.add(new Hop(r, carried, Sizing.requiredBitsPerSecond(carried, tcpEfficiency), words));
         }
@@ -120,7 +120,7 @@ public record PlanDemand(List<Hop> hops, List<Uplink> uplinks, List<Reach> desti
                     : sample.zlibRatio();
             String words = !Double.isNaN(s.backup().ratio()) ? String.format("compressed at %.2f (as given)", ratio)
                     : sample == null ? "ratio not given and no --redo-sample: counted uncompressed"
-                    : String.format("compressed at %.2f (zlib's on --redo-sample)", ratio);
+                            : String.format("compressed at %.2f (zlib's on --redo-sample)", ratio);
             out.add(new Backup(s.name(), s.backup(), log, log * ratio, words));
         }
         return out;

@@ -168,7 +168,7 @@ public final class PlanFile {
             throw error(key, "give agent: or agents:, not both");
         }
         JsonNode a = node.has("agent") ? node.get("agent") : node.path("agents");
-        Iterator<JsonNode> each = a.isArray() ? a.elements() : a.isMissingNode() ? List.<JsonNode>of().iterator()
+        Iterator<JsonNode> each = a.isArray() ? a.elements() : a.isMissingNode() ? List.<JsonNode> of().iterator()
                 : List.of(a).iterator();
         each.forEachRemaining(n -> agents.add(hostPort(n, key + (node.has("agent") ? ".agent" : ".agents"),
                 defaultPort)));

@@ -97,7 +97,7 @@ final class PlanRac {
                 nodes(), rttPhase.toSeconds()));
         String[] failures = new String[hops.size()];
         List<Figures> rtts = all(pool, hops, failures, stop, h -> new Figures(run(at(config, h), base(config, Mode.SYNC)
-                .length(0).connections(nodes()).duration(rttPhase).build(), shares(h), m -> { }), null, List.of()));
+                .length(0).connections(nodes()).duration(rttPhase).build(), shares(h), m -> {}), null, List.of()));
         Duration redoPhase = redoPhaseNow.get();
         progress.phase(String.format("the redo on every hop from each RAC node at once%s, %d seconds ...",
                 hops.stream().anyMatch(relays::relays) ? ", each node's thread relayed where a site forwards" : "",
@@ -136,7 +136,7 @@ final class PlanRac {
         TestParams spec = sync ? b.write(h.route().mode() == Route.Mode.SYNC).build() : b.rate(sum / writeSize).build();
         List<LagTrace> lags = new ArrayList<>();
         shares.forEach(x -> lags.add(new LagTrace(x / writeSize, writeSize, false)));
-        Consumer<MergedInterval> intervals = sync ? m -> { } : m -> {
+        Consumer<MergedInterval> intervals = sync ? m -> {} : m -> {
             for (int i = 0; i < m.perHost().size() && i < lags.size(); i++) {
                 lags.get(i).add(m.perHost().get(i).tSeconds(), m.perHost().get(i).bytes(),
                         m.perHost().get(i).messages(), 0);

@@ -2,10 +2,10 @@ package dev.probe.core.plan;
 
 import dev.probe.core.client.HostPort;
 import dev.probe.core.error.UsageException;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Relayed;
-import dev.probe.core.params.RelayParams;
 import dev.probe.core.result.RunListener;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -92,8 +92,8 @@ final class PlanRelays {
                 HostPort at = plan.site(onward.route().to()).server();
                 // a paced client's stream is the redo already: forwarded whole unless this hop carries less
                 boolean whole = test.openLoop() && onward.carriedBytesPerS() >= hop.carriedBytesPerS();
-                next.add(new RelayParams.Next(at.host(), at.port(), whole ? 0 : share * onward.carriedBytesPerS()
-                        * (test.length() + Frames.HEADER_LENGTH) / Math.max(1, test.length())));
+                next.add(new RelayParams.Next(at.host(), at.port(), whole ? 0 : share * onward
+                        .carriedBytesPerS() * (test.length() + Frames.HEADER_LENGTH) / Math.max(1, test.length())));
             }
         }
         return next;

@@ -2,6 +2,7 @@ package dev.probe.core.plan;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.agent.HostSummary;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.qualify.Measured;
@@ -11,7 +12,6 @@ import dev.probe.core.result.TestResult;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import dev.probe.core.agent.HostSummary;
 
 /**
  * A plan's run: each hop's figures and verdict, and the configuration's.
@@ -24,7 +24,7 @@ import dev.probe.core.agent.HostSummary;
  * @param incomplete why the run stopped early, or null
  */
 public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFigures> hops,
-                         List<PlanBackups.Figures> backups, List<Verdict> verdicts, String incomplete) {
+        List<PlanBackups.Figures> backups, List<Verdict> verdicts, String incomplete) {
     /**
      * One hop's measurements.
      *
@@ -41,8 +41,8 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
      *                node's share each (empty otherwise)
      */
     public record HopFigures(PlanDemand.Hop hop, TestResult rtt, TestResult redo, LagTrace lag, CatchUp catchUp,
-                             String failure, String catchUpFailure, RelayTrace relayed, PlanRac.Figures rac,
-                             List<HopFigures> threads) {
+            String failure, String catchUpFailure, RelayTrace relayed, PlanRac.Figures rac,
+            List<HopFigures> threads) {
         public HopFigures {
             threads = threads == null ? List.of() : List.copyOf(threads);
         }
@@ -135,8 +135,8 @@ public record PlanResult(PlanRunner.Config config, Instant startedAt, List<HopFi
         if (h.rac() != null) {
             List<HostSummary> nodes = h.rac().summaries(h.rac().redo());
             return nodes.isEmpty() ? null : new double[] {
-                nodes.stream().mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN),
-                nodes.stream().mapToDouble(HostSummary::latencyP99Ms).max().orElse(Double.NaN)};
+                    nodes.stream().mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN),
+                    nodes.stream().mapToDouble(HostSummary::latencyP99Ms).max().orElse(Double.NaN)};
         }
         return h.redo() == null ? null
                 : new double[] {h.redo().summary().latency().p50(), h.redo().summary().latency().p99()};

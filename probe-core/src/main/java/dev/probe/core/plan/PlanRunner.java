@@ -42,7 +42,7 @@ public final class PlanRunner {
      * port replaced by the site's), the budget, the log writer's write size, and the content ASYNC and SYNC send.
      */
     public record Config(Plan plan, PlanDemand demand, Target template, Duration budget, long writeSize,
-                         Payload payload) {
+            Payload payload) {
     }
 
     /** Told as the phases start. */
@@ -88,8 +88,8 @@ public final class PlanRunner {
             if (rac != null) {
                 List<Future<Outcome>> backups = backups(pool, rttPhase.plus(redoPlanned.dividedBy(2)), redoPlanned,
                         stop);
-                List<PlanResult.HopFigures> figures = rac.run(pool, config, relays, hops, rttPhase, () ->
-                        clock.start(PlanClock.Phase.REDO, redoPlanned, catchUpPlanned.plus(PlanClock.FANOUT_SETUP)),
+                List<PlanResult.HopFigures> figures = rac.run(pool, config, relays, hops, rttPhase, () -> clock.start(
+                        PlanClock.Phase.REDO, redoPlanned, catchUpPlanned.plus(PlanClock.FANOUT_SETUP)),
                         progress, stop);
                 return PlanResult.of(config, clock, figures, backedUp(backups), stop.reason());
             }
@@ -203,7 +203,7 @@ public final class PlanRunner {
         String failure = into < 0 ? null : redo.get(into).failure();
         return new PlanResult.HopFigures(h, null, null, trace.lag(), caught == null ? null
                 : caught.relayed().get(h.route()), failure, caught == null ? null
-                : caught.relayedFailures().get(h.route()), trace, null);
+                        : caught.relayedFailures().get(h.route()), trace, null);
     }
 
     private TestParams roundTrip(Duration d) {

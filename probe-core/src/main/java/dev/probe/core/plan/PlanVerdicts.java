@@ -2,9 +2,9 @@ package dev.probe.core.plan;
 
 import static dev.probe.core.units.Text.fmt;
 
-import dev.probe.core.qualify.Rules;
 import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.qualify.Measured;
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.qualify.Sizing;
 import dev.probe.core.qualify.StreamLimit;
 import dev.probe.core.qualify.SyncReach;
@@ -73,7 +73,8 @@ final class PlanVerdicts {
         boolean flat = lag != null && lag.flat();
         String carriedLine = Rules.carriedLine(carried, offered) + ", every hop at once";
         String lagLine = lag == null ? "transport lag not traced" : flat
-                ? fmt("transport lag flat at the peak (%.2f s at the end, slope %+.4f s/s)", lag.lastLag(), lag.growth())
+                ? fmt("transport lag flat at the peak (%.2f s at the end, slope %+.4f s/s)", lag.lastLag(), lag
+                        .growth())
                 : fmt("transport lag grows %.3f s per second (%.2f s at the end)", lag.growth(), lag.lastLag());
         List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
                 : List.of(carriedLine, lagLine)); // what failed first: the configuration's verdict quotes it
@@ -86,7 +87,8 @@ final class PlanVerdicts {
             reasons.add(reordering);
         }
         if (!(keeps && flat) && tcp != null) {
-            reasons.addAll(StreamLimit.of(carried * 8, rtt, tcp.retransmitRatio(), tcp.mss() > 0 ? tcp.mss() : Rules.DEFAULT_MSS,
+            reasons.addAll(StreamLimit.of(carried * 8, rtt, tcp.retransmitRatio(), tcp.mss() > 0 ? tcp.mss()
+                    : Rules.DEFAULT_MSS,
                     f.redo().summary().sndbufAtEnd()).withSender(tcp.limited())
                     .reasons(Sizing.congestionControls(PROC_SYS), tcp.congestion()));
         }
@@ -121,16 +123,16 @@ final class PlanVerdicts {
         if (failed != null || c.windowSeconds() <= 0 || Double.isNaN(c.liveBytesPerS())) {
             return new Verdict(name, Verdict.Status.INCOMPLETE, List.of("not measured: " + (failed != null
                     ? failed : c.windowSeconds() <= 0 ? "the gap connections carried nothing back"
-                    : "the live redo beside the gap came back with no figures")));
+                            : "the live redo beside the gap came back with no figures")));
         }
         List<String> reasons = new ArrayList<>();
         String outage = Durations.readable(config.plan().outage().toNanos() / 1e9);
         String live = fmt("%.1f of its %.1f MB/s", c.liveDeliveredBytesPerS() / 1e6, c.redoBytesPerS() / 1e6)
                 + (!c.sync() ? "" : c.aloneBytesPerS() < c.redoBytesPerS()
-                ? fmt(" (its %d-byte writes back to back carry %.1f MB/s even alone: the log writer's writes grow, "
-                        + "so this understates the live redo and the time errs long)", config.writeSize(),
-                        c.aloneBytesPerS() / 1e6)
-                : fmt(" (its %d-byte writes back to back, counted up to the redo)", config.writeSize()));
+                        ? fmt(" (its %d-byte writes back to back carry %.1f MB/s even alone: the log writer's writes grow, "
+                                + "so this understates the live redo and the time errs long)", config.writeSize(),
+                                c.aloneBytesPerS() / 1e6)
+                        : fmt(" (its %d-byte writes back to back, counted up to the redo)", config.writeSize()));
         String carried = fmt("the hop carried %.1f MB/s in all while the gap ran: the gap %.1f MB/s over %d "
                 + "connections, the live redo %s", c.carriedBytesPerS() / 1e6, c.gapBytesPerS() / 1e6,
                 config.plan().gapConnections(), live);
@@ -138,8 +140,8 @@ final class PlanVerdicts {
         if (c.ends() && !c.liveKeepsUp()) {
             reasons.add(fmt("the gap squeezed the live redo to %.0f %% of the redo: the standby's lag grows until the "
                     + "gap is resolved (size the link for the peak redo including gap resolution, Oracle's notes; "
-                    + "fewer gap connections leave the redo more)", 100 * c.liveDeliveredBytesPerS()
-                    / c.redoBytesPerS()));
+                    + "fewer gap connections leave the redo more)", 100 * c.liveDeliveredBytesPerS() / c
+                            .redoBytesPerS()));
         }
         double budget = config.plan().commitBudget().toNanos() / 1e6;
         double without = p99(f.redo());
@@ -149,7 +151,7 @@ final class PlanVerdicts {
             reasons.add(fmt("SYNC writes beside the gap: p99 %.2f ms against the %.2f ms budget%s%s",
                     c.commitP99Ms(), budget, Double.isNaN(without) ? "" : fmt(" (%.2f ms without it)", without),
                     slowed ? ": gap resolution slows every commit while it runs (fewer gap connections, or QoS that "
-                    + "puts the SYNC redo ahead of the archived logs)" : ""));
+                            + "puts the SYNC redo ahead of the archived logs)" : ""));
         }
         reasons.add(measured(f, c));
         Verdict.Status status = Rules.catchUp(c.ends(), c.liveKeepsUp(), slowed);
@@ -163,14 +165,15 @@ final class PlanVerdicts {
                         + "acknowledgements): the time is the formula's from that rate, not a measured crossing",
                         f.hop().route().from(), c.windowSeconds())
                 : c.sync()
-                ? fmt("the time is the formula's: a SYNC hop's writes back to back are not the redo's rate, so no "
-                        + "crossing is read from them (watched %.0f s)", c.windowSeconds())
-                : Double.isNaN(c.measuredSeconds())
-                ? fmt("measured for %.0f s, in which the gap and the live redo did not deliver the backlog plus the "
-                        + "redo since%s", c.windowSeconds(), c.ends() ? ": the time is the formula's from their "
-                        + "rates" : "")
-                : fmt("measured: the gap's and the live redo's acknowledged bytes passed the backlog plus the redo "
-                        + "since at %.1f s", c.measuredSeconds());
+                        ? fmt("the time is the formula's: a SYNC hop's writes back to back are not the redo's rate, so no "
+                                + "crossing is read from them (watched %.0f s)", c.windowSeconds())
+                        : Double.isNaN(c.measuredSeconds())
+                                ? fmt("measured for %.0f s, in which the gap and the live redo did not deliver the backlog plus the "
+                                        + "redo since%s", c.windowSeconds(), c.ends()
+                                                ? ": the time is the formula's from their "
+                                                        + "rates" : "")
+                                : fmt("measured: the gap's and the live redo's acknowledged bytes passed the backlog plus the redo "
+                                        + "since at %.1f s", c.measuredSeconds());
     }
 
     /** A test's message time p99 in ms; NaN when it has none. */
@@ -208,8 +211,9 @@ final class PlanVerdicts {
             reasons.add(fmt("a commit waits %.3f ms %s, %.3f ms at p99 (%s) against the %.3f ms budget", commit[0],
                     PlanResult.racCommit(hops) ? "on average (the slowest RAC node's)" : "at p50",
                     commit[1], plan.commitWaitsFor().size() == 1 ? "its one SYNC destination"
-                            : plan.syncLatency().isZero() ? "the slowest SYNC destination's, from each one's percentiles"
-                            : "the first SYNC destination's plus at most data-guard-sync-latency", b));
+                            : plan.syncLatency().isZero()
+                                    ? "the slowest SYNC destination's, from each one's percentiles"
+                                    : "the first SYNC destination's plus at most data-guard-sync-latency", b));
         }
         double offered = 0;
         double carried = 0;
@@ -218,13 +222,14 @@ final class PlanVerdicts {
             if (h.hop().route().from().equals(plan.primary().name())) {
                 direct++;
                 offered += h.hop().carriedBytesPerS();
-                double bps = h.rac() != null ? h.rac().carriedBytesPerS() : h.redo() == null ? 0 : Measured.bps(h.redo()) / 8;
+                double bps = h.rac() != null ? h.rac().carriedBytesPerS() : h.redo() == null ? 0 : Measured.bps(h
+                        .redo()) / 8;
                 carried += Double.isNaN(bps) ? 0 : Math.min(h.hop().carriedBytesPerS(), bps);
             }
         }
         reasons.add(fmt("the primary's uplink carried %.1f MB/s of redo for %d destinations (%.1f MB/s asked; a SYNC "
                 + "hop's back-to-back writes counted up to the peak)", carried / 1e6, direct, offered / 1e6)
-                .replace("for 1 destinations", "for 1 destination"));
+                        .replace("for 1 destinations", "for 1 destination"));
         for (Verdict v : each) {
             if (v.status() != Verdict.Status.PASS) {
                 reasons.add(v.name() + ": " + v.status() + ", " + v.reasons().get(0));

@@ -1,5 +1,6 @@
 package dev.probe.core.plan;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,7 +12,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import com.fasterxml.jackson.core.JsonParser;
 
 /**
  * A plan file's YAML read safely into a tree: a regular file of at most {@link PlanFile#MAX_BYTES}, spaces only in

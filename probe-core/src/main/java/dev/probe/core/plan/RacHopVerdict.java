@@ -2,10 +2,10 @@ package dev.probe.core.plan;
 
 import static dev.probe.core.units.Text.fmt;
 
-import dev.probe.core.qualify.Rules;
-import dev.probe.core.qualify.StreamLimit;
 import dev.probe.core.agent.HostSummary;
 import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.qualify.Rules;
+import dev.probe.core.qualify.StreamLimit;
 import dev.probe.core.qualify.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,8 +48,8 @@ final class RacHopVerdict {
         boolean flat = worst != null && worst.flat();
         List<String> each = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
-            each.add(fmt("node %d %.1f MB/s", i + 1, nodes.get(i).bytes() / Math.max(1e-9, nodes.get(i).durationS())
-                    / 1e6));
+            each.add(fmt("node %d %.1f MB/s", i + 1, nodes.get(i).bytes() / Math.max(1e-9, nodes.get(i)
+                    .durationS()) / 1e6));
         }
         List<String> reasons = new ArrayList<>();
         reasons.add(Rules.carriedLine(carried, must) + fmt(" from %d RAC nodes, each its own instance's redo (%s)",

@@ -51,8 +51,8 @@ public final class RelayTrace {
         long frame = writeSize + Frames.HEADER_LENGTH;
         if (acked > 0 && hop.carriedBytesPerS() > 0) {
             double unacked = r.forwardedBytes() + (double) r.behindMessages() * frame - acked;
-            hopLag.add(new LagTrace.Point(r.micros() / 1e6, Math.max(0, unacked) / (hop.carriedBytesPerS() * frame
-                    / writeSize)));
+            hopLag.add(new LagTrace.Point(r.micros() / 1e6, Math.max(0, unacked) / (hop
+                    .carriedBytesPerS() * frame / writeSize)));
         }
         lastTick = r;
     }

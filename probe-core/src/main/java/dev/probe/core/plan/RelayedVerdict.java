@@ -2,8 +2,8 @@ package dev.probe.core.plan;
 
 import static dev.probe.core.units.Text.fmt;
 
-import dev.probe.core.qualify.Rules;
 import dev.probe.core.qualify.LagTrace;
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.qualify.StreamLimit;
 import dev.probe.core.qualify.Verdict;
 import dev.probe.core.tcp.TcpInfo;
@@ -52,9 +52,9 @@ final class RelayedVerdict {
                         + "%+.4f s/s)", through, lag.growth(), lag.lastLag(), r.from(), primary, r.from(), r.from(),
                         r.to(), r.from(), t.hopLagLast(), t.hopLagGrowth())
                 : flat
-                ? fmt("%s: flat (%.2f s at the end, slope %+.4f s/s%s)", through, lag.lastLag(), lag.growth(),
-                        lag.flat() ? "" : fmt("; within one %.3f s message of the redo at the end", message))
-                : fmt("%s: grows %.3f s per second (%.2f s at the end)", through, lag.growth(), lag.lastLag());
+                        ? fmt("%s: flat (%.2f s at the end, slope %+.4f s/s%s)", through, lag.lastLag(), lag.growth(),
+                                lag.flat() ? "" : fmt("; within one %.3f s message of the redo at the end", message))
+                        : fmt("%s: grows %.3f s per second (%.2f s at the end)", through, lag.growth(), lag.lastLag());
         List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
                 : List.of(carriedLine, lagLine));
         double loss = t.retransmitRatio();
@@ -104,7 +104,8 @@ final class RelayedVerdict {
 
     private static String why(RelayTrace t, double carried, double loss) {
         TcpInfo tcp = t.tcp();
-        StreamLimit limit = StreamLimit.of(carried * 8, t.rttMs(), loss, tcp.sndMss() > 0 ? tcp.sndMss() : Rules.DEFAULT_MSS,
+        StreamLimit limit = StreamLimit.of(carried * 8, t.rttMs(), loss, tcp.sndMss() > 0 ? tcp.sndMss()
+                : Rules.DEFAULT_MSS,
                 UNREPORTED_WINDOW);
         if (limit.limit() == StreamLimit.Limit.LOSS) {
             return fmt("one stream at %.1f ms with %.3f %% of its segments retransmitted carries about %.1f MB/s "

@@ -1,9 +1,9 @@
 package dev.probe.core.plan;
 
 import dev.probe.core.client.HostPort;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.time.Duration;
 
 /**
  * One site of a Data Guard configuration plan: its role, where probe reaches it (the probe server that receives its
@@ -17,7 +17,7 @@ import java.time.Duration;
  * @param backup      a Recovery Appliance's archived-log backups (null for every other role)
  */
 public record Site(String name, Role role, HostPort server, List<HostPort> agents, Compression compression,
-                   Backup backup) {
+        Backup backup) {
     /**
      * A Recovery Appliance's archived-log backup at each log switch, as the plan's {@code backup:} gives it.
      *

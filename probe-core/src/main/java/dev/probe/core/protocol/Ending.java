@@ -1,10 +1,10 @@
 package dev.probe.core.protocol;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.units.CpuUsage;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.regex.Pattern;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * How a connection's test ends: the sender's END with its counts, the receiver's RESULT with its own.
@@ -37,7 +37,7 @@ public final class Ending {
      * the server sent (restore) or completed (backup), and the server socket's TCP_INFO (null where unavailable).
      */
     public record Result(long bytesReceived, long messagesReceived, long measuredBytes, long measuredNanos,
-                         long bytesSent, long pieces, TcpInfo serverTcp, String serverCongestion, CpuUsage serverCpu) {
+            long bytesSent, long pieces, TcpInfo serverTcp, String serverCongestion, CpuUsage serverCpu) {
         public Result(long bytesReceived, long messagesReceived, long measuredBytes, long measuredNanos) {
             this(bytesReceived, messagesReceived, measuredBytes, measuredNanos, 0, 0, null, null, null);
         }

@@ -71,14 +71,16 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     private void readHeader(ByteBuf in, List<Object> out) {
         int magic = in.readInt();
         if ((magic >>> 16) == 0x1603) {
-            throw new ProtocolException("TLS handshake on a plaintext probe connection (one side uses --tls, the other not)");
+            throw new ProtocolException(
+                    "TLS handshake on a plaintext probe connection (one side uses --tls, the other not)");
         }
         if (magic != Frames.MAGIC) {
             throw new ProtocolException(notProbe(in, in.readerIndex() - 4));
         }
         int version = in.readUnsignedByte();
         if (version != Frames.VERSION) {
-            throw new ProtocolException("Unsupported protocol version: " + version + " (this side speaks " + Frames.VERSION + ")");
+            throw new ProtocolException("Unsupported protocol version: " + version + " (this side speaks "
+                    + Frames.VERSION + ")");
         }
         int code = in.readUnsignedByte();
         FrameType t = FrameType.of(code);

@@ -2,8 +2,8 @@ package dev.probe.core.protocol;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import java.util.regex.Pattern;
 import io.netty.buffer.Unpooled;
+import java.util.regex.Pattern;
 
 /**
  * Wire constants of protocol version 1 and the header writer.

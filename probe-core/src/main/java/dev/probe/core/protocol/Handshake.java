@@ -60,7 +60,7 @@ public final class Handshake {
      * the server host's TCP settings (null from a server that does not send them).
      */
     public record Ready(String sessionId, String serverNonce, int sndbuf, int rcvbuf, String server, String storage,
-                        ObjectNode content, String serverProof, int synTos, HostSettings host, long timeUs) {
+            ObjectNode content, String serverProof, int synTos, HostSettings host, long timeUs) {
         public ControlFrame frame() {
             ObjectNode n = Json.object();
             n.put("session_id", sessionId);

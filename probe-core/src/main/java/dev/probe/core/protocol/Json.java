@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.util.regex.Pattern;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The one home of probe's JSON: the strict mapper of the wire protocol (small nesting and length limits), and

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * @param delivered          the next hop's RESULT: bytes it received, frame headers excluded; -1 until the final frame
  */
 public record Relayed(String to, long micros, long forwardedBytes, long forwardedMessages, long heldMessages,
-                      long behindMessages, TcpInfo tcp, long delivered) {
+        long behindMessages, TcpInfo tcp, long delivered) {
+
     private static final Pattern HOST_PORT = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]%]{1,260}");
 
     /** True on the frame sent after the next hop's RESULT. */

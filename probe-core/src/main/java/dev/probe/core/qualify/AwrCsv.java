@@ -1,7 +1,11 @@
 package dev.probe.core.qualify;
 
 import dev.probe.core.error.UsageException;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,16 +15,12 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.util.HashMap;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Reads the peak redo rate from a CSV exported from AWR, in either shape (recognised by its header, any column
@@ -90,7 +90,7 @@ public final class AwrCsv {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
                 Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
                         .onMalformedInput(CodingErrorAction.REPORT)))) {
-            for (String line; (line = boundedLine(in, file, lines.size() + 1)) != null; ) {
+            for (String line; (line = boundedLine(in, file, lines.size() + 1)) != null;) {
                 if (lines.size() == MAX_LINES) {
                     throw new UsageException("--awr " + file + ": more than " + MAX_LINES + " lines (export a month "
                             + "or less)");
@@ -111,7 +111,7 @@ public final class AwrCsv {
     /** The next line, refused past {@link #MAX_LINE} characters before more of it is held; null at the end. */
     private static String boundedLine(BufferedReader in, Path file, int number) throws IOException {
         StringBuilder b = new StringBuilder();
-        for (int c; (c = in.read()) != -1; ) {
+        for (int c; (c = in.read()) != -1;) {
             if (c == '\n') {
                 return b.toString();
             }
@@ -213,7 +213,7 @@ public final class AwrCsv {
                         + instances(intervals) + ": an upper bound, the instances' peaks need not coincide";
         return new RedoLoad(peaks[peaks.length - 1], p95, name + " (" + (history ? "GV$SYSMETRIC_HISTORY"
                 : "DBA_HIST_SYSMETRIC_SUMMARY") + ", " + intervals.size() + " intervals" + (duplicates == 0 ? ""
-                : "; " + duplicates + " repeated row" + (duplicates == 1 ? "" : "s") + " counted once") + ")",
+                        : "; " + duplicates + " repeated row" + (duplicates == 1 ? "" : "s") + " counted once") + ")",
                 statistic, intervals,
                 instancePeaks);
     }

@@ -1,8 +1,8 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.agent.AgentParams;
 import dev.probe.core.agent.Fanout;
 import dev.probe.core.agent.FanoutConfig;
-import dev.probe.core.agent.AgentParams;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
 import dev.probe.core.client.ClientRun;
@@ -24,10 +24,10 @@ import dev.probe.core.result.TcpStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 
 /**

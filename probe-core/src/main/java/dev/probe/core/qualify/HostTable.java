@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Handshake;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.ClockOffset;
+import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.HostSettings;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
-import dev.probe.core.result.TcpStats;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * Both ends' TCP settings side by side with what 3 x BDP needs (issue 42, point 4): the primary is where qualify
@@ -104,7 +104,8 @@ public record HostTable(HostSettings primary, HostSettings standby, long needed,
                 + "data was in flight, and the standby lets a receive buffer grow to at most %d bytes "
                 + "(net.core.rmem_max %s, net.ipv4.tcp_rmem max %s), short of the %d bytes 3 x BDP needs: on the "
                 + "standby, %s", 100 * limited.receiveWindow(), Math.min(cap(standby.rmemMax()),
-                cap(HostSettings.max(standby.tcpRmem()))), standby.rmemMax(), HostSettings.max(standby.tcpRmem()),
+                        cap(HostSettings.max(standby.tcpRmem()))), standby.rmemMax(), HostSettings.max(standby
+                                .tcpRmem()),
                 needed, String.join("; ", receive));
     }
 

@@ -15,7 +15,7 @@ import java.util.List;
 public record LagProjection(List<Point> points, Point peak) {
     /** The backlog and lag at the end of one AWR interval (the database's wall clock), the interval's mean and peak. */
     public record Point(LocalDateTime end, double redoBytesPerSecond, double redoPeakBytesPerSecond,
-                        double backlogBytes, double lagSeconds) {
+            double backlogBytes, double lagSeconds) {
     }
 
     /** Projects {@code load}'s intervals through a link that carries {@code carryBytesPerSecond}. */

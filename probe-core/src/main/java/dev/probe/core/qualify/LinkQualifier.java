@@ -5,6 +5,7 @@ import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.pathmtu.PathMtu;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import dev.probe.core.pathmtu.PathMtu;
 
 /**
  * One pass of Oracle's network qualification for Data Guard over one link in one direction, against an ordinary
@@ -190,7 +190,8 @@ final class LinkQualifier {
         private final RunStop stop;
         private final long deadline;
 
-        Runner(StepPlan plan, Qualifier.Progress progress, List<Measured.StepResult> done, RunStop stop, Duration budget) {
+        Runner(StepPlan plan, Qualifier.Progress progress, List<Measured.StepResult> done, RunStop stop,
+               Duration budget) {
             this.deadline = System.nanoTime() + budget.toNanos();
             this.plan = plan;
             this.progress = progress;
@@ -246,7 +247,8 @@ final class LinkQualifier {
             if (left >= rest) {
                 return planned;
             }
-            return Duration.ofMillis(Math.max(1000, Math.round(planned.toMillis() * Math.max(0, left) / (double) rest)));
+            return Duration.ofMillis(Math.max(1000, Math.round(planned.toMillis() * Math.max(0,
+                    left) / (double) rest)));
         }
     }
 }

@@ -1,12 +1,12 @@
 package dev.probe.core.qualify;
 
-import dev.probe.core.protocol.Json;
-import dev.probe.core.result.LatencyStats;
-import dev.probe.core.result.TcpStats;
-import dev.probe.core.result.ResultEnvelope;
-import dev.probe.core.result.TestResult;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.result.LatencyStats;
+import dev.probe.core.result.ResultEnvelope;
+import dev.probe.core.result.TcpStats;
+import dev.probe.core.result.TestResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +23,8 @@ import java.util.Objects;
  * measured whole.
  */
 public record LinkResult(QualifyConfig config, Instant startedAt, Measured measured, List<Verdict> verdicts,
-                            List<String> sqlnet, List<String> sysctl, LagProjection projection, String incomplete) {
+        List<String> sqlnet, List<String> sysctl, LagProjection projection, String incomplete) {
+
     /** The MSS of a 1500-byte MTU path with timestamps, where TCP_INFO gave none. */
     /** Where the sysctl lines read this host's current values. */
     static final Path PROC_SYS = Path.of("/proc/sys");
@@ -94,8 +95,9 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                 .gap(config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())
                 .congestion(Sizing.congestionControls(PROC_SYS), tcp == null ? null : tcp.congestion()).build());
         if (tcp != null && limit.limit() != StreamLimit.Limit.BUFFERS && !Boolean.TRUE.equals(queued)) {
-            async = Verdicts.fewLossEvents(async, tcp.retransmits(), m.steps().stream().filter(s -> s.step().kind()
-                    == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(Duration.ZERO),
+            async = Verdicts.fewLossEvents(async, tcp.retransmits(), m.steps().stream().filter(s -> s.step()
+                    .kind() == StepPlan.Kind.TUNED_BUFFERS).map(s -> s.step().duration()).findFirst().orElse(
+                            Duration.ZERO),
                     config.budget());
         }
         async = PathFindings.add(async, m, tcp, queued, hosts, config.target().host());

@@ -20,7 +20,7 @@ import dev.probe.core.protocol.Json;
  * @param redoBps       the redo's rate during the loaded steps: the most it can have taken from the load
  */
 public record LoadFigures(String load, String described, double aloneBps, double besideBps, long besideBytes,
-                          String failure, boolean settled, boolean sameDirection, double redoBps) {
+        String failure, boolean settled, boolean sameDirection, double redoBps) {
     /**
      * The share of its rate the load lost beside the redo (0.12 = 12 %; below 0 it gained); NaN when either rate is
      * unknown, the load had not settled, or the two flowed in opposite directions.

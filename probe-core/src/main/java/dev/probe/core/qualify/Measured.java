@@ -1,9 +1,9 @@
 package dev.probe.core.qualify;
 
+import dev.probe.core.pathmtu.PathMtu;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.TestResult;
 import java.util.List;
-import dev.probe.core.pathmtu.PathMtu;
 
 /**
  * What the steps measured, each figure from its step's own result: round trip, capacity, the single stream with
@@ -26,9 +26,9 @@ import dev.probe.core.pathmtu.PathMtu;
  * @param pathMtu        the path MTU primary to standby and back, checked first (empty when not checked)
  */
 public record Measured(double rttMs, double minRttMs, double capacityBps, double defaultBps, double tunedBps,
-                       long bdpBytes, long bufferRequested, int sndbufGranted, int rcvbufGranted, boolean clamped,
-                       LagTrace lag, LagTrace loadedLag, LoadFigures load, List<StepResult> steps,
-                       List<PathMtu> pathMtu) {
+        long bdpBytes, long bufferRequested, int sndbufGranted, int rcvbufGranted, boolean clamped,
+        LagTrace lag, LagTrace loadedLag, LoadFigures load, List<StepResult> steps,
+        List<PathMtu> pathMtu) {
     /** One step's label, kind and result document. */
     public record StepResult(StepPlan.Step step, TestResult result) {
     }

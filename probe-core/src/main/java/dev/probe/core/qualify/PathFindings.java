@@ -5,8 +5,8 @@ import dev.probe.core.result.TcpStats;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
  * What a forward ASYNC verdict adds about the path beyond its rate (issue 42): reordering TCP saw, the standby's

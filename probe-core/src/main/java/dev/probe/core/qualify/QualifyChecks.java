@@ -4,9 +4,9 @@ import static dev.probe.core.qualify.QualifyConfig.MAX_REDO_RATE;
 import static dev.probe.core.qualify.QualifyConfig.MIN_BUDGET;
 
 import dev.probe.core.error.UsageException;
+import dev.probe.core.nfs.NfsTarget;
 import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
-import dev.probe.core.nfs.NfsTarget;
 import dev.probe.core.protocol.Frames;
 import java.time.Duration;
 import java.util.List;
@@ -22,7 +22,8 @@ final class QualifyChecks {
         }
         if (load.peakBytesPerSecond() > MAX_REDO_RATE) {
             throw new BadParameterException(load.fromAwr() ? "--awr" : "--redo-rate", "a peak of "
-                    + load.peakBytesPerSecond() + " bytes/s is above the " + (long) MAX_REDO_RATE + " (100 GB/s) a link "
+                    + load.peakBytesPerSecond() + " bytes/s is above the " + (long) MAX_REDO_RATE
+                    + " (100 GB/s) a link "
                     + "could be qualified for");
         }
         if (rac == null && !load.fromAwr() && load.instancePeaks().size() > 1) {
@@ -32,7 +33,7 @@ final class QualifyChecks {
     }
 
     static void steps(boolean async, boolean sync, List<Long> writeSizes, boolean affirm,
-                                   String standbyDir) {
+                      String standbyDir) {
         if (!async && !sync) {
             throw new BadParameterException("--mode", "must be async, sync or both");
         }
@@ -67,7 +68,7 @@ final class QualifyChecks {
     }
 
     static void budgets(Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
-                                     long gapBytes, Duration gapWithin, Duration budget) {
+                        long gapBytes, Duration gapWithin, Duration budget) {
         if (commitBudget == null || commitBudget.isNegative() || commitBudget.isZero()) {
             throw new BadParameterException("--commit-budget", "must be above 0");
         }
@@ -100,8 +101,9 @@ final class QualifyChecks {
                     + "with " + reverseBy + ", cannot send content like it");
         }
         if (reverse && payload.type() == Payload.Type.FILE) {
-            throw new BadParameterException("--payload", "a file is this host's: the standby's server, which sends with "
-                    + reverseBy + ", cannot send it");
+            throw new BadParameterException("--payload",
+                    "a file is this host's: the standby's server, which sends with "
+                            + reverseBy + ", cannot send it");
         }
     }
 
@@ -127,8 +129,8 @@ final class QualifyChecks {
                     + (rates == 1 ? "" : "s") + ", " + nodes.flag() + " names " + nodes.from().size() + " nodes: one "
                     + "agent per instance, in instance-number order")
                     : new BadParameterException("--redo-rate", "give one rate per " + nodes.flag() + " host ("
-                    + nodes.from().size() + " hosts, " + rates + " rate" + (rates == 1 ? "" : "s")
-                    + "): e.g. --redo-rate 30MB/s,25MB/s");
+                            + nodes.from().size() + " hosts, " + rates + " rate" + (rates == 1 ? "" : "s")
+                            + "): e.g. --redo-rate 30MB/s,25MB/s");
         }
     }
 }

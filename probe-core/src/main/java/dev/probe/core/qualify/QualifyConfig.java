@@ -33,10 +33,11 @@ import java.util.List;
  *                       writes timed from the standby as Direct NFS makes them, or null
  */
 public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean sync, List<Long> writeSizes,
-                            boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
-                            long gapBytes, Duration gapWithin, Duration budget, Payload payload,
-                            RedoCompression compression, UnderLoad underLoad, boolean reverse, boolean bothDirections,
-                            Agents rac, String standbyDir, String standbyNfs) {
+        boolean affirm, Duration commitBudget, Duration localLogWrite, double tcpEfficiency,
+        long gapBytes, Duration gapWithin, Duration budget, Payload payload,
+        RedoCompression compression, UnderLoad underLoad, boolean reverse, boolean bothDirections,
+        Agents rac, String standbyDir, String standbyNfs) {
+
     /** The highest redo rate qualified: 100 GB/s, far past any database's (and any link's). */
     public static final double MAX_REDO_RATE = 1e11;
     /** The smallest budget that leaves each step a second or more. */
@@ -51,7 +52,8 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         QualifyChecks.steps(async, sync, writeSizes, affirm, standbyDir);
         QualifyChecks.standbyNfs(standbyNfs, standbyDir, affirm);
         QualifyChecks.budgets(commitBudget, localLogWrite, tcpEfficiency, gapBytes, gapWithin, budget);
-        QualifyChecks.content(payload, compression, reverse ? "--reverse" : bothDirections ? "--both-directions" : null);
+        QualifyChecks.content(payload, compression, reverse ? "--reverse" : bothDirections ? "--both-directions"
+                : null);
         if (bothDirections) {
             QualifyChecks.reverseShare(budget, sync);
         }
@@ -230,7 +232,8 @@ public record QualifyConfig(Target target, RedoLoad load, boolean async, boolean
         /** The checked record: a {@link BadParameterException} names the flag of a value out of range. */
         public QualifyConfig build() {
             return new QualifyConfig(target, load, async, sync, writeSizes, affirm, commitBudget, localLogWrite,
-                    tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, underLoad, reverse, bothDirections,
+                    tcpEfficiency, gapBytes, gapWithin, budget, payload, compression, underLoad, reverse,
+                    bothDirections,
                     rac, standbyDir, standbyNfs);
         }
     }

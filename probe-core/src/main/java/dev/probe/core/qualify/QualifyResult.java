@@ -21,7 +21,8 @@ import java.util.Locale;
  * @param standbyDisk --standby-dir: the standby's redo log writes; null when not asked or not reached
  */
 public record QualifyResult(QualifyConfig config, LinkResult link, LinkResult reverse, RacResult rac,
-                            RacResult racReverse, StandbyDisk standbyDisk) {
+        RacResult racReverse, StandbyDisk standbyDisk) {
+
     /** What the reverse verdicts' names end with. */
     public static final String REVERSE = " standby to primary";
 

@@ -114,7 +114,7 @@ record RacQualifier(QualifyConfig base) {
             boolean trip = s.kind() == Kind.ROUND_TRIP;
             FanoutResult r = fanout(TestParams.builder(Mode.SYNC).length(trip ? 0 : s.writeSize())
                     .connections(rates().size()).duration(s.duration()).interval(s.interval()).write(s.affirm())
-                    .payload(base.payload()).build(), merged -> { });
+                    .payload(base.payload()).build(), merged -> {});
             if (trip) {
                 rttMs = r.hosts().stream().map(FanoutResult.Host::summary).filter(Objects::nonNull)
                         .mapToDouble(HostSummary::latencyAvgMs).max().orElse(Double.NaN);

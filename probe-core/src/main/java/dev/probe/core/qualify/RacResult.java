@@ -1,11 +1,11 @@
 package dev.probe.core.qualify;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.agent.FanoutResult;
 import dev.probe.core.agent.HostSummary;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.result.ResultEnvelope;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +22,7 @@ import java.util.Locale;
  * @param incomplete why the steps stopped early, or null
  */
 public record RacResult(QualifyConfig config, Instant startedAt, List<Step> steps, LoadFigures load,
-                        String incomplete) {
+        String incomplete) {
     /**
      * One step and each agent's part of it; for the paced streams each instance's lag (from what its agent wrote, or
      * received standby to primary) and the socket buffer asked for.
@@ -70,7 +70,8 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
      */
     public List<String> sqlnet() {
         long b = largestBuffer();
-        return b <= 0 ? List.of() : List.of("SEND_BUF_SIZE=" + b, "RECV_BUF_SIZE=" + b, "DEFAULT_SDU_SIZE=" + Sizing.SDU);
+        return b <= 0 ? List.of() : List.of("SEND_BUF_SIZE=" + b, "RECV_BUF_SIZE=" + b, "DEFAULT_SDU_SIZE="
+                + Sizing.SDU);
     }
 
     /** The sysctl lines that let every node and the standby grant {@link #sqlnet}'s buffer. */
@@ -149,7 +150,8 @@ public record RacResult(QualifyConfig config, Instant startedAt, List<Step> step
         sysctl().forEach(settings.putArray("sysctl")::add);
         ArrayNode perNode = settings.putArray("per_node");
         for (NodeBuffer b : buffers()) {
-            perNode.addObject().put("from", b.from()).put("rtt_ms", b.rttMs()).put("peak_bytes_s", b.peakBytesPerSecond())
+            perNode.addObject().put("from", b.from()).put("rtt_ms", b.rttMs()).put("peak_bytes_s", b
+                    .peakBytesPerSecond())
                     .put("bdp_bytes", b.bdpBytes()).put("buffer_bytes", b.buffer());
         }
         return settings;

@@ -132,10 +132,11 @@ final class RacVerdicts {
         String node = h.from().toString();
         reasons.add(c.reverse()
                 ? fmt("paced at %.1f MB/s (instance %d's peak) by the standby to %s, which received %.1f MB/s (%.0f %%)%s",
-                rate / 1e6, i + 1, node, carried / 1e6, 100 * carried / rate, received(h.summary(), carried, "the node"))
+                        rate / 1e6, i + 1, node, carried / 1e6, 100 * carried / rate, received(h.summary(), carried,
+                                "the node"))
                 : fmt("paced at %.1f MB/s (instance %d's peak) from %s; the standby received %.1f MB/s (%.0f %%)%s",
-                rate / 1e6, i + 1, node, carried / 1e6, 100 * carried / rate, received(h.summary(), carried,
-                "the standby")));
+                        rate / 1e6, i + 1, node, carried / 1e6, 100 * carried / rate, received(h.summary(), carried,
+                                "the standby")));
         if (lag != null) {
             reasons.add(fmt("transport lag %.2f s at the end, %s (%s)", lag.lastLag(), lag.describeGrowth(),
                     c.reverse() ? "from what the node received" : "from what the agent wrote: a lower bound"));

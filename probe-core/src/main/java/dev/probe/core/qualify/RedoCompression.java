@@ -34,7 +34,8 @@ import net.jpountz.lz4.LZ4Factory;
  * @param looksLikeRedo the file carries Oracle redo block signatures (0x22 format byte at block starts)
  */
 public record RedoCompression(Path sample, long bytes, double zlibRatio, double zlibCpuPerGib, double lz4Ratio,
-                              double lz4CpuPerGib, boolean looksLikeRedo) {
+        double lz4CpuPerGib, boolean looksLikeRedo) {
+
     /** The most of a sample that is read: 1 GiB is seconds of CPU and plenty to know a ratio. */
     public static final long MAX_SAMPLE = 1L << 30;
     private static final int BLOCK = 1 << 20;
@@ -57,7 +58,7 @@ public record RedoCompression(Path sample, long bytes, double zlibRatio, double 
         long lz4Nanos = 0;
         boolean redo = false;
         try (InputStream s = Files.newInputStream(file)) {
-            for (int n; read < maxBytes && (n = s.readNBytes(in, 0, (int) Math.min(BLOCK, maxBytes - read))) > 0; ) {
+            for (int n; read < maxBytes && (n = s.readNBytes(in, 0, (int) Math.min(BLOCK, maxBytes - read))) > 0;) {
                 if (read == 0) {
                     redo = redoSignature(in, n);
                 }

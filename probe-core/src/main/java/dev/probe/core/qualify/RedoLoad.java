@@ -1,9 +1,9 @@
 package dev.probe.core.qualify;
 
-import java.time.LocalDateTime;
-import java.util.List;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.Collections;
+import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -20,7 +20,7 @@ import java.util.TreeMap;
  *                           what {@code qualify --from} paces each instance's stream at
  */
 public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, String source, String statistic,
-                       List<Interval> intervals, SortedMap<Integer, Double> instancePeaks) {
+        List<Interval> intervals, SortedMap<Integer, Double> instancePeaks) {
     /** Without per-instance peaks. */
     public RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, String source, String statistic,
                     List<Interval> intervals) {
@@ -30,6 +30,7 @@ public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, Stri
     public RedoLoad {
         instancePeaks = Collections.unmodifiableSortedMap(new TreeMap<>(instancePeaks));
     }
+
     /** How the CSV's times are read: AWR writes the database's wall-clock time and carries no zone. */
     public static final String TIMES = "as written in the CSV: the database's time zone, not converted";
 
@@ -40,7 +41,7 @@ public record RedoLoad(double peakBytesPerSecond, double p95BytesPerSecond, Stri
      * @param peakBytesPerSecond    the interval's highest rate (MAXVAL; the mean where AWR gives none)
      */
     public record Interval(LocalDateTime begin, LocalDateTime end, double averageBytesPerSecond,
-                           double peakBytesPerSecond, int instances) {
+            double peakBytesPerSecond, int instances) {
         public double seconds() {
             return Duration.between(begin, end).toMillis() / 1000.0;
         }

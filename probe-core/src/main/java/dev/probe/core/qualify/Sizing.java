@@ -38,7 +38,7 @@ public final class Sizing {
     public static String requiredRule(double tcpEfficiency) {
         String source = tcpEfficiency == DEFAULT_TCP_EFFICIENCY ? "MAA's 30 % TCP/IP overhead; support note 736755.1 "
                 + "writes 0.75" : tcpEfficiency == NOTE_TCP_EFFICIENCY ? "support note 736755.1's"
-                : "--tcp-efficiency; MAA material uses 0.70, support note 736755.1 0.75";
+                        : "--tcp-efficiency; MAA material uses 0.70, support note 736755.1 0.75";
         return String.format(Locale.ROOT, "peak / %.2f x 8 (F = %.2f: %s)", tcpEfficiency, tcpEfficiency, source);
     }
 
@@ -85,7 +85,8 @@ public final class Sizing {
     /** The congestion controls this host's kernel offers (empty where unreadable). */
     public static List<String> congestionControls(Path procSys) {
         try {
-            return List.of(HostSettings.procValue(procSys.resolve("net/ipv4/tcp_available_congestion_control")).split("\\s+"));
+            return List.of(HostSettings.procValue(procSys.resolve("net/ipv4/tcp_available_congestion_control")).split(
+                    "\\s+"));
         } catch (IOException | RuntimeException e) {
             return List.of();
         }

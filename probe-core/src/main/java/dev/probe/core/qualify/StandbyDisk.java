@@ -40,9 +40,9 @@ public record StandbyDisk(DiskResult disk, List<RedoHeadroom> headroom) {
     static StandbyDisk measure(QualifyConfig config) throws InterruptedException {
         DiskResult disk = config.standbyNfs() != null
                 ? new RemoteNfsClient(config.target(), new RemoteNfsSpec(NfsTarget.parse(config.standbyNfs()),
-                List.of(1), STANDBY_REDO, Duration.ofSeconds(10))).run((n, p) -> { }).columns().get(0).result()
+                        List.of(1), STANDBY_REDO, Duration.ofSeconds(10))).run((n, p) -> {}).columns().get(0).result()
                 : new RemoteDiskClient(config.target(), new RemoteDiskSpec(config.standbyDir(), STANDBY_REDO))
-                .run(p -> { });
+                        .run(p -> {});
         return new StandbyDisk(disk, RedoHeadroom.of(disk.of("redo"), config.load().peakBytesPerSecond()));
     }
 

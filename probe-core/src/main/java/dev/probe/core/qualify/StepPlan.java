@@ -1,10 +1,10 @@
 package dev.probe.core.qualify;
 
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.units.Sizes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import dev.probe.core.units.Sizes;
 
 /**
  * The steps of a qualification and how the budget is shared among them: each step gets a share by its weight
@@ -13,7 +13,9 @@ import dev.probe.core.units.Sizes;
  */
 public record StepPlan(List<Step> steps) {
     /** What a step measures. */
-    public enum Kind { ROUND_TRIP, CAPACITY, DEFAULT_BUFFERS, TUNED_BUFFERS, REDO_RATE, SYNC }
+    public enum Kind {
+        ROUND_TRIP, CAPACITY, DEFAULT_BUFFERS, TUNED_BUFFERS, REDO_RATE, SYNC
+    }
 
     /**
      * One step: its kind, its length, for SYNC the write size and whether the standby writes (AFFIRM), and whether

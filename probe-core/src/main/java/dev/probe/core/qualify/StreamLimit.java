@@ -35,7 +35,7 @@ import java.util.List;
  * @param sender       the kernel's account of what held the sender back (null or unknown where not read)
  */
 public record StreamLimit(double measuredBps, double rttMs, double lossRatio, long mss, long windowBytes,
-                          double ceilingBps, double bufferBps, Limit limit, TcpStats.Limited sender) {
+        double ceilingBps, double bufferBps, Limit limit, TcpStats.Limited sender) {
     /** What a single stream sits under. */
     public enum Limit {
         /** the loss ceiling is the lower one, and the stream is near it */
@@ -171,14 +171,17 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                 out.add(fmt("loss-limited: %s at %s allow about %.1f Mbit/s per stream (probe's model of the paper's "
                         + "paths%s, MSS %d; Mathis's per-packet formula says %.1f)%s; the buffers would allow %s, so "
                         + "more buffer does not help", loss, ms(rttMs), ceilingBps / 1e6,
-                        MODEL.fitted(rttMs, lossRatio) ? "" : ", beyond their losses and round trips on Mathis's slopes",
+                        MODEL.fitted(rttMs, lossRatio) ? ""
+                                : ", beyond their losses and round trips on Mathis's slopes",
                         mss, mathisBps() / 1e6, measuredBps > ceilingBps ? fmt(", more where drops come in bursts "
-                        + "(this stream carried %.1f Mbit/s, and more streams carry more: the ceiling is each "
-                        + "stream's own)", measuredBps / 1e6) : "", rate(bufferBps)));
+                                + "(this stream carried %.1f Mbit/s, and more streams carry more: the ceiling is each "
+                                + "stream's own)", measuredBps / 1e6) : "", rate(bufferBps)));
                 boolean bbr = congestionControls.contains("bbr");
                 out.add("what would help: fix the loss; " + (bbr ? "BBR, which this kernel offers"
-                        + ("bbr".equals(congestion) ? " and this stream used" : " (sysctl net.ipv4.tcp_congestion_control"
-                        + " = bbr on both hosts)") : "a loss-tolerant congestion control such as BBR where the OS has it")
+                        + ("bbr".equals(congestion) ? " and this stream used"
+                                : " (sysctl net.ipv4.tcp_congestion_control"
+                                        + " = bbr on both hosts)")
+                        : "a loss-tolerant congestion control such as BBR where the OS has it")
                         + "; redo compression (qualify --redo-sample sizes it); for SYNC, Far Sync near the primary");
             }
             case BUFFERS -> out.add(fmt("buffer-limited: the granted window of %d bytes allows %s at %s; "
@@ -186,13 +189,13 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
                     rate(bufferBps), ms(rttMs), Double.isInfinite(ceilingBps) ? "any rate" : rate(ceilingBps), loss));
             default -> out.add(fmt("neither loss (%s) nor the buffers (%s) explain %.1f Mbit/s: the "
                     + "link's own rate, a queue on the path or the hosts' CPU limit it", Double.isNaN(ceilingBps) ? loss
-                    : Double.isInfinite(ceilingBps) ? "none retransmitted" : loss + ": " + about(ceilingBps),
+                            : Double.isInfinite(ceilingBps) ? "none retransmitted" : loss + ": " + about(ceilingBps),
                     about(bufferBps), measuredBps / 1e6));
         }
         if (sender != null && sender.known()) {
             out.add("TCP_INFO: the sender was limited by the " + sender.describe() + (limit == Limit.BUFFERS ? ""
                     : " (what bounded the data in flight; a queue on the path filled by the window keeps the rate "
-                    + "at the link's)"));
+                            + "at the link's)"));
             if (limit != Limit.BUFFERS) {
                 return out;
             }

@@ -34,7 +34,7 @@ public final class SyncReach {
                     Sizes.describe(writeSize), carried / 1e6, peakBytesPerSecond / 1e6, needed / 1e3,
                     needed <= writeSize
                             ? "these writes carry it" : "larger than these: SYNC keeps up only if the log writer's "
-                            + "writes reach that size as commits group"));
+                                    + "writes reach that size as commits group"));
         }
         double b = budget.toNanos() / 1e6;
         if (f.rttMs() > b) {

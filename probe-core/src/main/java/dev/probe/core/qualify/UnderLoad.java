@@ -27,7 +27,9 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public record UnderLoad(Kind kind, int channels, Agents agents, int dscp) {
     /** RMAN backup (towards the standby), restore (from it), or streaming like other redo. */
-    public enum Kind { BACKUP, RESTORE, ASYNC }
+    public enum Kind {
+        BACKUP, RESTORE, ASYNC
+    }
 
     /** Pieces of a bulk load: large, as RMAN's, so the channels stay busy between pieces. */
     static final long PIECE = 16L << 20;
@@ -112,6 +114,7 @@ public record UnderLoad(Kind kind, int channels, Agents agents, int dscp) {
     public String describe() {
         return channels + (kind == Kind.ASYNC ? " streaming connection" : " " + kind.name().toLowerCase(Locale.ROOT)
                 + " channel") + (channels == 1 ? "" : "s") + (agents == null ? "" : " from " + agents.from().size()
-                + " agent" + (agents.from().size() == 1 ? "" : "s")) + (dscp < 0 ? "" : ", marked DSCP " + dscp);
+                        + " agent" + (agents.from().size() == 1 ? "" : "s")) + (dscp < 0 ? "" : ", marked DSCP "
+                                + dscp);
     }
 }

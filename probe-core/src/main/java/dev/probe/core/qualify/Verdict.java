@@ -2,8 +2,8 @@ package dev.probe.core.qualify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
-import java.util.List;
 import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One verdict with its reasons, in words a network team can act on.

@@ -21,9 +21,9 @@ public final class Verdicts {
      * the congestion controls this host offers and {@code congestion} the one the stream used (null: unknown).
      */
     public record AsyncFigures(double requiredBitsPerS, double singleStreamBps, boolean lagFlat, double lagGrowth,
-                               double lastLagSeconds, long bufferRequested, boolean bufferClamped, long bufferGranted,
-                               double gapBytes, Duration gapWithin, double peakBytesPerSecond, StreamLimit limit,
-                               List<String> controls, String congestion) {
+            double lastLagSeconds, long bufferRequested, boolean bufferClamped, long bufferGranted,
+            double gapBytes, Duration gapWithin, double peakBytesPerSecond, StreamLimit limit,
+            List<String> controls, String congestion) {
         /** What one stream carried against what the redo needs, and what holds it back; the rest by name. */
         public static Builder builder(double requiredBitsPerS, double singleStreamBps, StreamLimit limit) {
             return new Builder(requiredBitsPerS, singleStreamBps, limit);
@@ -93,7 +93,7 @@ public final class Verdicts {
 
     /** What a SYNC verdict rests on: the added commit time's percentiles in ms and the round trip. */
     public record SyncFigures(String name, double p50Ms, double p99Ms, double p999Ms, double networkP50Ms,
-                              double diskP50Ms, double rttMs, double fastSyncP50Ms) {
+            double diskP50Ms, double rttMs, double fastSyncP50Ms) {
     }
 
     /** PASS when the tuned single stream carries the required bandwidth with a flat lag (and resolves the gap). */
@@ -102,8 +102,10 @@ public final class Verdicts {
         boolean fail = false;
         if (f.singleStreamBps() < f.requiredBitsPerS()) {
             fail = true;
-            reasons.add(fmt("bandwidth short by %.1f Mbit/s: one stream carries %.1f Mbit/s, the redo needs %.1f Mbit/s",
-                    (f.requiredBitsPerS() - f.singleStreamBps()) / 1e6, f.singleStreamBps() / 1e6, f.requiredBitsPerS() / 1e6));
+            reasons.add(fmt(
+                    "bandwidth short by %.1f Mbit/s: one stream carries %.1f Mbit/s, the redo needs %.1f Mbit/s",
+                    (f.requiredBitsPerS() - f.singleStreamBps()) / 1e6, f.singleStreamBps() / 1e6, f
+                            .requiredBitsPerS() / 1e6));
         } else {
             reasons.add(fmt("one stream carries %.1f Mbit/s = %.2f x the required %.1f Mbit/s (headroom)",
                     f.singleStreamBps() / 1e6, f.singleStreamBps() / f.requiredBitsPerS(), f.requiredBitsPerS() / 1e6));
@@ -142,7 +144,8 @@ public final class Verdicts {
         reasons.add(fmt("added commit time p50 %.3f / p99 %.3f / p99.9 %.3f ms against the %.3f ms budget",
                 f.p50Ms(), f.p99Ms(), f.p999Ms(), b));
         reasons.add(fmt("at p50: network %.3f ms, standby disk %.3f ms", f.networkP50Ms(), f.diskP50Ms()));
-        reasons.add(fmt("round trip %.3f ms; MAA: SYNC is usually chosen below ~%.0f ms RTT", f.rttMs(), MAA_SYNC_RTT_MS));
+        reasons.add(fmt("round trip %.3f ms; MAA: SYNC is usually chosen below ~%.0f ms RTT", f.rttMs(),
+                MAA_SYNC_RTT_MS));
         if (Double.isFinite(f.fastSyncP50Ms())) {
             reasons.add(fmt("AFFIRM adds %.3f ms at p50 over FASTSYNC (%.3f ms): the standby's redo log write",
                     f.p50Ms() - f.fastSyncP50Ms(), f.fastSyncP50Ms()));
@@ -161,7 +164,8 @@ public final class Verdicts {
         List<String> reasons = new ArrayList<>(v.reasons());
         reasons.add(fmt("%d round trips: %s fewer than %d samples beyond %s, so %s little more than the largest few; "
                 + "a longer step (--budget) gives the tail meaning", l.count(), l.thin(99) ? "p99 and p99.9 rest on"
-                : "p99.9 rests on", LatencyStats.TAIL, l.thin(99) ? "each" : "it", l.thin(99) ? "they are" : "it is"));
+                        : "p99.9 rests on", LatencyStats.TAIL, l.thin(99) ? "each" : "it", l.thin(99) ? "they are"
+                                : "it is"));
         return new Verdict(v.name(), v.status(), reasons);
     }
 

@@ -19,7 +19,8 @@ final class AsyncSender extends Sender {
                 TestParams params) {
         super(channel, handler, content, stream, counters, params);
         this.length = params.length();
-        this.pump = new Pump(channel, Pump.period(params.rate(), params.numConn()), () -> stopped || counters.stopRequested(), this::writeOne);
+        this.pump = new Pump(channel, Pump.period(params.rate(), params.numConn()), () -> stopped || counters
+                .stopRequested(), this::writeOne);
     }
 
     @Override

@@ -1,12 +1,12 @@
 package dev.probe.core.redo;
 
+import dev.probe.core.protocol.Handshake;
 import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.RunListener;
+import dev.probe.core.result.TestResult;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import dev.probe.core.protocol.Handshake;
-import dev.probe.core.result.TestResult;
 
 /** Keeps every interval sample for the result document, and forwards everything to a delegate. */
 final class IntervalCollector implements RunListener {

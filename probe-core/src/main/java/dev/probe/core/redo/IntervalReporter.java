@@ -13,8 +13,8 @@ import dev.probe.core.units.CpuTime;
 import dev.probe.core.units.Rates;
 import java.time.Duration;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 import java.util.Objects;
+import org.HdrHistogram.Histogram;
 
 /**
  * The reporting side of a run, on its own thread: every interval it reads the connections' counters, swaps

@@ -24,10 +24,10 @@ import dev.probe.core.tls.Tls;
 import dev.probe.core.units.CpuTime;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -165,8 +165,8 @@ public final class RedoClient {
             SendCounters counters = new SendCounters(stop);
             senders.add(params.reverse() ? new Receiver(c.channel(), c.handler(), i, counters, params)
                     : params.mode() == Mode.SYNC
-                    ? new SyncSender(c.channel(), c.handler(), content, i, counters, params, metrics)
-                    : new AsyncSender(c.channel(), c.handler(), content, i, counters, params));
+                            ? new SyncSender(c.channel(), c.handler(), content, i, counters, params, metrics)
+                            : new AsyncSender(c.channel(), c.handler(), content, i, counters, params));
         }
         senders.forEach(s -> s.hearRelayed(listener::onRelayed));
         return senders;

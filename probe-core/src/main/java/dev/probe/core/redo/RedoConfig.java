@@ -1,7 +1,7 @@
 package dev.probe.core.redo;
 
-import dev.probe.core.params.SessionSpec;
 import dev.probe.core.client.Target;
+import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.BadParameterException;
 

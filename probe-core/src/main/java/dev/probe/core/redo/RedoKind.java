@@ -3,6 +3,7 @@ package dev.probe.core.redo;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.Json;
 import dev.probe.core.server.DiskQueue;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.SessionConnection;
@@ -14,7 +15,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import dev.probe.core.protocol.Json;
 
 /**
  * The server's side of redo-style tests (HELLO kind "test", sync or async): each connection gets a

@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.Locale;
 
 /**
  * The server's standby redo logs for {@code --write} tests: ring files beside {@code --file}, each written through

@@ -10,15 +10,15 @@ import dev.probe.core.protocol.Mark;
 import dev.probe.core.protocol.ProtocolException;
 import dev.probe.core.protocol.SenderTcp;
 import dev.probe.core.server.ReceiveCounters;
-import dev.probe.core.tcp.TcpInfo;
-import dev.probe.core.tcp.TcpInfoReader;
 import dev.probe.core.server.ServerSession;
 import dev.probe.core.server.SessionConnection;
+import dev.probe.core.tcp.TcpInfo;
+import dev.probe.core.tcp.TcpInfoReader;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The server's side of a reverse test ({@link TestParams#reverse()}, iperf3's -R): the client's MARK starts it; the

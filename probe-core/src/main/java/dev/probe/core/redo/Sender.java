@@ -6,17 +6,17 @@ import dev.probe.core.client.Worker;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.payload.Content;
 import dev.probe.core.protocol.Ack;
-import dev.probe.core.protocol.Ending.End;
-import dev.probe.core.protocol.Mark;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.Ending.End;
 import dev.probe.core.protocol.FrameType;
+import dev.probe.core.protocol.Mark;
 import dev.probe.core.protocol.Relayed;
-import io.netty.channel.Channel;
-import java.util.function.Consumer;
 import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.tcp.TcpInfoReader;
+import io.netty.channel.Channel;
 import io.netty.util.ReferenceCountUtil;
+import java.util.function.Consumer;
 
 /**
  * Drives one connection's data phase on its event loop, each message written by a {@link DataWriter}. When the data
@@ -31,7 +31,7 @@ abstract class Sender implements Worker {
     protected long startNanos;
     protected long endNanos;
     protected boolean stopped;
-    private Consumer<Relayed> relayed = r -> { };
+    private Consumer<Relayed> relayed = r -> {};
 
     /** Sends connection {@code stream}'s messages of {@code content}. */
     Sender(Channel channel, ClientConnectionHandler handler, Content content, int stream, SendCounters counters,
@@ -144,7 +144,7 @@ abstract class Sender implements Worker {
         stopped = true;
         counters.awaiting(-1);
         counters.finished(System.nanoTime());
-        handler.end(new End(counters.bytes(), counters.messages()), () -> { });
+        handler.end(new End(counters.bytes(), counters.messages()), () -> {});
     }
 
     /** Writes the next message of this connection's content (see {@link DataWriter}); not flushed. */

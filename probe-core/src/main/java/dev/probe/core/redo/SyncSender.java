@@ -2,8 +2,8 @@ package dev.probe.core.redo;
 
 import dev.probe.core.client.ClientConnectionHandler;
 import dev.probe.core.params.TestParams;
-import dev.probe.core.protocol.Ack;
 import dev.probe.core.payload.Content;
+import dev.probe.core.protocol.Ack;
 import io.netty.channel.Channel;
 import java.util.concurrent.TimeUnit;
 

@@ -1,11 +1,11 @@
 package dev.probe.core.relay;
 
-import dev.probe.core.params.RelayParams;
 import dev.probe.core.client.ClientConnection;
 import dev.probe.core.client.ClientRun;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.client.Worker;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.Ending.End;
@@ -71,7 +71,8 @@ final class Downstream implements Worker {
             } catch (ProbeException e) {
                 fail(new ProbeException(e.kind(), "next hop " + next + ": " + e.getMessage()));
             } catch (InterruptedException e) {
-                fail(new ProbeException(ProbeException.Kind.LOST, "next hop " + next + ": the relay's client went away"));
+                fail(new ProbeException(ProbeException.Kind.LOST, "next hop " + next
+                        + ": the relay's client went away"));
             } catch (RuntimeException e) {
                 fail(e);
             }
@@ -146,7 +147,7 @@ final class Downstream implements Worker {
     /** Ends the next hop's session after what was forwarded; its RESULT completes {@link #result()}. */
     void end() {
         channel.flush();
-        opened.join().handler().end(new End(forwardedPayload, forwardedMessages), () -> { });
+        opened.join().handler().end(new End(forwardedPayload, forwardedMessages), () -> {});
     }
 
     CompletableFuture<Result> result() {

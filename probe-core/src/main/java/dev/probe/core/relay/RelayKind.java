@@ -1,10 +1,10 @@
 package dev.probe.core.relay;
 
-import dev.probe.core.params.RelayParams;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.agent.AgentConfig;
 import dev.probe.core.client.Egress;
 import dev.probe.core.client.Target;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.redo.RedoKind;
 import dev.probe.core.server.SessionConnection;
 import dev.probe.core.server.SessionKind;

@@ -8,6 +8,7 @@ import java.util.Locale;
 public final class BulkCsvWriter extends CsvRows implements BulkListener {
     public static final String HEADER = "t_s,bytes,total_bytes,throughput_gbps,throughput_mib_s,pieces_done,"
             + "pieces_total,eta_s,tcp_rtt_ms,tcp_retransmits";
+
     public BulkCsvWriter(Path path) throws IOException {
         super(path, HEADER);
     }

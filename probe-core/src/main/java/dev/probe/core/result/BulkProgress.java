@@ -1,14 +1,14 @@
 package dev.probe.core.result;
 
-import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 
 /**
  * One interval of a bulk run as the client saw it: bytes moved in the interval and so far, pieces done out of
  * the total (-1 by duration), and the estimated time left (NaN when unknown).
  */
 public record BulkProgress(double tSeconds, long bytes, long totalBytes, double gbps, double mibS, long piecesDone,
-                           long piecesTotal, double etaSeconds, TcpStats tcp) implements JsonDocument {
+        long piecesTotal, double etaSeconds, TcpStats tcp) implements JsonDocument {
     @Override
     public ObjectNode toJson() {
         ObjectNode n = Json.object();

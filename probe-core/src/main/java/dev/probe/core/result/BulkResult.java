@@ -1,8 +1,8 @@
 package dev.probe.core.result;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.tls.Tls;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.List;
 
@@ -11,8 +11,8 @@ import java.util.List;
  * ended before its volume or time, or without the server's counts (null when complete).
  */
 public record BulkResult(Instant startedAt, String host, int port, BulkParams params, String transport, String server,
-                         String storage, Tls.Session tls, BulkSummary summary, List<ChannelStats> channels,
-                         List<BulkProgress> intervals, String incomplete) {
+        String storage, Tls.Session tls, BulkSummary summary, List<ChannelStats> channels,
+        List<BulkProgress> intervals, String incomplete) {
     public ObjectNode toJson() {
         ObjectNode p = params.toJson();
         p.put("db_size", summary.dbSize());

@@ -1,9 +1,9 @@
 package dev.probe.core.result;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.units.CpuUsage;
 import dev.probe.core.units.Rates;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
@@ -15,10 +15,10 @@ import java.util.List;
  * probe's one model gives for the path the sender measured (null where it has nothing to say).
  */
 public record BulkSummary(double durationS, long bytes, double throughputGbps, double throughputMibS, long pieces,
-                          boolean verified, long dbSize, double projectedMinutes, double channelMinGbps,
-                          double channelMedianGbps, double channelMaxGbps, TcpStats tcp, String tcpSide, int channels,
-                          int channelsActive, CpuUsage cpu, CpuUsage serverCpu, SteadyRate steady,
-                          ModelProjection model) {
+        boolean verified, long dbSize, double projectedMinutes, double channelMinGbps,
+        double channelMedianGbps, double channelMaxGbps, TcpStats tcp, String tcpSide, int channels,
+        int channelsActive, CpuUsage cpu, CpuUsage serverCpu, SteadyRate steady,
+        ModelProjection model) {
     /**
      * The summary of a run that took {@code nanos} over {@code channels}: bytes and pieces added up, aggregate
      * throughput, the channels' min/median/max, and the time {@code dbSize} bytes would take at the steady rate of
@@ -62,7 +62,7 @@ public record BulkSummary(double durationS, long bytes, double throughputGbps, d
         Measures.putCpu(n, cpu, serverCpu, bytes);
         n.put("projection_basis", channelsActive + " of " + channels + " channels moved data; the projection is at "
                 + "that parallelism, " + (steady != null ? "from the run's steady half" : "from the whole run (too few "
-                + "intervals for a steady half)"));
+                        + "intervals for a steady half)"));
         if (steady != null) {
             steady.toJson(n.putObject("projection"), dbSize);
         }

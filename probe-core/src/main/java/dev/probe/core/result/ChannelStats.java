@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 
 /** One bulk channel's share of the run. */
 public record ChannelStats(int id, long bytes, long pieces, double throughputGbps) implements JsonDocument {

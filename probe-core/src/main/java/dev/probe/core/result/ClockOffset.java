@@ -2,8 +2,8 @@ package dev.probe.core.result;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
-import java.util.Locale;
 import java.time.Instant;
+import java.util.Locale;
 
 /**
  * How far the server's wall clock is from this host's, from one handshake: the server stamps READY with its clock,

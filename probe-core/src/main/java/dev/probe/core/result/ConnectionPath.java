@@ -23,7 +23,7 @@ import java.util.List;
  * @param reorderEvents  reorderings TCP detected on it
  */
 public record ConnectionPath(int localPort, double minRttMs, double rttMs, long bytesAcked, long retransmits,
-                             long reorderEvents) {
+        long reorderEvents) {
     /** Each of {@code channels} that TCP_INFO can be read for (none on NIO, none for fewer than two). */
     public static List<ConnectionPath> read(List<? extends Channel> channels) {
         List<ConnectionPath> out = new ArrayList<>();

@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 
 /**
  * One statistics interval as the client saw it: bytes and messages completed (ACKed in sync mode, written
@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param warmup   the interval lies (mostly) in the warm-up and is left out of the summary
  */
 public record IntervalSample(double tSeconds, double lengthSeconds, long bytes, long messages, double throughputMibS,
-                             LatencyStats latency, LatencyStats disk, TcpStats tcp, boolean warmup) implements JsonDocument {
+        LatencyStats latency, LatencyStats disk, TcpStats tcp, boolean warmup) implements JsonDocument {
     @Override
     public ObjectNode toJson() {
         ObjectNode n = Json.object();

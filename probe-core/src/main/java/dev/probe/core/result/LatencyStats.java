@@ -1,11 +1,12 @@
 package dev.probe.core.result;
 
-import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 import org.HdrHistogram.Histogram;
 
 /** Latency percentiles in milliseconds, taken from an HdrHistogram of nanoseconds (real percentiles, not averages). */
 public record LatencyStats(long count, double avg, double p50, double p90, double p99, double p999, double max) {
+
     private static final double NS_PER_MS = 1e6;
     /** Fewer samples than this beyond a percentile, and it is little more than the largest few (or the max). */
     public static final int TAIL = 10;

@@ -1,8 +1,8 @@
 package dev.probe.core.result;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Ending;
 import dev.probe.core.units.CpuUsage;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** The optional measurement blocks shared by summaries and intervals: latency, disk write, TCP. */
 final class Measures {

@@ -16,7 +16,8 @@ import dev.probe.model.PathModel;
  * @param queued     whether the run's sender saw a standing queue (its path's capacity held it, not the loss)
  */
 public record ModelProjection(double rttMs, double lossPct, int channels, String operation,
-                              PathModel.Prediction prediction, boolean queued) {
+        PathModel.Prediction prediction, boolean queued) {
+
     /** A capacity no link has: the model's prediction without the cap. */
     static final double UNCAPPED_GBPS = 1e6;
     private static final PathModel MODEL = PathModel.paper();

@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import dev.probe.core.params.ObjstoreParams;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.params.ObjstoreParams;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +12,9 @@ import java.util.Map;
  * ended before its volume or time (null when complete).
  */
 public record ObjstoreResult(Instant startedAt, ObjstoreParams params, String endpoint, String namespace, String bucket,
-                             BulkSummary summary, List<ChannelStats> channels,
-                             Map<String, LatencyStats> operations, long retries, long errors,
-                             List<BulkProgress> intervals, String incomplete) {
+        BulkSummary summary, List<ChannelStats> channels,
+        Map<String, LatencyStats> operations, long retries, long errors,
+        List<BulkProgress> intervals, String incomplete) {
     public ObjectNode toJson() {
         ObjectNode p = params.bulk().toJson();
         p.put("part_size", params.partSize());
@@ -29,6 +29,7 @@ public record ObjstoreResult(Instant startedAt, ObjstoreParams params, String en
         operations.forEach((name, stats) -> ops.set(name, stats.toJson()));
         s.put("retries", retries);
         s.put("errors", errors);
-        return ResultEnvelope.incomplete(ResultEnvelope.of("objstore", startedAt, p, s, channels, intervals), incomplete);
+        return ResultEnvelope.incomplete(ResultEnvelope.of("objstore", startedAt, p, s, channels, intervals),
+                incomplete);
     }
 }

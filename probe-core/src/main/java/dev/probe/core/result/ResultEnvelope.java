@@ -1,9 +1,9 @@
 package dev.probe.core.result;
 
-import dev.probe.core.protocol.Json;
-import dev.probe.core.tls.Tls;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import dev.probe.core.tls.Tls;
 import java.time.Instant;
 import java.util.List;
 
@@ -17,7 +17,7 @@ public final class ResultEnvelope {
 
     /** The document; {@code channels} is null for runs without per-channel figures. */
     public static ObjectNode of(String kind, Instant startedAt, ObjectNode params, ObjectNode summary,
-                         List<? extends JsonDocument> channels, List<? extends JsonDocument> intervals) {
+                                List<? extends JsonDocument> channels, List<? extends JsonDocument> intervals) {
         ObjectNode n = head(kind, startedAt, params);
         n.set("summary", summary);
         if (channels != null) {
@@ -63,7 +63,8 @@ public final class ResultEnvelope {
         if (tls == null) {
             params.put("tls", false);
         } else {
-            params.putObject("tls").put("protocol", tls.protocol()).put("cipher", tls.cipher()).put("engine", tls.engine());
+            params.putObject("tls").put("protocol", tls.protocol()).put("cipher", tls.cipher()).put("engine", tls
+                    .engine());
         }
     }
 }

@@ -1,17 +1,17 @@
 package dev.probe.core.result;
 
-import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.io.FilterOutputStream;
-import java.io.UncheckedIOException;
 
 /**
  * Writes result documents ({@code probe.result/1}) as pretty-printed JSON, whole or not at all: into a temporary

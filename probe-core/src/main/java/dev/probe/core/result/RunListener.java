@@ -1,7 +1,7 @@
 package dev.probe.core.result;
 
-import dev.probe.core.protocol.Relayed;
 import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.protocol.Relayed;
 import org.HdrHistogram.Histogram;
 
 /** Hears a client run's progress; the console and file writers implement it. Called off the hot path. */

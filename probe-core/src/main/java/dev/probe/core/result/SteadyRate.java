@@ -17,6 +17,7 @@ import java.util.List;
  * @param toS      where it ends
  */
 public record SteadyRate(double gbps, double lowGbps, double highGbps, double fromS, double toS) {
+
     /** Intervals a run needs before it has a steady half to speak of. */
     static final int MIN_INTERVALS = 4;
     /** The steady half is cut into this many windows for the range (fewer when it has fewer intervals). */

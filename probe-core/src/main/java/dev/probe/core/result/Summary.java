@@ -1,9 +1,9 @@
 package dev.probe.core.result;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.units.CpuUsage;
 import dev.probe.core.units.Rates;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
@@ -13,10 +13,10 @@ import java.util.List;
  * NaN; both are null in JSON.
  */
 public record Summary(double durationS, long bytesSent, long bytesReceived, double throughputMibS,
-                      double senderThroughputMibS, long messages, double messagesPerS, LatencyStats latency,
-                      LatencyStats disk, TcpStats tcp, boolean openLoop, int sndbufGranted, int serverRcvbufGranted,
-                      CpuUsage cpu, CpuUsage serverCpu, int sndbufAtEnd, int interfaceMtu,
-                      List<ConnectionPath> connections) {
+        double senderThroughputMibS, long messages, double messagesPerS, LatencyStats latency,
+        LatencyStats disk, TcpStats tcp, boolean openLoop, int sndbufGranted, int serverRcvbufGranted,
+        CpuUsage cpu, CpuUsage serverCpu, int sndbufAtEnd, int interfaceMtu,
+        List<ConnectionPath> connections) {
     /**
      * What moved after warm-up: bytes {@code sent} in the sender's {@code senderNanos}, bytes {@code received} (-1:
      * the server's counts never came back) in the receiver's {@code receiverNanos}, and the messages.

@@ -1,8 +1,8 @@
 package dev.probe.core.result;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.tcp.TcpInfo;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -16,8 +16,9 @@ import java.util.Locale;
  * read).
  */
 public record TcpStats(double rttMs, double minRttMs, long retransmits, long segmentsSent, double retransmitRatio,
-                       long cwnd, long mss, String congestion, long bytesAcked, long pmtu, Limited limited,
-                       long reorderEvents, long reordering) {
+        long cwnd, long mss, String congestion, long bytesAcked, long pmtu, Limited limited,
+        long reorderEvents, long reordering) {
+
     /** Linux's default {@code net.ipv4.tcp_reordering}: the degree TCP starts from before it sees reordering. */
     public static final long DEFAULT_REORDERING = 3;
 
@@ -54,6 +55,7 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
      * kernel keeps no such chronograph (before 4.9) or nothing was in flight.
      */
     public record Limited(double receiveWindow, double sendBuffer, double network) {
+
         static final Limited UNKNOWN = new Limited(Double.NaN, Double.NaN, Double.NaN);
 
         static Limited between(TcpInfo.Limits before, TcpInfo.Limits after) {

@@ -16,9 +16,10 @@ import java.util.List;
  * {@code clock} the server's clock against the client's (null where unknown).
  */
 public record TestResult(String kind, Instant startedAt, String host, int port, TestParams params,
-                         String transport, String server, Tls.Session tls, Summary summary,
-                         List<IntervalSample> intervals, String incomplete, ObjectNode route,
-                         HostSettings clientHost, HostSettings serverHost, ClockOffset clock) {
+        String transport, String server, Tls.Session tls, Summary summary,
+        List<IntervalSample> intervals, String incomplete, ObjectNode route,
+        HostSettings clientHost, HostSettings serverHost, ClockOffset clock) {
+
     public static final String SCHEMA = "probe.result/1";
 
     public ObjectNode toJson() {

@@ -32,7 +32,8 @@ final class ConnectionLimit {
 
     /** One address may hold half the connections, and at least one session's worth. */
     static int perSource(ServerLimits limits) {
-        return Math.max(limits.maxConnections() / 2, Math.min(limits.maxConnections(), limits.maxConnectionsPerSession()));
+        return Math.max(limits.maxConnections() / 2, Math.min(limits.maxConnections(), limits
+                .maxConnectionsPerSession()));
     }
 
     /**

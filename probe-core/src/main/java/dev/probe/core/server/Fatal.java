@@ -28,7 +28,8 @@ public final class Fatal {
         for (Throwable t = cause; t != null; t = t.getCause()) {
             if (t instanceof VirtualMachineError) {
                 try {
-                    log.log("fatal: " + t + "; the server ends (exit " + EXIT + ") so its service manager can restart it");
+                    log.log("fatal: " + t + "; the server ends (exit " + EXIT
+                            + ") so its service manager can restart it");
                 } finally {
                     halt.accept(EXIT);
                 }

@@ -2,9 +2,9 @@ package dev.probe.core.server;
 
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.protocol.ControlFrame;
+import dev.probe.core.protocol.Handshake;
 import dev.probe.core.protocol.Handshake.AuthAnswer;
 import dev.probe.core.protocol.Handshake.Challenge;
-import dev.probe.core.protocol.Handshake;
 
 /**
  * The shared-secret step of one connection's handshake (see {@link Auth}): the HELLO or JOIN held back unserved,

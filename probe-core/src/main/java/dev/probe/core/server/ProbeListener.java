@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import io.netty.channel.Channel;
 import dev.probe.core.tcp.SavedSyn;
+import io.netty.channel.Channel;
 import java.net.InetSocketAddress;
 import java.util.List;
 
@@ -29,7 +29,8 @@ public final class ProbeListener implements AutoCloseable {
     }
 
     /** Binds {@code config}'s address; throws if it cannot be bound. */
-    public static ProbeListener bind(ServerConfig config, ServerLog log, ServerThreads threads, List<SessionKind<?>> kinds,
+    public static ProbeListener bind(ServerConfig config, ServerLog log, ServerThreads threads,
+                                     List<SessionKind<?>> kinds,
                                      String version) throws InterruptedException {
         SessionRegistry sessions = new SessionRegistry(threads.timer(), config, log);
         ServerContext context = new ServerContext(config, log, sessions, threads.diskThreads(), version, kinds);

@@ -1,9 +1,9 @@
 package dev.probe.core.server;
 
 import io.netty.channel.Channel;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Pauses reading from a connection while any reason to stop holds: replies (ACKs) piling up because the

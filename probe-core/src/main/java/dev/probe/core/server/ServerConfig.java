@@ -25,8 +25,8 @@ import java.util.List;
  *                         default (the server makes no NFS connection for anyone)
  */
 public record ServerConfig(String bind, int port, Path file, long fileSize, Duration idleTimeout,
-                           Duration handshakeTimeout, Duration maxDuration, boolean intervals, Path dir,
-                           ServerLimits limits, ServerSecurity security, Transport transport, List<String> nfsAllow) {
+        Duration handshakeTimeout, Duration maxDuration, boolean intervals, Path dir,
+        ServerLimits limits, ServerSecurity security, Transport transport, List<String> nfsAllow) {
     public ServerConfig {
         nfsAllow = nfsAllow == null ? List.of() : List.copyOf(nfsAllow);
         if (bind == null || bind.isBlank()) {

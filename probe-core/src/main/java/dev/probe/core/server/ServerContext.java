@@ -2,11 +2,11 @@ package dev.probe.core.server;
 
 import dev.probe.core.params.SessionSpec;
 import io.netty.util.concurrent.EventExecutorGroup;
+import java.net.SocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.net.SocketAddress;
 
 /** What the server's per-connection handlers share: configuration, log, sessions, session kinds, disk threads. */
 final class ServerContext {

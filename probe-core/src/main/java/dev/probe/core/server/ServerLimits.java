@@ -16,7 +16,8 @@ import dev.probe.core.protocol.Frames;
  * @param keepFailed               keep a failed backup's stored pieces (--keep-failed; default: removed)
  */
 public record ServerLimits(int maxSessions, int maxConnections, int maxConnectionsPerSession,
-                           long rateCapBytesPerSecond, long maxDir, boolean keepFailed) {
+        long rateCapBytesPerSecond, long maxDir, boolean keepFailed) {
+
     public static final long DEFAULT_MAX_DIR = 64L << 30;
 
     /** With the default space under --dir, failed backups removed. */
@@ -45,7 +46,8 @@ public record ServerLimits(int maxSessions, int maxConnections, int maxConnectio
 
     /** The same limits with another space under --dir and failed-backup policy. */
     public ServerLimits withDir(long bytes, boolean keep) {
-        return new ServerLimits(maxSessions, maxConnections, maxConnectionsPerSession, rateCapBytesPerSecond, bytes, keep);
+        return new ServerLimits(maxSessions, maxConnections, maxConnectionsPerSession, rateCapBytesPerSecond, bytes,
+                keep);
     }
 
     public static ServerLimits defaults() {

@@ -1,11 +1,11 @@
 package dev.probe.core.server;
 
 import dev.probe.core.transport.IoErrors;
+import dev.probe.core.transport.RegionSizes;
 import dev.probe.core.transport.Transport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import dev.probe.core.transport.RegionSizes;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;

@@ -23,6 +23,7 @@ import java.nio.file.Path;
  */
 final class SessionAdmission {
     private static final Path PROC_SYS = Path.of("/proc/sys");
+
     /** The reply to send; {@code session} is null when refused. */
     record Decision(ControlFrame reply, ServerSession session, int index) {
         static Decision refuse(ErrorCode code, String message) {
@@ -69,7 +70,8 @@ final class SessionAdmission {
         }
         return new Decision(new Ready(session.id(), nonce, SocketBuffers.sndbuf(ch), SocketBuffers.rcvbuf(ch),
                 server.version(), admitted.storage(), admitted.content(), proof, tos,
-                HostSettings.read(PROC_SYS, HostSettings.interfaceMtu(ch)), ClockOffset.nowMicros()).frame(), session, 0);
+                HostSettings.read(PROC_SYS, HostSettings.interfaceMtu(ch)), ClockOffset.nowMicros()).frame(), session,
+                0);
     }
 
     /** A JOIN on {@code ch}; {@code proof} goes into JOINED. */

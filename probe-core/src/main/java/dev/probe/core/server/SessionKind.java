@@ -1,7 +1,7 @@
 package dev.probe.core.server;
 
-import dev.probe.core.params.SessionSpec;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.params.SessionSpec;
 import io.netty.channel.ChannelHandler;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;

@@ -48,7 +48,8 @@ final class SessionRegistry {
             long ms = config.handshakeTimeout().toMillis();
             s.addTimer(timer.schedule(() -> {
                 if (!s.allJoined()) {
-                    abort(s, ErrorCode.LIMIT, "not all " + spec.connections() + " connections joined within " + ms + " ms");
+                    abort(s, ErrorCode.LIMIT, "not all " + spec.connections() + " connections joined within " + ms
+                            + " ms");
                 }
             }, ms, TimeUnit.MILLISECONDS));
         }
@@ -56,7 +57,8 @@ final class SessionRegistry {
         long runMs = (open ? config.maxDuration() : spec.expectedDuration()).toMillis()
                 + TimeUnit.SECONDS.toMillis(RUN_GRACE_SECONDS);
         s.addTimer(timer.schedule(() -> abort(s, ErrorCode.LIMIT, open
-                ? "run exceeded this " + admitted.kind().owner() + "'s max-duration of " + config.maxDuration().toSeconds()
+                ? "run exceeded this " + admitted.kind().owner() + "'s max-duration of " + config.maxDuration()
+                        .toSeconds()
                         + " s"
                 : "test ran " + RUN_GRACE_SECONDS + " s past its requested duration"), runMs, TimeUnit.MILLISECONDS));
         if (config.intervals() && spec.carriesData()) {
@@ -107,7 +109,7 @@ final class SessionRegistry {
             return;
         }
         log.log(String.format(Locale.ROOT, "session %s %s: %d message(s), %d bytes in %.1f s, %.3f MB/s "
-                        + "received (whole session, warm-up included)",
+                + "received (whole session, warm-up included)",
                 s.shortId(), outcome, s.totalMessages(), s.totalBytes(), nanos / 1e9,
                 Rates.mbPerSecond(s.totalBytes(), nanos)));
     }

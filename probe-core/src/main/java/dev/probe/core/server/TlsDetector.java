@@ -2,6 +2,7 @@ package dev.probe.core.server;
 
 import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
+import dev.probe.core.protocol.FrameEncoder;
 import dev.probe.core.protocol.Frames;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
@@ -10,7 +11,6 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import java.util.List;
-import dev.probe.core.protocol.FrameEncoder;
 
 /**
  * First on a TLS server's connections: a TLS record switches the pipeline to TLS; a plaintext probe client is
@@ -43,7 +43,8 @@ final class TlsDetector extends ByteToMessageDecoder {
         if (probe) {
             ByteBuf reply = ctx.alloc().buffer();
             FrameEncoder.INSTANCE.encodeTo(
-                    new ErrorReply(ErrorCode.PROTOCOL, "this server requires TLS: run the client with --tls").frame(), reply);
+                    new ErrorReply(ErrorCode.PROTOCOL, "this server requires TLS: run the client with --tls").frame(),
+                    reply);
             ctx.writeAndFlush(reply).addListener(ChannelFutureListener.CLOSE);
         } else {
             ctx.close();

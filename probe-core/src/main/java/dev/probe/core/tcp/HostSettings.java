@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * @param tcpRmem the {@code min default max} triple, as the kernel prints it
  */
 public record HostSettings(long rmemMax, long wmemMax, String tcpRmem, String tcpWmem, String congestion,
-                           String qdisc, int mtuProbing, int interfaceMtu) {
+        String qdisc, int mtuProbing, int interfaceMtu) {
+
     /** What a triple may look like (three counts), checked where one arrives from the network. */
     public static final Pattern TRIPLE = Pattern.compile("\\d{1,12} \\d{1,12} \\d{1,12}");
     /** A congestion control's or qdisc's name. */

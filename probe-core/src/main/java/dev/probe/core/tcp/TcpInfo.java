@@ -19,8 +19,8 @@ package dev.probe.core.tcp;
  * @param reordSeen     reordering events TCP detected over the connection's life ({@code tcpi_reord_seen}, 4.19+)
  */
 public record TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long totalRetrans,
-                      long segsOut, long bytesRetrans, long bytesAcked, long pmtu, Limits limits, long reordering,
-                      long reordSeen) {
+        long segsOut, long bytesRetrans, long bytesAcked, long pmtu, Limits limits, long reordering,
+        long reordSeen) {
     /** A reading without the reordering counters (a peer that does not send them, a test). */
     public TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long totalRetrans, long segsOut,
                    long bytesRetrans, long bytesAcked, long pmtu, Limits limits) {
@@ -33,6 +33,7 @@ public record TcpInfo(long rttUs, long minRttUs, long sndCwnd, long sndMss, long
      * (congestion window, pacing, loss recovery).
      */
     public record Limits(long busyUs, long rwndLimitedUs, long sndbufLimitedUs) {
+
         /** No chronograph (older kernel, or not read). */
         public static final Limits NONE = new Limits(0, 0, 0);
 

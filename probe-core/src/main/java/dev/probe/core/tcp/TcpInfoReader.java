@@ -5,16 +5,16 @@ import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
+import dev.probe.core.error.CannotRunException;
 import io.netty.channel.Channel;
 import io.netty.channel.unix.UnixChannel;
-import java.nio.charset.StandardCharsets;
-import java.util.Optional;
-import dev.probe.core.error.CannotRunException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Reads {@code TCP_INFO} and {@code TCP_CONGESTION} with getsockopt(2) through JNA, for channels of the native

@@ -10,18 +10,18 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.util.FingerprintTrustManagerFactory;
 import io.netty.handler.ssl.util.SelfSignedCertificate;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.HexFormat;
 import java.util.Locale;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.security.NoSuchAlgorithmException;
-import java.security.cert.CertificateFactory;
 
 /** TLS for probe: server contexts from PEM files or a fresh self-signed certificate, client contexts that pin. */
 public final class Tls {

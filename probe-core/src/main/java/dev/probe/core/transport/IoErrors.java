@@ -1,16 +1,17 @@
 package dev.probe.core.transport;
 
-import java.util.regex.Pattern;
 import dev.probe.core.error.CannotRunException;
 import io.netty.channel.unix.Errors;
 import java.net.BindException;
 import java.net.SocketException;
 import java.nio.channels.ClosedChannelException;
+import java.util.regex.Pattern;
 
 /** Plain wording for socket errors: drops Netty's native call prefix ("recvAddress(..) failed: ", 4.2's "bind(..) failed with error(-98): ")
  * and address suffix. */
 public final class IoErrors {
-    private static final Pattern NATIVE_PREFIX = Pattern.compile("^\\w+\\(\\.\\.\\) failed(?: with error\\(-?\\d+\\))?: ");
+    private static final Pattern NATIVE_PREFIX = Pattern.compile(
+            "^\\w+\\(\\.\\.\\) failed(?: with error\\(-?\\d+\\))?: ");
     private static final Pattern ADDRESS_SUFFIX = Pattern.compile(": /?[\\w.:\\[\\]-]+:\\d+$");
 
     private IoErrors() {

@@ -17,17 +17,17 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioChannelOption;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.unix.IntegerUnixChannelOption;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringChannelOption;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import java.util.Locale;
-import jdk.net.ExtendedSocketOptions;
-import io.netty.channel.unix.IntegerUnixChannelOption;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import jdk.net.ExtendedSocketOptions;
 
 /**
  * The Netty transport of a run or a server, chosen once: native epoll where it loads, io_uring when asked for
@@ -186,8 +186,8 @@ public record Transport(Kind kind, String whyNot) {
     }
 
     /** Linux's TCP_MAXSEG, set through the native transport's raw option. */
-    private static final ChannelOption<Integer> TCP_MAXSEG =
-            new IntegerUnixChannelOption("TCP_MAXSEG", 6 /* IPPROTO_TCP */, 2 /* TCP_MAXSEG */);
+    private static final ChannelOption<Integer> TCP_MAXSEG = new IntegerUnixChannelOption("TCP_MAXSEG",
+            6 /* IPPROTO_TCP */, 2 /* TCP_MAXSEG */);
 
     /** True when a connection's segment size can be clamped before it connects (epoll: TCP_MAXSEG). */
     public boolean clampsSegments() {

@@ -2,12 +2,12 @@ package dev.probe.core.units;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.lang.management.OperatingSystemMXBean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *                    collector's pauses), or -1
  */
 public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jitNanos, long gcNanos) {
+
     /** Linux's USER_HZ: /proc counts CPU time in these ticks on every mainstream architecture. */
     private static final long TICK_NANOS = 10_000_000;
     private static final Path SELF = Path.of("/proc/self");
@@ -39,8 +40,7 @@ public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jit
 
     /** Samples this close together are one: a bulk run's 256 channels each end with the server's CPU. */
     private static final long REUSE_NANOS = 20_000_000;
-    private static final AtomicReference<CpuTime> LAST =
-            new AtomicReference<>();
+    private static final AtomicReference<CpuTime> LAST = new AtomicReference<>();
 
     /** Now, or a sample taken under 20 ms ago (one /proc read per thread is not free with 1,024 channels). */
     public static CpuTime now() {

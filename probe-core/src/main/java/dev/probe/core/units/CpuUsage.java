@@ -14,7 +14,8 @@ import java.util.Locale;
  * @param gcSeconds     of those CPU seconds, what the garbage collector's threads used (NaN: not known)
  */
 public record CpuUsage(double userSeconds, double systemSeconds, double wallSeconds, int cores, double jitSeconds,
-                       double gcSeconds) {
+        double gcSeconds) {
+
     /** Above this share of all its cores a probe may be the bottleneck, not the network. */
     public static final double STARVED = 0.9;
 
@@ -46,7 +47,8 @@ public record CpuUsage(double userSeconds, double systemSeconds, double wallSeco
     /** {@code 45.2 % of a core (0.80 s user, 0.10 s sys; 0.12 s/GiB; JIT 0.05 s, GC 0.01 s)}. */
     public String describe(long bytes) {
         double perGib = secondsPerGib(bytes);
-        return String.format(Locale.ROOT, "%.1f %% of a core (%.2f s user, %.2f s sys%s%s)", percentOfCore(), userSeconds,
+        return String.format(Locale.ROOT, "%.1f %% of a core (%.2f s user, %.2f s sys%s%s)", percentOfCore(),
+                userSeconds,
                 systemSeconds, Double.isNaN(perGib) ? "" : String.format(Locale.ROOT, "; %.3f s/GiB", perGib),
                 jvmKnown() ? String.format(Locale.ROOT, "; JIT %.2f s, GC %.2f s", jitSeconds, gcSeconds) : "");
     }

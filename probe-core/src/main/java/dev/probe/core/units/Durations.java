@@ -26,13 +26,30 @@ public final class Durations {
         BigDecimal value = new BigDecimal(m.group(1));
         long nanosPerUnit;
         switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "ns": nanosPerUnit = 1L; break;
-            case "us": nanosPerUnit = 1_000L; break;
-            case "ms": nanosPerUnit = 1_000_000L; break;
-            case "": case "s": case "sec": nanosPerUnit = 1_000_000_000L; break;
-            case "m": case "min": nanosPerUnit = 60_000_000_000L; break;
-            case "h": nanosPerUnit = 3_600_000_000_000L; break;
-            case "d": nanosPerUnit = 86_400_000_000_000L; break;
+            case "ns":
+                nanosPerUnit = 1L;
+                break;
+            case "us":
+                nanosPerUnit = 1_000L;
+                break;
+            case "ms":
+                nanosPerUnit = 1_000_000L;
+                break;
+            case "":
+            case "s":
+            case "sec":
+                nanosPerUnit = 1_000_000_000L;
+                break;
+            case "m":
+            case "min":
+                nanosPerUnit = 60_000_000_000L;
+                break;
+            case "h":
+                nanosPerUnit = 3_600_000_000_000L;
+                break;
+            case "d":
+                nanosPerUnit = 86_400_000_000_000L;
+                break;
             default:
                 throw new UsageException("'" + text + "' has an unknown time unit '" + m.group(2)
                         + "' (use ms, s, m, h)");

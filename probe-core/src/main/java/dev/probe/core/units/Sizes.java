@@ -2,10 +2,10 @@ package dev.probe.core.units;
 
 import dev.probe.core.error.UsageException;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.math.RoundingMode;
 
 /**
  * Parses and formats byte sizes the way oratcptest users write them.
@@ -42,15 +42,29 @@ public final class Sizes {
 
     private static long multiplier(String unit, String text) {
         switch (unit.toLowerCase(Locale.ROOT)) {
-            case "": case "b": return 1;
-            case "k": case "kib": return KIB;
-            case "m": case "mib": return MIB;
-            case "g": case "gib": return GIB;
-            case "t": case "tib": return 1024L * GIB;
-            case "kb": return 1_000L;
-            case "mb": return 1_000_000L;
-            case "gb": return 1_000_000_000L;
-            case "tb": return 1_000_000_000_000L;
+            case "":
+            case "b":
+                return 1;
+            case "k":
+            case "kib":
+                return KIB;
+            case "m":
+            case "mib":
+                return MIB;
+            case "g":
+            case "gib":
+                return GIB;
+            case "t":
+            case "tib":
+                return 1024L * GIB;
+            case "kb":
+                return 1_000L;
+            case "mb":
+                return 1_000_000L;
+            case "gb":
+                return 1_000_000_000L;
+            case "tb":
+                return 1_000_000_000_000L;
             default:
                 throw new UsageException("'" + text + "' has an unknown size unit '" + unit
                         + "' (use k, M, G, KiB, MiB, GiB, KB, MB, GB, TB)");

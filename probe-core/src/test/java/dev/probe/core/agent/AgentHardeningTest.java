@@ -26,11 +26,13 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -38,8 +40,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.net.SocketException;
-import java.util.Arrays;
 
 /**
  * An agent's port is hardened as the server's (it is the server's listener with one session kind): other kinds,
@@ -55,8 +55,9 @@ class AgentHardeningTest {
     void start() throws Exception {
         ServerConfig c = TestServers.loopback(dir).withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(1),
                 Duration.ofMinutes(5));
-        agent = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2),
-                Duration.ofSeconds(5), AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
+        agent = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(
+                2),
+                Duration.ofSeconds(5), AgentLimits.defaults(AllowedTargets.loopback())), line -> {});
     }
 
     @AfterEach
@@ -83,7 +84,8 @@ class AgentHardeningTest {
             } catch (IOException e) {
                 return null;
             }
-            int length = ((header[8] & 0xff) << 24) | ((header[9] & 0xff) << 16) | ((header[10] & 0xff) << 8) | (header[11] & 0xff);
+            int length = ((header[8] & 0xff) << 24) | ((header[9] & 0xff) << 16) | ((header[10] & 0xff) << 8)
+                    | (header[11] & 0xff);
             byte[] body = new byte[Math.min(length, 8192)];
             in.readFully(body);
             return new String(body, StandardCharsets.UTF_8);
@@ -93,7 +95,8 @@ class AgentHardeningTest {
     @Test
     void anotherKindOfTestIsRefused() throws Exception {
         TestParams redo = TestParams.defaults();
-        String reply = answer(bytes(new Hello(Frames.VERSION, Handshake.randomId(), redo.kind(), redo.toJson()).frame()));
+        String reply = answer(bytes(new Hello(Frames.VERSION, Handshake.randomId(), redo.kind(), redo.toJson())
+                .frame()));
         assertTrue(reply != null && reply.contains("\"BAD_PARAMETER\"") && reply.contains("kind"), reply);
     }
 
@@ -126,7 +129,8 @@ class AgentHardeningTest {
             for (int i = 0; i < 100; i++) {
                 idle.add(TestServers.connect(agent));
             }
-            Await.until(Duration.ofSeconds(5), "closed after the 1 s handshake deadline", () -> agent.connectionCount() == 0);
+            Await.until(Duration.ofSeconds(5), "closed after the 1 s handshake deadline", () -> agent
+                    .connectionCount() == 0);
             idle.get(0).setSoTimeout(1000);
             try {
                 assertEquals(-1, idle.get(0).getInputStream().read());
@@ -145,8 +149,9 @@ class AgentHardeningTest {
         agent.close();
         ServerConfig c = TestServers.loopback(dir).withTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(10),
                 Duration.ofMinutes(5)).withLimits(new ServerLimits(4, 64, 1, 0)); // probe agent's defaults
-        agent = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(2),
-                Duration.ofSeconds(5), AgentLimits.defaults(AllowedTargets.loopback())), line -> { });
+        agent = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(), Duration.ofSeconds(
+                2),
+                Duration.ofSeconds(5), AgentLimits.defaults(AllowedTargets.loopback())), line -> {});
         List<Socket> idle = new ArrayList<>();
         try {
             for (String from : List.of("127.0.0.2", "127.0.0.3")) {

@@ -11,6 +11,9 @@ import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.params.Mode;
+import dev.probe.core.params.SessionSpec;
+import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.Auth;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.testing.AgentTestbed;
@@ -21,16 +24,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.params.Mode;
-import dev.probe.core.params.SessionSpec;
-import dev.probe.core.params.TestParams;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Issue 23, point 1: an agent sends only where its --allow-targets allow, and only as much as its own limits
@@ -56,7 +56,7 @@ class AgentLimitsTest {
             throws Exception {
         return new Fanout(new FanoutConfig(List.of(AgentTestbed.at(agent)), List.of(AgentTestbed.at(server)), total,
                 new ClientSecurity(SECRET, null),
-                Transport.best(), Duration.ofSeconds(5), Duration.ofSeconds(10), false)).run(i -> { });
+                Transport.best(), Duration.ofSeconds(5), Duration.ofSeconds(10), false)).run(i -> {});
     }
 
     private static BulkParams backup(int channels, long volume, Duration duration) {
@@ -132,7 +132,7 @@ class AgentLimitsTest {
         }
         String longer = assertThrows(ProbeException.class, () -> run(agent, server, BulkParams.builder(
                 Direction.BACKUP, "cap").channels(1).volume(1L << 20).interval(Duration.ofSeconds(3600)).build()))
-                .getMessage();
+                        .getMessage();
         assertTrue(longer.contains("an interval of 3600 s is over the 60 s an agent reports at"), longer);
         String tooLong = assertThrows(ProbeException.class, () -> run(agent, server, backup(1, 0,
                 Duration.ofHours(2)))).getMessage();
@@ -152,7 +152,8 @@ class AgentLimitsTest {
             }
         });
         Await.until(Duration.ofSeconds(10), "the first run holding the agent", () -> agent.sessionCount() > 0);
-        ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, backup(1, 1L << 20, Duration.ZERO)));
+        ProbeException e = assertThrows(ProbeException.class, () -> run(agent, server, backup(1, 1L << 20,
+                Duration.ZERO)));
         assertTrue(e.getMessage().contains("--max-runs 1"), e.getMessage());
         assertTrue(first.get(20, TimeUnit.SECONDS).bytes() > 0, "the first run went on");
     }

@@ -1,12 +1,12 @@
 package dev.probe.core.agent;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.ProtocolException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Fuzzes what an agent and a coordinator read from each other: an AGENT frame's JSON body as the agent parses a
@@ -33,7 +33,7 @@ class AgentMessagesFuzzTest {
                 case CLOCK, START -> AgentMessages.micros(body, op == AgentMessages.Op.CLOCK ? "t0" : "at");
                 case INTERVAL -> HostInterval.fromJson(body);
                 case DONE -> HostSummary.fromJson(Json.requireObject(body, "summary"));
-                default -> { }
+                default -> {}
             }
         } catch (BadParameterException expected) {
             // refused, naming the field

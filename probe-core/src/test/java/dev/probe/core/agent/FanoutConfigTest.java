@@ -52,14 +52,17 @@ class FanoutConfigTest {
 
         List<BulkParams> odd = shares(config(3, 7, (10L << 20) + 5, 1L << 20));
         assertEquals(List.of(3, 2, 2), odd.stream().map(BulkParams::channels).toList());
-        assertEquals((10L << 20) + 5, odd.stream().mapToLong(BulkParams::volume).sum(), "every byte, the short piece last");
+        assertEquals((10L << 20) + 5, odd.stream().mapToLong(BulkParams::volume).sum(),
+                "every byte, the short piece last");
         assertTrue(odd.get(2).volume() % (1L << 20) == 5);
     }
 
     @Test
     void tooFewChannelsOrPiecesForTheHostsAreRefusedUpFront() {
-        BadParameterException fewChannels = assertThrows(BadParameterException.class, () -> config(4, 3, 1L << 30, 1L << 20));
-        assertTrue(fewChannels.getMessage().contains("3 channels cannot spread over 4 hosts"), fewChannels.getMessage());
+        BadParameterException fewChannels = assertThrows(BadParameterException.class, () -> config(4, 3, 1L << 30,
+                1L << 20));
+        assertTrue(fewChannels.getMessage().contains("3 channels cannot spread over 4 hosts"), fewChannels
+                .getMessage());
         BadParameterException fewPieces = assertThrows(BadParameterException.class,
                 () -> config(3, 3, 2L << 20, 1L << 20).plan());
         assertTrue(fewPieces.getMessage().contains("nothing to move"), fewPieces.getMessage());
@@ -72,7 +75,8 @@ class FanoutConfigTest {
         // host 0 has 4 channels: servers 0, 1, 2, 0; host 1 has 3: servers 1, 2, 0
         assertEquals(List.of("standby0:5555", "standby1:5555", "standby2:5555"),
                 plan.get(0).legs().stream().map(AgentParams.Leg::toString).toList());
-        assertEquals(List.of(2, 1, 1), plan.get(0).legs().stream().map(l -> ((BulkParams) l.spec()).channels()).toList());
+        assertEquals(List.of(2, 1, 1), plan.get(0).legs().stream().map(l -> ((BulkParams) l.spec()).channels())
+                .toList());
         assertEquals(List.of("standby1:5555", "standby2:5555", "standby0:5555"),
                 plan.get(1).legs().stream().map(AgentParams.Leg::toString).toList());
         assertEquals(List.of("run-h0-s0", "run-h0-s1", "run-h0-s2"),

@@ -109,7 +109,8 @@ class FanoutLoopbackTest {
         List<ProbeServer> servers = List.of(server(log0), server(log1));
         List<ProbeServer> agents = List.of(agent(SECRET), agent(SECRET));
         List<MergedInterval> merged = new CopyOnWriteArrayList<>();
-        FanoutResult r = new Fanout(config(agents, servers, backup(3, 24L << 20, Duration.ZERO), false)).run(merged::add);
+        FanoutResult r = new Fanout(config(agents, servers, backup(3, 24L << 20, Duration.ZERO), false)).run(
+                merged::add);
 
         assertEquals(24L << 20, r.bytes());
         // host 0: 2 channels, one to each server; host 1: 1 channel, to server 1 (1 mod 2)
@@ -131,7 +132,7 @@ class FanoutLoopbackTest {
         List<ProbeServer> agents = List.of(agent(SECRET), agent(SECRET));
         TestParams sync = TestParams.builder(Mode.SYNC).length(4096).connections(2).duration(Duration.ofMillis(500))
                 .interval(Duration.ofMillis(250)).build();
-        new Fanout(config(agents, server, sync, false).withDscp(46)).run(m -> { });
+        new Fanout(config(agents, server, sync, false).withDscp(46)).run(m -> {});
         long marked = log.stream().filter(l -> l.contains(": its SYN arrived with DSCP 46")).count();
         assumeTrue(marked > 0 || log.stream().noneMatch(l -> l.contains("SYN arrived")),
                 "this kernel does not save SYNs (TCP_SAVE_SYN): " + log);
@@ -180,7 +181,8 @@ class FanoutLoopbackTest {
         assertEquals(64L << 20, r.bytes(), "the hosts' bytes add up to the volume");
         assertEquals(List.of(2, 2, 1), r.hosts().stream().map(FanoutResult.Host::channels).toList());
         assertTrue(r.hosts().stream().allMatch(h -> h.summary().verified()));
-        assertEquals(r.bytes(), merged.stream().mapToLong(MergedInterval::bytes).sum(), "merged intervals hold every byte");
+        assertEquals(r.bytes(), merged.stream().mapToLong(MergedInterval::bytes).sum(),
+                "merged intervals hold every byte");
         for (MergedInterval i : merged) {
             long sum = i.perHost().stream().mapToLong(HostInterval::bytes).sum();
             assertEquals(i.bytes(), sum, "interval " + i.index() + " = the sum of the hosts' shares");
@@ -189,9 +191,11 @@ class FanoutLoopbackTest {
             assertEquals(i, merged.get(i).index(), "in order, none missing");
         }
         assertTrue(r.startSkewMs() < 100, "start skew " + r.startSkewMs() + " ms");
-        assertTrue(r.hosts().stream().allMatch(h -> Math.abs(h.clock().offsetMicros()) < 20_000), "one clock on loopback");
+        assertTrue(r.hosts().stream().allMatch(h -> Math.abs(h.clock().offsetMicros()) < 20_000),
+                "one clock on loopback");
         assertEquals(3, r.tail().get("hosts").size());
-        assertEquals(3, serverLog.stream().filter(l -> l.contains("bulk backup run fan-h")).count(), serverLog.toString());
+        assertEquals(3, serverLog.stream().filter(l -> l.contains("bulk backup run fan-h")).count(), serverLog
+                .toString());
     }
 
     @Test
@@ -200,12 +204,13 @@ class FanoutLoopbackTest {
         ProbeServer wrong = agent(OTHER);
         List<ProbeServer> agents = List.of(agent(SECRET), wrong);
         ProbeException e = assertThrows(ProbeException.class,
-                () -> new Fanout(config(agents, server, backup(4, 16L << 20, Duration.ZERO))).run(i -> { }));
+                () -> new Fanout(config(agents, server, backup(4, 16L << 20, Duration.ZERO))).run(i -> {}));
         assertTrue(e.getMessage().startsWith("agent 127.0.0.1:" + wrong.address().getPort()), e.getMessage());
         // once every agent's control connection is gone no run can start any more: then nothing may have arrived
         Await.until(Duration.ofSeconds(5), "the agents' sessions ended", () -> agents.get(0).sessionCount() == 0);
         assertEquals(0, server.sessionCount(), "no session at the server");
-        assertTrue(serverLog.stream().noneMatch(l -> l.contains("bulk backup")), "no run reached the server: " + serverLog);
+        assertTrue(serverLog.stream().noneMatch(l -> l.contains("bulk backup")), "no run reached the server: "
+                + serverLog);
     }
 
     /** Closes {@code doomed} once {@code merged} holds two intervals (the run is under way). */
@@ -235,7 +240,8 @@ class FanoutLoopbackTest {
         killer.join();
         assertEquals(1, r.finished().size());
         FanoutResult.Host lost = r.hosts().get(1);
-        assertTrue(lost.loss() != null && lost.loss().reason().contains("agent 127.0.0.1:" + doomed.address().getPort()),
+        assertTrue(lost.loss() != null && lost.loss().reason().contains("agent 127.0.0.1:" + doomed.address()
+                .getPort()),
                 String.valueOf(lost.loss()));
         assertTrue(lost.loss().bytes() > 0, "its bytes up to the loss are kept apart");
         long[] perHost = new long[2];
@@ -279,6 +285,7 @@ class FanoutLoopbackTest {
         coordinator.join(5000);
         long gone = System.currentTimeMillis();
         Await.until(Duration.ofSeconds(3), "the agents' runs ended", () -> server.sessionCount() == 0);
-        assertTrue(System.currentTimeMillis() - gone < 1500, "within a second or so: " + (System.currentTimeMillis() - gone));
+        assertTrue(System.currentTimeMillis() - gone < 1500, "within a second or so: " + (System.currentTimeMillis()
+                - gone));
     }
 }

@@ -33,7 +33,8 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("dev.probe.core.redo..", "dev.probe.core.bulk..",
                         "dev.probe.core.objstore..", "dev.probe.core.lab..", "dev.probe.core.app..",
                         "dev.probe.core.qualify..", "dev.probe.core.disk..", "dev.probe.core.agent..",
-                        "dev.probe.core.monitor..", "dev.probe.core.plan..", "dev.probe.core.relay..", "dev.probe.core.nfs..")
+                        "dev.probe.core.monitor..", "dev.probe.core.plan..", "dev.probe.core.relay..",
+                        "dev.probe.core.nfs..")
                 .because("features plug into the infrastructure (SessionKind, ClientRun), never the other way")
                 .check(CORE);
     }
@@ -47,9 +48,11 @@ class LayeringTest {
      * sides share objstore's root.
      */
     private static final Set<String> EDGES = Set.of("agent>redo", "agent>bulk", "agent>objstore.client",
-            "agent>objstore", "nfs>disk", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk", "qualify>nfs",
+            "agent>objstore", "nfs>disk", "qualify>redo", "qualify>bulk", "qualify>agent", "qualify>disk",
+            "qualify>nfs",
             "monitor>redo", "plan>qualify", "plan>redo", "qualify>pathmtu", "pathmtu>redo",
-            "objstore.client>objstore", "objstore.endpoint>objstore", "relay>redo", "relay>agent", "plan>relay", "plan>agent");
+            "objstore.client>objstore", "objstore.endpoint>objstore", "relay>redo", "relay>agent", "plan>relay",
+            "plan>agent");
 
     @Test
     void featuresImportEachOtherOnlyAlongTheListedEdges() {

@@ -1,7 +1,6 @@
 package dev.probe.core.bulk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,7 +38,7 @@ class BulkFaultTest {
     Path dir;
 
     private BulkResult run(FaultProxy proxy, BulkParams p) throws Exception {
-        return new BulkClient(BulkConfig.of("127.0.0.1", proxy.port(), p)).run(new BulkListener() { });
+        return new BulkClient(BulkConfig.of("127.0.0.1", proxy.port(), p)).run(new BulkListener() {});
     }
 
     private void awaitNoSessions() throws InterruptedException {
@@ -68,8 +67,9 @@ class BulkFaultTest {
         try (FaultProxy proxy = new FaultProxy(fixture.get().address().getPort(), Fault.flip(0, true, 300_000))) {
             ProbeException e = assertThrows(ProbeException.class, () -> run(proxy, p));
             assertEquals(ProbeException.Kind.INTEGRITY, e.kind());
-            assertTrue(e.getMessage().matches(".*piece 0 \\(channel 0\\): the server received CRC32C [0-9a-f]{8}, but the "
-                    + "piece sent has [0-9a-f]{8}"), e.getMessage());
+            assertTrue(e.getMessage().matches(
+                    ".*piece 0 \\(channel 0\\): the server received CRC32C [0-9a-f]{8}, but the "
+                            + "piece sent has [0-9a-f]{8}"), e.getMessage());
         }
         awaitNoSessions();
     }
@@ -80,7 +80,8 @@ class BulkFaultTest {
             ProbeException e = assertThrows(ProbeException.class,
                     () -> run(proxy, BulkLoopbackTest.volume(Direction.RESTORE, 2, 16L << 20, 8L << 20, "c2")));
             assertEquals(ProbeException.Kind.INTEGRITY, e.kind());
-            assertTrue(e.getMessage().matches(".*piece \\d+ \\(channel 1\\): CRC32C mismatch in chunk 2.*"), e.getMessage());
+            assertTrue(e.getMessage().matches(".*piece \\d+ \\(channel 1\\): CRC32C mismatch in chunk 2.*"), e
+                    .getMessage());
         }
         awaitNoSessions();
     }

@@ -6,29 +6,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;
+import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.payload.Payload;
-import dev.probe.core.client.ProbeException;
 import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.BulkResult;
 import dev.probe.core.result.ChannelStats;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerSecurity;
 import dev.probe.core.tls.Tls;
+import dev.probe.core.transport.Transport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.transport.Transport;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 
 /** Bulk backup and restore between a real client and server on 127.0.0.1. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -40,7 +40,7 @@ class BulkLoopbackTest {
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"),
-                dir.resolve("store")), line -> { });
+                dir.resolve("store")), line -> {});
     }
 
     @AfterEach
@@ -54,7 +54,7 @@ class BulkLoopbackTest {
     }
 
     private BulkResult run(BulkParams p) throws Exception {
-        return new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), p)).run(new BulkListener() { });
+        return new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), p)).run(new BulkListener() {});
     }
 
     @Test
@@ -124,12 +124,12 @@ class BulkLoopbackTest {
         Tls.Server tls = Tls.server(null, null);
         try (ProbeServer secure = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
                 dir.resolve("f2"), dir.resolve("store")).withSecurity(new ServerSecurity(null, tls.context(),
-                tls.fingerprint())), line -> { })) {
+                        tls.fingerprint())), line -> {})) {
             Target target = new Target("127.0.0.1", secure.address().getPort(), Duration.ofSeconds(5),
                     Duration.ofSeconds(10), new ClientSecurity(null, Tls.client(tls.fingerprint(), null)), null);
             for (Direction d : new Direction[] {Direction.BACKUP, Direction.RESTORE}) {
                 BulkResult r = new BulkClient(new BulkConfig(target, volume(d, 2, 10L << 20, 4L << 20, "tls-run"),
-                        BulkConfig.PAPER_DB_SIZE)).run(new BulkListener() { });
+                        BulkConfig.PAPER_DB_SIZE)).run(new BulkListener() {});
                 assertEquals("files", r.storage(), d + " through the store");
                 assertEquals(10L << 20, r.summary().bytes(), d.toString());
                 assertTrue(r.summary().verified(), d + " verified (no zero-copy region reached the TLS encoder)");

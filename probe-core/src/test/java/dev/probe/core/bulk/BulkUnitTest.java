@@ -42,15 +42,18 @@ class BulkUnitTest {
     void nonsenseSizesAreRefusedNamingTheValue() {
         assertTrue(assertThrows(BadParameterException.class,
                 () -> BulkLoopbackTest.volume(Direction.BACKUP, 0, 1L << 30, 1L << 20, "x")).getMessage()
-                .startsWith("channels: 0 is out of range"));
+                        .startsWith("channels: 0 is out of range"));
         assertTrue(assertThrows(BadParameterException.class,
                 () -> BulkLoopbackTest.volume(Direction.BACKUP, 1, 1L << 20, 1L << 30, "x")).getMessage()
-                .contains("larger than the volume"));
-        assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 257, 1L << 30, 1L << 20, "x"));
+                        .contains("larger than the volume"));
+        assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 257, 1L << 30,
+                1L << 20, "x"));
         assertThrows(BadParameterException.class, () -> BulkParams.builder(Direction.BACKUP, "x").volume(1L << 30)
                 .duration(Duration.ofSeconds(5)).build());
-        assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 1, 1L << 30, 1L << 20, ".."));
-        assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 1, 1L << 30, 1L << 20, "a/b"));
+        assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 1, 1L << 30, 1L << 20,
+                ".."));
+        assertThrows(BadParameterException.class, () -> BulkLoopbackTest.volume(Direction.BACKUP, 1, 1L << 30, 1L << 20,
+                "a/b"));
     }
 
     @Test
@@ -60,7 +63,7 @@ class BulkUnitTest {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         for (int t = 0; t < 4; t++) {
             pool.submit(() -> {
-                for (long k; (k = q.take()) >= 0; ) {
+                for (long k; (k = q.take()) >= 0;) {
                     assertTrue(seen.add(k));
                 }
             });
@@ -99,7 +102,8 @@ class BulkUnitTest {
     }
 
     private DataChunk chunkOf(long seed, long piece, long index, int length, boolean corrupt) {
-        ByteBuf c = Content.of(Payload.RANDOM, seed, 0).fill(Unpooled.buffer(), piece, index * BulkParams.CHUNK, length);
+        ByteBuf c = Content.of(Payload.RANDOM, seed, 0).fill(Unpooled.buffer(), piece, index * BulkParams.CHUNK,
+                length);
         if (corrupt) {
             c.setByte(length / 2, c.getByte(length / 2) ^ 1);
         }
@@ -124,9 +128,11 @@ class BulkUnitTest {
     @Test
     void receiverRejectsDataBeyondThePieceAndOutsideOne() {
         PieceReceiver r = new PieceReceiver(Content.of(Payload.RANDOM, 1, 0), false, 0);
-        assertThrows(ProtocolException.class, () -> feed(r, new DataChunk(Unpooled.buffer(10).writeZero(10), true, true)));
+        assertThrows(ProtocolException.class, () -> feed(r, new DataChunk(Unpooled.buffer(10).writeZero(10), true,
+                true)));
         r.begin(0, 5);
-        assertThrows(ProtocolException.class, () -> feed(r, new DataChunk(Unpooled.buffer(10).writeZero(10), true, true)));
+        assertThrows(ProtocolException.class, () -> feed(r, new DataChunk(Unpooled.buffer(10).writeZero(10), true,
+                true)));
     }
 
     /** Feeds one chunk to the receiver and releases it, as the channel handlers do. */

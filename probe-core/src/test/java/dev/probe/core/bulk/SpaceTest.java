@@ -37,7 +37,7 @@ class SpaceTest {
 
     private ProbeServer server(Path store, long max, boolean keepFailed) throws Exception {
         ServerConfig c = TestServers.loopback(dir).forLoopback("127.0.0.1", 0, dir.resolve("f"), store);
-        return ProbeServer.start(c.withLimits(c.limits().withDir(max, keepFailed)), line -> { });
+        return ProbeServer.start(c.withLimits(c.limits().withDir(max, keepFailed)), line -> {});
     }
 
     private static BulkParams backup(String runId, long volume) {
@@ -47,7 +47,7 @@ class SpaceTest {
 
     private static void run(ProbeServer s, BulkParams p) throws InterruptedException {
         new BulkClient(new BulkConfig(Target.of("127.0.0.1", s.address().getPort()), p, BulkConfig.PAPER_DB_SIZE))
-                .run(new BulkListener() { });
+                .run(new BulkListener() {});
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.testing.TestFiles;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import java.nio.channels.FileChannel;
 
 /**
  * Every profile briefly on a real file system of this machine (the build directory, not a temp directory that may
@@ -97,7 +97,7 @@ class DiskCheckTest {
     void keepLeavesTheFileWrittenThroughAtItsSize() throws Exception {
         DiskParams keep = new DiskParams(64L << 20, EnumSet.of(Profile.REDO), Duration.ofMillis(20), 70,
                 Duration.ofMillis(100), 1, false, true);
-        new DiskCheck(dir, keep).run(p -> { });
+        new DiskCheck(dir, keep).run(p -> {});
         List<Path> kept = leftovers();
         assertEquals(1, kept.size());
         assertEquals(64L << 20, Files.size(kept.get(0)));
@@ -132,13 +132,15 @@ class DiskCheckTest {
                 () -> new DiskCheck(dir.resolve("nope"), p).check());
         assertEquals("dir", missing.parameter());
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        assertEquals("dir", assertThrows(BadParameterException.class, () -> new DiskCheck(file, p).check()).parameter());
+        assertEquals("dir", assertThrows(BadParameterException.class, () -> new DiskCheck(file, p).check())
+                .parameter());
         FileStore store = Files.getFileStore(dir);
         long tooBig = (store.getUsableSpace() / (1L << 20) + 1024) << 20;
         assumeTrue(tooBig <= DiskParams.MAX_SIZE);
         DiskParams huge = new DiskParams(tooBig, EnumSet.of(Profile.REDO), Duration.ofMillis(20), 70,
                 Duration.ofMillis(100), 1, false, false);
-        BadParameterException room = assertThrows(BadParameterException.class, () -> new DiskCheck(dir, huge).run(x -> { }));
+        BadParameterException room = assertThrows(BadParameterException.class, () -> new DiskCheck(dir, huge).run(
+                x -> {}));
         assertEquals("size", room.parameter());
         assertTrue(room.getMessage().contains("do not fit"), room.getMessage());
         assertTrue(leftovers().isEmpty());
@@ -154,7 +156,7 @@ class DiskCheckTest {
         assertTrue(e.getMessage().contains("--buffered"), e.getMessage());
         DiskParams buffered = new DiskParams(64L << 20, EnumSet.of(Profile.REDO), Duration.ofMillis(20), 70,
                 Duration.ofMillis(100), 1, true, false);
-        DiskResult r = new DiskCheck(shm, buffered).run(x -> { });
+        DiskResult r = new DiskCheck(shm, buffered).run(x -> {});
         assertTrue(r.points().stream().noneMatch(LoadPoint::direct), "every figure marked buffered");
         assertTrue(r.toJson().at("/summary/buffered").asBoolean());
     }
@@ -167,16 +169,17 @@ class DiskCheckTest {
                 "cannot mount a ramfs here");
         try {
             BadParameterException e = assertThrows(BadParameterException.class,
-                    () -> new DiskCheck(mount, params(EnumSet.of(Profile.REDO))).run(x -> { }));
+                    () -> new DiskCheck(mount, params(EnumSet.of(Profile.REDO))).run(x -> {}));
             assertEquals("dir", e.parameter());
-            assertTrue(e.getMessage().contains("direct I/O is refused on ramfs") && e.getMessage().contains("--buffered")
+            assertTrue(e.getMessage().contains("direct I/O is refused on ramfs") && e.getMessage().contains(
+                    "--buffered")
                     && !e.getMessage().contains("\n"), e.getMessage());
             try (Stream<Path> files = Files.list(mount)) {
                 assertEquals(0, files.count(), "nothing left behind");
             }
             DiskParams buffered = new DiskParams(64L << 20, EnumSet.of(Profile.OLTP), Duration.ofMillis(20), 70,
                     Duration.ofMillis(100), 1, true, false);
-            DiskResult r = new DiskCheck(mount, buffered).run(x -> { });
+            DiskResult r = new DiskCheck(mount, buffered).run(x -> {});
             assertTrue(!r.points().isEmpty() && r.points().stream().noneMatch(LoadPoint::direct));
         } finally {
             new ProcessBuilder("umount", mount.toString()).start().waitFor();

@@ -1,12 +1,12 @@
 package dev.probe.core.disk;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.protocol.ProtocolException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Fuzzes what a remote disk check reads: the request a server parses (HELLO kind "disk": directory and profile

@@ -36,7 +36,8 @@ class LadderTest {
         assertEquals(List.of(1), Ladder.steps(1));
         DiskParams all = new DiskParams(1L << 30, EnumSet.allOf(Profile.class), Duration.ofMillis(20), 70,
                 Duration.ofSeconds(10), 64, false, false);
-        assertEquals(5 + 7 + 7 + 4 * 7, Ladders.maxPoints(all), "redo sizes, the oltp and slob ladders, four dss ladders");
+        assertEquals(5 + 7 + 7 + 4 * 7, Ladders.maxPoints(all),
+                "redo sizes, the oltp and slob ladders, four dss ladders");
     }
 
     @Test

@@ -69,7 +69,8 @@ class RemoteDiskClientTest {
     @Test
     void theServerRunsTheCheckInsideItsDirAndStreamsEveryPoint() throws Exception {
         List<LoadPoint> heard = new ArrayList<>();
-        DiskResult r = new RemoteDiskClient(target(), new RemoteDiskSpec("redo", params(64L << 20, Duration.ofMillis(100),
+        DiskResult r = new RemoteDiskClient(target(), new RemoteDiskSpec("redo", params(64L << 20, Duration.ofMillis(
+                100),
                 EnumSet.of(Profile.REDO, Profile.OLTP)))).run(heard::add);
         assertEquals(Ladders.REDO_SIZES.length, r.of("redo").size());
         assertTrue(!r.of("oltp").isEmpty());
@@ -84,14 +85,18 @@ class RemoteDiskClientTest {
     @Test
     void pathsOutsideItsDirAndSizesOverItsLimitAreRefusedNamingTheField() {
         ProbeException outside = assertThrows(ProbeException.class, () -> new RemoteDiskClient(target(),
-                new RemoteDiskSpec("/etc", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
+                new RemoteDiskSpec("/etc", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(
+                        p -> {}));
         assertTrue(outside.getMessage().contains("dir: /etc is outside the server's --dir"), outside.getMessage());
         ProbeException escape = assertThrows(ProbeException.class, () -> new RemoteDiskClient(target(),
-                new RemoteDiskSpec("redo/../..", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
+                new RemoteDiskSpec("redo/../..", params(64L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO))))
+                        .run(p -> {}));
         assertTrue(escape.getMessage().contains("is outside"), escape.getMessage());
         ProbeException big = assertThrows(ProbeException.class, () -> new RemoteDiskClient(target(),
-                new RemoteDiskSpec("redo", params(512L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(p -> { }));
-        assertTrue(big.getMessage().contains("size: ") && big.getMessage().contains("--disk-max-size"), big.getMessage());
+                new RemoteDiskSpec("redo", params(512L << 20, Duration.ofMillis(100), EnumSet.of(Profile.REDO)))).run(
+                        p -> {}));
+        assertTrue(big.getMessage().contains("size: ") && big.getMessage().contains("--disk-max-size"), big
+                .getMessage());
     }
 
     @Test
@@ -110,7 +115,8 @@ class RemoteDiskClientTest {
         Thread.sleep(300); // into its first point, past READY: the second asks while the first one measures
         long asked = System.currentTimeMillis();
         ProbeException busy = assertThrows(ProbeException.class, () -> new RemoteDiskClient(target(),
-                new RemoteDiskSpec("redo", params(64L << 20, Duration.ofSeconds(20), EnumSet.of(Profile.REDO)))).run(p -> { }));
+                new RemoteDiskSpec("redo", params(64L << 20, Duration.ofSeconds(20), EnumSet.of(Profile.REDO)))).run(
+                        p -> {}));
         assertTrue(busy.getMessage().contains("one at a time"), busy.getMessage());
         assertTrue(System.currentTimeMillis() - asked < 5000, "the refusal right after READY is heard at once, not "
                 + "after two points and the timeout (issue 23, point 7)");

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jna.Memory;
-import org.junit.jupiter.api.Test;
 import com.sun.jna.Pointer;
+import org.junit.jupiter.api.Test;
 
 /** The lab's per-flow policer: a token bucket per 5-tuple that drops, never queues. */
 class FlowPolicerTest {

@@ -14,30 +14,30 @@ import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.InNamespace;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.StandardSocketOptions;
-import java.security.MessageDigest;
-import java.util.Random;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The userspace link between two namespaces this test creates: it delays by the RTT (a sync probe through it),
@@ -76,11 +76,12 @@ class ImpairedLinkTest {
 
     private TestResult probeThrough(Mode mode, long length, Duration duration) throws Exception {
         ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"), null);
-        try (ProbeServer server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config, l -> { }))) {
+        try (ProbeServer server = InNamespace.call(topology.serverNamespace(), () -> ProbeServer.start(config,
+                l -> {}))) {
             TestParams p = TestParams.builder(mode).length(length).duration(duration).interval(Duration.ofMillis(500))
                     .build();
             RedoConfig c = RedoConfig.of(topology.serverAddress(), server.address().getPort(), p);
-            return InNamespace.call(topology.clientNamespace(), () -> new RedoClient(c).run(new RunListener() { }));
+            return InNamespace.call(topology.clientNamespace(), () -> new RedoClient(c).run(new RunListener() {}));
         }
     }
 
@@ -190,7 +191,7 @@ class ImpairedLinkTest {
                         try (Socket s = ss.accept(); InputStream in = s.getInputStream()) {
                             MessageDigest sha = MessageDigest.getInstance("SHA-256");
                             byte[] b = new byte[1 << 16];
-                            for (int n; (n = in.read(b)) > 0; ) {
+                            for (int n; (n = in.read(b)) > 0;) {
                                 sha.update(b, 0, n);
                             }
                             return sha.digest();

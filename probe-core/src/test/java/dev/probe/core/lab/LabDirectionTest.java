@@ -3,9 +3,9 @@ package dev.probe.core.lab;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -94,7 +94,8 @@ class LabModelTest {
                 false, 0));
         assertThrows(BadParameterException.class, () -> new SweepPlan(List.of(1.0), List.of(-0.1), Direction.BACKUP, 35,
                 1, false, 0));
-        assertEquals(1, new SweepPlan(List.of(1.0), List.of(0.0), Direction.BACKUP, 2, 1, true, 100_000_000L).channels());
+        assertEquals(1, new SweepPlan(List.of(1.0), List.of(0.0), Direction.BACKUP, 2, 1, true, 100_000_000L)
+                .channels());
     }
 
     @Test

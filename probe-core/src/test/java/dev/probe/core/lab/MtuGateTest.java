@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import dev.probe.core.protocol.BadParameterException;
 import org.junit.jupiter.api.Test;
-import com.sun.jna.Pointer;
 
 /**
  * The lab's narrower hop (which packets it stops, and the ICMP "fragmentation needed" it sends back) and its

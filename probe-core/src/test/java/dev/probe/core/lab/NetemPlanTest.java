@@ -28,7 +28,7 @@ class NetemPlanTest {
         assertEquals(187_500, p.limitPackets(), "10 Gbit/s / 1500 B x 150 ms x 1.5");
         assertEquals(List.of(List.of("tc", "qdisc", "replace", "dev", "toS", "root", "netem", "delay", "50ms", "loss",
                 "0.1%", "limit", "187500"), List.of("tc", "qdisc", "replace", "dev", "toC", "root", "netem", "delay",
-                "50ms", "limit", "187500")), p.applyCommands());
+                        "50ms", "limit", "187500")), p.applyCommands());
         assertEquals("toC", plan(5, 1, Direction.RESTORE).lossyDevice(), "restore loses towards the client");
         assertEquals("2.5ms", plan(5, 1, Direction.RESTORE).applyCommands().get(0).get(8));
         assertTrue(plan(20, 0, Direction.BACKUP).applyCommands().stream().noneMatch(c -> c.contains("loss")));
@@ -58,8 +58,8 @@ class NetemPlanTest {
         boolean root = "root".equals(System.getProperty("user.name"));
         assumeTrue(root && sh("ip", "netns", "add", "probe-netem-test") == 0, "needs root and ip netns");
         try {
-            assumeTrue(sh("ip", "-n", "probe-netem-test", "link", "add", "toS", "type", "veth", "peer", "name", "toC")
-                    == 0, "needs veth");
+            assumeTrue(sh("ip", "-n", "probe-netem-test", "link", "add", "toS", "type", "veth", "peer", "name",
+                    "toC") == 0, "needs veth");
             NetemPlan p = plan(10, 0.5, Direction.BACKUP);
             List<List<String>> inNs = new ArrayList<>();
             p.applyCommands().forEach(c -> {
@@ -69,7 +69,8 @@ class NetemPlanTest {
             });
             try {
                 Tc.run(inNs);
-                Process show = new ProcessBuilder("ip", "netns", "exec", "probe-netem-test", "tc", "qdisc", "show", "dev",
+                Process show = new ProcessBuilder("ip", "netns", "exec", "probe-netem-test", "tc", "qdisc", "show",
+                        "dev",
                         "toS").start();
                 String qdisc = new String(show.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertTrue(qdisc.contains("netem") && qdisc.contains("loss 0.5%"), qdisc);

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import dev.probe.core.client.Egress;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Direction;
@@ -14,9 +17,6 @@ import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.LabTestBase;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.jna.Memory;
-import com.sun.jna.Pointer;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RemarkLabTest extends LabTestBase {
-
 
     @Test
     void aReMarkedClassShowsInTheServersReport() throws Exception {
@@ -56,7 +55,7 @@ class RemarkLabTest extends LabTestBase {
     void theIpv4ChecksumStaysRightAfterTheRewrite() {
         try (Memory m = new Memory(20)) {
             byte[] header = {0x45, (byte) 0xb8, 0x00, 0x54, 0x12, 0x34, 0x40, 0x00, 0x40, 0x06, 0, 0, 10, (byte) 250,
-                77, 1, 10, (byte) 250, 77, 2};
+                    77, 1, 10, (byte) 250, 77, 2};
             m.write(0, header, 0, 20);
             Remark.apply(Pointer.nativeValue(m), 20, 10);
             assertEquals(0x28, m.getByte(1) & 0xff, "DSCP 10, ECN 0");

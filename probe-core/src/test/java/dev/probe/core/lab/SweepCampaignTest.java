@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.params.Direction;
 import dev.probe.core.protocol.Json;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.IOException;
 
 /**
  * The sweep's loop without root or processes: a link that records what it is told, runs that write a result file
@@ -76,7 +76,8 @@ class SweepCampaignTest {
     private final SweepCampaign.Listener listener = new SweepCampaign.Listener() {
         @Override
         public void finished(SweepPlan.Cell cell, int run, SweepCampaign.Kind kind, ObjectNode doc) {
-            heard.add(cell.label() + " " + kind.wireName() + " " + run + " " + doc.path("params").path("impair_rtt_ms"));
+            heard.add(cell.label() + " " + kind.wireName() + " " + run + " " + doc.path("params").path(
+                    "impair_rtt_ms"));
         }
 
         @Override

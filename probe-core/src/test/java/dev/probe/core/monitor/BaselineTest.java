@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Map;
 
 /** {@code --baseline}: what a qualify document gives the monitor, and the verdicts judged as qualify judges them. */
 class BaselineTest {

@@ -38,7 +38,7 @@ class MonitorFuzzTest {
         MonitorConfig config = new MonitorConfig(null, Duration.ofSeconds(5), Duration.ofSeconds(10), 0.1, 4096,
                 Duration.ofMillis(200));
         try (ProbeEndpoint probe = new ProbeEndpoint(template, AllowedTargets.of("--allow-targets",
-                List.of("127.0.0.0/8")), config, log::add, e -> { })) {
+                List.of("127.0.0.0/8")), config, log::add, e -> {})) {
             EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec(4096, 8192, 8192),
                     new HttpObjectAggregator(1024), new MonitorHandler(new HttpGuard(4, 4, 4, Duration.ofSeconds(5),
                             "monitor", log::add), new MonitorMetrics().registry(), probe, "probe monitor", log::add));

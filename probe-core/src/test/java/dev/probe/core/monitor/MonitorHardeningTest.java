@@ -14,6 +14,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,7 +30,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.net.SocketTimeoutException;
 
 /**
  * The monitor's port tried as an attacker would (issue 40, point 1), from 127.0.0.2 and up: slow connections do not
@@ -87,7 +87,7 @@ class MonitorHardeningTest {
     void probeReachesNoPortButTheProbeServersAndAnswersAtOnce() throws Exception {
         try (MonitorServer http = MonitorServer.start(new MonitorMetrics(), InetAddress.getLoopbackAddress(), 0,
                 config(Duration.ofSeconds(10), 0.1), template(5555),
-                AllowedTargets.of("--allow-targets", List.of("127.0.0.0/8")), l -> { }, e -> { })) {
+                AllowedTargets.of("--allow-targets", List.of("127.0.0.0/8")), l -> {}, e -> {})) {
             for (int port : new int[] {22, 80, 5556, 9464}) {
                 long t0 = System.nanoTime();
                 HttpResponse<String> r = get(http.port(), "/probe?target=127.0.0.1:" + port, Duration.ofSeconds(5));
@@ -111,13 +111,13 @@ class MonitorHardeningTest {
             }
             try (MonitorServer http = MonitorServer.start(new MonitorMetrics(), InetAddress.getLoopbackAddress(), 0,
                     config(Duration.ofSeconds(10), 0.1), template(port),
-                    AllowedTargets.of("--allow-targets", List.of("127.0.0.0/8")), l -> { }, checks::add)) {
+                    AllowedTargets.of("--allow-targets", List.of("127.0.0.0/8")), l -> {}, checks::add)) {
                 List<Socket> requests = new ArrayList<>();
                 for (int i = 0; i < 300; i++) {
                     Socket s = connectFrom("127.0.0." + (2 + i % 3), http.port());
                     s.getOutputStream().write(("GET /probe?target=127.0.1." + (1 + i % 20) + ":" + port
                             + " HTTP/1.1\r\nHost: x\r\nX-Prometheus-Scrape-Timeout-Seconds: 30\r\n\r\n")
-                            .getBytes(StandardCharsets.US_ASCII));
+                                    .getBytes(StandardCharsets.US_ASCII));
                     requests.add(s);
                 }
                 Thread.sleep(500); // the requesters wait half a second, then leave
@@ -150,11 +150,12 @@ class MonitorHardeningTest {
 
     @Test
     void parallelStreamRequestsForOneStandbyMakeOneStream() throws Exception {
-        ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> { });
+        ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> {});
         List<ObjectNode> checks = new CopyOnWriteArrayList<>();
-        try (server; MonitorServer http = MonitorServer.start(new MonitorMetrics(), InetAddress.getLoopbackAddress(),
-                0, config(Duration.ofSeconds(20), 0.05), template(server.address().getPort()),
-                AllowedTargets.of("--allow-targets", List.of("127.0.0.1")), l -> { }, checks::add)) {
+        try (server;
+             MonitorServer http = MonitorServer.start(new MonitorMetrics(), InetAddress.getLoopbackAddress(),
+                     0, config(Duration.ofSeconds(20), 0.05), template(server.address().getPort()),
+                     AllowedTargets.of("--allow-targets", List.of("127.0.0.1")), l -> {}, checks::add)) {
             String path = "/probe?target=127.0.0.1:" + server.address().getPort() + "&module=stream";
             List<CompletableFuture<HttpResponse<String>>> four = new ArrayList<>();
             for (int i = 0; i < 4; i++) {

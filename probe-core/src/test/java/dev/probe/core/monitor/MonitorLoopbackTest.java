@@ -8,6 +8,7 @@ import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
+import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.Await;
 import dev.probe.core.testing.TestServers;
 import java.net.InetAddress;
@@ -27,7 +28,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.server.ServerConfig;
 
 /**
  * Issue 26 on loopback: a monitor on a fast schedule against a real server, scraped over HTTP; the server killed
@@ -43,7 +43,7 @@ class MonitorLoopbackTest {
 
     @Test
     void checksAreScrapedAndACutIsCountedAndSurvived() throws Exception {
-        ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> { });
+        ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> {});
         int port = server.address().getPort();
         Target t = new Target("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(3), null, null);
         MonitorConfig c = new MonitorConfig(t, Duration.ofSeconds(1), Duration.ofSeconds(3), 0.2, 32 << 10,
@@ -67,10 +67,11 @@ class MonitorLoopbackTest {
             server.close();
             awaitAtLeast(http, "dgprobe_checks_total\\{check=\"sync\",result=\"failed\"," + standby + "\\}", 1);
             assertTrue(value(scrape(http, "text/plain"), "dgprobe_check_up\\{check=\"sync\"," + standby + "\\}") == 0);
-            assertTrue(log.stream().anyMatch(l -> l.startsWith("sync check of 127.0.0.1:" + port + " failed: ")), log.toString());
+            assertTrue(log.stream().anyMatch(l -> l.startsWith("sync check of 127.0.0.1:" + port + " failed: ")), log
+                    .toString());
 
             again = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", port,
-                    dir.resolve("f2"), null), l -> { });
+                    dir.resolve("f2"), null), l -> {});
             double ok = value(scrape(http, "text/plain"), "dgprobe_checks_total\\{check=\"sync\",result=\"ok\","
                     + standby + "\\}");
             awaitAtLeast(http, "dgprobe_checks_total\\{check=\"sync\",result=\"ok\"," + standby + "\\}", ok + 1);
@@ -86,14 +87,15 @@ class MonitorLoopbackTest {
 
     @Test
     void probeRunsOneCheckPerScrapeForAllowedTargetsOnly() throws Exception {
-        ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> { });
+        ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> {});
         int port = server.address().getPort();
         Target template = new Target("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(3), null, null);
         MonitorConfig c = new MonitorConfig(null, Duration.ofSeconds(1), Duration.ofSeconds(10), 0.1, 4096,
                 Duration.ofMillis(500));
         List<String> log = new CopyOnWriteArrayList<>();
-        try (server; MonitorServer http = MonitorServer.start(new MonitorMetrics(), InetAddress.getLoopbackAddress(),
-                0, c, template, AllowedTargets.of("--allow-targets", List.of("127.0.0.0/8")), log::add, e -> { })) {
+        try (server;
+             MonitorServer http = MonitorServer.start(new MonitorMetrics(), InetAddress.getLoopbackAddress(),
+                     0, c, template, AllowedTargets.of("--allow-targets", List.of("127.0.0.0/8")), log::add, e -> {})) {
             String standby = "standby=\"127.0.0.1:" + port + "\"";
             HttpResponse<String> sync = get(http, "/probe?target=127.0.0.1:" + port + "&module=sync");
             assertEquals(200, sync.statusCode(), sync.body());
@@ -142,7 +144,7 @@ class MonitorLoopbackTest {
                     Duration.ofMillis(300));
             MonitorMetrics metrics = new MonitorMetrics();
             RunStop stop = new RunStop();
-            Thread runner = runner(new Monitor(c, metrics, line -> { }), stop);
+            Thread runner = runner(new Monitor(c, metrics, line -> {}), stop);
             try (MonitorServer http = MonitorServer.start(metrics, InetAddress.getLoopbackAddress(), 0)) {
                 runner.start();
                 String standby = "standby=\"127.0.0.1:" + port + "\"";
@@ -161,7 +163,7 @@ class MonitorLoopbackTest {
 
     @Test
     void aBaselineJudgesEachCheckAsQualifyDid() throws Exception {
-        ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> { });
+        ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> {});
         int port = server.address().getPort();
         Path q = dir.resolve("qualify.json");
         Files.writeString(q, BaselineTest.qualifyJson("127.0.0.1", port, 50, 1e12));
@@ -171,7 +173,7 @@ class MonitorLoopbackTest {
                 Duration.ofMillis(300), List.of(b));
         MonitorMetrics metrics = new MonitorMetrics();
         RunStop stop = new RunStop();
-        Thread runner = runner(new Monitor(c, metrics, line -> { }), stop);
+        Thread runner = runner(new Monitor(c, metrics, line -> {}), stop);
         try (server; MonitorServer http = MonitorServer.start(metrics, InetAddress.getLoopbackAddress(), 0)) {
             runner.start();
             String standby = "standby=\"127.0.0.1:" + port + "\"";
@@ -190,7 +192,8 @@ class MonitorLoopbackTest {
             awaitAtLeast(http, "dgprobe_checks_total\\{check=\"stream\",result=\"failed\"," + standby + "\\}", 1);
             String down = scrape(http, "text/plain");
             assertTrue(Double.isNaN(value(down, "dgprobe_verdict_status\\{" + standby + ",verdict=\"SYNC\"\\}")), down);
-            assertTrue(Double.isNaN(value(down, "dgprobe_verdict_status\\{" + standby + ",verdict=\"ASYNC\"\\}")), down);
+            assertTrue(Double.isNaN(value(down, "dgprobe_verdict_status\\{" + standby + ",verdict=\"ASYNC\"\\}")),
+                    down);
             assertTrue(Double.isNaN(value(down, "dgprobe_lag_growth_seconds_per_second\\{" + standby + "\\}")), down);
             assertEquals(0, value(down, "dgprobe_check_up\\{check=\"stream\"," + standby + "\\}"), down);
         } finally {

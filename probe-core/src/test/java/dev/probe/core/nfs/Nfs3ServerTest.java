@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.probe.core.testing.GaneshaServer;
 import dev.probe.core.testing.InNamespace;
 import dev.probe.core.transport.Transport;
@@ -70,7 +71,8 @@ class Nfs3ServerTest {
                         ExecutionException e = assertThrows(ExecutionException.class,
                                 () -> Nfs3.mount(mnt, "/no/such/export").get(10, TimeUnit.SECONDS));
                         assertTrue(e.getCause() instanceof RpcException
-                                && e.getCause().getMessage().startsWith("the server refused to mount /no/such/export: "),
+                                && e.getCause().getMessage().startsWith(
+                                        "the server refused to mount /no/such/export: "),
                                 e.getCause().toString());
                         assertEquals(0, nfs.outstanding());
                     }
@@ -123,8 +125,7 @@ class Nfs3ServerTest {
                     }
                     byte[] root = Nfs3.mount(mnt, export.toString()).get(10, TimeUnit.SECONDS);
                     byte[] file = Nfs3Files.create(conns.get(0), root, "probe-nfs.dat").get(10, TimeUnit.SECONDS);
-                    List<CompletableFuture<Nfs3Files.Written>> writes =
-                            new ArrayList<>();
+                    List<CompletableFuture<Nfs3Files.Written>> writes = new ArrayList<>();
                     for (int i = 0; i < blocks; i++) {
                         ByteBuf data = Unpooled.wrappedBuffer(block(i, size));
                         writes.add(Nfs3Files.write(conns.get(i % 4), file, (long) i * size, data,
@@ -135,8 +136,7 @@ class Nfs3ServerTest {
                     }
                     Nfs3Files.commit(conns.get(0), file).get(10, TimeUnit.SECONDS);
                     AtomicInteger good = new AtomicInteger();
-                    List<CompletableFuture<Nfs3Files.Read>> reads =
-                            new ArrayList<>();
+                    List<CompletableFuture<Nfs3Files.Read>> reads = new ArrayList<>();
                     for (int i = 0; i < blocks; i++) {
                         reads.add(Nfs3Files.read(conns.get((i + 1) % 4), file, (long) i * size, size,
                                 d -> good.addAndGet(d.readableBytes() == size && verified(d) ? 1 : 0)));

@@ -61,6 +61,7 @@ class NfsAdviceTest {
                 "sequential-read MB/s: user space over 4 connections carries 2.40x what the kernel client does "
                         + "(240.0 against 100.0)"), advice);
         List<String> flat = NfsTable.advice(List.of(row(1, 80, 4000), row(2, 85, 4100)), false);
-        assertTrue(flat.get(flat.size() - 1).startsWith("more connections do not help here (under 1.2x"), flat.toString());
+        assertTrue(flat.get(flat.size() - 1).startsWith("more connections do not help here (under 1.2x"), flat
+                .toString());
     }
 }

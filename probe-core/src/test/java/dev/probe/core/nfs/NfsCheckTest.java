@@ -6,32 +6,33 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.LoadPoint;
 import dev.probe.core.disk.Profile;
+import dev.probe.core.lab.Netns;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.testing.GaneshaServer;
 import dev.probe.core.testing.InNamespace;
 import dev.probe.core.testing.ResultInvariants;
 import dev.probe.core.transport.Transport;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.lab.Netns;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Issue 44: {@code disk --nfs}'s engine against a real server (nfs-ganesha with rpcbind in a namespace of the test's
@@ -59,7 +60,7 @@ class NfsCheckTest {
             List<String> heard = new ArrayList<>();
             NfsResult r = InNamespace.call(server.namespace(), () -> new NfsCheck(params(export.toString(),
                     List.of(1, 2), Set.of(Profile.REDO, Profile.OLTP, Profile.DSS, Profile.SLOB)), Transport.best())
-                    .run((n, p) -> heard.add(n + ":" + p.workload())));
+                            .run((n, p) -> heard.add(n + ":" + p.workload())));
             assertEquals(2, r.columns().size());
             for (NfsResult.Column c : r.columns()) {
                 assertEquals(5, c.result().of("redo").size(), "every redo size");
@@ -102,12 +103,13 @@ class NfsCheckTest {
                 true)) {
             BadParameterException missing = assertThrows(BadParameterException.class, () -> InNamespace.call(
                     server.namespace(), () -> new NfsCheck(params("/no/such", List.of(1), Set.of(Profile.OLTP)),
-                            Transport.best()).run((n, p) -> { })));
-            assertTrue(missing.getMessage().startsWith("nfs: 127.0.0.1:/no/such: the server refused to mount /no/such: ")
+                            Transport.best()).run((n, p) -> {})));
+            assertTrue(missing.getMessage().startsWith(
+                    "nfs: 127.0.0.1:/no/such: the server refused to mount /no/such: ")
                     && missing.getMessage().endsWith(")"), missing.getMessage());
             BadParameterException ro = assertThrows(BadParameterException.class, () -> InNamespace.call(
                     server.namespace(), () -> new NfsCheck(params(export.toString(), List.of(1), Set.of(Profile.OLTP)),
-                            Transport.best()).run((n, p) -> { })));
+                            Transport.best()).run((n, p) -> {})));
             assertTrue(ro.getMessage().startsWith("nfs: 127.0.0.1:" + export + ": CREATE probe-nfs-")
                     && ro.getMessage().endsWith("(NFS3ERR_ROFS)"), ro.getMessage());
         }
@@ -147,6 +149,6 @@ class NfsCheckTest {
 
     private static String refusal(String ns) {
         return assertThrows(BadParameterException.class, () -> InNamespace.call(ns, () -> new NfsCheck(
-                params("/x", List.of(1), Set.of(Profile.OLTP)), Transport.best()).run((n, p) -> { }))).getMessage();
+                params("/x", List.of(1), Set.of(Profile.OLTP)), Transport.best()).run((n, p) -> {}))).getMessage();
     }
 }

@@ -3,6 +3,7 @@ package dev.probe.core.nfs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.disk.DiskParams;
 import dev.probe.core.disk.LoadPoint;
@@ -57,7 +58,8 @@ class NfsPathFailoverTest {
                 NfsParams params = new NfsParams(NfsTarget.parse("10.251.1.2:" + export),
                         NfsPath.of(List.of("10.251.1.1=10.251.1.2", "10.251.2.1=10.251.2.2"), null), List.of(4),
                         new DiskParams(64L << 20, Set.of(Profile.OLTP), Duration.ofMillis(200), 100,
-                                Duration.ofMillis(1500), 8, false, false), Duration.ofSeconds(1), Duration.ofSeconds(1));
+                                Duration.ofMillis(1500), 8, false, false), Duration.ofSeconds(1), Duration.ofSeconds(
+                                        1));
                 Thread cut = new Thread(() -> {
                     try {
                         Thread.sleep(2500);
@@ -67,7 +69,7 @@ class NfsPathFailoverTest {
                     }
                 });
                 cut.start();
-                NfsResult r = InNamespace.call(client, () -> new NfsCheck(params, Transport.best()).run((n, p) -> { }));
+                NfsResult r = InNamespace.call(client, () -> new NfsCheck(params, Transport.best()).run((n, p) -> {}));
                 cut.join();
                 NfsResult.Column c = r.columns().get(0);
                 System.out.println("NfsPathFailoverTest: " + c.events() + ", " + c.reissued() + " reissued, "

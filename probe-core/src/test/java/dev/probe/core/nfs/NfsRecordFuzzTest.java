@@ -33,7 +33,7 @@ class NfsRecordFuzzTest {
                 throw e;
             }
         } finally {
-            for (ByteBuf r; (r = ch.readInbound()) != null; ) {
+            for (ByteBuf r; (r = ch.readInbound()) != null;) {
                 try {
                     if (r.readableBytes() > BOUND) {
                         throw new IllegalStateException("a record of " + r.readableBytes() + " bytes passed");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.disk.DiskParams;
@@ -14,7 +15,6 @@ import dev.probe.core.disk.Profile;
 import dev.probe.core.testing.GaneshaServer;
 import dev.probe.core.testing.InNamespace;
 import dev.probe.core.testing.TestServers;
-import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.transport.Transport;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +52,7 @@ class RemoteNfsTest {
         try (GaneshaServer nfs = GaneshaServer.start(Files.createDirectories(dir.resolve("g")), export)) {
             InNamespace.call(nfs.namespace(), () -> {
                 try (ProbeServer server = ProbeServer.start(TestServers.loopback(dir).toBuilder().listen("127.0.0.1", 0)
-                        .nfsAllow(List.of("127.0.0.1:" + export)).build(), line -> { })) {
+                        .nfsAllow(List.of("127.0.0.1:" + export)).build(), line -> {})) {
                     Target t = new Target("127.0.0.1", server.address().getPort(), Duration.ofSeconds(5),
                             Duration.ofSeconds(10), ClientSecurity.none(), Transport.best());
                     List<String> heard = new ArrayList<>();
@@ -71,16 +71,16 @@ class RemoteNfsTest {
                     assertTrue(r.info().wtmax() >= 32_768 && r.rttMs() > 0, r.toString());
                     assertEquals(2, r.toJson().at("/summary/nfs/table").size());
                     ProbeException other = assertThrows(ProbeException.class,
-                            () -> new RemoteNfsClient(t, spec("/elsewhere")).run((n, p) -> { }));
+                            () -> new RemoteNfsClient(t, spec("/elsewhere")).run((n, p) -> {}));
                     assertTrue(other.getMessage().contains("nfs: 127.0.0.1:/elsewhere is not an export this server may "
                             + "measure (its --nfs-allow: 127.0.0.1:" + export + ")"), other.getMessage());
                 }
                 try (ProbeServer none = ProbeServer.start(TestServers.loopback(dir).toBuilder().listen("127.0.0.1", 0)
-                        .build(), line -> { })) {
+                        .build(), line -> {})) {
                     Target t = new Target("127.0.0.1", none.address().getPort(), Duration.ofSeconds(5),
                             Duration.ofSeconds(10), ClientSecurity.none(), Transport.best());
                     ProbeException refused = assertThrows(ProbeException.class,
-                            () -> new RemoteNfsClient(t, spec(export.toString())).run((n, p) -> { }));
+                            () -> new RemoteNfsClient(t, spec(export.toString())).run((n, p) -> {}));
                     assertTrue(refused.getMessage().contains("this server measures no NFS export (start it with "
                             + "--nfs-allow SERVER:/EXPORT)"), refused.getMessage());
                 }

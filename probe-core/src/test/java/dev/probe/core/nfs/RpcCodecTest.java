@@ -10,8 +10,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import org.junit.jupiter.api.Test;
 import io.netty.handler.codec.DecoderException;
+import org.junit.jupiter.api.Test;
 
 /**
  * ONC RPC and XDR as probe's NFS client reads and writes them: a call's bytes as RFC 5531 lays them out, each reply
@@ -20,7 +20,7 @@ import io.netty.handler.codec.DecoderException;
 class RpcCodecTest {
     @Test
     void aCallIsOneRecordMarkedFragmentWithAuthSys() {
-        ByteBuf b = Rpc.call(ByteBufAllocator.DEFAULT, 7, 100003, 3, 0, Rpc.Credential.root("probe"), x -> { });
+        ByteBuf b = Rpc.call(ByteBufAllocator.DEFAULT, 7, 100003, 3, 0, Rpc.Credential.root("probe"), x -> {});
         try {
             assertEquals(0x8000_0000 | (b.readableBytes() - 4), b.readInt(), "one last fragment, its length");
             assertEquals(7, b.readInt());
@@ -90,9 +90,9 @@ class RpcCodecTest {
     void recordsAreReassembledFromFragmentsAndAnOversizedOneIsRefused() {
         EmbeddedChannel ch = new EmbeddedChannel(new RecordDecoder(256));
         ByteBuf in = Unpooled.buffer();
-        in.writeInt(4).writeInt(11);             // first fragment
-        in.writeInt(0x8000_0004).writeInt(22);   // last fragment
-        in.writeInt(0x8000_0004).writeShort(3);  // the next record, cut short
+        in.writeInt(4).writeInt(11); // first fragment
+        in.writeInt(0x8000_0004).writeInt(22); // last fragment
+        in.writeInt(0x8000_0004).writeShort(3); // the next record, cut short
         ch.writeInbound(in);
         ByteBuf record = ch.readInbound();
         assertEquals(8, record.readableBytes());

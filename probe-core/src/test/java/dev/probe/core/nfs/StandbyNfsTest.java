@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.Target;
 import dev.probe.core.error.UsageException;
-import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.Qualifier;
+import dev.probe.core.qualify.QualifyConfig;
 import dev.probe.core.qualify.RedoLoad;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.GaneshaServer;
@@ -43,12 +43,12 @@ class StandbyNfsTest {
             JsonNode doc = InNamespace.call(nfs.namespace(), () -> {
                 try (ProbeServer server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0,
                         dir.resolve("redo.log"), null).toBuilder().nfsAllow(List.of("127.0.0.1:" + export)).build(),
-                        line -> { })) {
+                        line -> {})) {
                     QualifyConfig config = QualifyConfig.builder(Target.of("127.0.0.1", server.address().getPort()),
                             RedoLoad.given(2e6)).modes(false, true).affirm(true).standbyNfs("127.0.0.1:" + export)
                             .commitBudget(Duration.ofMillis(50), Duration.ofMillis(0)).budget(Duration.ofSeconds(15))
                             .build();
-                    return new Qualifier(config).run((i, n, s) -> { }).toJson();
+                    return new Qualifier(config).run((i, n, s) -> {}).toJson();
                 }
             });
             JsonNode standby = doc.path("standby_disk");

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.protocol.BadParameterException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.BadParameterException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -57,8 +57,9 @@ class PathMtuProbeTest {
                 + "the sender, 0 on the receiver)") && line.contains("SDU of 1460 or less"), line);
         assertTrue(hole.stalls());
         PathMtu learned = new PathMtu(false, PathMtu.Status.LEARNED, 9000, 1400, "?", 1, 0.3, null);
-        assertTrue(learned.describe("the standby to primary", "the standby").startsWith("the standby to primary: path MTU 1400, "
-                + "below the standby's interface MTU 9000; ICMP 'fragmentation needed' comes back"));
+        assertTrue(learned.describe("the standby to primary", "the standby").startsWith(
+                "the standby to primary: path MTU 1400, "
+                        + "below the standby's interface MTU 9000; ICMP 'fragmentation needed' comes back"));
         assertTrue(!learned.stalls());
         assertEquals("black_hole", hole.toJson().path("status").asText());
         assertEquals(1500, hole.toJson().path("largest_packet").asInt());

@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 
 /** Compressed size / original of a file under a real compressor (Debian's zstd and gzip, installed by .ci/run). */
 final class Compressors {
@@ -47,7 +47,7 @@ final class Compressors {
         long out = 0;
         try (InputStream in = p.getInputStream()) {
             byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0; ) {
+            for (int n; (n = in.read(buf)) > 0;) {
                 out += n;
             }
         } finally {

@@ -3,6 +3,12 @@ package dev.probe.core.payload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.oracle.bmc.Region;
+import com.oracle.bmc.auth.SimpleAuthenticationDetailsProvider;
+import com.oracle.bmc.auth.StringPrivateKeySupplier;
+import com.oracle.bmc.objectstorage.ObjectStorageClient;
+import com.oracle.bmc.objectstorage.model.CreateBucketDetails;
+import com.oracle.bmc.objectstorage.requests.CreateBucketRequest;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkClient;
 import dev.probe.core.bulk.BulkConfig;
@@ -23,12 +29,6 @@ import dev.probe.core.result.BulkListener;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.RecordingProxy;
-import com.oracle.bmc.Region;
-import com.oracle.bmc.auth.SimpleAuthenticationDetailsProvider;
-import com.oracle.bmc.auth.StringPrivateKeySupplier;
-import com.oracle.bmc.objectstorage.ObjectStorageClient;
-import com.oracle.bmc.objectstorage.model.CreateBucketDetails;
-import com.oracle.bmc.objectstorage.requests.CreateBucketRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -62,7 +62,7 @@ class PayloadCaptureTest {
         Path keys = Files.createDirectories(dir.resolve("keys"));
         Files.writeString(keys.resolve("k.pem"), OciSdkEndpointTest.pem("PUBLIC KEY", KEY.getPublic().getEncoded()));
         server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("f"), null),
-                new EndpointConfig(0, "discard", "probe", keys, false, null), line -> { });
+                new EndpointConfig(0, "discard", "probe", keys, false, null), line -> {});
         capture = dir.resolve("capture.bin");
     }
 
@@ -113,7 +113,7 @@ class PayloadCaptureTest {
         try (ObjectStorageClient c = OciSdkEndpointTest.sdk(KEY, direct)) {
             c.createBucket(CreateBucketRequest.builder().namespaceName("probe").createBucketDetails(
                     CreateBucketDetails.builder().name("b").compartmentId("ocid1.compartment.oc1..x").build())
-                            .build());
+                    .build());
         }
         try (RecordingProxy proxy = new RecordingProxy(server.objectStoreAddress().getPort(), true, capture, CAPTURE)) {
             BulkParams b = BulkParams.builder(Direction.BACKUP, "cap").channels(2).volume(CAPTURE + (16L << 20))
@@ -124,7 +124,7 @@ class PayloadCaptureTest {
                     .privateKeySupplier(new StringPrivateKeySupplier(OciSdkEndpointTest.pem("PRIVATE KEY",
                             KEY.getPrivate().getEncoded()))).region(Region.US_ASHBURN_1).build();
             new ObjstoreClient(new ObjstoreConfig("http://127.0.0.1:" + proxy.port(), "probe", "b",
-                    new ObjstoreParams(b, 8L << 20, "cap/", false), auth, BulkConfig.PAPER_DB_SIZE)).run(p -> { });
+                    new ObjstoreParams(b, 8L << 20, "cap/", false), auth, BulkConfig.PAPER_DB_SIZE)).run(p -> {});
             assertIncompressible(proxy);
         }
     }
@@ -156,14 +156,15 @@ class PayloadCaptureTest {
         BulkParams p = BulkParams.builder(d, "capture-" + d.wireName()).channels(2).volume(CAPTURE + (16L << 20))
                 .pieceSize(32L << 20).build();
         new BulkClient(new BulkConfig(Target.of("127.0.0.1", proxy.port()), p, BulkConfig.PAPER_DB_SIZE))
-                .run(new BulkListener() { });
+                .run(new BulkListener() {});
     }
 
     private void assertIncompressible(RecordingProxy proxy) throws Exception {
         assertEquals(CAPTURE, proxy.recorded(), "captured 256 MiB");
         double zstd = Compressors.ratio(capture, "zstd", "-3", "--long=27", "-q", "-c");
         double gzip = Compressors.gzipInHalves(capture);
-        System.out.printf("capture of %d bytes: zstd -3 --long=27 leaves %.5f, gzip -1 leaves %.5f%n", CAPTURE, zstd, gzip);
+        System.out.printf("capture of %d bytes: zstd -3 --long=27 leaves %.5f, gzip -1 leaves %.5f%n", CAPTURE, zstd,
+                gzip);
         assertTrue(zstd >= AT_LEAST, "zstd -3 --long=27 left " + zstd);
         assertTrue(gzip >= AT_LEAST, "gzip -1 left " + gzip);
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.qualify.RedoCompression;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import dev.probe.core.qualify.RedoCompression;
 
 /** The content of each payload: its bytes, its checks, its compressibility, and what bad spellings get. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -47,7 +47,8 @@ class PayloadTest {
         assertThrows(BadParameterException.class, () -> Payload.parse("compressible:1.5"));
         assertThrows(BadParameterException.class, () -> Payload.parse("compressible:"));
         assertThrows(BadParameterException.class, () -> Payload.parse("file:"));
-        assertTrue(assertThrows(BadParameterException.class, () -> Content.of(Payload.parse("file:" + dir.resolve("no")),
+        assertTrue(assertThrows(BadParameterException.class, () -> Content.of(Payload.parse("file:" + dir.resolve(
+                "no")),
                 1, 0)).getMessage().contains("is not a readable file"));
     }
 

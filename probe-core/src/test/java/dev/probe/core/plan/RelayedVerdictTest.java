@@ -62,7 +62,8 @@ class RelayedVerdictTest {
         }
         PlanRunner.Config config = new PlanRunner.Config(plan, demand, null, Duration.ofSeconds(15), WRITE,
                 Payload.RANDOM);
-        return RelayedVerdict.of(config, new PlanResult.HopFigures(hop, null, null, trace.lag(), null, null, null, trace,
+        return RelayedVerdict.of(config, new PlanResult.HopFigures(hop, null, null, trace.lag(), null, null, null,
+                trace,
                 null));
     }
 

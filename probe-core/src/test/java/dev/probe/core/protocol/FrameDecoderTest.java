@@ -80,7 +80,7 @@ class FrameDecoderTest {
     void encoderRoundTripsControlAckAndMark() {
         ObjectNode body = Json.object().put("session_id", "x");
         ch.writeOutbound(new ControlFrame(FrameType.JOIN, body), new Ack(1234), Mark.INSTANCE);
-        for (Object out; (out = ch.readOutbound()) != null; ) {
+        for (Object out; (out = ch.readOutbound()) != null;) {
             ch.writeInbound(out);
         }
         ControlFrame join = ch.readInbound();
@@ -100,9 +100,11 @@ class FrameDecoderTest {
 
     @Test
     void wrongVersionUnknownTypeAndFlagsAreRejected() {
-        assertTrue(failureOf(header(Frames.MAGIC, 9, 1, 0, 0)).getMessage().contains("Unsupported protocol version: 9"));
+        assertTrue(failureOf(header(Frames.MAGIC, 9, 1, 0, 0)).getMessage().contains(
+                "Unsupported protocol version: 9"));
         EmbeddedChannel c2 = new EmbeddedChannel(new FrameDecoder());
-        DecoderException e = assertThrows(DecoderException.class, () -> c2.writeInbound(header(Frames.MAGIC, 1, 99, 0, 0)));
+        DecoderException e = assertThrows(DecoderException.class, () -> c2.writeInbound(header(Frames.MAGIC, 1, 99, 0,
+                0)));
         assertTrue(e.getMessage().contains("Unknown frame type: 99"), e.getMessage());
         EmbeddedChannel c3 = new EmbeddedChannel(new FrameDecoder());
         e = assertThrows(DecoderException.class, () -> c3.writeInbound(header(Frames.MAGIC, 1, 6, 0x80, 0)));

@@ -4,8 +4,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.handler.codec.TooLongFrameException;
+import io.netty.util.ReferenceCountUtil;
 
 /**
  * Fuzzes what both ends read from the probe port: the frame decoder fed arbitrary bytes (in two writes, so frames
@@ -30,7 +30,7 @@ class FrameFuzzTest {
                 throw e;
             }
         } finally {
-            for (Object o; (o = ch.readInbound()) != null; ) {
+            for (Object o; (o = ch.readInbound()) != null;) {
                 try {
                     if (o instanceof ControlFrame f) {
                         parse(f);
@@ -57,7 +57,7 @@ class FrameFuzzTest {
                 case PIECE -> Pieces.Piece.from(f.body());
                 case PIECE_DONE -> Pieces.PieceDone.from(f.body());
                 case ERROR -> ErrorReply.from(f.body());
-                default -> { }
+                default -> {}
             }
         } catch (BadParameterException | ProtocolException expected) {
             // a refusal naming the field

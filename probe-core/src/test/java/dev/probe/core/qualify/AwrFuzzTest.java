@@ -22,7 +22,8 @@ class AwrFuzzTest {
         } catch (IllegalArgumentException expected) {
             if (expected.getMessage() == null || !expected.getMessage().startsWith("--awr ")
                     || expected.getMessage().contains("\n")) {
-                throw new IllegalStateException("not a one-line error naming --awr: " + expected.getMessage(), expected);
+                throw new IllegalStateException("not a one-line error naming --awr: " + expected.getMessage(),
+                        expected);
             }
         } finally {
             Files.deleteIfExists(file);

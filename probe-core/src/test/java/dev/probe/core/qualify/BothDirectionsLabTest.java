@@ -3,10 +3,10 @@ package dev.probe.core.qualify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.testing.LabTestBase;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.testing.ResultInvariants;
 import java.time.Duration;
 import java.util.List;
@@ -23,15 +23,13 @@ import org.junit.jupiter.api.Timeout;
 class BothDirectionsLabTest extends LabTestBase {
     private static final long CAP_BPS = 40_000_000;
 
-
-
     @Test
     void aLinkLossyOneWayIsQualifiedEachWayAndTheAsymmetryShows() throws Exception {
         lab = up("pbd", LinkSpec.builder().rttMs(20).lossPct(1).rateBps(CAP_BPS).build());
         QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(3e6)).modes(true, false)
                 .writeSizes(List.of(32L << 10)).affirm(false).commitBudget(Duration.ofMillis(2), Duration.ZERO)
                 .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(40)).bothDirections(true).build();
-        QualifyResult both = lab.inClient(() -> new Qualifier(c).run((i, n, s) -> { }, new RunStop()));
+        QualifyResult both = lab.inClient(() -> new Qualifier(c).run((i, n, s) -> {}, new RunStop()));
         double forward = both.link().measured().tunedBps();
         double reverse = both.reverse().measured().tunedBps();
         System.out.printf("1 %% loss towards the standby, 20 ms, 40 Mbit/s: %s%n", both.asymmetry());

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.result.ClockOffset;
+import dev.probe.core.result.TcpStats;
 import dev.probe.core.tcp.HostSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import dev.probe.core.result.TcpStats;
 
 /** Both ends side by side with what 3 x BDP needs, and the lines for the end that is short. */
 class HostTableTest {

@@ -74,7 +74,8 @@ class LoadTraceTest {
                 + "still more than 20 % apart), so no cost is put on the redo"), Verdicts.loadLine(unsettled));
         LoadFigures gained = new LoadFigures("backup:8", "8 backup channels", 866e6, 887e6, 1L << 30, null, true, true,
                 24.5e6);
-        assertTrue(Verdicts.loadLine(gained).endsWith(": 2 % more beside the redo (no cost)"), Verdicts.loadLine(gained));
+        assertTrue(Verdicts.loadLine(gained).endsWith(": 2 % more beside the redo (no cost)"), Verdicts.loadLine(
+                gained));
         LoadFigures lost = new LoadFigures("backup:8", "8 backup channels", 800e6, 600e6, 1L << 30, null, true, true,
                 300e6);
         assertTrue(Verdicts.loadLine(lost).endsWith(": 25 % less beside the redo"), Verdicts.loadLine(lost));

@@ -72,7 +72,7 @@ class LossyLinkCauseLabTest {
             for (LabServer lab : labs) {
                 QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(10e6)).modes(true, false)
                         .tcpEfficiency(0.7).gap(0, null).budget(BUDGET).build();
-                runs.add(pool.submit(() -> lab.inClient(() -> new Qualifier(c).run((n, total, s) -> { }).link())));
+                runs.add(pool.submit(() -> lab.inClient(() -> new Qualifier(c).run((n, total, s) -> {}).link())));
             }
             List<String> causes = new ArrayList<>();
             List<String> advice = new ArrayList<>();

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.result.ConnectionPath;
 import dev.probe.core.result.TcpStats;
-import org.junit.jupiter.api.Test;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * Issue 42, points 2 and 3: a per-flow policer told from a shaper and from random loss, with its rate; connections

@@ -44,7 +44,7 @@ class QualifyLabTest extends OneLab {
         QualifyConfig c = QualifyConfig.builder(lab.target(), RedoLoad.given(redoBytesPerSecond)).modes(async, !async)
                 .writeSizes(List.of(32L << 10)).affirm(false).commitBudget(commitBudget, Duration.ZERO)
                 .tcpEfficiency(0.7).gap(0, null).budget(budget).build();
-        LinkResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }).link());
+        LinkResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> {}).link());
         ResultInvariants.check(r.toJson());
         return r;
     }
@@ -57,7 +57,8 @@ class QualifyLabTest extends OneLab {
     void aRateCappedLinkCarriesAModestRateAndFallsBehindOneAboveItsCap() throws Exception {
         lab.link().reconfigure(spec(10, CAP_BPS));
         LinkResult modest = qualify(1e6, true, Duration.ofMillis(2), Duration.ofSeconds(20));
-        assertEquals(Verdict.Status.PASS, verdict(modest, "ASYNC").status(), verdict(modest, "ASYNC").reasons().toString());
+        assertEquals(Verdict.Status.PASS, verdict(modest, "ASYNC").status(), verdict(modest, "ASYNC").reasons()
+                .toString());
         assertTrue(modest.measured().lag().flat());
 
         double rate = 8e6;
@@ -65,13 +66,16 @@ class QualifyLabTest extends OneLab {
         Verdict v = verdict(over, "ASYNC");
         assertEquals(Verdict.Status.FAIL, v.status(), v.reasons().toString());
         assertTrue(v.reasons().get(0).startsWith("bandwidth short by"), v.reasons().toString());
-        assertTrue(v.reasons().stream().anyMatch(r -> r.startsWith("neither loss") && r.contains("the link's own rate")),
+        assertTrue(v.reasons().stream().anyMatch(r -> r.startsWith("neither loss") && r.contains(
+                "the link's own rate")),
                 "issue 39: a clean, rate-capped link is named as the limit: " + v.reasons());
         double carried = over.measured().tunedBps() / 8;
-        assertTrue(carried < CAP_BPS / 8.0 && carried > 0.8 * CAP_BPS / 8, "one stream fills the 40 Mbit/s cap: " + carried);
+        assertTrue(carried < CAP_BPS / 8.0 && carried > 0.8 * CAP_BPS / 8, "one stream fills the 40 Mbit/s cap: "
+                + carried);
         double expected = (rate - carried) / rate;
         double growth = over.measured().lag().growth();
-        assertTrue(Math.abs(growth - expected) < 0.1, "lag grows at (rate - cap) / rate = " + expected + " s/s, measured "
+        assertTrue(Math.abs(growth - expected) < 0.1, "lag grows at (rate - cap) / rate = " + expected
+                + " s/s, measured "
                 + growth + " " + over.measured().lag().points());
         assertTrue(over.measured().lag().fromTcp(), "measured against TCP_INFO bytes acked");
         var defaults = over.results(StepPlan.Kind.DEFAULT_BUFFERS).get(0).summary();
@@ -87,7 +91,8 @@ class QualifyLabTest extends OneLab {
         lab.link().reconfigure(spec(1, 0));
         LinkResult near = qualify(1e6, false, budget, Duration.ofSeconds(15));
         assertEquals(Verdict.Status.PASS, verdict(near, "SYNC").status(), verdict(near, "SYNC").reasons().toString());
-        assertTrue(near.measured().rttMs() >= 1 && near.measured().rttMs() < 2.5, "1 ms link: " + near.measured().rttMs());
+        assertTrue(near.measured().rttMs() >= 1 && near.measured().rttMs() < 2.5, "1 ms link: " + near.measured()
+                .rttMs());
 
         lab.link().reconfigure(spec(20, 0));
         LinkResult far = qualify(1e6, false, budget, Duration.ofSeconds(15));
@@ -106,10 +111,12 @@ class QualifyLabTest extends OneLab {
         double redo = 2.0 * wmemMax * 0.7 / (3 * rtt);
         LinkResult r = qualify(redo, true, Duration.ofMillis(2), Duration.ofSeconds(18));
         Measured m = r.measured();
-        assertTrue(m.clamped(), "asked " + m.bufferRequested() + ", wmem_max " + wmemMax + ", granted " + m.sndbufGranted());
+        assertTrue(m.clamped(), "asked " + m.bufferRequested() + ", wmem_max " + wmemMax + ", granted " + m
+                .sndbufGranted());
         assertTrue(m.bufferRequested() > wmemMax);
         Verdict v = verdict(r, "ASYNC");
-        assertTrue(v.reasons().stream().anyMatch(x -> x.startsWith("socket buffers clamped: asked " + m.bufferRequested())),
+        assertTrue(v.reasons().stream().anyMatch(x -> x.startsWith("socket buffers clamped: asked " + m
+                .bufferRequested())),
                 v.reasons().toString());
         assertEquals("net.core.wmem_max = " + m.bufferRequested(), r.sysctl().get(0));
         assertEquals("SEND_BUF_SIZE=" + m.bufferRequested(), r.sqlnet().get(0));

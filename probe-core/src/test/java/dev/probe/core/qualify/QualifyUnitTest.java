@@ -5,27 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.core.client.HostPort;
 import dev.probe.core.client.Target;
 import dev.probe.core.error.UsageException;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.Summary;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.result.Summary;
+import dev.probe.core.tcp.TcpInfo;
 import dev.probe.core.units.Rates;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import dev.probe.core.tcp.TcpInfo;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.client.HostPort;
-import dev.probe.core.payload.Payload;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Map;
 
 /** The qualification's arithmetic, AWR parsing, lag projection and verdict rules, at their edges. */
 class QualifyUnitTest {
@@ -101,7 +101,7 @@ class QualifyUnitTest {
                 assertThrows(IllegalArgumentException.class, () -> AwrCsv.parse(List.of(
                         "METRIC_NAME,MAXVAL,AVERAGE,END_TIME,BEGIN_TIME,INSTANCE_NUMBER",
                         "Redo Generated Per Sec,3,1,2026-11-02 11:00:00,2026-11-02 10:00:00,one"), "a.csv"))
-                        .getMessage());
+                                .getMessage());
     }
 
     @Test
@@ -124,7 +124,8 @@ class QualifyUnitTest {
         assertEquals("--awr a.csv line 3, column AVERAGE: 'lots' is not a rate in bytes/s", assertThrows(
                 IllegalArgumentException.class, () -> AwrCsv.parse(List.of(header,
                         "1,2026-11-02 10:00:00,2026-11-02 11:00:00,Redo Generated Per Sec,5,6",
-                        "1,2026-11-02 11:00:00,2026-11-02 12:00:00,Redo Generated Per Sec,lots,6"), "a.csv")).getMessage());
+                        "1,2026-11-02 11:00:00,2026-11-02 12:00:00,Redo Generated Per Sec,lots,6"), "a.csv"))
+                                .getMessage());
         assertEquals("--awr a.csv line 2, column BEGIN_TIME: '02-NOV-26' is not a time like 2026-11-02 14:00:00",
                 assertThrows(IllegalArgumentException.class, () -> AwrCsv.parse(List.of(header,
                         "1,02-NOV-26,2026-11-02 11:00:00,Redo Generated Per Sec,5,6"), "a.csv")).getMessage());
@@ -149,7 +150,8 @@ class QualifyUnitTest {
                 new RedoLoad.Interval(t.plusSeconds(300), t.plusSeconds(400), 2e6, 2e6, 1));
         LagProjection p = LagProjection.of(new RedoLoad(15e6, 15e6, "test", "MAXVAL", iv), 10e6);
         // by hand: 0; +5 MB/s x 100 s = 500 MB; +2 x 100 = 700 MB; -8 x 100 -> 0
-        assertEquals(List.of(0.0, 500e6, 700e6, 0.0), p.points().stream().map(LagProjection.Point::backlogBytes).toList());
+        assertEquals(List.of(0.0, 500e6, 700e6, 0.0), p.points().stream().map(LagProjection.Point::backlogBytes)
+                .toList());
         assertEquals(70, p.peak().lagSeconds(), 1e-9, "700 MB at 10 MB/s");
         assertEquals(t.plusSeconds(300), p.peak().end());
         assertEquals(6e6, p.points().get(0).redoPeakBytesPerSecond(), 1e-9, "the interval's peak kept beside its mean");
@@ -204,13 +206,15 @@ class QualifyUnitTest {
         StreamLimit loss = StreamLimit.of(9.5e6, 41, 0.0012, 1448, 3 * 5_125_000);
         assertEquals(StreamLimit.Limit.LOSS, loss.limit());
         assertEquals(10.0e6, loss.mathisBps(), 0.1e6, "1448 x 8 / 41 ms x 1.2247 / sqrt(0.0012)");
-        assertEquals(17.1e6, loss.ceilingBps(), 0.1e6, "the paper's streams at 41 ms and 0.12 %, as the model has them");
+        assertEquals(17.1e6, loss.ceilingBps(), 0.1e6,
+                "the paper's streams at 41 ms and 0.12 %, as the model has them");
         Verdict v = Verdicts.async(Verdicts.AsyncFigures.builder(114e6, 9.5e6, loss).lag(false, 0.5, 5)
                 .buffers(15_375_000, true, 4_000_000).gap(0, null, 10e6)
                 .congestion(List.of("reno", "cubic", "bbr"), "cubic").build());
         String all = String.join("\n", v.reasons());
-        assertTrue(all.contains("loss-limited: 0.120 % of segments retransmitted at 41.0 ms allow about 17.1 Mbit/s per stream (probe's "
-                + "model of the paper's paths, MSS 1448; Mathis's per-packet formula says 10.0)"),
+        assertTrue(all.contains(
+                "loss-limited: 0.120 % of segments retransmitted at 41.0 ms allow about 17.1 Mbit/s per stream (probe's "
+                        + "model of the paper's paths, MSS 1448; Mathis's per-packet formula says 10.0)"),
                 all);
         assertTrue(all.contains("more buffer does not help"), all);
         assertTrue(all.contains("BBR, which this kernel offers (sysctl net.ipv4.tcp_congestion_control = bbr"), all);
@@ -274,9 +278,11 @@ class QualifyUnitTest {
                 true, 45e6);
         Verdict v = Verdicts.fairShare(new Verdict("ASYNC", Verdict.Status.FAIL, List.of("measured under ...",
                 "one stream carries ...")), 101e6, 360e6, load);
-        assertEquals("idle the stream keeps up; beside 8 backup channels it carried 101.0 Mbit/s of the 360.0 Mbit/s the "
-                + "peak needs: a share of a path the load fills. Give redo a class of its own (DSCP with QoS on the "
-                + "path; --dscp tests the marking) or cap the backup (RMAN's RATE, or fewer channels)", v.reasons().get(1));
+        assertEquals(
+                "idle the stream keeps up; beside 8 backup channels it carried 101.0 Mbit/s of the 360.0 Mbit/s the "
+                        + "peak needs: a share of a path the load fills. Give redo a class of its own (DSCP with QoS on the "
+                        + "path; --dscp tests the marking) or cap the backup (RMAN's RATE, or fewer channels)", v
+                                .reasons().get(1));
         assertEquals(-0.024, load.cost(), 0.001, "a load that carried more beside the redo than alone: noise, shown");
     }
 
@@ -297,8 +303,9 @@ class QualifyUnitTest {
     @Test
     void aPathLimitedStreamsReasonNamesNoFigureItDoesNotHave() {
         String clean = StreamLimit.of(40e6, 40, 0, 1448, 64 << 20).reasons(List.of("cubic"), "cubic").get(0);
-        assertEquals("neither loss (none retransmitted) nor the buffers (about 13421.8 Mbit/s) explain 40.0 Mbit/s: the "
-                + "link's own rate, a queue on the path or the hosts' CPU limit it", clean);
+        assertEquals(
+                "neither loss (none retransmitted) nor the buffers (about 13421.8 Mbit/s) explain 40.0 Mbit/s: the "
+                        + "link's own rate, a queue on the path or the hosts' CPU limit it", clean);
         String unread = StreamLimit.of(40e6, 40, Double.NaN, 1448, 64 << 20).reasons(List.of(), null).get(0);
         assertTrue(unread.startsWith("neither loss (retransmits not measured: no TCP_INFO here) nor"), unread);
         assertFalse(clean.contains("about no limit") || unread.contains("about unknown"));
@@ -318,7 +325,8 @@ class QualifyUnitTest {
         Verdict v = Verdicts.async(Verdicts.AsyncFigures.builder(114e6, 12e6, buffers).lag(false, 0.5, 5)
                 .buffers(15_375_000, true, 131_072).gap(0, null, 10e6).congestion(List.of("cubic"), "cubic").build());
         String all = String.join("\n", v.reasons());
-        assertTrue(all.contains("buffer-limited: the granted window of 65536 bytes allows 13.1 Mbit/s at 40.0 ms"), all);
+        assertTrue(all.contains("buffer-limited: the granted window of 65536 bytes allows 13.1 Mbit/s at 40.0 ms"),
+                all);
         assertTrue(all.contains("raise the sysctls below on both hosts"), all);
         assertEquals(StreamLimit.Limit.PATH, StreamLimit.of(40e6, 40, 0, 1448, 64 << 20).limit(),
                 "no loss, buffers far above: the link's own rate");
@@ -364,7 +372,8 @@ class QualifyUnitTest {
         for (int t = 1; t <= 6; t++) {
             intervals.add(sample(t, t * 1_000_000L));
         }
-        Summary late = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0, List.of());
+        Summary late = new Summary(6, 6_000_000, 0, 0, 1, 6, 1, null, null, null, false, 0, 0, null, null, 0, 0, List
+                .of());
         TestResult r = new TestResult("async", Instant.EPOCH, "standby", 1522, null, "nio", null, null, late,
                 intervals, null, null, null, null, null);
         assertEquals(8e6, Measured.steadyBps(r, false), 1, "1 MB a second acknowledged over the second half");
@@ -450,7 +459,7 @@ class QualifyUnitTest {
         assertEquals(List.of(StepPlan.Kind.ROUND_TRIP, StepPlan.Kind.REDO_RATE), StepPlan.of(both.passes().get(1))
                 .steps().stream().map(StepPlan.Step::kind).toList(), "the reverse pass paces each instance's stream");
         assertEquals(List.of(StepPlan.Kind.ROUND_TRIP, StepPlan.Kind.REDO_RATE, StepPlan.Kind.SYNC,
-                        StepPlan.Kind.REDO_RATE, StepPlan.Kind.SYNC),
+                StepPlan.Kind.REDO_RATE, StepPlan.Kind.SYNC),
                 StepPlan.of(two.bothDirections(false).affirm(false).budget(Duration.ofSeconds(60))
                         .underLoad(UnderLoad.parse("backup:4", null)).build()).steps().stream()
                         .map(StepPlan.Step::kind).toList(), "under load the streams and SYNC run again beside it");
@@ -520,8 +529,9 @@ class QualifyUnitTest {
         assertEquals(0.35, rwnd.limited().network(), 1e-9);
         List<String> reasons = StreamLimit.of(20e6, 20, 0, 1448, 65536).withSender(rwnd.limited())
                 .reasons(List.of("cubic"), "cubic");
-        assertTrue(reasons.contains("receive-window limited 65 % of the time: raise the receiving host's RECV_BUF_SIZE, "
-                + "net.core.rmem_max and net.ipv4.tcp_rmem's max (the standby's; the primary's with --reverse)"),
+        assertTrue(reasons.contains(
+                "receive-window limited 65 % of the time: raise the receiving host's RECV_BUF_SIZE, "
+                        + "net.core.rmem_max and net.ipv4.tcp_rmem's max (the standby's; the primary's with --reverse)"),
                 reasons.toString());
         TcpStats sndbuf = TcpStats.between(before, tcpInfo(new TcpInfo.Limits(2_000_000, 100_000, 600_000)), null);
         assertTrue(StreamLimit.of(20e6, 20, 0, 1448, 65536).withSender(sndbuf.limited()).reasons(List.of(), null)
@@ -550,7 +560,8 @@ class QualifyUnitTest {
         return new TcpInfo(20_000, 20_000, 10, 1448, 0, 1000, 0, 1 << 20, 1500, limits);
     }
 
-    private static QualifyConfig config(boolean async, boolean sync, List<Long> sizes, boolean affirm, Duration budget) {
+    private static QualifyConfig config(boolean async, boolean sync, List<Long> sizes, boolean affirm,
+                                        Duration budget) {
         return QualifyConfig.builder(Target.of("standby", 5555), RedoLoad.given(45e6)).modes(async, sync)
                 .writeSizes(sizes).affirm(affirm).commitBudget(Duration.ofMillis(2), Duration.ZERO).tcpEfficiency(0.7)
                 .gap(0, null).budget(budget).build();

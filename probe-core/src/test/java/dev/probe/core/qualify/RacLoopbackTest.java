@@ -4,27 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.agent.AgentLimits;
-import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.agent.FanoutResult;
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.testing.AgentTestbed;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Issue 25, point 2 on loopback: two agents as a RAC primary's nodes, each instance's stream at its own peak. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -47,7 +47,8 @@ class RacLoopbackTest {
     private QualifyConfig.Builder config(List<Double> rates) throws Exception {
         bed = new AgentTestbed(dir);
         ProbeServer server = bed.server();
-        List<ProbeServer> nodes = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())),
+        List<ProbeServer> nodes = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets
+                .loopback())),
                 bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
         return QualifyConfig
                 .builder(Target.of("127.0.0.1", server.address().getPort()), RedoLoad.given(rates))
@@ -59,7 +60,7 @@ class RacLoopbackTest {
 
     @Test
     void eachInstanceIsPacedAtItsOwnPeakAndJudgedAloneAndTogether() throws Exception {
-        RacResult r = rac(List.of(12e6, 5e6)).run((i, n, s) -> { }, new RunStop()).rac();
+        RacResult r = rac(List.of(12e6, 5e6)).run((i, n, s) -> {}, new RunStop()).rac();
         assertEquals(null, r.incomplete());
         FanoutResult paced = r.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.REDO_RATE).findFirst()
                 .orElseThrow().result();
@@ -104,7 +105,7 @@ class RacLoopbackTest {
     @Test
     void reverseUnderLoadPacesEachNodeFromTheStandbyAndPutsNoCostOnTheRedo() throws Exception {
         QualifyResult q = new Qualifier(config(List.of(8e6, 4e6)).reverse(true).budget(Duration.ofSeconds(20))
-                .underLoad(UnderLoad.parse("backup:2", null)).build()).run((i, n, s) -> { }, new RunStop());
+                .underLoad(UnderLoad.parse("backup:2", null)).build()).run((i, n, s) -> {}, new RunStop());
         RacResult r = q.rac();
         assertEquals(null, r.incomplete());
         RacVerdicts.Pair streams = RacVerdicts.streams(r.steps());

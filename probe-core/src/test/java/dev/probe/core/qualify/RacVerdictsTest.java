@@ -52,9 +52,10 @@ class RacVerdictsTest {
         Verdict one = result(false).verdicts().get(0);
         assertEquals(Verdict.Status.FAIL, one.status());
         String all = String.join("\n", one.reasons());
-        assertTrue(all.contains("loss-limited: 0.010 % of segments retransmitted at 40.0 ms allow about 62.6 Mbit/s per "
-                + "stream (probe's model of the paper's paths, beyond their losses and round trips on Mathis's slopes, "
-                + "MSS 1448; Mathis's per-packet formula says 35.5)"), all);
+        assertTrue(all.contains(
+                "loss-limited: 0.010 % of segments retransmitted at 40.0 ms allow about 62.6 Mbit/s per "
+                        + "stream (probe's model of the paper's paths, beyond their losses and round trips on Mathis's slopes, "
+                        + "MSS 1448; Mathis's per-packet formula says 35.5)"), all);
         assertTrue(all.contains("what would help: fix the loss"), all);
     }
 

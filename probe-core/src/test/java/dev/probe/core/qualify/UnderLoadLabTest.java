@@ -28,14 +28,13 @@ class UnderLoadLabTest extends LabTestBase {
     private static final int PACKET = 1500;
     private static final double ONE_WAY_MS = 2;
 
-
-
     @Test
     void aFullQueueAddsItsSojournTimeToSyncAndAShortOneDoesNot() throws Exception {
         int deep = (int) (RATE_BPS * 14 / 1000 / 8 / PACKET); // 14 ms of packets, 2 of them on the way
         double sojournMs = deep * PACKET * 8.0 / RATE_BPS * 1000 - ONE_WAY_MS;
         double rise = rise(deep);
-        System.out.printf("under backup:8 at %d Mbit/s, 4 ms: queue %d packets (sojourn %.2f ms): SYNC p50 rose %.2f ms%n",
+        System.out.printf(
+                "under backup:8 at %d Mbit/s, 4 ms: queue %d packets (sojourn %.2f ms): SYNC p50 rose %.2f ms%n",
                 RATE_BPS / 1_000_000, deep, sojournMs, rise);
         assertTrue(Math.abs(rise - sojournMs) <= 0.25 * sojournMs, "p50 rise " + rise + " ms vs sojourn " + sojournMs
                 + " ms");
@@ -53,7 +52,7 @@ class UnderLoadLabTest extends LabTestBase {
                 .writeSizes(List.of(512L)).affirm(false).commitBudget(Duration.ofMillis(20), Duration.ZERO)
                 .tcpEfficiency(0.7).gap(0, null).budget(Duration.ofSeconds(20)).build()
                 .withLoad(UnderLoad.parse("backup:8", null));
-        LinkResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> { }).link());
+        LinkResult r = lab.inClient(() -> new Qualifier(c).run((i, total, s) -> {}).link());
         assertEquals(null, r.incomplete());
         ResultInvariants.check(r.toJson());
         List<Measured.StepResult> sync = r.measured().steps().stream()

@@ -4,18 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.agent.AgentLimits;
-import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.server.ServerLimits;
 import dev.probe.core.testing.AgentTestbed;
-import dev.probe.core.testing.TestServers;
 import dev.probe.core.testing.ResultInvariants;
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.core.testing.TestServers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -55,11 +55,13 @@ class UnderLoadLoopbackTest {
     @Test
     void theLoadRunsFromTwoAgentsBesideTheLoadedSteps() throws Exception {
         ProbeServer server = bed.server();
-        List<ProbeServer> agents = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())),
+        List<ProbeServer> agents = List.of(bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets
+                .loopback())),
                 bed.agent(AgentTestbed.SECRET, AgentLimits.defaults(AllowedTargets.loopback())));
-        UnderLoad load = UnderLoad.parse("backup:2", new Agents("--load-from", agents.stream().map(AgentTestbed::at).toList(),
+        UnderLoad load = UnderLoad.parse("backup:2", new Agents("--load-from", agents.stream().map(AgentTestbed::at)
+                .toList(),
                 new ClientSecurity(AgentTestbed.SECRET, null), Duration.ofSeconds(5), Duration.ofSeconds(10)));
-        LinkResult r = new Qualifier(config(server, load)).run((i, n, s) -> { }).link();
+        LinkResult r = new Qualifier(config(server, load)).run((i, n, s) -> {}).link();
         assertEquals(null, r.incomplete());
         LoadFigures f = r.measured().load();
         assertTrue(f.besideBytes() > 0 && f.besideBps() > 0 && f.failure() == null, f.toString());
@@ -78,7 +80,7 @@ class UnderLoadLoopbackTest {
     @Test
     void aServerThatRefusesTheLoadStopsTheQualificationBeforeItsFirstStep() throws Exception {
         ProbeServer narrow = ProbeServer.start(TestServers.loopback(dir).withLimits(new ServerLimits(8, 64, 2, 0)),
-                l -> { });
+                l -> {});
         try {
             AtomicInteger steps = new AtomicInteger();
             ProbeException e = assertThrows(ProbeException.class, () -> new Qualifier(config(narrow,

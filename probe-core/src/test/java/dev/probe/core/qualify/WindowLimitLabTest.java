@@ -27,12 +27,10 @@ class WindowLimitLabTest extends LabTestBase {
     private static final long CAP_BPS = 40_000_000;
     private static final long BDP = CAP_BPS / 8 * 20 / 1000;
 
-
     @BeforeEach
     void up() throws Exception {
         lab = up("pwt", LinkSpec.builder().rttMs(20).rateBps(CAP_BPS).limit((int) (BDP / 1500)).build());
     }
-
 
     @Test
     void tcpInfoSaysWhenTheReceiveWindowHoldsTheStreamBack() throws Exception {

@@ -14,6 +14,8 @@ import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.testing.Await;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,8 +27,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 
 /** Real client against a real server on 127.0.0.1, port 0: sync, async, disk write, warm-up, open loop. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -38,7 +38,7 @@ class LoopbackRunTest {
     @BeforeEach
     void startServer() throws Exception {
         server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null),
-                line -> { });
+                line -> {});
     }
 
     @AfterEach
@@ -79,7 +79,8 @@ class LoopbackRunTest {
                 + "frames), not this receiving socket's: " + last.tcp());
         assertTrue(r.params().senderTcp(), "this release's client asks for them");
         assertTrue(r.clock() != null, "the server stamped READY");
-        assertTrue(Math.abs(r.clock().offsetMs()) <= r.clock().uncertaintyMs() + 1, "one host, one clock: " + r.clock());
+        assertTrue(Math.abs(r.clock().offsetMs()) <= r.clock().uncertaintyMs() + 1, "one host, one clock: " + r
+                .clock());
         assertTrue(r.toJson().at("/params/hosts/clock/offset_ms").isNumber(), r.toJson().at("/params").toString());
     }
 
@@ -89,7 +90,7 @@ class LoopbackRunTest {
         // the client sends nothing while it receives: a server watching only its reads closed it as idle after
         // --idle-timeout (60 s by default), so a 75 s reverse test failed there
         server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null)
-                .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofHours(1)), line -> { });
+                .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofHours(1)), line -> {});
         TestResult r = run(params(Mode.ASYNC, 32 << 10, 1, 3000, false, 200, 0).withReverse(true), new ArrayList<>());
         assertTrue(r.incomplete() == null, "3 s of receiving past a 1 s idle timeout: " + r.incomplete());
         assertTrue(r.summary().bytesReceived() > 0, r.summary().toString());
@@ -147,7 +148,7 @@ class LoopbackRunTest {
         server.close();
         long ring = 64L << 20;
         server = ProbeServer.start(ServerConfig.defaults().forLoopback("127.0.0.1", 0, dir.resolve("redo.dat"), null)
-                .withFileSize(ring), line -> { });
+                .withFileSize(ring), line -> {});
         TestResult r = run(params(Mode.SYNC, 64 * 1024, 2, 800, true, 0, 0), new ArrayList<>());
         assertNotNull(r.summary().disk(), "disk stats");
         assertEquals(r.summary().messages(), r.summary().disk().count());

@@ -1,16 +1,19 @@
 package dev.probe.core.relay;
 
-import dev.probe.core.params.RelayParams;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
+import dev.probe.core.params.RelayParams;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.protocol.BadParameterException;
 import dev.probe.core.protocol.DataChunk;
 import dev.probe.core.protocol.Relayed;
 import dev.probe.core.redo.RedoClient;
@@ -20,9 +23,11 @@ import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.TestServers;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -31,11 +36,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.agent.AgentLimits;
-import dev.probe.core.client.AllowedTargets;
-import dev.probe.core.protocol.BadParameterException;
-import java.net.InetAddress;
-import java.util.Collections;
 
 /**
  * An agent relays a test as a Far Sync forwards redo: the client's messages are received (ACKed after the forced write
@@ -52,7 +52,7 @@ class RelayTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = ProbeServer.start(TestServers.loopback(dir.resolve("server")), line -> { });
+        server = ProbeServer.start(TestServers.loopback(dir.resolve("server")), line -> {});
         agent = TestServers.loopbackAgent(dir.resolve("agent"));
     }
 
@@ -97,7 +97,8 @@ class RelayTest {
         assertTrue(run.result().summary().disk().p50() > 0, "AFFIRM: the relay wrote before its ACK");
         assertTrue(run.relayed().size() >= 3, "a frame every interval, then the final one: " + run.relayed().size());
         if (last.tcp() != null) {
-            assertTrue(last.tcp().bytesAcked() >= last.forwardedBytes(), "the next hop acknowledged what was forwarded");
+            assertTrue(last.tcp().bytesAcked() >= last.forwardedBytes(),
+                    "the next hop acknowledged what was forwarded");
         }
     }
 

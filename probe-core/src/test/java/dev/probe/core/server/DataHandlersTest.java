@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.payload.Content;
-import dev.probe.core.payload.Payload;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.params.TestParams;
+import dev.probe.core.payload.Content;
+import dev.probe.core.payload.Payload;
 import dev.probe.core.protocol.Ack;
 import dev.probe.core.protocol.ControlFrame;
 import dev.probe.core.protocol.DataChunk;
@@ -22,29 +22,29 @@ import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.ErrorCode;
 import dev.probe.core.protocol.ErrorReply;
 import dev.probe.core.protocol.FrameType;
-import dev.probe.core.protocol.Handshake.Ready;
+import dev.probe.core.protocol.Frames;
 import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.protocol.Mark;
 import dev.probe.core.protocol.Pieces.Piece;
 import dev.probe.core.protocol.Pieces.PieceDone;
 import dev.probe.core.testing.TestServers;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.FileRegion;
-import dev.probe.core.protocol.Frames;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.FileRegion;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
-import java.nio.file.Path;
-import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.zip.CRC32C;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The redo and bulk data handlers on {@link EmbeddedChannel}, after a real handshake: what they answer to what. */
 class DataHandlersTest {
@@ -124,7 +124,7 @@ class DataHandlersTest {
         EmbeddedChannel ch = session(p);
         ch.writeInbound(new Piece(1, MIB).frame());
         ByteArrayOutputStream sent = new ByteArrayOutputStream();
-        for (Object out; (out = ch.readOutbound()) != null; ) {
+        for (Object out; (out = ch.readOutbound()) != null;) {
             try {
                 FileRegion region = (FileRegion) out;
                 while (region.transferred() < region.count()) {

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.internal.logging.InternalLoggerFactory;
+import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import io.netty.util.internal.logging.InternalLoggerFactory;
-import java.io.IOException;
 
 /**
  * An OutOfMemoryError ends the server (issue 23, point 3: 5,000 idle connections under -Xmx256m left a process
@@ -31,7 +31,8 @@ class FatalTest {
         EmbeddedChannel ch = new EmbeddedChannel(new ServerExceptionHandler(log::add));
         ch.pipeline().fireExceptionCaught(new OutOfMemoryError("Java heap space"));
         assertEquals(List.of(Fatal.EXIT), halts);
-        assertTrue(log.get(0).startsWith("fatal: java.lang.OutOfMemoryError: Java heap space; the server ends (exit 70)"),
+        assertTrue(log.get(0).startsWith(
+                "fatal: java.lang.OutOfMemoryError: Java heap space; the server ends (exit 70)"),
                 log.toString());
         ch.finishAndReleaseAll();
     }

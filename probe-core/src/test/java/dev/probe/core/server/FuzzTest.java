@@ -51,7 +51,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class FuzzTest {
     @RegisterExtension
-    final RunningServer fixture = RunningServer.with(c -> c.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofMinutes(5)));
+    final RunningServer fixture = RunningServer.with(c -> c.withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(1),
+            Duration.ofMinutes(5)));
 
     private static final int CASES = 12_000;
     private static final long[] SEEDS = {1, 2, 3, 4};
@@ -85,17 +86,36 @@ class FuzzTest {
         params.fieldNames().forEachRemaining(fields::add);
         fields.addAll(List.of("protocol", "client_nonce", "kind"));
         String field = fields.get(r.nextInt(fields.size()));
-        ObjectNode target = field.equals("protocol") || field.equals("client_nonce") || field.equals("kind") ? hello : params;
+        ObjectNode target = field.equals("protocol") || field.equals("client_nonce") || field.equals("kind") ? hello
+                : params;
         switch (r.nextInt(9)) {
-            case 0: target.put(field, "x".repeat(r.nextInt(3000))); break;
-            case 1: target.put(field, -1L - r.nextInt(1000)); break;
-            case 2: target.put(field, Long.MAX_VALUE); break;
-            case 3: target.putNull(field); break;
-            case 4: target.remove(field); break;
-            case 5: target.putArray(field).add(1).add("two"); break;
-            case 6: target.putObject(field).put("a", 1); break;
-            case 7: target.put(field, 1e308); break;
-            default: target.put(field, true); break;
+            case 0:
+                target.put(field, "x".repeat(r.nextInt(3000)));
+                break;
+            case 1:
+                target.put(field, -1L - r.nextInt(1000));
+                break;
+            case 2:
+                target.put(field, Long.MAX_VALUE);
+                break;
+            case 3:
+                target.putNull(field);
+                break;
+            case 4:
+                target.remove(field);
+                break;
+            case 5:
+                target.putArray(field).add(1).add("two");
+                break;
+            case 6:
+                target.putObject(field).put("a", 1);
+                break;
+            case 7:
+                target.put(field, 1e308);
+                break;
+            default:
+                target.put(field, true);
+                break;
         }
         return hello;
     }
@@ -116,7 +136,8 @@ class FuzzTest {
                 out.writeBytes(frame(r.nextInt(), 1, 1, 0, 10, new byte[10]));
                 break;
             case 2:
-                out.writeBytes(frame(Frames.MAGIC, r.nextInt(256), r.nextInt(256), r.nextInt(65536), r.nextInt(64), new byte[0]));
+                out.writeBytes(frame(Frames.MAGIC, r.nextInt(256), r.nextInt(256), r.nextInt(65536), r.nextInt(64),
+                        new byte[0]));
                 break;
             case 3:
                 out.writeBytes(frame(Frames.MAGIC, 1, types[r.nextInt(types.length)].code(), 0,
@@ -192,7 +213,7 @@ class FuzzTest {
         TestParams p = TestParams.builder(Mode.SYNC).length(256).connections(2).duration(Duration.ofMillis(150))
                 .interval(Duration.ofMillis(100)).build();
         long messages = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
-                .run(new RunListener() { }).summary().messages();
+                .run(new RunListener() {}).summary().messages();
         assertTrue(messages > 0, "normal client served during the fuzzing: " + messages);
     }
 
@@ -237,6 +258,7 @@ class FuzzTest {
         assertEquals(0, fixture.get().sessionCount(), "every session freed");
         assertEquals(0, fixture.get().connectionCount(), "every connection freed");
         assertTrue(after - before < 64L << 20, "heap grew by " + (after - before) / 1024 + " KiB");
-        assertTrue(fixture.log().contains("not probe's protocol") && fixture.log().contains("exceeds the maximum"), "logged one line per drop");
+        assertTrue(fixture.log().contains("not probe's protocol") && fixture.log().contains("exceeds the maximum"),
+                "logged one line per drop");
     }
 }

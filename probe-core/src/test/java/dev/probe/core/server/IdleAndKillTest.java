@@ -31,7 +31,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class IdleAndKillTest {
     @RegisterExtension
-    final RunningServer fixture = RunningServer.with(c -> c.withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(3), Duration.ofMinutes(5)));
+    final RunningServer fixture = RunningServer.with(c -> c.withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(3),
+            Duration.ofMinutes(5)));
 
     private Socket connect() throws IOException {
         return TestServers.connect(fixture.get());
@@ -48,10 +49,12 @@ class IdleAndKillTest {
             TestParams p = TestParams.builder(Mode.ASYNC).length(65536).connections(2).duration(Duration.ofMillis(500))
                     .interval(Duration.ofMillis(250)).build();
             long t = System.nanoTime();
-            var r = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p)).run(new RunListener() { });
+            var r = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p)).run(
+                    new RunListener() {});
             assertTrue(r.summary().bytesReceived() > 0, "a normal test runs beside them");
             assertTrue(System.nanoTime() - t < TimeUnit.SECONDS.toNanos(3), "and is not held up");
-            Await.until(Duration.ofSeconds(8), "closed at the 3 s deadline", () -> fixture.get().connectionCount() == 0);
+            Await.until(Duration.ofSeconds(8), "closed at the 3 s deadline", () -> fixture.get()
+                    .connectionCount() == 0);
             for (Socket s : idle) {
                 s.setSoTimeout(2000);
                 assertEquals(-1, s.getInputStream().read(), "the server closed it");
@@ -61,7 +64,8 @@ class IdleAndKillTest {
                 s.close();
             }
         }
-        assertTrue(fixture.log().contains("no HELLO or JOIN within 3000 ms"), fixture.log().toString().substring(0, 200));
+        assertTrue(fixture.log().contains("no HELLO or JOIN within 3000 ms"), fixture.log().toString().substring(0,
+                200));
     }
 
     @Test
@@ -88,7 +92,7 @@ class IdleAndKillTest {
         var r = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(),
                 TestParams.builder(Mode.SYNC).length(0).duration(Duration.ofMillis(200))
                         .interval(Duration.ofMillis(100)).build()))
-                .run(new RunListener() { });
+                                .run(new RunListener() {});
         assertTrue(r.summary().messages() > 0);
     }
 }

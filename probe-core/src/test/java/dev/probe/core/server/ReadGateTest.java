@@ -43,16 +43,16 @@ class ReadGateTest {
                     gate.close(ReadGate.DISK);
                 }).sync();
                 disk.join();
-                loop.submit(() -> { }).sync(); // every change queued before this one has been applied
+                loop.submit(() -> {}).sync(); // every change queued before this one has been applied
                 assertEquals(!gate.closed(), channel.config().isAutoRead(), "round " + i);
                 gate.open(ReadGate.DISK);
-                loop.submit(() -> { }).sync();
+                loop.submit(() -> {}).sync();
             }
             loop.submit(() -> gate.close(ReadGate.OUTBOUND)).sync();
             Thread disk = new Thread(() -> gate.open(ReadGate.DISK));
             disk.start();
             disk.join();
-            loop.submit(() -> { }).sync();
+            loop.submit(() -> {}).sync();
             assertFalse(channel.config().isAutoRead(), "another reason still holds: paused");
             channel.close().sync();
         } finally {

@@ -33,24 +33,24 @@ import dev.probe.core.testing.Await;
 import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.TestServers;
 import dev.probe.core.tls.Tls;
+import io.netty.handler.ssl.OpenSsl;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import io.netty.handler.ssl.OpenSsl;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.util.Arrays;
 
 /** Shared-secret authentication, replay, TLS and the server's limits, against real servers on 127.0.0.1. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -86,7 +86,7 @@ class SecurityTest {
 
     private TestResult run(TestParams p, ClientSecurity security) throws Exception {
         RedoConfig c = new RedoConfig(target(security), p);
-        return new RedoClient(c).run(new RunListener() { });
+        return new RedoClient(c).run(new RunListener() {});
     }
 
     @Test
@@ -96,7 +96,7 @@ class SecurityTest {
         BulkParams b = BulkParams.builder(Direction.RESTORE, "sec").channels(4).volume(8L << 20)
                 .interval(Duration.ofMillis(200)).build();
         var r = new BulkClient(new BulkConfig(target(new ClientSecurity(SECRET, null)), b, BulkConfig.PAPER_DB_SIZE))
-                .run(new BulkListener() { });
+                .run(new BulkListener() {});
         assertEquals(8L << 20, r.summary().bytes());
         assertEquals(0, server.authFailures());
     }
@@ -104,7 +104,8 @@ class SecurityTest {
     @Test
     void wrongSecretIsAuthenticationFailedAndCountedWithThePeer() throws Exception {
         start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
-        ProbeException e = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), new ClientSecurity(OTHER, null)));
+        ProbeException e = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), new ClientSecurity(OTHER,
+                null)));
         assertEquals(ProbeException.Kind.AUTH, e.kind());
         assertEquals("server refused: authentication failed", e.getMessage());
         assertEquals(1, server.authFailures());
@@ -172,7 +173,8 @@ class SecurityTest {
     @Test
     void missingSecretAndOneSidedSecretAreAuthenticationErrors() throws Exception {
         start(new ServerSecurity(SECRET, null, null), ServerLimits.defaults());
-        ProbeException missing = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));
+        ProbeException missing = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity
+                .none()));
         assertEquals(ProbeException.Kind.AUTH, missing.kind());
         assertTrue(missing.getMessage().contains("the server requires a shared secret"), missing.getMessage());
         server.close();
@@ -273,9 +275,11 @@ class SecurityTest {
                 pin.getMessage());
         assertTrue(pin.getMessage().contains("unknown fingerprint") && pin.getMessage().endsWith("check "
                 + "--trust-fingerprint)"), "not 'General OpenSslEngine problem' (issue 23, point 7): "
-                + pin.getMessage());
-        ProbeException plain = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));
-        assertTrue(plain.getMessage().contains("this server requires TLS: run the client with --tls"), plain.getMessage());
+                        + pin.getMessage());
+        ProbeException plain = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity
+                .none()));
+        assertTrue(plain.getMessage().contains("this server requires TLS: run the client with --tls"), plain
+                .getMessage());
         server.close();
         start(ServerSecurity.none(), ServerLimits.defaults());
         ProbeException tlsToPlain = assertThrows(ProbeException.class,
@@ -287,7 +291,8 @@ class SecurityTest {
     @Test
     void limitsAreRefusedNamingTheLimit() throws Exception {
         start(ServerSecurity.none(), new ServerLimits(1, 1024, 2, 0));
-        ProbeException perSession = assertThrows(ProbeException.class, () -> run(quick(Mode.ASYNC, 3), ClientSecurity.none()));
+        ProbeException perSession = assertThrows(ProbeException.class, () -> run(quick(Mode.ASYNC, 3), ClientSecurity
+                .none()));
         assertEquals(ProbeException.Kind.REFUSED, perSession.kind());
         assertTrue(perSession.getMessage().contains("3 connections exceed this server's max-conn-per-session of 2"),
                 perSession.getMessage());
@@ -301,7 +306,8 @@ class SecurityTest {
         });
         busy.start();
         Await.until(Duration.ofSeconds(2), "the busy session open", () -> server.sessionCount() > 0);
-        ProbeException sessions = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity.none()));
+        ProbeException sessions = assertThrows(ProbeException.class, () -> run(quick(Mode.SYNC, 1), ClientSecurity
+                .none()));
         assertTrue(sessions.getMessage().contains("(max-sessions 1)"), sessions.getMessage());
         busy.join();
     }
@@ -339,7 +345,8 @@ class SecurityTest {
         assertTrue(mib > 12 && mib < 26, "capped at 20 MiB/s, measured " + mib);
         BulkParams b = BulkParams.builder(Direction.RESTORE, "cap").channels(2).duration(Duration.ofSeconds(2))
                 .interval(Duration.ofMillis(500)).build();
-        var restore = new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), b)).run(new BulkListener() { });
+        var restore = new BulkClient(BulkConfig.of("127.0.0.1", server.address().getPort(), b)).run(
+                new BulkListener() {});
         assertTrue(restore.summary().throughputMibS() < 26, "restore capped: " + restore.summary().throughputMibS());
     }
 

@@ -4,13 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.probe.core.client.ProbeException;
+import dev.probe.core.client.Target;
 import dev.probe.core.params.Mode;
 import dev.probe.core.params.TestParams;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
-import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Handshake;
+import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
@@ -19,24 +21,22 @@ import dev.probe.core.result.TestResult;
 import dev.probe.core.testing.LogCapture;
 import dev.probe.core.testing.RunningServer;
 import dev.probe.core.testing.TestServers;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import dev.probe.core.client.Target;
-import java.io.EOFException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real server on 127.0.0.1:0 fed bad input over raw sockets: each bad connection is dropped with one log
@@ -45,7 +45,8 @@ import java.util.concurrent.atomic.AtomicLong;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ServerRobustnessTest {
     @RegisterExtension
-    final RunningServer fixture = RunningServer.with(c -> c.withTimeouts(Duration.ofSeconds(5), Duration.ofMillis(500), Duration.ofMinutes(5)));
+    final RunningServer fixture = RunningServer.with(c -> c.withTimeouts(Duration.ofSeconds(5), Duration.ofMillis(500),
+            Duration.ofMinutes(5)));
 
     private Socket connect() throws IOException {
         return TestServers.connect(fixture.get());
@@ -53,7 +54,8 @@ class ServerRobustnessTest {
 
     private static byte[] frame(FrameType type, long length, byte[] payload) {
         ByteBuffer b = ByteBuffer.allocate(12 + payload.length);
-        b.putInt(Frames.MAGIC).put((byte) 1).put((byte) type.code()).putShort((short) 0).putInt((int) length).put(payload);
+        b.putInt(Frames.MAGIC).put((byte) 1).put((byte) type.code()).putShort((short) 0).putInt((int) length).put(
+                payload);
         return b.array();
     }
 
@@ -91,7 +93,7 @@ class ServerRobustnessTest {
         TestParams p = TestParams.builder(Mode.SYNC).length(512).connections(2).duration(Duration.ofMillis(300))
                 .interval(Duration.ofMillis(100)).build();
         TestResult r = new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
-                .run(new RunListener() { });
+                .run(new RunListener() {});
         assertTrue(r.summary().messages() > 0);
     }
 
@@ -128,7 +130,8 @@ class ServerRobustnessTest {
     void hugeDataLengthMidTestIsRefused() throws Exception {
         try (Socket s = connect()) {
             OutputStream out = s.getOutputStream();
-            out.write(json(FrameType.HELLO, new Hello(1, Handshake.randomId(), TestParams.defaults().kind(), TestParams.defaults().toJson()).frame().body()));
+            out.write(json(FrameType.HELLO, new Hello(1, Handshake.randomId(), TestParams.defaults().kind(), TestParams
+                    .defaults().toJson()).frame().body()));
             assertEquals(32, readControl(s.getInputStream()).get("session_id").asText().length());
             out.write(frame(FrameType.DATA, 0xFFFFFFFFL, new byte[0]));
             ObjectNode err = readControl(s.getInputStream());
@@ -160,7 +163,8 @@ class ServerRobustnessTest {
 
     @Test
     void wrongTypedParameterGetsARefusalNamingIt() throws Exception {
-        ObjectNode hello = new Hello(1, Handshake.randomId(), TestParams.defaults().kind(), TestParams.defaults().toJson()).frame().body();
+        ObjectNode hello = new Hello(1, Handshake.randomId(), TestParams.defaults().kind(), TestParams.defaults()
+                .toJson()).frame().body();
         ((ObjectNode) hello.get("params")).put("num_conn", "four");
         try (Socket s = connect()) {
             s.getOutputStream().write(json(FrameType.HELLO, hello));
@@ -173,7 +177,8 @@ class ServerRobustnessTest {
 
     @Test
     void wrongProtocolVersionInHelloIsRefused() throws Exception {
-        ObjectNode hello = new Hello(7, Handshake.randomId(), TestParams.defaults().kind(), TestParams.defaults().toJson()).frame().body();
+        ObjectNode hello = new Hello(7, Handshake.randomId(), TestParams.defaults().kind(), TestParams.defaults()
+                .toJson()).frame().body();
         try (Socket s = connect()) {
             s.getOutputStream().write(json(FrameType.HELLO, hello));
             ObjectNode err = readControl(s.getInputStream());
@@ -185,7 +190,8 @@ class ServerRobustnessTest {
     @Test
     void joinOfUnknownSessionIsRefused() throws Exception {
         try (Socket s = connect()) {
-            s.getOutputStream().write(json(FrameType.JOIN, new Handshake.Join(Handshake.randomId(), 1, Handshake.randomId()).frame().body()));
+            s.getOutputStream().write(json(FrameType.JOIN, new Handshake.Join(Handshake.randomId(), 1, Handshake
+                    .randomId()).frame().body()));
             assertEquals("UNKNOWN_SESSION", readControl(s.getInputStream()).get("code").asText());
         }
     }
@@ -195,7 +201,7 @@ class ServerRobustnessTest {
         TestParams p = TestParams.builder(Mode.SYNC).length(0).duration(Duration.ofMinutes(10)).build();
         ProbeException e = assertThrows(ProbeException.class,
                 () -> new RedoClient(RedoConfig.of("127.0.0.1", fixture.get().address().getPort(), p))
-                        .run(new RunListener() { }));
+                        .run(new RunListener() {}));
         assertEquals(ProbeException.Kind.REFUSED, e.kind());
         assertTrue(e.getMessage().contains("exceeds this server's max-duration of 300 s"), e.getMessage());
     }
@@ -248,7 +254,8 @@ class ServerRobustnessTest {
             port = ss.getLocalPort();
         }
         ProbeException e = assertThrows(ProbeException.class,
-                () -> new RedoClient(RedoConfig.of("127.0.0.1", port, TestParams.defaults())).run(new RunListener() { }));
+                () -> new RedoClient(RedoConfig.of("127.0.0.1", port, TestParams.defaults())).run(
+                        new RunListener() {}));
         assertEquals(ProbeException.Kind.CONNECT, e.kind());
         assertTrue(e.getMessage().startsWith("cannot connect to 127.0.0.1:" + port), e.getMessage());
     }
@@ -268,7 +275,7 @@ class ServerRobustnessTest {
             banner.start();
             long t0 = System.nanoTime();
             ProbeException e = assertThrows(ProbeException.class, () -> new RedoClient(RedoConfig.of("127.0.0.1",
-                    ss.getLocalPort(), TestParams.defaults())).run(new RunListener() { }));
+                    ss.getLocalPort(), TestParams.defaults())).run(new RunListener() {}));
             assertEquals("bad reply from server: not probe's protocol: the other end sent 'SSH-2.0-OpenSSH_9.2p1 "
                     + "Debian-2' (an SSH server)", e.getMessage());
             assertTrue(System.nanoTime() - t0 < 10e9, "at once, not after the 30 s network timeout");
@@ -279,7 +286,7 @@ class ServerRobustnessTest {
             Target quick = new Target(t.host(), t.port(), t.connectTimeout(),
                     Duration.ofSeconds(1), t.security(), t.transport());
             ProbeException e = assertThrows(ProbeException.class,
-                    () -> new RedoClient(new RedoConfig(quick, TestParams.defaults())).run(new RunListener() { }));
+                    () -> new RedoClient(new RedoConfig(quick, TestParams.defaults())).run(new RunListener() {}));
             assertEquals(ProbeException.Kind.TIMEOUT, e.kind());
             assertTrue(e.getMessage().contains("took the connection but sent nothing back; is 'probe server' listening "
                     + "there?"), e.getMessage());

@@ -69,7 +69,7 @@ class StrangerLogTest {
                 .interval(Duration.ofMillis(100)).build();
         Target t = new Target("127.0.0.1", server.address().getPort(), Duration.ofSeconds(5), Duration.ofSeconds(10),
                 new ClientSecurity(SECRET, null), null);
-        assertTrue(new RedoClient(new RedoConfig(t, p)).run(new RunListener() { }).summary().bytesReceived() > 0,
+        assertTrue(new RedoClient(new RedoConfig(t, p)).run(new RunListener() {}).summary().bytesReceived() > 0,
                 "the client with the secret runs beside them");
         long lines = log.lines().stream().filter(l -> l.contains("127.0.0.2") || l.contains("127.0.0.3")
                 || l.contains("127.0.0.4")).count();

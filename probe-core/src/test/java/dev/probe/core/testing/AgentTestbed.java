@@ -2,7 +2,6 @@ package dev.probe.core.testing;
 
 import dev.probe.core.agent.AgentConfig;
 import dev.probe.core.agent.AgentLimits;
-import dev.probe.core.agent.FanoutConfig;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.client.HostPort;
@@ -41,9 +40,10 @@ public final class AgentTestbed implements AutoCloseable {
 
     /** An agent proving {@code secret} to coordinators, within {@code limits}. */
     public ProbeServer agent(Auth secret, AgentLimits limits) throws Exception {
-        ServerConfig c = TestServers.loopback(dir.resolve("agent")).withSecurity(new ServerSecurity(secret, null, null));
+        ServerConfig c = TestServers.loopback(dir.resolve("agent")).withSecurity(new ServerSecurity(secret, null,
+                null));
         ProbeServer a = ProbeServer.startAgent(c, new AgentConfig(ClientSecurity.none(), Transport.best(),
-                Duration.ofSeconds(5), Duration.ofSeconds(10), limits), line -> { });
+                Duration.ofSeconds(5), Duration.ofSeconds(10), limits), line -> {});
         started.add(a);
         return a;
     }

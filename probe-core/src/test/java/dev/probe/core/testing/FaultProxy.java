@@ -90,7 +90,7 @@ public final class FaultProxy implements AutoCloseable {
             try {
                 InputStream in = from.getInputStream();
                 OutputStream out = to.getOutputStream();
-                for (int n; (n = in.read(buf)) > 0; ) {
+                for (int n; (n = in.read(buf)) > 0;) {
                     if (fault != null && fault.cutAfter() >= 0 && total + n > fault.cutAfter()) {
                         out.write(buf, 0, (int) (fault.cutAfter() - total));
                         out.flush();

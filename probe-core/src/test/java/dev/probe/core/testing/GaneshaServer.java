@@ -1,17 +1,17 @@
 package dev.probe.core.testing;
 
+import dev.probe.core.lab.Netns;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import dev.probe.core.lab.Netns;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.StandardOpenOption;
 
 /**
  * A real NFS server for the tests: Debian's nfs-ganesha (user space, FSAL_VFS) with rpcbind, both started in a network
@@ -90,7 +90,7 @@ public final class GaneshaServer implements AutoCloseable {
                 """.formatted(export, export, readOnly ? "RO" : "RW"));
         ganesha = new ProcessBuilder("ip", "netns", "exec", namespace, GANESHA.toString(), "-F", "-f", conf.toString(),
                 "-L", dir.resolve("ganesha.log").toString(), "-p", dir.resolve("ganesha.pid").toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("ganesha.out").toFile()).start();
+                        .redirectErrorStream(true).redirectOutput(dir.resolve("ganesha.out").toFile()).start();
         awaitPort(2049);
     }
 

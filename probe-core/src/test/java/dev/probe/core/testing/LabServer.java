@@ -34,7 +34,7 @@ public final class LabServer implements AutoCloseable {
             ServerConfig config = ServerConfig.defaults().forLoopback(topology.serverAddress(), 0, dir.resolve("f"),
                     null);
             return new LabServer(topology, link, InNamespace.call(topology.serverNamespace(),
-                    () -> ProbeServer.start(config, l -> { })));
+                    () -> ProbeServer.start(config, l -> {})));
         } catch (Exception | Error e) {
             link.close();
             throw e;

@@ -9,9 +9,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.ArrayList;
 
 /**
  * A TCP proxy on 127.0.0.1:0 that writes what passes in one direction, over all its connections, to a file, up
@@ -77,7 +77,7 @@ public final class RecordingProxy implements AutoCloseable {
         Thread t = new Thread(() -> {
             byte[] buf = new byte[256 * 1024];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
-                for (int n; (n = in.read(buf)) > 0; ) {
+                for (int n; (n = in.read(buf)) > 0;) {
                     if (record) {
                         record(buf, n);
                     }

@@ -27,7 +27,7 @@ public final class ResultInvariants {
 
     private static void walk(JsonNode n, String path) {
         if (n.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
                 String at = path + "/" + e.getKey();
                 JsonNode v = e.getValue();

@@ -1,19 +1,19 @@
 package dev.probe.core.testing;
 
+import dev.probe.core.agent.AgentConfig;
+import dev.probe.core.agent.AgentLimits;
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.client.AllowedTargets;
+import dev.probe.core.client.ClientSecurity;
 import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.Handshake.Hello;
 import dev.probe.core.server.ServerConfig;
+import dev.probe.core.transport.Transport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.file.Path;
-import dev.probe.core.agent.AgentConfig;
-import dev.probe.core.agent.AgentLimits;
-import dev.probe.core.client.AllowedTargets;
-import dev.probe.core.client.ClientSecurity;
-import dev.probe.core.transport.Transport;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /** What the server tests share: a server config on 127.0.0.1 port 0, a loopback agent, a raw socket to a server. */
@@ -41,7 +41,7 @@ public final class TestServers {
         return ProbeServer.startAgent(loopback(Files.createDirectories(dir)),
                 new AgentConfig(ClientSecurity.none(),
                         Transport.best(), Duration.ofSeconds(2),
-                        Duration.ofSeconds(5), limits), line -> { });
+                        Duration.ofSeconds(5), limits), line -> {});
     }
 
     /** The HELLO a client sends for {@code spec}, with protocol {@code version}. */

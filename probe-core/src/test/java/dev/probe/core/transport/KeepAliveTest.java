@@ -11,6 +11,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.net.InetSocketAddress;
 
 /**
  * Every probe connection carries TCP keepalive with probe's timing, on both ends and both transports: the kernel's
@@ -38,9 +38,10 @@ class KeepAliveTest {
     void bothEndsOfAConnectionKeepItAliveOnEveryTransport() throws Exception {
         Path ss = Path.of("/usr/bin/ss");
         assumeTrue(Files.isExecutable(ss) || Files.isExecutable(Path.of("/bin/ss")), "ss (iproute2) is not installed");
-        try (ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> { })) {
+        try (ProbeServer server = ProbeServer.start(TestServers.loopback(dir), l -> {})) {
             int port = server.address().getPort();
-            for (Transport t : List.of(Transport.best(), Transport.select(Transport.Kind.NIO), Transport.select(Transport.Kind.IO_URING))) {
+            for (Transport t : List.of(Transport.best(), Transport.select(Transport.Kind.NIO), Transport.select(
+                    Transport.Kind.IO_URING))) {
                 EventLoopGroup group = t.group(1, "keepalive-test");
                 try {
                     Bootstrap b = new Bootstrap().group(group).channel(t.channel()).handler(new ChannelInitializer<>() {
@@ -75,8 +76,8 @@ class KeepAliveTest {
             if (f.length > 3 && (f[2] + " ").endsWith(localPort)) {
                 Matcher m = TIMER.matcher(line);
                 assertTrue(m.find(), what + " has a keepalive timer: " + line);
-                long s = Long.parseLong(m.group(1)) * (m.group(2).equals("min") ? 60 : 1)
-                        / (m.group(2).equals("ms") ? 1000 : 1);
+                long s = Long.parseLong(m.group(1)) * (m.group(2).equals("min") ? 60 : 1) / (m.group(2).equals("ms")
+                        ? 1000 : 1);
                 assertTrue(s <= Transport.KEEPALIVE_IDLE_S, what + ": first probe within "
                         + Transport.KEEPALIVE_IDLE_S + " s, not the OS's two hours: " + line);
                 return;

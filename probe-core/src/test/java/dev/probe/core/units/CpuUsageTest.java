@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 
 /** The probe's own CPU cost: the arithmetic, the starvation rule, and a real sample of this process. */
 class CpuUsageTest {
@@ -29,7 +29,8 @@ class CpuUsageTest {
 
     @Test
     void theJvmsOwnThreadsAreToldApartByName() {
-        assertTrue(CpuTime.isJit("C2 CompilerThre") && CpuTime.isJit("C1 CompilerThre") && CpuTime.isJit("Sweeper thread"));
+        assertTrue(CpuTime.isJit("C2 CompilerThre") && CpuTime.isJit("C1 CompilerThre") && CpuTime.isJit(
+                "Sweeper thread"));
         assertTrue(CpuTime.isGc("GC Thread#0") && CpuTime.isGc("G1 Conc#0") && CpuTime.isGc("G1 Refine#0")
                 && CpuTime.isGc("VM Thread"), "the serial collector's pauses run on the VM thread");
         assertFalse(CpuTime.isJit("probe-io-3-1") || CpuTime.isGc("probe-io-3-1") || CpuTime.isGc("VM Periodic Tas"));

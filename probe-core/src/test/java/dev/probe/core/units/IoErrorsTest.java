@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.probe.core.transport.IoErrors;
 import java.io.IOException;
-import org.junit.jupiter.api.Test;
 import java.nio.channels.ClosedChannelException;
+import org.junit.jupiter.api.Test;
 
 /** Socket errors read as plain words. */
 class IoErrorsTest {

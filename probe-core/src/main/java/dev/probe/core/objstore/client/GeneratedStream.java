@@ -1,7 +1,7 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.payload.Content;
 import com.oracle.bmc.http.client.io.DuplicatableInputStream;
+import dev.probe.core.payload.Content;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 

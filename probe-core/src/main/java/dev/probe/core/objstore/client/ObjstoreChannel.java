@@ -1,12 +1,5 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.client.RunStop;
-
-import dev.probe.core.payload.IntegrityException;
-import dev.probe.core.payload.PieceQueue;
-import dev.probe.core.objstore.ContentMeta;
-import dev.probe.core.payload.Content;
-import dev.probe.core.params.BulkParams;
 import com.oracle.bmc.objectstorage.ObjectStorage;
 import com.oracle.bmc.objectstorage.model.CommitMultipartUploadDetails;
 import com.oracle.bmc.objectstorage.model.CommitMultipartUploadPartDetails;
@@ -17,12 +10,18 @@ import com.oracle.bmc.objectstorage.requests.CreateMultipartUploadRequest;
 import com.oracle.bmc.objectstorage.requests.GetObjectRequest;
 import com.oracle.bmc.objectstorage.requests.UploadPartRequest;
 import com.oracle.bmc.objectstorage.responses.GetObjectResponse;
+import dev.probe.core.client.RunStop;
+import dev.probe.core.objstore.ContentMeta;
+import dev.probe.core.params.BulkParams;
+import dev.probe.core.payload.Content;
+import dev.probe.core.payload.IntegrityException;
+import dev.probe.core.payload.PieceQueue;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.io.UncheckedIOException;
 
 /**
  * One channel, like an RMAN SBT channel writing to Object Storage: backup writes its pieces one after another,
@@ -63,7 +62,7 @@ final class ObjstoreChannel implements Runnable {
     @Override
     public void run() {
         try {
-            for (long k; (k = queue.take()) >= 0; ) {
+            for (long k; (k = queue.take()) >= 0;) {
                 if (restoreNames == null) {
                     backup(k);
                 } else {
@@ -139,7 +138,7 @@ final class ObjstoreChannel implements Runnable {
         RestoreVerifier verifier = verifier(name, meta);
         byte[] buf = new byte[256 * 1024];
         try (InputStream in = r.getInputStream()) {
-            for (int n; (n = in.read(buf)) > 0; ) {
+            for (int n; (n = in.read(buf)) > 0;) {
                 if (verifier != null) {
                     verifier.update(buf, 0, n);
                 }

@@ -1,6 +1,7 @@
 package dev.probe.core.objstore.client;
 
 import com.oracle.bmc.ClientConfiguration;
+import com.oracle.bmc.http.ClientConfigurator;
 import com.oracle.bmc.model.BmcException;
 import com.oracle.bmc.objectstorage.ObjectStorageClient;
 import com.oracle.bmc.objectstorage.model.ObjectSummary;
@@ -14,6 +15,7 @@ import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Ticker;
 import dev.probe.core.params.BulkParams;
 import dev.probe.core.params.Direction;
+import dev.probe.core.payload.IntegrityException;
 import dev.probe.core.payload.PieceQueue;
 import dev.probe.core.result.BulkProgress;
 import dev.probe.core.result.BulkSummary;
@@ -31,10 +33,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Consumer;
-import com.oracle.bmc.http.ClientConfigurator;
-import dev.probe.core.payload.IntegrityException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,8 +46,8 @@ import java.util.regex.Pattern;
 public final class ObjstoreClient {
     private static final DefaultRetryCondition SDK_RETRY = new DefaultRetryCondition();
     /** The service's own message inside the SDK's long exception text. */
-    private static final Pattern SDK_MESSAGE =
-            Pattern.compile("\\(\\d+, [^,]*, (?:true|false)\\) (.*?) \\(opc-request-id");
+    private static final Pattern SDK_MESSAGE = Pattern.compile(
+            "\\(\\d+, [^,]*, (?:true|false)\\) (.*?) \\(opc-request-id");
     private final ObjstoreConfig config;
 
     public ObjstoreClient(ObjstoreConfig config) {
@@ -63,7 +63,8 @@ public final class ObjstoreClient {
             return again;
         }).build();
         var builder = ObjectStorageClient.builder()
-                .configuration(ClientConfiguration.builder().retryConfiguration(retry).readTimeoutMillis(300_000).build());
+                .configuration(ClientConfiguration.builder().retryConfiguration(retry).readTimeoutMillis(300_000)
+                        .build());
         ClientConfigurator routed = RoutedConnections.of(config.route());
         if (routed != null) {
             builder.additionalClientConfigurator(routed);
@@ -77,7 +78,7 @@ public final class ObjstoreClient {
 
     /** Runs; {@code progress} hears one sample per interval. Throws {@link ProbeException} naming the failure. */
     public ObjstoreResult run(Consumer<BulkProgress> progress) throws InterruptedException {
-        return run(progress, () -> { });
+        return run(progress, () -> {});
     }
 
     /**
@@ -85,7 +86,7 @@ public final class ObjstoreClient {
      * data starts: an agent waits there for the fan-out's start instant.
      */
     public ObjstoreResult run(Consumer<BulkProgress> progress, Runnable ready) throws InterruptedException {
-        return run(progress, ready, new RunStop(), r -> { });
+        return run(progress, ready, new RunStop(), r -> {});
     }
 
     /**
@@ -127,7 +128,8 @@ public final class ObjstoreClient {
             if (!config.params().keep() && failure == null) { // a failed run's endpoint may be gone: no cleanup wait
                 delete(clients.get(0), backup ? channels.stream().flatMap(c -> c.written.stream()).toList() : names);
             }
-            ObjstoreResult result = result(startedAt, channels, metrics, t0, end, samples, cpuAtStart.until(CpuTime.now()),
+            ObjstoreResult result = result(startedAt, channels, metrics, t0, end, samples, cpuAtStart.until(CpuTime
+                    .now()),
                     failure != null ? failure.getMessage() : stop.reason());
             finished.accept(result);
             if (failure != null) {
@@ -194,7 +196,8 @@ public final class ObjstoreClient {
     private void delete(ObjectStorageClient c, List<String> names) {
         for (String name : names) {
             try {
-                c.deleteObject(DeleteObjectRequest.builder().namespaceName(config.namespace()).bucketName(config.bucket())
+                c.deleteObject(DeleteObjectRequest.builder().namespaceName(config.namespace()).bucketName(config
+                        .bucket())
                         .objectName(name).build());
             } catch (BmcException e) {
                 // best effort, as the paper's cleanup; the result is already measured

@@ -1,9 +1,9 @@
 package dev.probe.core.objstore.client;
 
+import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
 import dev.probe.core.client.Egress;
 import dev.probe.core.params.ObjstoreParams;
 import dev.probe.core.protocol.BadParameterException;
-import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
 
 /**
  * Where an object-storage run goes and who it is: the endpoint (null = the region's from the OCI config), the
@@ -11,7 +11,7 @@ import com.oracle.bmc.auth.BasicAuthenticationDetailsProvider;
  * connections take ({@code --bind}, {@code --dscp}; {@link Egress#DEFAULT}: the OS's choice).
  */
 public record ObjstoreConfig(String endpoint, String namespace, String bucket, ObjstoreParams params,
-                             BasicAuthenticationDetailsProvider auth, long dbSize, Egress route) {
+        BasicAuthenticationDetailsProvider auth, long dbSize, Egress route) {
     /** Leaving by the OS's choice. */
     public ObjstoreConfig(String endpoint, String namespace, String bucket, ObjstoreParams params,
                           BasicAuthenticationDetailsProvider auth, long dbSize) {

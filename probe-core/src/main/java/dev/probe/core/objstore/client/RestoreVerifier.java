@@ -1,9 +1,9 @@
 package dev.probe.core.objstore.client;
 
-import dev.probe.core.payload.IntegrityException;
 import dev.probe.core.objstore.Md5;
-import dev.probe.core.payload.Content;
 import dev.probe.core.params.BulkParams;
+import dev.probe.core.payload.Content;
+import dev.probe.core.payload.IntegrityException;
 import java.security.MessageDigest;
 import java.util.zip.CRC32C;
 

@@ -33,7 +33,7 @@ final class RoutedConnections {
         }
         return builder -> {
             PoolingHttpClientConnectionManager m = new PoolingHttpClientConnectionManager(
-                    RegistryBuilder.<ConnectionSocketFactory>create()
+                    RegistryBuilder.<ConnectionSocketFactory> create()
                             .register("http", new Routed(PlainConnectionSocketFactory.getSocketFactory(), route))
                             .register("https", new Routed(SSLConnectionSocketFactory.getSystemSocketFactory(), route))
                             .build());

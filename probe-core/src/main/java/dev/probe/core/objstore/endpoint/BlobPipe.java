@@ -2,11 +2,11 @@ package dev.probe.core.objstore.endpoint;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
  * Streams one upload's bytes into a blob on a disk thread, in order, never on the event loop; the connection stops

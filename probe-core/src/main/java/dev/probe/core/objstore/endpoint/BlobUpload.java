@@ -87,7 +87,7 @@ final class BlobUpload {
 
     /** MD5 of one piece of the body, on the disk thread (in order with the writes), from a reused heap array. */
     private void digest(ByteBuf data) {
-        for (int i = data.readerIndex(), end = data.writerIndex(); i < end; ) {
+        for (int i = data.readerIndex(), end = data.writerIndex(); i < end;) {
             byte[] md5Buffer = MD5_BUFFER.get();
             int n = Math.min(md5Buffer.length, end - i);
             data.getBytes(i, md5Buffer, 0, n);

@@ -1,11 +1,11 @@
 package dev.probe.core.objstore.endpoint;
 
 import dev.probe.core.protocol.BadParameterException;
+import dev.probe.core.server.SpaceBudget;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.regex.Pattern;
-import dev.probe.core.server.SpaceBudget;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The server's OCI-compatible Object Storage endpoint.
@@ -21,7 +21,8 @@ import java.util.List;
  *                       request's Host must be one of them
  */
 public record EndpointConfig(int port, String store, String namespace, Path authorizedKeys, boolean allowUnsigned,
-                                List<String> buckets, long memoryMax, List<String> hosts) {
+        List<String> buckets, long memoryMax, List<String> hosts) {
+
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
 
     public EndpointConfig {
@@ -32,7 +33,8 @@ public record EndpointConfig(int port, String store, String namespace, Path auth
             throw new BadParameterException("store", "is missing (discard, memory or a directory)");
         }
         if (namespace == null || !NAMESPACE.matcher(namespace).matches()) {
-            throw new BadParameterException("namespace", "'" + namespace + "' must be lower-case letters, digits, dashes");
+            throw new BadParameterException("namespace", "'" + namespace
+                    + "' must be lower-case letters, digits, dashes");
         }
         buckets = buckets == null ? List.of() : List.copyOf(buckets);
         hosts = hosts == null ? List.of() : List.copyOf(hosts);

@@ -6,11 +6,11 @@ import dev.probe.core.server.ServerLog;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.handler.codec.http.HttpHeaderNames;
 
 /**
  * First of the endpoint's own handlers: checks each request (decoded, a known path, a valid signature; the first

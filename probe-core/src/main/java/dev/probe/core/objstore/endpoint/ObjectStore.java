@@ -25,7 +25,7 @@ public final class ObjectStore {
 
     /** A committed object: its blobs in order, and the MD5 header OCI gives it. */
     public record StoredObject(String name, long size, String etag, String md5, String multipartMd5, Instant created,
-                               List<BlobStore.Blob> blobs, Map<String, String> meta) {
+            List<BlobStore.Blob> blobs, Map<String, String> meta) {
     }
 
     /** An uploaded part of a multipart upload. */
@@ -101,7 +101,8 @@ public final class ObjectStore {
 
     private void checkNamespace(String ns) {
         if (!namespace.equals(ns)) {
-            throw OciError.notFound("NamespaceNotFound", "Either the namespace " + ns + " does not exist or you are not "
+            throw OciError.notFound("NamespaceNotFound", "Either the namespace " + ns
+                    + " does not exist or you are not "
                     + "authorized to access it");
         }
     }
@@ -110,7 +111,8 @@ public final class ObjectStore {
         checkNamespace(ns);
         Bucket b = new Bucket(ns, name, compartmentId, UUID.randomUUID().toString(), Instant.now());
         if (buckets.putIfAbsent(name, b) != null) {
-            throw new OciError(HttpResponseStatus.CONFLICT, "BucketAlreadyExists", "Bucket " + name + " already exists");
+            throw new OciError(HttpResponseStatus.CONFLICT, "BucketAlreadyExists", "Bucket " + name
+                    + " already exists");
         }
         objects.put(name, new ConcurrentSkipListMap<>());
         return b;
@@ -143,7 +145,8 @@ public final class ObjectStore {
     public StoredObject object(String bucket, String name) {
         StoredObject o = objects.get(bucket).get(name);
         if (o == null) {
-            throw OciError.notFound("ObjectNotFound", "The object '" + name + "' was not found in the bucket '" + bucket + "'");
+            throw OciError.notFound("ObjectNotFound", "The object '" + name + "' was not found in the bucket '" + bucket
+                    + "'");
         }
         return o;
     }
@@ -151,7 +154,8 @@ public final class ObjectStore {
     public void delete(String bucket, String name) {
         StoredObject o = objects.get(bucket).remove(name);
         if (o == null) {
-            throw OciError.notFound("ObjectNotFound", "The object '" + name + "' was not found in the bucket '" + bucket + "'");
+            throw OciError.notFound("ObjectNotFound", "The object '" + name + "' was not found in the bucket '" + bucket
+                    + "'");
         }
         o.blobs().forEach(blobs::delete);
     }
@@ -235,7 +239,8 @@ public final class ObjectStore {
         }
         u.parts.values().stream().filter(p -> !chosen.contains(p)).forEach(p -> blobs.delete(p.blob()));
         String multipartMd5 = Md5.multipart(md5s, chosen.size());
-        StoredObject o = new StoredObject(u.object, size, UUID.randomUUID().toString(), null, multipartMd5, Instant.now(),
+        StoredObject o = new StoredObject(u.object, size, UUID.randomUUID().toString(), null, multipartMd5, Instant
+                .now(),
                 blobList, u.meta);
         replace(u.bucket, o);
         return o;

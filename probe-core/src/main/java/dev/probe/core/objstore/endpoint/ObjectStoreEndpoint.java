@@ -2,8 +2,8 @@ package dev.probe.core.objstore.endpoint;
 
 import dev.probe.core.server.ServerConfig;
 import dev.probe.core.server.ServerLog;
-import dev.probe.core.server.SpaceBudget;
 import dev.probe.core.server.ServerThreads;
+import dev.probe.core.server.SpaceBudget;
 import io.netty.channel.Channel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -28,7 +28,8 @@ public final class ObjectStoreEndpoint implements AutoCloseable {
 
     /** Binds {@code config.port()} on the server's address, with the server's TLS and idle timeout. */
     public static ObjectStoreEndpoint bind(EndpointConfig config, ServerConfig server, SpaceBudget space,
-                                           ServerThreads threads, ServerLog log) throws InterruptedException, IOException {
+                                           ServerThreads threads, ServerLog log) throws InterruptedException,
+            IOException {
         BlobStore blobs = config.blobs(space, server.limits().maxDir());
         if (blobs instanceof FileBlobs f && f.removedAtStart() > 0) {
             log.log(String.format("object store %s: removed %,d bytes of blobs an earlier run left (the index is in "
@@ -40,11 +41,13 @@ public final class ObjectStoreEndpoint implements AutoCloseable {
                 : new SignatureVerifier(config.authorizedKeys());
         Channel channel = threads.bind(new EndpointInitializer(store, verifier, new EndpointNames(config.hosts()),
                 server.security().tls(),
-                server.idleTimeout(), server.handshakeTimeout(), threads.diskThreads(), log), server.bind(), config.port());
+                server.idleTimeout(), server.handshakeTimeout(), threads.diskThreads(), log), server.bind(), config
+                        .port());
         channel.eventLoop().scheduleAtFixedRate(() -> {
             int expired = store.expireUploads(Instant.now());
             if (expired > 0) {
-                log.log("object store: " + expired + " multipart upload(s) expired (neither committed nor aborted within "
+                log.log("object store: " + expired
+                        + " multipart upload(s) expired (neither committed nor aborted within "
                         + ObjectStore.UPLOAD_EXPIRY.toMinutes() + " min); their parts were deleted");
             }
         }, 1, 1, TimeUnit.MINUTES);

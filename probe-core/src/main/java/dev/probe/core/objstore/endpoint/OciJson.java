@@ -1,8 +1,8 @@
 package dev.probe.core.objstore.endpoint;
 
-import dev.probe.core.protocol.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.probe.core.protocol.Json;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -69,7 +69,8 @@ final class OciJson {
     static ArrayNode parts(ObjectStore.Upload u) {
         ArrayNode arr = Json.MAPPER.createArrayNode();
         for (ObjectStore.Part p : u.parts.values()) {
-            arr.addObject().put("partNumber", p.number()).put("etag", p.etag()).put("md5", p.md5()).put("size", p.size());
+            arr.addObject().put("partNumber", p.number()).put("etag", p.etag()).put("md5", p.md5()).put("size", p
+                    .size());
         }
         return arr;
     }

@@ -1,8 +1,8 @@
 package dev.probe.core.objstore.endpoint;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.objstore.ContentMeta;
 import dev.probe.core.protocol.Json;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaders;

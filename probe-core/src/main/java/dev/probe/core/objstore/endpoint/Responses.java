@@ -1,8 +1,8 @@
 package dev.probe.core.objstore.endpoint;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.protocol.Json;
 import dev.probe.core.server.ServerLog;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -73,7 +73,8 @@ final class Responses {
     /** Any failure as an OCI error: its own status when it is one, 500 otherwise. */
     static OciError asOciError(Throwable e) {
         return e instanceof OciError ? (OciError) e
-                : new OciError(HttpResponseStatus.INTERNAL_SERVER_ERROR, "InternalServerError", String.valueOf(e.getMessage()));
+                : new OciError(HttpResponseStatus.INTERNAL_SERVER_ERROR, "InternalServerError", String.valueOf(e
+                        .getMessage()));
     }
 
     static String requestId() {

@@ -83,7 +83,8 @@ public final class SignatureVerifier {
     static PublicKey readPublicKey(String pem, Path source) {
         String base64 = pem.replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
         try {
-            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
+            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(
+                    base64)));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new UsageException(source + " is not a PEM RSA public key");
         }
@@ -135,7 +136,8 @@ public final class SignatureVerifier {
                 signing.append('\n');
             }
             if (name.equals("(request-target)")) {
-                signing.append("(request-target): ").append(request.method().name().toLowerCase(Locale.ROOT)).append(' ')
+                signing.append("(request-target): ").append(request.method().name().toLowerCase(Locale.ROOT)).append(
+                        ' ')
                         .append(request.uri());
             } else {
                 String v = h.get(name);
@@ -156,11 +158,13 @@ public final class SignatureVerifier {
         }
         for (String name : needed) {
             if (!signed.contains(name)) {
-                throw unauthenticated("the signature must cover " + name + " (it covers " + String.join(" ", signed) + ")");
+                throw unauthenticated("the signature must cover " + name + " (it covers " + String.join(" ", signed)
+                        + ")");
             }
         }
         if (!signed.contains("date") && !signed.contains("x-date")) {
-            throw unauthenticated("the signature must cover date or x-date (it covers " + String.join(" ", signed) + ")");
+            throw unauthenticated("the signature must cover date or x-date (it covers " + String.join(" ", signed)
+                    + ")");
         }
     }
 
@@ -173,7 +177,8 @@ public final class SignatureVerifier {
         }
         Duration skew = Duration.between(date, clock.instant()).abs();
         if (skew.compareTo(MAX_SKEW) > 0) {
-            throw unauthenticated("the signed date " + value + " is " + skew.toSeconds() + " s from this server's clock "
+            throw unauthenticated("the signed date " + value + " is " + skew.toSeconds()
+                    + " s from this server's clock "
                     + "(at most " + MAX_SKEW.toSeconds() + " s)");
         }
     }
@@ -187,7 +192,8 @@ public final class SignatureVerifier {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             sha.update(request.content().nioBuffer());
-            if (!MessageDigest.isEqual(Base64.getEncoder().encode(sha.digest()), claimed.getBytes(StandardCharsets.US_ASCII))) {
+            if (!MessageDigest.isEqual(Base64.getEncoder().encode(sha.digest()), claimed.getBytes(
+                    StandardCharsets.US_ASCII))) {
                 throw unauthenticated("x-content-sha256 does not match the body");
             }
         } catch (GeneralSecurityException e) {

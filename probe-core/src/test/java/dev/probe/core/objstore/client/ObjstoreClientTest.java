@@ -12,8 +12,8 @@ import com.oracle.bmc.objectstorage.model.CreateBucketDetails;
 import com.oracle.bmc.objectstorage.requests.CreateBucketRequest;
 import dev.probe.core.app.ProbeServer;
 import dev.probe.core.bulk.BulkConfig;
-import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.Egress;
+import dev.probe.core.client.ProbeException;
 import dev.probe.core.objstore.endpoint.OciSdkEndpointTest;
 import dev.probe.core.objstore.endpoint.SignatureVerifier;
 import dev.probe.core.params.BulkParams;
@@ -25,6 +25,8 @@ import dev.probe.core.testing.FaultProxy;
 import dev.probe.core.testing.FaultProxy.Fault;
 import dev.probe.core.testing.RecordingProxy;
 import dev.probe.core.testing.TestServers;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -32,13 +34,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.apache.http.conn.socket.PlainConnectionSocketFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import java.net.InetAddress;
-import java.net.Socket;
-import org.apache.http.conn.socket.PlainConnectionSocketFactory;
 
 /** {@code probe objstore} backup and restore through the real OCI SDK against the probe server's endpoint. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -59,12 +59,12 @@ class ObjstoreClientTest {
         Path keys = Files.createDirectories(dir.resolve("keys"));
         Files.writeString(keys.resolve("k.pem"), OciSdkEndpointTest.pem("PUBLIC KEY", key.getPublic().getEncoded()));
         server = ProbeServer.start(TestServers.loopback(dir),
-                new ObjstoreTestSupport().config(store, keys), line -> { });
+                new ObjstoreTestSupport().config(store, keys), line -> {});
         String endpoint = "http://127.0.0.1:" + server.objectStoreAddress().getPort();
         try (ObjectStorageClient c = OciSdkEndpointTest.sdk(key, endpoint)) {
             c.createBucket(CreateBucketRequest.builder().namespaceName("probe").createBucketDetails(
                     CreateBucketDetails.builder().name("backups").compartmentId("ocid1.compartment.oc1..x").build())
-                            .build());
+                    .build());
         }
         return endpoint;
     }
@@ -124,7 +124,8 @@ class ObjstoreClientTest {
         assertEquals(3, restore.operations().get("get_first_byte").count());
         assertEquals(0, restore.errors());
 
-        ProbeException none = assertThrows(ProbeException.class, () -> run(endpoint, Direction.RESTORE, false, progress));
+        ProbeException none = assertThrows(ProbeException.class, () -> run(endpoint, Direction.RESTORE, false,
+                progress));
         assertTrue(none.getMessage().contains("no pieces under backups/probe/rid/"), none.getMessage());
     }
 
@@ -139,7 +140,8 @@ class ObjstoreClientTest {
                     new ArrayList<>(), Payload.RANDOM, route);
             assertEquals(40L << 20, r.summary().bytes());
             assertTrue(!proxy.clients().isEmpty() && proxy.clients().stream()
-                    .allMatch(a -> a.getHostAddress().equals("127.0.0.2")), "from --bind's address: " + proxy.clients());
+                    .allMatch(a -> a.getHostAddress().equals("127.0.0.2")), "from --bind's address: " + proxy
+                            .clients());
         }
         try (Socket s = new RoutedConnections.Routed(
                 PlainConnectionSocketFactory.getSocketFactory(), route).createSocket(null)) {
@@ -182,7 +184,8 @@ class ObjstoreClientTest {
     void aFlippedBitInARestoredObjectIsCaughtByTheClient() throws Exception {
         String endpoint = start(dir.resolve("blobs").toString());
         run(endpoint, Direction.BACKUP, true, new ArrayList<>());
-        try (FaultProxy proxy = new FaultProxy(server.objectStoreAddress().getPort(), Fault.flip(0, false, 5_000_000))) {
+        try (FaultProxy proxy = new FaultProxy(server.objectStoreAddress().getPort(), Fault.flip(0, false,
+                5_000_000))) {
             ProbeException e = assertThrows(ProbeException.class, () -> run("http://127.0.0.1:" + proxy.port(),
                     Direction.RESTORE, true, new ArrayList<>()));
             assertEquals(ProbeException.Kind.INTEGRITY, e.kind());

@@ -36,7 +36,7 @@ class EndpointFaultTest {
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(TestServers.loopback(dir),
-                new EndpointConfig(0, dir.resolve("blobs").toString(), "probe", null, true, List.of("b")), line -> { });
+                new EndpointConfig(0, dir.resolve("blobs").toString(), "probe", null, true, List.of("b")), line -> {});
     }
 
     @AfterEach
@@ -58,7 +58,7 @@ class EndpointFaultTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             InputStream in = s.getInputStream();
             byte[] buf = new byte[8192];
-            for (int n; (n = in.read(buf)) > 0; ) {
+            for (int n; (n = in.read(buf)) > 0;) {
                 out.write(buf, 0, n);
             }
             String resp = out.toString(StandardCharsets.UTF_8);
@@ -126,7 +126,8 @@ class EndpointFaultTest {
                 "the body is what Content-Length says; the rest is not part of it");
         String noLength = http("PUT", "/n/probe/b/b/o/nolen", null, "Transfer-Encoding: chunked\r\n");
         assertTrue(noLength.startsWith("411 ") && noLength.contains("LengthRequired"), noLength);
-        String md5 = http("PUT", "/n/probe/b/b/o/md5", "abc", "Content-Length: 3\r\nContent-MD5: AAAAAAAAAAAAAAAAAAAAAA==\r\n");
+        String md5 = http("PUT", "/n/probe/b/b/o/md5", "abc",
+                "Content-Length: 3\r\nContent-MD5: AAAAAAAAAAAAAAAAAAAAAA==\r\n");
         assertTrue(md5.startsWith("400 ") && md5.contains("InvalidContentMd5"), md5);
         assertTrue(http("GET", "/n/probe/b/b/o/md5", null, null).startsWith("404 "));
         Await.until(Duration.ofSeconds(5), "the rejected body's blob is deleted", () -> blobFiles() == 1);

@@ -1,6 +1,7 @@
 package dev.probe.core.objstore.endpoint;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.probe.core.server.HttpGuard;
 import dev.probe.core.server.ServerLog;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -11,11 +12,10 @@ import io.netty.util.concurrent.ImmediateEventExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
-import dev.probe.core.server.HttpGuard;
-import java.time.Duration;
 
 /**
  * Fuzzes the Object Storage endpoint as its pipeline has it (HTTP codec, router with the request path and the

@@ -40,7 +40,7 @@ class EndpointGuardTest {
     @BeforeEach
     void start() throws Exception {
         server = ProbeServer.start(TestServers.loopback(dir).withTimeouts(Duration.ofSeconds(60), Duration.ofSeconds(1),
-                Duration.ofHours(1)), new EndpointConfig(0, "memory", "probe", null, true, null), line -> { });
+                Duration.ofHours(1)), new EndpointConfig(0, "memory", "probe", null, true, null), line -> {});
     }
 
     @AfterEach
@@ -116,9 +116,11 @@ class EndpointGuardTest {
         for (int i = 0; i <= EndpointInitializer.MAX_PER_SOURCE; i++) {
             answers.add(get(connect("127.0.0.1")));
         }
-        assertEquals(EndpointInitializer.MAX_PER_SOURCE, answers.stream().filter("HTTP/1.1 200"::equals).count(), answers
-                .toString());
-        assertEquals("HTTP/1.1 429", answers.get(EndpointInitializer.MAX_PER_SOURCE), "the one over the per-source cap");
+        assertEquals(EndpointInitializer.MAX_PER_SOURCE, answers.stream().filter("HTTP/1.1 200"::equals).count(),
+                answers
+                        .toString());
+        assertEquals("HTTP/1.1 429", answers.get(EndpointInitializer.MAX_PER_SOURCE),
+                "the one over the per-source cap");
         assertEquals("HTTP/1.1 200", get(connect("127.0.0.2")), "another address is still served");
         sockets.get(0).close();
         Await.until(Duration.ofSeconds(5), "a freed slot is usable again", () -> {

@@ -6,13 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.probe.core.app.ProbeServer;
-import dev.probe.core.testing.TestServers;
 import com.oracle.bmc.ClientConfiguration;
 import com.oracle.bmc.Region;
 import com.oracle.bmc.auth.SimpleAuthenticationDetailsProvider;
 import com.oracle.bmc.auth.StringPrivateKeySupplier;
 import com.oracle.bmc.model.BmcException;
+import com.oracle.bmc.model.Range;
 import com.oracle.bmc.objectstorage.ObjectStorageClient;
 import com.oracle.bmc.objectstorage.model.CommitMultipartUploadDetails;
 import com.oracle.bmc.objectstorage.model.CommitMultipartUploadPartDetails;
@@ -33,14 +32,19 @@ import com.oracle.bmc.objectstorage.responses.CommitMultipartUploadResponse;
 import com.oracle.bmc.objectstorage.responses.GetObjectResponse;
 import com.oracle.bmc.objectstorage.responses.UploadPartResponse;
 import com.oracle.bmc.retrier.RetryConfiguration;
+import dev.probe.core.app.ProbeServer;
+import dev.probe.core.testing.TestServers;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Random;
@@ -50,10 +54,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import com.oracle.bmc.model.Range;
-import java.io.ByteArrayOutputStream;
-import java.security.MessageDigest;
-import java.util.Arrays;
 
 /** The real OCI Java SDK (Jersey 3 client) against the probe server's Object Storage endpoint on 127.0.0.1. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -87,7 +87,8 @@ public class OciSdkEndpointTest {
                 .privateKeySupplier(new StringPrivateKeySupplier(pem("PRIVATE KEY", key.getPrivate().getEncoded())))
                 .region(Region.US_ASHBURN_1).build();
         ObjectStorageClient c = ObjectStorageClient.builder()
-                .configuration(ClientConfiguration.builder().retryConfiguration(RetryConfiguration.NO_RETRY_CONFIGURATION)
+                .configuration(ClientConfiguration.builder().retryConfiguration(
+                        RetryConfiguration.NO_RETRY_CONFIGURATION)
                         .build())
                 .build(auth);
         c.setEndpoint(endpoint);
@@ -100,7 +101,7 @@ public class OciSdkEndpointTest {
         Files.writeString(keys.resolve("probe.pem"), pem("PUBLIC KEY", key.getPublic().getEncoded()));
         server = ProbeServer.start(TestServers.loopback(dir),
                 new EndpointConfig(0, dir.resolve("blobs").toString(), "probe", keys, false, null),
-                line -> { });
+                line -> {});
         client = sdk(key, "http://127.0.0.1:" + server.objectStoreAddress().getPort());
         client.createBucket(CreateBucketRequest.builder().namespaceName("probe").createBucketDetails(
                 CreateBucketDetails.builder().name("b").compartmentId(COMPARTMENT).build()).build());
@@ -132,7 +133,8 @@ public class OciSdkEndpointTest {
         assertEquals("probe", client.getNamespace(GetNamespaceRequest.builder().build()).getValue());
         byte[] data = random(3_000_000, 1);
         var put = client.putObject(PutObjectRequest.builder().namespaceName("probe").bucketName("b")
-                .objectName("dir/one.bin").contentLength((long) data.length).putObjectBody(new ByteArrayInputStream(data))
+                .objectName("dir/one.bin").contentLength((long) data.length).putObjectBody(new ByteArrayInputStream(
+                        data))
                 .build());
         assertNotNull(put.getETag());
         assertEquals(Base64.getEncoder().encodeToString(MessageDigest.getInstance("MD5").digest(data)),
@@ -149,7 +151,8 @@ public class OciSdkEndpointTest {
                 .build());
         assertEquals(1, list.getListObjects().getObjects().size());
         assertEquals(data.length, list.getListObjects().getObjects().get(0).getSize());
-        client.deleteObject(DeleteObjectRequest.builder().namespaceName("probe").bucketName("b").objectName("dir/one.bin")
+        client.deleteObject(DeleteObjectRequest.builder().namespaceName("probe").bucketName("b").objectName(
+                "dir/one.bin")
                 .build());
         BmcException gone = assertThrows(BmcException.class, () -> get("dir/one.bin", null, null));
         assertEquals(404, gone.getStatusCode());
@@ -158,7 +161,8 @@ public class OciSdkEndpointTest {
 
     @Test
     void multipartUploadCommitAndAbort() throws Exception {
-        var mpu = client.createMultipartUpload(CreateMultipartUploadRequest.builder().namespaceName("probe").bucketName("b")
+        var mpu = client.createMultipartUpload(CreateMultipartUploadRequest.builder().namespaceName("probe").bucketName(
+                "b")
                 .createMultipartUploadDetails(CreateMultipartUploadDetails.builder().object("piece-0").build()).build())
                 .getMultipartUpload();
         ByteArrayOutputStreamHolder whole = new ByteArrayOutputStreamHolder();
@@ -167,13 +171,15 @@ public class OciSdkEndpointTest {
             byte[] data = random(n == 3 ? 500_000 : 1 << 20, n);
             whole.add(data);
             UploadPartResponse r = client.uploadPart(UploadPartRequest.builder().namespaceName("probe").bucketName("b")
-                    .objectName("piece-0").uploadId(mpu.getUploadId()).uploadPartNum(n).contentLength((long) data.length)
+                    .objectName("piece-0").uploadId(mpu.getUploadId()).uploadPartNum(n).contentLength(
+                            (long) data.length)
                     .uploadPartBody(new ByteArrayInputStream(data)).build());
             parts.add(CommitMultipartUploadPartDetails.builder().partNum(n).etag(r.getETag()).build());
         }
         CommitMultipartUploadResponse commit = client.commitMultipartUpload(CommitMultipartUploadRequest.builder()
                 .namespaceName("probe").bucketName("b").objectName("piece-0").uploadId(mpu.getUploadId())
-                .commitMultipartUploadDetails(CommitMultipartUploadDetails.builder().partsToCommit(parts).build()).build());
+                .commitMultipartUploadDetails(CommitMultipartUploadDetails.builder().partsToCommit(parts).build())
+                .build());
         assertTrue(commit.getOpcMultipartMd5().endsWith("-3"), commit.getOpcMultipartMd5());
         assertArrayEquals(whole.bytes(), get("piece-0", null, null));
         assertArrayEquals(Arrays.copyOfRange(whole.bytes(), (1 << 20) - 10, (1 << 20) + 10),

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.server.HttpGuard;
 import dev.probe.core.testing.TestServers;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.io.InputStream;
@@ -22,22 +25,19 @@ import java.security.KeyPair;
 import java.security.MessageDigest;
 import java.security.Signature;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import dev.probe.core.server.HttpGuard;
-import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.FullHttpResponse;
-import java.time.Duration;
-import java.util.List;
 
 /**
  * Signatures as an attacker would forge or replay them: only what OCI itself accepts passes (issue 23, point 2:
@@ -125,7 +125,8 @@ class SignatureVerifierTest {
     void anOldOrFutureSignatureCannotBeReplayed() throws Exception {
         String old = refusal(signed(HttpMethod.DELETE, "/n/probe/b/b/o/x", Instant.parse("2001-01-01T00:00:00Z"),
                 "date (request-target) host", ""));
-        assertTrue(old.contains("the signed date Mon, 1 Jan 2001 00:00:00 GMT is ") && old.contains("(at most 300 s)"), old);
+        assertTrue(old.contains("the signed date Mon, 1 Jan 2001 00:00:00 GMT is ") && old.contains("(at most 300 s)"),
+                old);
         assertTrue(refusal(signed(HttpMethod.DELETE, "/n/probe/b/b/o/x", NOW.plusSeconds(301),
                 "date (request-target) host", "")).contains("from this server's clock"));
     }
@@ -145,7 +146,7 @@ class SignatureVerifierTest {
     @Test
     void aDateOnlySignatureFrom2001DeletesNothingOnARunningServer() throws Exception {
         try (ProbeServer server = ProbeServer.start(TestServers.loopback(dir),
-                new EndpointConfig(0, dir.resolve("blobs").toString(), "probe", keys, false, null), line -> { })) {
+                new EndpointConfig(0, dir.resolve("blobs").toString(), "probe", keys, false, null), line -> {})) {
             FullHttpRequest forged = signed(HttpMethod.DELETE, "/n/probe/b/bucket/o/object",
                     Instant.parse("2001-01-01T00:00:00Z"), "date", "");
             try (Socket s = new Socket("127.0.0.1", server.objectStoreAddress().getPort())) {
@@ -178,7 +179,7 @@ class SignatureVerifierTest {
                 + "--objectstore-host if clients reach it by that name)", names.refusal("elsewhere.example"));
         EmbeddedChannel ch = new EmbeddedChannel(
                 new EndpointRouter(verifier, names, new HttpGuard(1, 1, 1, Duration
-                        .ofSeconds(1), "endpoint", l -> { }), l -> { }));
+                        .ofSeconds(1), "endpoint", l -> {}), l -> {}));
         ch.writeInbound(r);
         FullHttpResponse answer = ch.readOutbound();
         assertEquals(401, answer.status().code());
