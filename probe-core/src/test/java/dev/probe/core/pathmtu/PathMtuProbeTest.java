@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The path-MTU probe against a real server on loopback (which carries any size, so full-size packets pass both
  * ways with one probe each), the search's arithmetic, and the words each finding prints. The lab's black hole is
- * PathFaultsLabIT's.
+ * PathMtuEcmpLabIT's.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PathMtuProbeTest {

@@ -1,0 +1,65 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 42: an MTU black hole (9000-byte ends, a 1500-byte path, ICMP dropped) is named by qualify with the size that
+ * passes within 60 s and a non-zero exit; with ICMP passed, a warning only. ECMP: two equal-cost paths, one 20 ms
+ * longer, each new flow the next: qualify's four streams take both, and its ASYNC verdict names the two lengths by
+ * source port.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class PathMtuEcmpLabIT extends PathFaultsLabBase {
+    PathMtuEcmpLabIT() {
+        super("pm");
+    }
+
+    @Test
+    void anMtuBlackHoleIsNamedWithTheSizeThatPassesAndALearnedMtuIsOnlyAWarning() throws Exception {
+        String[] jumbo = {"--rtt-ms", "10", "--rate", "1gbit", "--mtu", "9000", "--path-mtu", "1500"};
+        Qualified hole = qualify("hole.json", false, new String[] {"--budget", "30s"},
+                concat(jumbo, "--icmp", "drop"));
+        assertTrue(hole.millis() < 60_000, "named within 60 s: " + hole.millis() + " ms");
+        assertTrue(hole.exit() != 0, "and exits non-zero: " + hole.exit());
+        JsonNode forward = hole.doc().at("/summary/path_mtu/0");
+        assertEquals("black_hole", forward.path("status").asText(), forward.toString());
+        assertEquals(1500, forward.path("largest_packet").asInt(), "the size that passes, to the byte: " + forward);
+        assertEquals(1500, hole.doc().at("/summary/path_mtu/1/largest_packet").asInt(), "both ways");
+        assertTrue(hole.stdout().contains("path MTU 1500 with ICMP blocked: segments over 1500 bytes are lost without "
+                + "an error"), hole.stdout());
+        assertTrue(hole.stdout().contains("clamp the MSS to 1460"), "and the fix: " + hole.stdout());
+        assertEquals(0, hole.doc().path("steps").size(), "no stream step stalled against it");
+        Qualified passed = qualify("learned.json", false, new String[] {"--budget", "20s", "--mode", "async"},
+                concat(jumbo, "--icmp", "pass"));
+        JsonNode learned = passed.doc().at("/summary/path_mtu/0");
+        assertEquals("learned", learned.path("status").asText(), learned.toString());
+        assertEquals(1500, learned.path("largest_packet").asInt(), learned.toString());
+        assertTrue(passed.stdout().contains("WARNING = the primary to standby: path MTU 1500, below the primary's "
+                + "interface MTU 9000"), passed.stdout());
+        assertTrue(StreamSupport.stream(passed.doc().at("/summary/verdicts").spliterator(), false)
+                .noneMatch(v -> v.path("name").asText().equals("path MTU")), "only a warning");
+        assertTrue(passed.doc().path("steps").size() > 0, "and the steps ran");
+    }
+
+    @Test
+    void connectionsThatTakeEqualCostPathsOfUnequalLengthAreNamed() throws Exception {
+        JsonNode async = asyncVerdict("ecmp.json", "--rtt-ms", "10", "--rate", "1gbit", "--ecmp-paths", "2",
+                "--ecmp-spread-ms", "20");
+        Matcher m = Pattern.compile("lowest RTT ([\\d.]+) ms from port \\d+, ([\\d.]+) "
+                + "ms from port").matcher(async.path("reasons").toString());
+        assertTrue(m.find(), "named: " + async);
+        double fast = Double.parseDouble(m.group(1));
+        double slow = Double.parseDouble(m.group(2));
+        assertTrue(fast < 13 && slow > 27 && slow < 36, "the 10 ms path and the one 20 ms longer: " + fast + ", "
+                + slow);
+    }
+}

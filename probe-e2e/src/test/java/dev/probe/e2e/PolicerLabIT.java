@@ -1,0 +1,41 @@
+package dev.probe.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Issue 42: a per-flow policer, 50 Mbit/s per flow on a 1 Gbit/s link at 10 ms, is named as one, near its rate; the
+ * same link shaped to 50 Mbit/s (a queue, streams sharing one rate) is not. Its two qualify runs go one after the
+ * other: run beside four other labs at once (2026-11-29), the policer's case read a busy host's bursts as random loss
+ * and called the flow loss-limited.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class PolicerLabIT extends PathFaultsLabBase {
+    PolicerLabIT() {
+        super("pp");
+    }
+
+    @Test
+    void aPerFlowPolicerIsNamedWithItsRateAndAShaperIsNot() throws Exception {
+        JsonNode policed = asyncVerdict("policed.json", "--rtt-ms", "10", "--rate", "1gbit", "--police", "50mbit");
+        StringBuilder steps = new StringBuilder();
+        JSON.readTree(dir.resolve("policed.json").toFile()).path("steps").forEach(s -> steps
+                .append(s.path("label").asText()).append(": ")
+                .append(s.at("/result/summary/sender_throughput_mib_s").asDouble()).append(" MiB/s ")
+                .append(s.at("/result/summary/tcp")).append("; "));
+        Matcher near = Pattern.compile("each flow is policed near (\\d+) Mbit/s")
+                .matcher(policed.path("reasons").toString());
+        assertTrue(near.find(), policed.toString() + "; the steps: " + steps);
+        int mbit = Integer.parseInt(near.group(1));
+        // one stream read 47 and 56 Mbit/s in two runs (four streams 225 both times): near, not exactly, the rate
+        assertTrue(mbit >= 25 && mbit <= 62, "near the 50 Mbit/s it is policed at: " + mbit);
+        JsonNode shaped = asyncVerdict("shaped.json", "--rtt-ms", "10", "--rate", "50mbit");
+        assertTrue(!shaped.path("reasons").toString().contains("policed"), shaped.toString());
+    }
+}
