@@ -49,6 +49,9 @@ class BackupAnswersLabIT extends TwoSiteLabBase {
                         "--db-size", "20TB", "--congestion", "cubic", "--json", json.toString());
                 assertEquals(0, bulk.awaitExit(90), bulk.stdout() + bulk.stderr());
                 runs.put(channels, json);
+                JsonNode summary = JSON.readTree(json.toFile()).path("summary");
+                System.out.printf("BackupAnswersLabIT %d channels: %.3f Gbit/s, TCP %s%n", channels,
+                        summary.path("throughput_gbps").asDouble(), summary.path("tcp"));
             }
         }
         for (int channels : new int[] {35, 56}) {

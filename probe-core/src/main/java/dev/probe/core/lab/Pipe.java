@@ -72,12 +72,18 @@ final class Pipe {
     }
 
     void start() {
-        reader = new Thread(this::readLoop, "lab-" + name + "-in");
-        writer = new Thread(this::writeLoop, "lab-" + name + "-out");
+        reader = new Thread(() -> raised(this::readLoop), "lab-" + name + "-in");
+        writer = new Thread(() -> raised(this::writeLoop), "lab-" + name + "-out");
         reader.setDaemon(true);
         writer.setDaemon(true);
         reader.start();
         writer.start();
+    }
+
+    /** Runs {@code loop} at the forwarder's nice value ({@link LibC#FORWARDER_NICE}) where the host allows it. */
+    private static void raised(Runnable loop) {
+        LibC.raiseThisThread();
+        loop.run();
     }
 
     /** Packets arriving from now on get {@code next}; the queue keeps the limit it was built with. */
