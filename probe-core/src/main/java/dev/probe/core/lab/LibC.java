@@ -67,15 +67,17 @@ final class LibC {
     static native int setpriority(int which, int who, int prio) throws LastErrorException;
 
     /**
-     * Gives the calling thread (Linux keeps the nice value per thread) {@link #FORWARDER_NICE}; false where that is
-     * not allowed (no CAP_SYS_NICE), and the link then forwards at the ends' weight.
+     * {@code loop} run at {@link #FORWARDER_NICE} (Linux keeps the nice value per thread, so it is set by the thread
+     * that runs the loop); where that is not allowed (no CAP_SYS_NICE) the link forwards at the ends' weight.
      */
-    static boolean raiseThisThread() {
-        try {
-            setpriority(PRIO_PROCESS, 0, FORWARDER_NICE);
-            return true;
-        } catch (LastErrorException e) {
-            return false;
-        }
+    static Runnable atForwarderNice(Runnable loop) {
+        return () -> {
+            try {
+                setpriority(PRIO_PROCESS, 0, FORWARDER_NICE);
+            } catch (LastErrorException e) {
+                // forwards all the same, at nice 0
+            }
+            loop.run();
+        };
     }
 }

@@ -72,18 +72,12 @@ final class Pipe {
     }
 
     void start() {
-        reader = new Thread(() -> raised(this::readLoop), "lab-" + name + "-in");
-        writer = new Thread(() -> raised(this::writeLoop), "lab-" + name + "-out");
+        reader = new Thread(LibC.atForwarderNice(this::readLoop), "lab-" + name + "-in");
+        writer = new Thread(LibC.atForwarderNice(this::writeLoop), "lab-" + name + "-out");
         reader.setDaemon(true);
         writer.setDaemon(true);
         reader.start();
         writer.start();
-    }
-
-    /** Runs {@code loop} at the forwarder's nice value ({@link LibC#FORWARDER_NICE}) where the host allows it. */
-    private static void raised(Runnable loop) {
-        LibC.raiseThisThread();
-        loop.run();
     }
 
     /** Packets arriving from now on get {@code next}; the queue keeps the limit it was built with. */
