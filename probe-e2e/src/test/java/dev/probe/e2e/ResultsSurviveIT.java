@@ -175,10 +175,10 @@ class ResultsSurviveIT {
         assertTrue(q.printed("VERDICT: INCOMPLETE (step 3"), q.stdout());
         JsonNode r = result();
         assertEquals("INCOMPLETE", r.at("/summary/overall").asText());
-        // killed while step 3 runs, or (on a busy machine) after its header and before it connects
+        // killed while step 3 runs, or (on a busy machine) after its header and before or while it connects
         assertTrue(r.at("/incomplete/reason").asText().matches("step 3 \\(.*\\) failed: (connection to server lost"
                 + "|server closed the connection|cannot connect to 127\\.0\\.0\\.1:" + port
-                + ": Connection refused).*"),
+                + ": Connection (refused|reset by peer)).*"),
                 r.at("/incomplete").toString());
         assertTrue(r.path("steps").size() >= 2, "the finished steps kept: " + r.path("steps").size());
     }
