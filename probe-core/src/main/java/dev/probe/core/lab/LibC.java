@@ -8,8 +8,8 @@ import com.sun.jna.Pointer;
 
 /**
  * The libc calls the userspace link needs, bound by JNA direct mapping (no per-call reflection): open, ioctl,
- * fcntl, read, write, poll, close, setpriority. Buffers are native addresses; errors come back as {@link LastErrorException}
- * carrying errno.
+ * fcntl, read, write, poll, close, setpriority. Buffers are native addresses; errors come back as
+ * {@link LastErrorException} carrying errno.
  */
 final class LibC {
     static final int O_RDWR = 2;

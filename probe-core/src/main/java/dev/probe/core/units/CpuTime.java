@@ -67,10 +67,26 @@ public record CpuTime(long userNanos, long systemNanos, long wallNanos, long jit
         }
     }
 
-    /** User and system ticks from a /proc stat line (the command name may hold spaces: fields follow its ')'). */
+    /**
+     * User, system, reaped children's user and system ticks from a /proc stat line (the command name may hold spaces:
+     * fields follow its ')').
+     */
     private static long[] ticks(String stat) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12])};
+        return new long[] {Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14])};
+    }
+
+    /**
+     * CPU nanoseconds this process and the children it has reaped have used (utime + stime + cutime + cstime of
+     * /proc/self/stat), or -1 without /proc: what a test harness's JVM and the probe processes it ran cost.
+     */
+    public static long withReapedChildrenNanos() {
+        try {
+            long[] t = ticks(Files.readString(SELF.resolve("stat")));
+            return (t[0] + t[1] + t[2] + t[3]) * TICK_NANOS;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** {JIT, GC} CPU nanoseconds over this process's threads, told apart by the names HotSpot gives them. */

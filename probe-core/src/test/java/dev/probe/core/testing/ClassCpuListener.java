@@ -1,5 +1,6 @@
 package dev.probe.core.testing;
 
+import dev.probe.core.units.CpuTime;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,15 +22,12 @@ import org.junit.platform.launcher.TestIdentifier;
  * probe-core's test jar (META-INF/services); silent where /proc is missing.
  */
 public final class ClassCpuListener implements TestExecutionListener {
-    private static final Path STAT = Path.of("/proc/self/stat");
-    /** USER_HZ: clock ticks per second in /proc on Linux. */
-    private static final double TICKS = 100.0;
     private final Map<String, long[]> started = new ConcurrentHashMap<>();
 
     @Override
     public void executionStarted(TestIdentifier id) {
         if (id.getSource().orElse(null) instanceof ClassSource) {
-            started.put(id.getUniqueId(), new long[] {System.nanoTime(), ticks()});
+            started.put(id.getUniqueId(), new long[] {System.nanoTime(), CpuTime.withReapedChildrenNanos()});
         }
     }
 
@@ -40,7 +38,7 @@ public final class ClassCpuListener implements TestExecutionListener {
             return;
         }
         String line = String.format(Locale.ROOT, "%s\t%.1f\t%.1f%n", source.getClassName(),
-                (System.nanoTime() - at[0]) / 1e9, (ticks() - at[1]) / TICKS);
+                (System.nanoTime() - at[0]) / 1e9, (CpuTime.withReapedChildrenNanos() - at[1]) / 1e9);
         Path out = Path.of(System.getProperty("basedir", "."), "target", "class-cpu.tsv");
         try {
             Files.createDirectories(out.getParent());
@@ -48,18 +46,6 @@ public final class ClassCpuListener implements TestExecutionListener {
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
             // a figure for the closing note, never a reason to fail a test run
-        }
-    }
-
-    /** This JVM's CPU ticks and its reaped children's; -1 without /proc. */
-    private static long ticks() {
-        try {
-            String stat = Files.readString(STAT);
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // after the command: state is field 3, so utime (14) .. cstime (17) sit at 11 .. 14 here
-            return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
-        } catch (IOException | RuntimeException e) {
-            return -1;
         }
     }
 }
