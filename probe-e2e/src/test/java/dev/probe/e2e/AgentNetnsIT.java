@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * host's TCP sees the link's delay, and the bytes add up. Needs root, /dev/net/tun and iproute2.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@ExtendWith(TimingPriority.class)
 class AgentNetnsIT {
     private static final Pattern STARTED = Pattern.compile("started on ([0-9.]+:\\d+)");
     private static final int AGENTS = 2;

@@ -9,10 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * fusepy; skipped with that reason elsewhere.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
+@ExtendWith(TimingPriority.class) // it times a commit through a relay and its slower disk
 class FarSyncDiskIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern AGENT = Pattern.compile("Probe agent started on [0-9.]+:(\\d+)");
@@ -69,8 +72,9 @@ class FarSyncDiskIT {
         Path backing = Files.createDirectories(dir.resolve("backing"));
         Path mount = Files.createDirectories(dir.resolve("slow"));
         Path script = Path.of(FarSyncDiskIT.class.getResource("/slowfs.py").toURI());
-        Process fs = new ProcessBuilder("/usr/bin/python3", script.toString(), backing.toString(), mount.toString(),
-                String.valueOf(DELAY_MS)).redirectErrorStream(true).redirectOutput(dir.resolve("fuse.log").toFile())
+        Process fs = new ProcessBuilder(ProbeProcess.atNiceness(List.of("/usr/bin/python3", script.toString(),
+                backing.toString(), mount.toString(), String.valueOf(DELAY_MS)))).redirectErrorStream(true)
+                        .redirectOutput(dir.resolve("fuse.log").toFile())
                         .start();
         try (ProbeProcess fs1 = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0");
              ProbeProcess sb1 = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0")) {

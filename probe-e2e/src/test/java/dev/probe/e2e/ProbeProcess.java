@@ -24,9 +24,11 @@ final class ProbeProcess implements AutoCloseable {
     private final Process process;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;
+    /** The nice value of the processes this JVM starts from now on ({@link TimingPriority}); 0: the JVM's own. */
+    private static volatile int niceness;
 
     private ProbeProcess(List<String> cmd, Map<String, String> env, Path cwd) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(false);
+        ProcessBuilder pb = new ProcessBuilder(atNiceness(cmd)).redirectErrorStream(false);
         if (env != null) {
             pb.environment().clear();
             pb.environment().putAll(env);
@@ -47,6 +49,21 @@ final class ProbeProcess implements AutoCloseable {
         });
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /** Processes started from now on run at nice {@code n} (0: as this JVM); forks run one class at a time. */
+    static void niceness(int n) {
+        niceness = n;
+    }
+
+    /** {@code cmd} prefixed to run at the niceness set by {@link #niceness(int)}, for a process started by hand. */
+    static List<String> atNiceness(List<String> cmd) {
+        if (niceness == 0) {
+            return cmd;
+        }
+        List<String> niced = new ArrayList<>(List.of("/usr/bin/nice", "-n", String.valueOf(niceness)));
+        niced.addAll(cmd);
+        return niced;
     }
 
     static ProbeProcess start(String... args) throws IOException {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * after each test, also when it fails), and commands run inside a site. Skipped without root, /dev/net/tun and
  * iproute2, with that reason.
  */
+@ExtendWith(TimingPriority.class)
 abstract class SiteLabBase {
     @TempDir
     Path dir;

@@ -7,12 +7,14 @@ import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fixture of the tests that build the two-site lab through the jar: a lab name and a /30 of their own (taken
  * down after each test, also when it fails). Skipped without root, /dev/net/tun and iproute2, with that reason.
  */
+@ExtendWith(TimingPriority.class)
 abstract class TwoSiteLabBase {
     @TempDir
     Path dir;

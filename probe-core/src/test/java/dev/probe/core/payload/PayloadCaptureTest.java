@@ -36,7 +36,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +45,6 @@ import org.junit.jupiter.api.io.TempDir;
  * on loopback, must not shrink under {@code zstd -3 --long=27} (a 128 MiB window: every repeat within it is found)
  * nor {@code gzip -1}: at least 0.99 of its size remains.
  */
-@Tag("serial") // gzip over two halves of 256 MiB takes both cores: alone, it is quickest and slows no timed test
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class PayloadCaptureTest {
     private static final long CAPTURE = 256L << 20;
