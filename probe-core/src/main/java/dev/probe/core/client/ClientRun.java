@@ -4,7 +4,9 @@ import dev.probe.core.params.SessionSpec;
 import dev.probe.core.protocol.Ending.Result;
 import dev.probe.core.protocol.Handshake.Ready;
 import dev.probe.core.result.ClockOffset;
+import dev.probe.core.transport.IoErrors;
 import dev.probe.core.units.CpuUsage;
+import io.netty.channel.ChannelException;
 import io.netty.channel.EventLoopGroup;
 import java.util.Comparator;
 import java.util.List;
@@ -62,6 +64,10 @@ public final class ClientRun {
             Connector.Opened opened = connector.open(group, spec);
             connections = opened.connections();
             return phase.run(new Session(target, opened.ready(), connections, connector, opened.clock()));
+        } catch (ChannelException e) {
+            // a socket option read after the server closed the connection (between READY and the data phase)
+            throw new ProbeException(ProbeException.Kind.LOST, "lost the connection to " + target.hostPort() + ": "
+                    + IoErrors.describe(e.getCause() != null ? e.getCause() : e));
         } finally {
             connections.forEach(c -> c.channel().close());
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -75,12 +75,15 @@ record Check(Kind kind, Target target, Duration length, long writeSize, Baseline
             metrics.up.labelValues(standby, check).set(1);
             events.accept(ev);
             return true;
-        } catch (ProbeException e) {
+        } catch (RuntimeException e) {
+            // a monitor outlives any one check: whatever ended it is counted and logged, never thrown (a ProbeException
+            // says why in a line; anything else is a fault of probe's, named whole for the report)
+            String why = e instanceof ProbeException ? e.getMessage() : "unexpected " + e;
             metrics.checks.labelValues(standby, check, "failed").inc();
             metrics.up.labelValues(standby, check).set(0);
             metrics.forget(standby, kind == Kind.STREAM);
-            log.accept(check + " check of " + standby + " failed: " + e.getMessage());
-            events.accept(ev.put("result", "failed").put("error", e.getMessage()));
+            log.accept(check + " check of " + standby + " failed: " + why);
+            events.accept(ev.put("result", "failed").put("error", why));
             return false;
         } finally {
             metrics.last.labelValues(standby, check).set(System.currentTimeMillis() / 1000.0);
