@@ -36,6 +36,12 @@ import java.util.concurrent.Future;
 public final class PathMtuProbe {
     /** How long a probe may take to deliver its segments before its size counts as not passing. */
     static final Duration STALL = Duration.ofSeconds(3);
+    /**
+     * How long the full size is given once more before a black hole is named: on a loaded host a probe that must
+     * pass can stall for 3 s (a CI run named one at 32,806 bytes on loopback), and a wrong black hole sends a DBA to
+     * the firewall team.
+     */
+    static final Duration CONFIRM = Duration.ofSeconds(10);
     /** The smallest packet tried: RFC 791's 576 bytes, which every IPv4 path must carry. */
     static final int MIN_PACKET = 576;
     /** Probes run at once in each round of the search. */
@@ -74,7 +80,7 @@ public final class PathMtuProbe {
         }
         Outcome full;
         try {
-            full = probe(Egress.MAX_MSS, towardServer, stop);
+            full = probe(Egress.MAX_MSS, towardServer, stop, STALL);
         } catch (ProbeException e) {
             if (towardServer || e.kind() != ProbeException.Kind.REFUSED) {
                 throw e;
@@ -94,7 +100,19 @@ public final class PathMtuProbe {
             return new PathMtu(towardServer, learned ? PathMtu.Status.LEARNED : PathMtu.Status.FULL, senderMtu,
                     learned ? sent : hi, probing, 1, seconds(t0), null);
         }
-        return search(new Search(towardServer, senderMtu, hi, hint, probing, t0), stop);
+        Search q = new Search(towardServer, senderMtu, hi, hint, probing, t0);
+        PathMtu found = search(q, stop);
+        return found.status() == PathMtu.Status.BLACK_HOLE && stop.reason() == null ? confirmed(q, found, stop) : found;
+    }
+
+    /** A black hole stands only when the full size stalls again for {@link #CONFIRM}; else the host was slow. */
+    private PathMtu confirmed(Search q, PathMtu found, RunStop stop) throws InterruptedException {
+        if (!probe(Egress.MAX_MSS, q.towardServer, stop, CONFIRM).delivered) {
+            return q.found(PathMtu.Status.BLACK_HOLE, found.largest(), found.probes() + 1, found.note());
+        }
+        return q.found(PathMtu.Status.FULL, q.hi, found.probes() + 1, "probes over " + found.largest()
+                + " bytes stalled for " + STALL.toSeconds() + " s, the full size then passed within "
+                + CONFIRM.toSeconds() + " s: a slow host or path, not a black hole");
     }
 
     /** The full-size probe stalled: rounds of probes at once narrow the largest packet that passes. */
@@ -163,7 +181,7 @@ public final class PathMtuProbe {
         try {
             List<Future<Outcome>> futures = new ArrayList<>();
             for (int size : sizes) {
-                futures.add(pool.submit(() -> probe(size - PathMtu.HEADERS, towardServer, stop)));
+                futures.add(pool.submit(() -> probe(size - PathMtu.HEADERS, towardServer, stop, STALL)));
             }
             List<Outcome> out = new ArrayList<>();
             for (Future<Outcome> f : futures) {
@@ -182,8 +200,8 @@ public final class PathMtuProbe {
      * server when not {@code towardServer}); delivered, or stalled after the handshake. A failure before the server
      * answered is the run's error, not a size.
      */
-    private Outcome probe(int mss, boolean towardServer, RunStop stop) throws InterruptedException {
-        Target clamped = new Target(target.host(), target.port(), target.connectTimeout(), STALL, target.security(),
+    private Outcome probe(int mss, boolean towardServer, RunStop stop, Duration stall) throws InterruptedException {
+        Target clamped = new Target(target.host(), target.port(), target.connectTimeout(), stall, target.security(),
                 target.transport(), target.route().withMss(mss));
         long length = (long) Math.min(mss, JUMBO) * SEGMENTS;
         TestParams params = (towardServer ? TestParams.builder(Mode.SYNC)
