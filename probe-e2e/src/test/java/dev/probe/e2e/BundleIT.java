@@ -257,9 +257,10 @@ class BundleIT {
                 dir.resolve("qualify.dat").toString())) {
             int port = server.awaitServerPort(30_000);
             Path page = dir.resolve("qualify");
-            // a loopback round trip's p99 on a busy two-core machine can pass 2 ms: the budget is QualifyJarIT's
+            // a loopback round trip's p99 on a two-core machine busy with other test JVMs can pass tens of ms: the
+            // budget is QualifyJarIT's (the verdict's thresholds are core's tests, on exact figures)
             ProbeProcess q = probe("qualify", "127.0.0.1", "--port", String.valueOf(port), "--redo-rate", "2MB",
-                    "--commit-budget", "50ms", "--budget", "15s", "--out", page.toString());
+                    "--commit-budget", "250ms", "--budget", "15s", "--out", page.toString());
             assertEquals(0, q.awaitExit(120), q.stdout() + q.stderr());
             assertTrue(q.printed("VERDICT: PASS"), q.stdout());
         }

@@ -101,10 +101,13 @@ class FarSyncLabJarIT extends SiteLabBase {
             assertTrue(far.at("/relay/min_rtt_ms").asDouble() >= 40, far.toString());
             String reasons = doc.at("/summary/verdicts").toString();
             assertTrue(reasons.contains("the loss holds this hop below its redo"), reasons);
-            // the SYNC hop adds at least its round trip (1 ms) and fs1's forced write to every commit
+            // the SYNC hop adds at least the link's round trip (1 ms) to every commit; the hop's measured round trip
+            // (its round-trip phase's p50) is read in another window, which a loaded host can make the slower (a CI
+            // run: 2.27 ms there, commits at 1.86 ms p50): the link's 1 ms is what the physics guarantees
             double rtt = sync.path("rtt_ms").asDouble();
             double commit = doc.at("/summary/commit_ms/p50").asDouble();
-            assertTrue(rtt >= 1.0 && commit >= rtt, "commit " + commit + " ms over a " + rtt + " ms hop");
+            assertTrue(rtt >= 1.0 && commit >= 1.0, "commit " + commit + " ms over a " + rtt
+                    + " ms hop of a 1 ms link");
             assertTrue(sync.at("/redo/summary/disk_write_ms/p50").asDouble() > 0, "AFFIRM at fs1's relay: " + sync);
 
             // 8 KiB writes: the lag is read in whole messages, 8.2 ms of redo each at 1 MB/s

@@ -49,7 +49,7 @@ class QualifyJarIT extends ServerIT {
         Path json = dir.resolve("q.json");
         Path out = dir.resolve("page");
         long t0 = System.nanoTime();
-        ProbeProcess q = qualify("--awr", awr.toString(), "--affirm", "--commit-budget", "50ms", "--budget", "20s",
+        ProbeProcess q = qualify("--awr", awr.toString(), "--affirm", "--commit-budget", "250ms", "--budget", "20s",
                 "--json", json.toString(), "--out", out.toString());
         int code = q.awaitExit(90);
         assertEquals(0, code, q.stdout() + q.stderr());
@@ -111,7 +111,7 @@ class QualifyJarIT extends ServerIT {
         Path json = dir.resolve("q.json");
         Path out = dir.resolve("page");
         ProbeProcess q = qualify("--redo-rate", "5MB/s", "--mode", "sync", "--affirm", "--standby-dir", "redo",
-                "--commit-budget", "50ms", "--budget", "15s", "--json", json.toString(), "--out", out.toString());
+                "--commit-budget", "250ms", "--budget", "15s", "--json", json.toString(), "--out", out.toString());
         assertEquals(0, q.awaitExit(90), q.stdout() + q.stderr());
         assertTrue(q.printed("Standby redo log writes (probe disk at"), q.stdout());
         assertTrue(q.printed("*    32768 B: p50 "), "the qualified write size marked: " + q.stdout());
