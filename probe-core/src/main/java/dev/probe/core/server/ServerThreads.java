@@ -8,9 +8,11 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.util.concurrent.BlockingOperationException;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutorGroup;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -83,5 +85,14 @@ public final class ServerThreads implements AutoCloseable {
         workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         diskThreads.shutdownGracefully(0, 1, TimeUnit.SECONDS);
         timer.shutdownNow();
+        // returns once the work under way has stopped: a disk thread's queued piece no longer writes into a store
+        // its caller removes next (a fresh-clone run's test found a piece directory made after close returned)
+        for (EventExecutorGroup g : List.of(boss, workers, diskThreads)) {
+            try {
+                g.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+            } catch (BlockingOperationException e) {
+                // closed from one of its own threads: it cannot wait for itself
+            }
+        }
     }
 }
