@@ -8,8 +8,8 @@
 # bench/loopback-summary.py's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
-head="$(date -u +%F), $cpu, $(nproc) cores, $(uname -r), DUR=${DUR:-10}s, RUNS=${RUNS:-3}"
+. bench/lib.sh
+head="$(date -u +%F), $(cpu_model), $(nproc) cores, $(uname -r), DUR=${DUR:-10}s, RUNS=${RUNS:-3}"
 echo "compare: $head"
 MEMORY=0 TRANSPORTS=0 bench/loopback.sh
 { echo "$head"; echo; cat bench/out/summary.md; } > bench/out/compare.md

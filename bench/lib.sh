@@ -3,6 +3,9 @@
 # json FILE EXPR: prints EXPR evaluated with d = the parsed FILE
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {'d': d}))" "$@"; }
 
+# cpu_model: the CPU's model name, as lscpu gives it
+cpu_model() { lscpu | sed -n 's/^Model name: *//p' | head -1; }
+
 # proc_cpu_s PID: the process's user + system CPU seconds so far
 proc_cpu_s() { awk '{print ($14 + $15) / 100}' "/proc/$1/stat"; }
 

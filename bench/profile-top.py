@@ -21,16 +21,20 @@ def stacks(path):
                 yield frames.split(";"), int(count)
 
 
-def group(frame):
-    """A frame's family, so a profile reads as 'syscalls', 'copies', 'crypto', ... at a glance."""
-    f = frame.lower()
+def group(frames):
+    """A sample's family, so a profile reads as 'kernel', 'payload', 'crypto', ... at a glance: the JIT and the GC
+    by the thread the stack runs on, the rest by its leaf frame."""
+    stack = ";".join(frames).lower()
+    if any(t in stack for t in ("compilebroker", "c2compiler", "c1compiler")):
+        return "JIT"
+    if any(t in stack for t in ("gctaskthread", "vmthread", "collectedheap", "g1collectedheap", "serialheap")):
+        return "GC"
+    leaf = frames[-1].lower()
     for key, name in (("[k]", "kernel"), ("unsafe.putlong", "payload"), ("keying", "payload"),
-                      ("crc32c", "CRC32C"), ("gc", "GC/JIT"), ("c2compiler", "GC/JIT"), ("c1compiler", "GC/JIT"),
-                      ("compilebroker", "GC/JIT"), ("md5", "MD5"), ("aes", "crypto"), ("ghash", "crypto"),
-                      ("sslengine", "TLS"), ("ssl", "TLS"), ("copy", "copies"), ("epoll", "event loop"),
-                      ("write", "socket write"), ("read", "socket read"), ("hdrhistogram", "histogram"),
-                      ("tcpinfo", "TCP_INFO")):
-        if key in f:
+                      ("crc32c", "CRC32C"), ("md5", "MD5"), ("aes", "crypto"), ("gcm", "crypto"),
+                      ("sslengine", "TLS"), ("ssl", "TLS"), ("copy", "copies"), ("memmove", "copies"),
+                      ("epoll", "event loop"), ("hdrhistogram", "histogram"), ("tcpinfo", "TCP_INFO")):
+        if key in leaf:
             return name
     return "other"
 
@@ -41,7 +45,7 @@ def top(path, n=12):
     for frames, count in stacks(path):
         all_ += count
         self_[frames[-1]] += count
-        families[group(frames[-1])] += count
+        families[group(frames)] += count
         for f in set(frames):
             total[f] += count
     return all_, self_.most_common(n), total, families
@@ -60,7 +64,7 @@ def show_case(case):
             print(f"{case} {side} {ev}: {all_} {unit}")
             if ev == "cpu":
                 fam = ", ".join(f"{k} {v / all_:.0%}" for k, v in families.most_common(8))
-                print(f"  leaf families: {fam}")
+                print(f"  families: {fam}")
             for frame, count in hot:
                 print(f"  {count / max(1, all_):6.1%}  {frame[:120]}")
 
@@ -83,7 +87,7 @@ def show_perf():
               f"{perf_task_clock(f'{OUT}/iperf3-P{n}-receiver.perf') / gib:9.3f}  ({d['bits_per_second'] / 1e9:.2f} Gbit/s)")
     for case in ("async1", "bulk8"):
         s = json.load(open(f"{OUT}/probe-{case}-perf.json"))["summary"]
-        gib = s["bytes"] / GIB
+        gib = (s.get("bytes") or s["bytes_received"]) / GIB  # bulk counts "bytes"; a client run both ends' bytes
         gbps = s.get("throughput_gbps") or s["throughput_mib_s"] * 1048576 * 8 / 1e9
         print(f"{'probe ' + case + ' (JVM start and exit included)':44s} "
               f"{perf_task_clock(f'{OUT}/probe-{case}-sender.perf') / gib:8.3f} "

@@ -30,8 +30,17 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
 
-# agent EVENT FILE: the JVM option that profiles EVENT (cpu, alloc) from start to exit into FILE (collapsed stacks)
-agent() { echo "-agentpath:$(pwd)/$AP=start,event=$1,interval=${2:-1ms},collapsed,file=$(pwd)/$3"; }
+# agent EVENT FILE: the JVM option that profiles EVENT from start to exit into FILE (collapsed stacks): cpu every
+# 1 ms, alloc every 512 KiB allocated
+agent() {
+  local interval=1ms
+  [ "$1" = alloc ] && interval=512k
+  echo "-agentpath:$(pwd)/$AP=start,event=$1,interval=$interval,collapsed,file=$(pwd)/$2"
+}
+
+# the heap flags a server restarts itself with (LeanJvm.FLAGS), given at start: no restart, so no exec that would
+# keep the profiler's timer and lose its handler
+LEAN=(-XX:+UseSerialGC -Xms16m -Xmx1g)
 
 # server EVENT CASE: a probe server for CASE, profiled; sets SPID
 server() {
@@ -40,12 +49,8 @@ server() {
     tls1) extra=(--tls) ;;
     objstore4) extra=(--objectstore-port "$OPORT" --store discard --allow-unsigned --bucket bench) ;;
   esac
-  local interval=1ms
-  [ "$1" = alloc ] && interval=512k
-  # the heap flags a server restarts itself with (LeanJvm.FLAGS), given at start: no restart, so no exec that
-  # would keep the profiler's timer and lose its handler
-  java -XX:+UseSerialGC -Xms16m -Xmx1g "$(agent "$1" "$interval" "$OUT/$2-$1-receiver.collapsed")" -jar probe.jar server --bind 127.0.0.1 --port "$PORT" \
-    --quiet "${extra[@]}" > "$OUT/$2-server.log" 2>&1 &
+  java "${LEAN[@]}" "$(agent "$1" "$OUT/$2-$1-receiver.collapsed")" -jar probe.jar server --bind 127.0.0.1 \
+    --port "$PORT" --quiet "${extra[@]}" > "$OUT/$2-server.log" 2>&1 &
   SPID=$!; pids+=("$SPID")
   await_started "$OUT/$2-server.log" || { echo "server for $2 did not start: $(cat "$OUT/$2-server.log")" >&2; exit 1; }
 }
@@ -69,17 +74,15 @@ client() { args "$1"; java "$2" -jar probe.jar "${CARGS[@]}" > "$OUT/$1-client.t
 
 # svg CASE EVENT SIDE: the flame graph of one side's collapsed stacks
 svg() {
-  local f="$OUT/$1-$2-$3.collapsed" unit=samples
-  perl bench/tools/flamegraph.pl --title "probe $1, $3, $2 ($DUR s, $(date -u +%F))" --countname "$unit" \
-    --width 1600 --minwidth 2 "$f" > "$PROF/$1-$2-$3.svg"
+  perl bench/tools/flamegraph.pl --title "probe $1, $3, $2 ($DUR s, $(date -u +%F))" --countname samples \
+    --width 1600 --minwidth 2 "$OUT/$1-$2-$3.collapsed" > "$PROF/$1-$2-$3.svg"
 }
 
-echo "profiles: $(date -u +%FT%TZ), $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, DUR=${DUR}s"
+echo "profiles: $(date -u +%FT%TZ), $(cpu_model), $(nproc) cores, DUR=${DUR}s"
 for c in $CASES; do
   for ev in cpu alloc; do
     server "$ev" "$c"
-    if [ "$ev" = alloc ]; then client "$c" "$(agent alloc 512k "$OUT/$c-alloc-sender.collapsed")"
-    else client "$c" "$(agent cpu 1ms "$OUT/$c-cpu-sender.collapsed")"; fi
+    client "$c" "$(agent "$ev" "$OUT/$c-$ev-sender.collapsed")"
     kill "$SPID"; wait "$SPID" 2>/dev/null || true
     svg "$c" "$ev" sender; svg "$c" "$ev" receiver
   done
@@ -95,11 +98,12 @@ for n in 1 8; do
   wait "$rp" || true
 done
 for c in async1 bulk8; do
-  pstat "$OUT/probe-$c-receiver.perf" java -XX:+UseSerialGC -Xms16m -Xmx1g -jar probe.jar server --bind 127.0.0.1 --port "$PORT" --quiet \
-    > "$OUT/$c-server.log" 2>&1 & rp=$!
+  pstat "$OUT/probe-$c-receiver.perf" java "${LEAN[@]}" -jar probe.jar server --bind 127.0.0.1 --port "$PORT" \
+    --quiet > "$OUT/$c-server.log" 2>&1 & rp=$!
   await_started "$OUT/$c-server.log"
   args "$c"; CARGS[-1]="$OUT/probe-$c-perf.json"
   pstat "$OUT/probe-$c-sender.perf" java -jar probe.jar "${CARGS[@]}" > /dev/null
-  pkill -f "probe.jar server --bind 127.0.0.1 --port $PORT --quiet" || true; wait "$rp" 2>/dev/null || true
+  # the server itself, not the perf stat counting it (whose command line holds the same words)
+  pkill -f "^java .*-jar probe.jar server --bind 127.0.0.1 --port $PORT " || true; wait "$rp" 2>/dev/null || true
 done
 python3 bench/profile-top.py "$OUT" perf
