@@ -73,8 +73,8 @@ final class PlanVerdicts {
         boolean flat = lag != null && lag.flat();
         String carriedLine = Rules.carriedLine(carried, offered) + ", every hop at once";
         String lagLine = lag == null ? "transport lag not traced" : flat
-                ? fmt("transport lag flat at the peak (%.2f s at the end, slope %+.4f s/s)", lag.lastLag(), lag
-                        .growth())
+                ? fmt("transport lag flat at the peak (%.2f s at the end, slope %+.4f s/s%s)", lag.lastLag(), lag
+                        .growth(), LagTrace.stallNote(true, lag.growth()))
                 : fmt("transport lag grows %.3f s per second (%.2f s at the end)", lag.growth(), lag.lastLag());
         List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
                 : List.of(carriedLine, lagLine)); // what failed first: the configuration's verdict quotes it

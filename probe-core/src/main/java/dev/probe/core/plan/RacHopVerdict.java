@@ -55,8 +55,8 @@ final class RacHopVerdict {
         reasons.add(Rules.carriedLine(carried, must) + fmt(" from %d RAC nodes, each its own instance's redo (%s)",
                 nodes.size(), String.join(", ", each)));
         reasons.add(worst == null ? "transport lag not traced" : flat
-                ? fmt("every instance's transport lag flat (the steepest slope %+.4f s/s; from what each node sent, a "
-                        + "lower bound)", worst.growth())
+                ? fmt("every instance's transport lag flat (the steepest slope %+.4f s/s%s; from what each node sent, "
+                        + "a lower bound)", worst.growth(), LagTrace.stallNote(true, worst.growth()))
                 : fmt("an instance's transport lag grows %.3f s per second (from what its node sent, a lower bound)",
                         worst.growth()));
         long retrans = nodes.stream().mapToLong(HostSummary::retransmits).filter(x -> x >= 0).sum();

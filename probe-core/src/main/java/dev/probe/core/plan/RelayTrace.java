@@ -79,7 +79,7 @@ public final class RelayTrace {
 
     /** True when the far hop's own lag was read and did not grow: it carried what reached the relay. */
     public synchronized boolean hopLagFlat() {
-        return hopLagGrowth() <= LagTrace.FLAT_GROWTH;
+        return hopLag.size() >= 2 && LagTrace.flat(hopLag);
     }
 
     /** True once the relay reported at least one interval. */

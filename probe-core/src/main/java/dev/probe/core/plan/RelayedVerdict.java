@@ -36,11 +36,12 @@ final class RelayedVerdict {
         // the lag is read in whole messages: a far site within one message of the redo at the end is not falling
         // behind, whatever slope a few quantised points draw (a loaded CI run read +0.012 s/s ending at 0.00 s)
         double message = f.hop().carriedBytesPerS() > 0 ? config.writeSize() / f.hop().carriedBytesPerS() : 0;
-        boolean endToEnd = lag.flat() || lag.lastLag() <= message;
-        // an end-to-end lag that grew while the far hop kept up with what the relay forwarded is the redo reaching
-        // the relay late: a CI run's primary stalled 0.26 s on fs1's slowed write at the end (p99.9 257 ms), and
-        // the end-to-end lag read +0.017 s/s with sb1 0.00 s behind what fs1 sent it
-        boolean upstream = !endToEnd && t.hopLagFlat();
+        boolean sloped = lag.growth() > LagTrace.FLAT_GROWTH && lag.lastLag() > message;
+        // an end-to-end lag that sloped up while the far hop kept up with what the relay forwarded is the redo
+        // reaching the relay late: a CI run's primary stalled 0.26 s on fs1's slowed write at the end (p99.9 257 ms),
+        // and the end-to-end lag read +0.017 s/s with sb1 0.00 s behind what fs1 sent it
+        boolean upstream = sloped && t.hopLagFlat();
+        boolean endToEnd = !upstream && (lag.flat() || lag.lastLag() <= message);
         boolean flat = endToEnd || upstream;
         String carriedLine = Rules.carriedLine(carried, must) + fmt(", forwarded by %s's relay as it received the redo "
                 + "from %s", r.from(), primary);
@@ -53,7 +54,8 @@ final class RelayedVerdict {
                         r.to(), r.from(), t.hopLagLast(), t.hopLagGrowth())
                 : flat
                         ? fmt("%s: flat (%.2f s at the end, slope %+.4f s/s%s)", through, lag.lastLag(), lag.growth(),
-                                lag.flat() ? "" : fmt("; within one %.3f s message of the redo at the end", message))
+                                lag.flat() ? LagTrace.stallNote(true, lag.growth())
+                                        : fmt("; within one %.3f s message of the redo at the end", message))
                         : fmt("%s: grows %.3f s per second (%.2f s at the end)", through, lag.growth(), lag.lastLag());
         List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
                 : List.of(carriedLine, lagLine));

@@ -129,13 +129,59 @@ public final class LagTrace implements RunListener {
         return points.isEmpty() ? 0 : points.get(points.size() - 1).lagSeconds();
     }
 
-    public boolean flat() {
-        return growth() <= FLAT_GROWTH;
+    /** True when the lag does not grow: its slope is at most {@link #FLAT_GROWTH}, or it did not rise steadily. */
+    public synchronized boolean flat() {
+        return flat(points);
     }
 
-    /** "growing 0.0700 s/s", or "flat (slope -0.0070 s/s)": a slope at or under {@link #FLAT_GROWTH} is no growth. */
-    public String describeGrowth() {
+    /**
+     * True when {@code points}' lag does not grow. A link that falls behind raises the lag in every interval, by its
+     * deficit; one stall of the sender's host (a busy CPU) raises it once and then it holds or drains. So a slope over
+     * {@link #FLAT_GROWTH} is growth only when the lag rose in more than half of the intervals it was fitted over: a
+     * loopback run that carried 201 times its rate read "grows 0.112 s/s" from one stalled second of four.
+     */
+    public static boolean flat(List<Point> points) {
+        return growth(points) <= FLAT_GROWTH || !steady(points);
+    }
+
+    /** True when the lag rose in more than half the steps of the fit (by at least half the flat growth each). */
+    static boolean steady(List<Point> points) {
+        List<Point> p = points.size() > 2 ? points.subList(1, points.size()) : points;
+        return rises(p) * 2 > p.size() - 1;
+    }
+
+    private static int rises(List<Point> p) {
+        int rises = 0;
+        for (int i = 1; i < p.size(); i++) {
+            double dt = p.get(i).tSeconds() - p.get(i - 1).tSeconds();
+            if (p.get(i).lagSeconds() - p.get(i - 1).lagSeconds() > FLAT_GROWTH / 2 * dt) {
+                rises++;
+            }
+        }
+        return rises;
+    }
+
+    /**
+     * What a "flat" line adds after its slope: "" for a slope at most {@link #FLAT_GROWTH}, and for a steeper one read as
+     * flat because the lag did not rise steadily, "; the lag rose in too few intervals for a link falling behind: a
+     * stall".
+     */
+    public static String stallNote(boolean flat, double growth) {
+        return flat && growth > FLAT_GROWTH ? "; the lag rose in too few intervals for a link falling behind: a stall"
+                : "";
+    }
+
+    /**
+     * "growing 0.0700 s/s", "flat (slope -0.0070 s/s)", or, for a slope from a lag that rose in too few intervals,
+     * "flat (slope +0.1120 s/s from a lag that rose in 1 of 3 intervals: a stall, not a link falling behind)".
+     */
+    public synchronized String describeGrowth() {
         double g = growth();
+        if (g > FLAT_GROWTH && !steady(points)) {
+            List<Point> p = points.size() > 2 ? points.subList(1, points.size()) : points;
+            return String.format(Locale.ROOT, "flat (slope %+.4f s/s from a lag that rose in %d of %d intervals: a "
+                    + "stall, not a link falling behind)", g, rises(p), p.size() - 1);
+        }
         return flat() ? String.format(Locale.ROOT, "flat (slope %+.4f s/s)", g)
                 : String.format(Locale.ROOT, "growing %.4f s/s", g);
     }

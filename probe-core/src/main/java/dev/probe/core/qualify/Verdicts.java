@@ -122,8 +122,8 @@ public final class Verdicts {
             reasons.add(fmt("transport lag grows %.3f s per second at the peak rate (%.2f s at the end of the run)",
                     f.lagGrowth(), f.lastLagSeconds()));
         } else {
-            reasons.add(fmt("transport lag flat at the peak rate (%.2f s at the end, slope %+.4f s/s)",
-                    f.lastLagSeconds(), f.lagGrowth()));
+            reasons.add(fmt("transport lag flat at the peak rate (%.2f s at the end, slope %+.4f s/s%s)",
+                    f.lastLagSeconds(), f.lagGrowth(), LagTrace.stallNote(true, f.lagGrowth())));
         }
         if (f.gapBytes() > 0) {
             double s = Sizing.gapSeconds(f.gapBytes(), f.singleStreamBps() / 8, f.peakBytesPerSecond());
