@@ -141,7 +141,9 @@ class AgentJarIT {
             merged += i.get("bytes").asLong();
         }
         assertEquals(512L << 20, merged, "the merged timeline holds every byte");
-        assertTrue(d.at("/summary/start_skew_ms").asDouble() < 100, d.get("summary").toString());
+        // a scheduled start: the agents wake at one instant, not one after another (each connects its channels
+        // first, a JVM's tens of ms); a loaded CI host delays a wake-up by its scheduler's slices, so 250 ms
+        assertTrue(d.at("/summary/start_skew_ms").asDouble() < 250, d.get("summary").toString());
         assertTrue(d.at("/summary/tcp/rtt_ms").isNumber(), "the hosts' TCP as one run's: " + d.get("summary"));
 
         Path out = dir.resolve("compare");

@@ -56,7 +56,7 @@ class ObjstoreJarIT {
         try (ProbeProcess server = ProbeProcess.startWithJvm(List.of("-Xmx256m"), "server", "--bind", "127.0.0.1",
                 "--port", "0", "--objectstore-port", "0", "--store", "discard", "--authorized-keys", keys.toString(),
                 "--bucket", "rman")) {
-            server.awaitServerPort(20_000);
+            server.awaitServerPort(60_000);
             String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
             Path backupJson = dir.resolve("backup.json");
             ProbeProcess backup = ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
