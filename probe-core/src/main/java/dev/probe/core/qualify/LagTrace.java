@@ -60,7 +60,16 @@ public final class LagTrace implements RunListener {
                 return;
             }
         }
-        add(s.tSeconds(), s.bytes(), s.messages(), s.tcp() == null ? 0 : s.tcp().bytesAcked());
+        long acked = s.tcp() == null ? 0 : s.tcp().bytesAcked();
+        synchronized (this) {
+            if (s.tcp() != null && acked == 0 && !received && fromTcp && !points.isEmpty()) {
+                // TCP_INFO read too long after the interval's end (a busy host's late tick): its acks are dropped
+                // as not of their time, and the sender's lower bound would brand the whole trace as one; no point
+                written += s.bytes() + s.messages() * Frames.HEADER_LENGTH;
+                return;
+            }
+        }
+        add(s.tSeconds(), s.bytes(), s.messages(), acked);
     }
 
     /**

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.protocol.Frames;
+import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.TcpStats;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -68,5 +70,20 @@ class LagTraceTest {
         assertTrue(t.describeGrowth().startsWith("flat (slope +0.1"), t.describeGrowth());
         assertTrue(t.describeGrowth().endsWith("rose in 1 of 2 intervals: a stall, not a link falling behind)"),
                 t.describeGrowth());
+    }
+
+    /** QualifyLabTest on a loaded CI host: one tick read TCP_INFO over 5 ms late, and its acks were dropped. */
+    @Test
+    void aStaleTcpReadLeavesNoPointAndKeepsTheTraceOnTcp() {
+        LagTrace t = new LagTrace(1000, 1000);
+        long frame = 1000 + Frames.HEADER_LENGTH;
+        for (int s = 1; s <= 5; s++) {
+            long acked = s == 3 ? 0 : (long) Math.floor(s * 1000.0 + 1) * frame - frame;
+            t.onInterval(new IntervalSample(s, 1, 1000L * 1000, 1000, 0, null, null, new TcpStats(1, 1, 0, 0, 0, 10,
+                    1448, "cubic", acked, 1500, null), false));
+        }
+        assertTrue(t.fromTcp(), t.measuredBy());
+        assertEquals(4, t.points().size(), "the stale interval left out");
+        assertEquals(0.001, t.lastLag(), 1e-9, "one message in flight");
     }
 }
