@@ -32,31 +32,11 @@ final class RelayedVerdict {
         double must = f.hop().carriedBytesPerS();
         double carried = t.carriedBytesPerS();
         boolean keeps = Rules.keepsUp(carried, must);
-        LagTrace lag = t.lag();
-        // the lag is read in whole messages: a far site within one message of the redo at the end is not falling
-        // behind, whatever slope a few quantised points draw (a loaded CI run read +0.012 s/s ending at 0.00 s)
-        double message = f.hop().carriedBytesPerS() > 0 ? config.writeSize() / f.hop().carriedBytesPerS() : 0;
-        boolean sloped = lag.growth() > LagTrace.FLAT_GROWTH && lag.lastLag() > message;
-        // an end-to-end lag that sloped up while the far hop kept up with what the relay forwarded is the redo
-        // reaching the relay late: a CI run's primary stalled 0.26 s on fs1's slowed write at the end (p99.9 257 ms),
-        // and the end-to-end lag read +0.017 s/s with sb1 0.00 s behind what fs1 sent it
-        boolean upstream = sloped && t.hopLagFlat();
-        boolean endToEnd = !upstream && (lag.flat() || lag.lastLag() <= message);
-        boolean flat = endToEnd || upstream;
+        Lag lag = lag(config, f, primary);
+        boolean flat = lag.flat();
+        String lagLine = lag.line();
         String carriedLine = Rules.carriedLine(carried, must) + fmt(", forwarded by %s's relay as it received the redo "
                 + "from %s", r.from(), primary);
-        String through = fmt("end-to-end transport lag from %s's send to %s's receipt, through %s", primary, r.to(),
-                r.from());
-        String lagLine = upstream
-                ? fmt("%s: grows %.3f s per second (%.2f s at the end), from the redo reaching %s late (the hop %s -> "
-                        + "%s, or %s's host): %s's own lag behind what %s forwarded is flat (%.2f s at the end, slope "
-                        + "%+.4f s/s)", through, lag.growth(), lag.lastLag(), r.from(), primary, r.from(), r.from(),
-                        r.to(), r.from(), t.hopLagLast(), t.hopLagGrowth())
-                : flat
-                        ? fmt("%s: flat (%.2f s at the end, slope %+.4f s/s%s)", through, lag.lastLag(), lag.growth(),
-                                lag.flat() ? LagTrace.stallNote(true, lag.growth())
-                                        : fmt("; within one %.3f s message of the redo at the end", message))
-                        : fmt("%s: grows %.3f s per second (%.2f s at the end)", through, lag.growth(), lag.lastLag());
         List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
                 : List.of(carriedLine, lagLine));
         double loss = t.retransmitRatio();
@@ -76,6 +56,38 @@ final class RelayedVerdict {
             reasons.add(why(t, carried, loss));
         }
         return new Verdict(PlanVerdicts.name(r), Rules.carried(carried, must, flat), reasons);
+    }
+
+    /** The end-to-end lag's judgement: flat (or grown only upstream of the relay) and the line that says so. */
+    private record Lag(boolean flat, String line) {
+    }
+
+    private static Lag lag(PlanRunner.Config config, PlanResult.HopFigures f, String primary) {
+        RelayTrace t = f.relayed();
+        Route r = f.hop().route();
+        LagTrace lag = t.lag();
+        // the lag is read in whole messages: a far site within one message of the redo at the end is not falling
+        // behind, whatever slope a few quantised points draw (a loaded CI run read +0.012 s/s ending at 0.00 s)
+        double message = f.hop().carriedBytesPerS() > 0 ? config.writeSize() / f.hop().carriedBytesPerS() : 0;
+        boolean sloped = lag.growth() > LagTrace.FLAT_GROWTH && lag.lastLag() > message;
+        // an end-to-end lag that sloped up while the far hop kept up with what the relay forwarded is the redo
+        // reaching the relay late: a CI run's primary stalled 0.26 s on fs1's slowed write at the end (p99.9 257 ms),
+        // and the end-to-end lag read +0.017 s/s with sb1 0.00 s behind what fs1 sent it
+        boolean upstream = sloped && t.hopLagFlat();
+        boolean endToEnd = !upstream && (lag.flat() || lag.lastLag() <= message);
+        String through = fmt("end-to-end transport lag from %s's send to %s's receipt, through %s", primary, r.to(),
+                r.from());
+        if (upstream) {
+            return new Lag(true, fmt("%s: grows %.3f s per second (%.2f s at the end), from the redo reaching %s late "
+                    + "(the hop %s -> %s, or %s's host): %s's own lag behind what %s forwarded is flat (%.2f s at the "
+                    + "end, slope %+.4f s/s)", through, lag.growth(), lag.lastLag(), r.from(), primary, r.from(),
+                    r.from(), r.to(), r.from(), t.hopLagLast(), t.hopLagGrowth()));
+        }
+        return new Lag(endToEnd, endToEnd
+                ? fmt("%s: flat (%.2f s at the end, slope %+.4f s/s%s)", through, lag.lastLag(), lag.growth(),
+                        lag.flat() ? LagTrace.stallNote(true, lag.growth())
+                                : fmt("; within one %.3f s message of the redo at the end", message))
+                : fmt("%s: grows %.3f s per second (%.2f s at the end)", through, lag.growth(), lag.lastLag()));
     }
 
     /**
