@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import dev.probe.core.testing.RunningServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -33,6 +37,61 @@ class PathMtuProbeTest {
             assertEquals(1, p.probes(), "one probe when the full size passes");
             assertEquals(32_767 + 40, p.largest(), "the largest a probe sends (TCP_MAXSEG's limit): " + p);
             assertTrue(p.seconds() < PathMtuProbe.STALL.toSeconds(), "no stall: " + p);
+        }
+    }
+
+    /**
+     * A BundleIT run on a loaded CI host: the server answered HELLO after the 3 s stall, and the probe ended qualify
+     * with "no READY from server within 3 s". A READY is one small segment any path carries: the probe waits the
+     * network timeout for it and the full size still passes.
+     */
+    @Test
+    void aServerSlowToAnswerHelloIsNotAStallOrAnError() throws Exception {
+        Target direct = Target.of("127.0.0.1", server.port());
+        assumeTrue(direct.transport().clampsSegments(), "needs epoll");
+        try (ServerSocket slow = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread relay = new Thread(() -> relay(slow, server.port(), 4_000), "slow-relay");
+            relay.setDaemon(true);
+            relay.start();
+            PathMtu p = new PathMtuProbe(Target.of("127.0.0.1", slow.getLocalPort())).check(true, new RunStop());
+            assertEquals(PathMtu.Status.FULL, p.status(), p.toString());
+            assertTrue(p.seconds() >= 4, "it waited for the late READY: " + p);
+        }
+    }
+
+    /** Carries each connection to {@code port} both ways after {@code delayMs}: a server slow to answer. */
+    private static void relay(ServerSocket listen, int port, long delayMs) {
+        while (!listen.isClosed()) {
+            try {
+                Socket in = listen.accept();
+                Thread t = new Thread(() -> carry(in, port, delayMs), "slow-relay-conn");
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private static void carry(Socket in, int port, long delayMs) {
+        try (in; Socket out = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            Thread.sleep(delayMs);
+            Thread back = new Thread(() -> pipe(out, in), "slow-relay-back");
+            back.setDaemon(true);
+            back.start();
+            pipe(in, out);
+            back.join(5_000);
+        } catch (IOException | InterruptedException e) {
+            // the test's assertions say what went wrong
+        }
+    }
+
+    private static void pipe(Socket from, Socket to) {
+        try {
+            from.getInputStream().transferTo(to.getOutputStream());
+            to.shutdownOutput();
+        } catch (IOException e) {
+            // the other side closed (probes close with a reset)
         }
     }
 
