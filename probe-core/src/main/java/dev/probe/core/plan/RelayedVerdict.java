@@ -31,12 +31,14 @@ final class RelayedVerdict {
         String primary = config.plan().primary().name();
         double must = f.hop().carriedBytesPerS();
         double carried = t.carriedBytesPerS();
-        boolean keeps = Rules.keepsUp(carried, must);
         Lag lag = lag(config, f, primary);
         boolean flat = lag.flat();
+        LagTrace trace = t.lag();
+        boolean keeps = flat ? Rules.keepsUp(carried, must, trace.growth()) : Rules.keepsUp(carried, must);
         String lagLine = lag.line();
         String carriedLine = Rules.carriedLine(carried, must) + fmt(", forwarded by %s's relay as it received the redo "
-                + "from %s", r.from(), primary);
+                + "from %s", r.from(), primary) + (flat ? Rules.heldNote(carried, must, trace.growth(), trace.lastLag())
+                        : "");
         List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
                 : List.of(carriedLine, lagLine));
         double loss = t.retransmitRatio();
@@ -53,9 +55,9 @@ final class RelayedVerdict {
                     arrived / 1e6, primary, r.from()));
         }
         if (!(keeps && flat) && t.tcp() != null && farBinds) {
-            reasons.add(why(t, carried, loss));
+            reasons.add(why(t, carried, must, loss));
         }
-        return new Verdict(PlanVerdicts.name(r), Rules.carried(carried, must, flat), reasons);
+        return new Verdict(PlanVerdicts.name(r), Rules.carried(carried, must, flat, trace.growth()), reasons);
     }
 
     /** The end-to-end lag's judgement: flat (or grown only upstream of the relay) and the line that says so. */
@@ -116,18 +118,22 @@ final class RelayedVerdict {
         return new Verdict(PlanVerdicts.name(r), Verdict.worst(each), reasons); // INCOMPLETE is the worst
     }
 
-    private static String why(RelayTrace t, double carried, double loss) {
+    private static String why(RelayTrace t, double carried, double must, double loss) {
         TcpInfo tcp = t.tcp();
         StreamLimit limit = StreamLimit.of(carried * 8, t.rttMs(), loss, tcp.sndMss() > 0 ? tcp.sndMss()
                 : Rules.DEFAULT_MSS,
                 UNREPORTED_WINDOW);
-        if (limit.limit() == StreamLimit.Limit.LOSS) {
+        if (limit.limit() == StreamLimit.Limit.LOSS && limit.ceilingBps() / 8 < must) {
             return fmt("one stream at %.1f ms with %.3f %% of its segments retransmitted carries about %.1f MB/s "
                     + "(probe's path model, the paper's streams): the loss holds this hop below its redo; compress the "
                     + "redo on this hop (the destination's COMPRESSION), or have the network team find the loss",
                     t.rttMs(), 100 * loss, limit.ceilingBps() / 8e6);
         }
-        return fmt("not the loss (%.3f %% retransmitted): the path's rate or a queue held it (%.1f ms smoothed against "
-                + "%.1f ms lowest); QoS for the redo, or a faster link", 100 * loss, t.rttMs(), t.minRttMs());
+        String lossLine = Double.isFinite(limit.ceilingBps()) ? fmt("not the loss alone (%.3f %% retransmitted: one "
+                + "stream could carry about %.1f MB/s by the path model)", 100 * loss, limit.ceilingBps() / 8e6)
+                : fmt("not the loss (%.3f %% retransmitted)", 100 * loss);
+        return fmt(
+                "%s: the path's rate or a queue held it (%.1f ms smoothed against %.1f ms lowest); QoS for the redo, "
+                        + "or a faster link", lossLine, t.rttMs(), t.minRttMs());
     }
 }

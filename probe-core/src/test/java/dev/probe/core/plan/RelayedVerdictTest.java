@@ -83,6 +83,20 @@ class RelayedVerdictTest {
                 + "fs1's host): sb1's own lag behind what fs1 forwarded is flat (0.00 s at the end"), lag);
     }
 
+    /**
+     * A CI run through a loaded host: sb1 took the redo at its rate from the first interval on, 12 messages (0.39 s)
+     * behind throughout. The phase's share is 96 %, but a lag that holds is a delay, not a shortfall: PASS, and the
+     * carried line says why.
+     */
+    @Test
+    void aLagThatHoldsFromTheFirstIntervalIsADelayNotAShortfall() throws Exception {
+        Verdict v = judge(10, 10, RelayedVerdictTest::due, k -> due(k) - 12);
+        assertEquals(Verdict.Status.PASS, v.status(), String.join("\n", v.reasons()));
+        assertTrue(v.reasons().get(0).startsWith("carried 1.0 MB/s of the 1.0 MB/s it must carry (96 %)") && v.reasons()
+                .get(0).contains("; the lag held at 0.39 s from the first interval on (slope +0.0000 s/s): a delay it "
+                        + "started with, not a shortfall"), String.join("\n", v.reasons()));
+    }
+
     @Test
     void aFarSiteThatDoesNotAcknowledgeWhatTheRelayForwardedFallsBehind() throws Exception {
         // fs1 forwarded on schedule; sb1 acknowledged 20 % less each second
