@@ -106,7 +106,7 @@ class ResultsSurviveIT {
         Path page = dir.resolve("page");
         ProbeProcess q = keep(ProbeProcess.start("qualify", "127.0.0.1", "--port", port, "--redo-rate", "5MB/s",
                 "--budget", "60s", "--json", json.toString(), "--out", page.toString()));
-        q.awaitMatch(Pattern.compile("(\\(step 3/)"), 30_000);
+        q.awaitMatch(Pattern.compile("(\\(step 3/)"), 80_000); // path MTU and two steps: 13 s idle, 30 s+ loaded
         q.signal("TERM");
         assertEquals(143, q.awaitExit(30));
         assertTrue(q.printed("VERDICT: INCOMPLETE (interrupted by SIGTERM"), q.stdout());
@@ -169,7 +169,7 @@ class ResultsSurviveIT {
     void aQualificationWhoseServerIsKilledKeepsItsFinishedStepsAndSaysWhy() throws Exception {
         ProbeProcess q = keep(ProbeProcess.start("qualify", "127.0.0.1", "--port", port, "--redo-rate", "5MB/s",
                 "--budget", "60s", "--json", json.toString()));
-        q.awaitMatch(Pattern.compile("(\\(step 3/)"), 30_000);
+        q.awaitMatch(Pattern.compile("(\\(step 3/)"), 80_000); // path MTU and two steps: 13 s idle, 30 s+ loaded
         server.kill();
         assertEquals(1, q.awaitExit(60), q.stdout() + q.stderr());
         assertTrue(q.printed("VERDICT: INCOMPLETE (step 3"), q.stdout());
