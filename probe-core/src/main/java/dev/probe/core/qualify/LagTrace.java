@@ -119,7 +119,7 @@ public final class LagTrace implements RunListener {
 
     /** The least-squares slope of {@code points}' lag over time, leaving out the first (slow start). */
     public static double growth(List<Point> points) {
-        List<Point> p = points.size() > 2 ? points.subList(1, points.size()) : points;
+        List<Point> p = fitted(points);
         if (p.size() < 2) {
             return 0;
         }
@@ -153,9 +153,14 @@ public final class LagTrace implements RunListener {
         return growth(points) <= FLAT_GROWTH || !steady(points);
     }
 
+    /** The points a slope is fitted over: all but the first (slow start), when there are more than two. */
+    private static List<Point> fitted(List<Point> points) {
+        return points.size() > 2 ? points.subList(1, points.size()) : points;
+    }
+
     /** True when the lag rose in more than half the steps of the fit (by at least half the flat growth each). */
     static boolean steady(List<Point> points) {
-        List<Point> p = points.size() > 2 ? points.subList(1, points.size()) : points;
+        List<Point> p = fitted(points);
         return rises(p) * 2 > p.size() - 1;
     }
 
@@ -187,7 +192,7 @@ public final class LagTrace implements RunListener {
     public synchronized String describeGrowth() {
         double g = growth();
         if (g > FLAT_GROWTH && !steady(points)) {
-            List<Point> p = points.size() > 2 ? points.subList(1, points.size()) : points;
+            List<Point> p = fitted(points);
             return String.format(Locale.ROOT, "flat (slope %+.4f s/s from a lag that rose in %d of %d intervals: a "
                     + "stall, not a link falling behind)", g, rises(p), p.size() - 1);
         }
