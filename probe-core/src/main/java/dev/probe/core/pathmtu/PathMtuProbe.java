@@ -11,7 +11,6 @@ import dev.probe.core.redo.RedoClient;
 import dev.probe.core.redo.RedoConfig;
 import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
-import dev.probe.core.tcp.HostSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +18,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Finds the largest IP packet a path carries in one direction with TCP alone, so a firewall that drops ICMP cannot
@@ -37,9 +39,10 @@ public final class PathMtuProbe {
     /** How long a probe may take to deliver its segments before its size counts as not passing. */
     static final Duration STALL = Duration.ofSeconds(3);
     /**
-     * How long the full size is given once more before a black hole is named: on a loaded host a probe that must
-     * pass can stall for 3 s (a CI run named one at 32,806 bytes on loopback), and a wrong black hole sends a DBA to
-     * the firewall team.
+     * How long a second full-size probe, started beside the search, is given before a black hole is named: on a
+     * loaded host a probe that must pass can stall for 3 s (a CI run named one at 32,806 bytes on loopback), and a
+     * wrong black hole sends a DBA to the firewall team. Beside the search, not after it, it costs a black hole no
+     * time of its own (the search's rounds take longer), where it once added 10 s to each direction.
      */
     static final Duration CONFIRM = Duration.ofSeconds(10);
     /** The smallest packet tried: RFC 791's 576 bytes, which every IPv4 path must carry. */
@@ -54,8 +57,6 @@ public final class PathMtuProbe {
     private static final double REVERSE_RATE = 5;
     /** The size tried first when nothing better is known: jumbo-frame hosts behind a 1500-byte hop, the usual hole. */
     public static final int ETHERNET = 1500;
-    /** The size assumed when neither end's interface MTU is known (a jumbo frame). */
-    private static final int JUMBO = 9000;
 
     private final Target target;
 
@@ -90,29 +91,58 @@ public final class PathMtuProbe {
         if (stop.reason() != null) {
             return new PathMtu(towardServer, PathMtu.Status.UNCHECKED, 0, 0, "?", 1, seconds(t0), stop.reason());
         }
-        int senderMtu = mtu(full.result, towardServer);
+        int senderMtu = ProbeReadings.mtu(full.result, towardServer);
         int hi = Math.max(MIN_PACKET + 1, Math.min(Egress.MAX_MSS + PathMtu.HEADERS,
-                Math.min(positive(senderMtu), positive(mtu(full.result, !towardServer)))));
-        String probing = probing(full.result, towardServer);
+                Math.min(ProbeReadings.positive(senderMtu), ProbeReadings.positive(ProbeReadings.mtu(full.result,
+                        !towardServer)))));
+        String probing = ProbeReadings.probing(full.result, towardServer);
         if (full.delivered) {
-            int sent = largestSent(full.result, hi);
+            int sent = ProbeReadings.largestSent(full.result, hi);
             boolean learned = sent >= MIN_PACKET && sent < hi;
             return new PathMtu(towardServer, learned ? PathMtu.Status.LEARNED : PathMtu.Status.FULL, senderMtu,
                     learned ? sent : hi, probing, 1, seconds(t0), null);
         }
         Search q = new Search(towardServer, senderMtu, hi, hint, probing, t0);
-        PathMtu found = search(q, stop);
-        return found.status() == PathMtu.Status.BLACK_HOLE && stop.reason() == null ? confirmed(q, found, stop) : found;
+        RunStop unneeded = new RunStop();
+        FutureTask<Outcome> confirm = new FutureTask<>(() -> probe(Egress.MAX_MSS, towardServer, unneeded, CONFIRM));
+        Thread confirming = new Thread(confirm, "probe-pmtu-confirm");
+        confirming.setDaemon(true);
+        confirming.start();
+        try {
+            PathMtu found = search(q, stop);
+            return found.stalls() && stop.reason() == null ? confirmed(q, found, confirm, stop) : found;
+        } finally {
+            unneeded.request("the search settled without it");
+        }
     }
 
-    /** A black hole stands only when the full size stalls again for {@link #CONFIRM}; else the host was slow. */
-    private PathMtu confirmed(Search q, PathMtu found, RunStop stop) throws InterruptedException {
-        if (!probe(Egress.MAX_MSS, q.towardServer, stop, CONFIRM).delivered) {
-            return q.found(PathMtu.Status.BLACK_HOLE, found.largest(), found.probes() + 1, found.note());
+    /**
+     * A black hole, or a path that stalls at every size, stands only when the full size, probed beside the search
+     * ({@code confirm}), stalled for {@link #CONFIRM} too; else the host was slow (a CI run's policed lab link named
+     * a stall at 576 bytes from 3 s probes beside three other labs). A stop while it runs leaves the size unchecked.
+     */
+    private PathMtu confirmed(Search q, PathMtu found, Future<Outcome> confirm, RunStop stop)
+            throws InterruptedException {
+        Outcome o = null;
+        while (o == null) {
+            if (stop.reason() != null) {
+                return q.found(PathMtu.Status.UNCHECKED, found.largest(), found.probes() + 1, stop.reason());
+            }
+            try {
+                o = confirm.get(100, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // still within its time: look at the stop again
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof ProbeException p ? p : new IllegalStateException(e.getCause());
+            }
         }
-        return q.found(PathMtu.Status.FULL, q.hi, found.probes() + 1, "probes over " + found.largest()
-                + " bytes stalled for " + STALL.toSeconds() + " s, the full size then passed within "
-                + CONFIRM.toSeconds() + " s: a slow host or path, not a black hole");
+        if (!o.delivered) {
+            return q.found(found.status(), found.largest(), found.probes() + 1, found.note());
+        }
+        return q.found(PathMtu.Status.FULL, q.hi, found.probes() + 1, (found.status() == PathMtu.Status.STALLED
+                ? "probes of every size" : "probes over " + found.largest() + " bytes") + " stalled for "
+                + STALL.toSeconds() + " s, the full size then passed within " + CONFIRM.toSeconds() + " s: a slow "
+                + "host or path, not " + (found.status() == PathMtu.Status.STALLED ? "a stall" : "a black hole"));
     }
 
     /** The full-size probe stalled: rounds of probes at once narrow the largest packet that passes. */
@@ -203,7 +233,7 @@ public final class PathMtuProbe {
     private Outcome probe(int mss, boolean towardServer, RunStop stop, Duration stall) throws InterruptedException {
         Target clamped = new Target(target.host(), target.port(), target.connectTimeout(), stall, target.security(),
                 target.transport(), target.route().withMss(mss));
-        long length = (long) Math.min(mss, JUMBO) * SEGMENTS;
+        long length = (long) Math.min(mss, ProbeReadings.JUMBO) * SEGMENTS;
         TestParams params = (towardServer ? TestParams.builder(Mode.SYNC)
                 : TestParams.builder(Mode.ASYNC).rate(REVERSE_RATE).reverse(true))
                         .length(length).duration(SENDING).build();
@@ -246,42 +276,6 @@ public final class PathMtuProbe {
 
     /** A probe's packet size, whether its segments arrived in time, and its result (null when none came). */
     private record Outcome(int packet, boolean delivered, TestResult result) {
-    }
-
-    /**
-     * The largest packet the sender sent: its path MTU (lowered by ICMP), or less where its segments were smaller
-     * (the receiver, having learned the path MTU itself, asked for a smaller MSS): the MSS plus the headers and
-     * the timestamp option (Linux's default); {@code hi} when TCP_INFO said nothing.
-     */
-    static int largestSent(TestResult r, int hi) {
-        var tcp = r.summary().tcp();
-        if (tcp == null) {
-            return hi;
-        }
-        long pmtu = tcp.pmtu() > 0 ? tcp.pmtu() : hi;
-        long mss = tcp.mss() > 0 ? tcp.mss() + PathMtu.HEADERS + TIMESTAMPS : hi;
-        return (int) Math.min(hi, Math.min(pmtu, mss));
-    }
-
-    /** The TCP timestamp option's bytes in every segment (10, padded to 12). */
-    private static final int TIMESTAMPS = 12;
-
-    /** The interface MTU of the end that sends ({@code client}: this end), 0 when unknown. */
-    private static int mtu(TestResult r, boolean client) {
-        HostSettings h = r == null ? null : client ? r.clientHost() : r.serverHost();
-        return h == null ? 0 : h.interfaceMtu();
-    }
-
-    /** "sender/receiver" tcp_mtu_probing, "?" for an end that did not say. */
-    private static String probing(TestResult r, boolean towardServer) {
-        HostSettings s = r == null ? null : towardServer ? r.clientHost() : r.serverHost();
-        HostSettings d = r == null ? null : towardServer ? r.serverHost() : r.clientHost();
-        return (s == null ? "?" : String.valueOf(s.mtuProbing())) + " on the sender, "
-                + (d == null ? "?" : String.valueOf(d.mtuProbing())) + " on the receiver";
-    }
-
-    private static int positive(int mtu) {
-        return mtu > 0 ? mtu : JUMBO;
     }
 
     private static double seconds(long t0) {

@@ -29,7 +29,6 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
                 limited, 0, 0);
     }
 
-    /** These figures with bytes acknowledged unknown (0): read later than the time they are reported at. */
     /**
      * Whether the smoothed round trip at the end stood above the lowest by more than a quarter of it (and a
      * millisecond): the queue a stream that fills its path builds. Null without both round trips.
@@ -44,6 +43,7 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
     /** The share of the lowest round trip a queue adds before a stream counts as queued. */
     public static final double QUEUE_SHARE = 0.25;
 
+    /** These figures with bytes acknowledged unknown (0): read later than the time they are reported at. */
     public TcpStats withoutAcked() {
         return new TcpStats(rttMs, minRttMs, retransmits, segmentsSent, retransmitRatio, cwnd, mss, congestion, 0, pmtu,
                 limited, reorderEvents, reordering);
