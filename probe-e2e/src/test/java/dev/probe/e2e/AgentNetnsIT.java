@@ -77,8 +77,8 @@ class AgentNetnsIT {
     }
 
     private static List<String> java(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", ProbeProcess.jar().toAbsolutePath().toString()));
+        List<String> cmd = new ArrayList<>(List.of(SharedClasses.java(), "-jar",
+                ProbeProcess.jar().toAbsolutePath().toString()));
         cmd.addAll(List.of(args));
         return cmd;
     }

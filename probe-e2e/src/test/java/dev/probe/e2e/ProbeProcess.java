@@ -78,22 +78,23 @@ final class ProbeProcess implements AutoCloseable {
         return start(args.toArray(new String[0]));
     }
 
-    /** Starts with JVM options, e.g. {@code -Dprobe.nio=true}. */
+    /**
+     * Starts with JVM options, e.g. {@code -Dprobe.nio=true}: {@code java -XX:TieredStopAtLevel=1 -jar probe.jar}
+     * with the build's class archive ({@link SharedClasses}). The suite starts a few hundred short JVMs, and the
+     * optimising compiler's threads cost each about a third of its CPU while changing nothing a test checks (output,
+     * files, exit codes, the lean restart, which keeps this flag); a lab keeps it, its userspace forwarder is timed.
+     */
     static ProbeProcess startWithJvm(List<String> jvmArgs, String... args) throws IOException {
-        boolean lab = args.length > 0 && args[0].equals("lab"); // its userspace forwarder is timed: full compiler
-        List<String> cmd = new ArrayList<>(lab ? List.of(javaBin(), "-jar", jar().toString()) : javaJar());
-        cmd.addAll(1, jvmArgs);
+        boolean lab = args.length > 0 && args[0].equals("lab");
+        List<String> cmd = new ArrayList<>(List.of(javaBin()));
+        if (!lab) {
+            cmd.add("-XX:TieredStopAtLevel=1");
+        }
+        cmd.addAll(SharedClasses.flags());
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-jar", jar().toString()));
         cmd.addAll(List.of(args));
         return new ProbeProcess(cmd, null, null);
-    }
-
-    /**
-     * {@code java -XX:TieredStopAtLevel=1 -jar probe.jar}: the suite starts a few hundred short JVMs, and the
-     * optimising compiler's threads cost each about a third of its CPU while changing nothing a test checks (output,
-     * files, exit codes, the lean restart, which keeps this flag).
-     */
-    private static List<String> javaJar() {
-        return List.of(javaBin(), "-XX:TieredStopAtLevel=1", "-jar", jar().toString());
     }
 
     /** Starts {@code command} as it is, with exactly the environment {@code env}, in {@code cwd}. */
@@ -110,7 +111,7 @@ final class ProbeProcess implements AutoCloseable {
     }
 
     private static String javaBin() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return SharedClasses.javaBin();
     }
 
     /** Waits for the server's start line and returns its port. */

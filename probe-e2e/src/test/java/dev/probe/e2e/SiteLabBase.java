@@ -39,7 +39,7 @@ abstract class SiteLabBase {
     /** {@code probe ARGS...} run inside {@code site} with {@code lab run}. */
     ProbeProcess inSite(String site, String... probeArgs) throws Exception {
         List<String> args = new ArrayList<>(List.of("lab", "run", "--name", name, "--site", site,
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                SharedClasses.java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString()));
         args.addAll(List.of(probeArgs));
         return ProbeProcess.start(args.toArray(String[]::new));

@@ -46,7 +46,8 @@ abstract class TwoSiteLabBase {
         }
     }
 
+    /** The {@code java} a lab runs probe.jar with inside its namespaces: this JDK's, with the class archive. */
     static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return SharedClasses.java();
     }
 }
