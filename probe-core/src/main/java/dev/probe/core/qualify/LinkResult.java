@@ -85,7 +85,8 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
         long granted = Sizing.granted(Math.min(m.sndbufGranted(), m.rcvbufGranted()),
                 config.target().transport().linuxNative()); // what the OS set (Linux reports twice it)
         HostTable hosts = tcp == null || config.reverse() ? null : HostTable.of(m); // the standby receives forward
-        Boolean queued = StreamLimit.queued(tcp);
+        TcpStats steady = StreamLimit.steady(tcp, m, config.reverse()); // its round trip through the step
+        Boolean queued = StreamLimit.queued(steady);
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                 tcp == null || tcp.mss() <= 0 ? Rules.DEFAULT_MSS : tcp.mss(),
                 Math.min(granted, hosts == null ? Long.MAX_VALUE : hosts.standbyWindow()))
@@ -100,7 +101,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                             Duration.ZERO),
                     config.budget());
         }
-        async = PathFindings.add(async, m, tcp, queued, hosts, config.target().host());
+        async = PathFindings.add(async, m, steady, queued, hosts, config.target().host());
         if (m.loadedLag() != null && m.lag() != null) {
             double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
                     && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))

@@ -3,6 +3,7 @@ package dev.probe.core.qualify;
 import static dev.probe.core.units.Text.fmt;
 
 import dev.probe.core.agent.HostSummary;
+import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.TcpStats;
 import dev.probe.model.PathModel;
 import java.util.ArrayList;
@@ -141,6 +142,30 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     public static Boolean queued(TcpStats tcp) {
         return tcp == null ? null : tcp.queued();
     }
+
+    /**
+     * {@code tcp} (the tuned stream's, read at its end) with its smoothed round trip replaced by the median over the
+     * step's intervals, where this end sent (not {@code reverse}: then the server sent and its intervals are not
+     * here): a queue the stream builds holds through the step, a busy host's delay comes and goes (a CI run's
+     * policed 10 ms lab link ended at 12.8 ms, over the 2.5 ms a queue must add, beside three other labs). As it
+     * was with fewer than {@link #STEADY_INTERVALS} intervals read.
+     */
+    static TcpStats steady(TcpStats tcp, Measured m, boolean reverse) {
+        return tcp == null || reverse ? tcp
+                : steady(tcp, m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
+                        .findFirst().map(s -> s.result().intervals()).orElse(List.of()));
+    }
+
+    /** {@code tcp} with the median smoothed round trip of {@code intervals} (past the warm-up), when enough. */
+    static TcpStats steady(TcpStats tcp, List<IntervalSample> intervals) {
+        double[] rtts = intervals.stream().filter(i -> !i.warmup() && i.tcp() != null && i.tcp().rttMs() > 0)
+                .mapToDouble(i -> i.tcp().rttMs()).sorted().toArray();
+        int n = rtts.length;
+        return n < STEADY_INTERVALS ? tcp : tcp.withRtt(n % 2 == 1 ? rtts[n / 2] : (rtts[n / 2 - 1] + rtts[n / 2]) / 2);
+    }
+
+    /** Intervals with a round trip read that {@link #steady} takes a median of. */
+    static final int STEADY_INTERVALS = 3;
 
     /** Several streams that carry this many times one stream add up: each meets a ceiling of its own. */
     static final double ADD_UP = 2;

@@ -30,8 +30,9 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
     }
 
     /**
-     * Whether the smoothed round trip at the end stood above the lowest by more than a quarter of it (and a
-     * millisecond): the queue a stream that fills its path builds. Null without both round trips.
+     * Whether the smoothed round trip (at the end, or through a step: {@link #withRtt}) stood above the lowest by
+     * more than a quarter of it (and a millisecond): the queue a stream that fills its path builds. Null without
+     * both round trips.
      */
     public Boolean queued() {
         if (!(minRttMs > 0) || !(rttMs > 0)) {
@@ -42,6 +43,12 @@ public record TcpStats(double rttMs, double minRttMs, long retransmits, long seg
 
     /** The share of the lowest round trip a queue adds before a stream counts as queued. */
     public static final double QUEUE_SHARE = 0.25;
+
+    /** These figures with the smoothed round trip {@code ms} (a median over intervals, say) in place of this one. */
+    public TcpStats withRtt(double ms) {
+        return new TcpStats(ms, minRttMs, retransmits, segmentsSent, retransmitRatio, cwnd, mss, congestion, bytesAcked,
+                pmtu, limited, reorderEvents, reordering);
+    }
 
     /** These figures with bytes acknowledged unknown (0): read later than the time they are reported at. */
     public TcpStats withoutAcked() {

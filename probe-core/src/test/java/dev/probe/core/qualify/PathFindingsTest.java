@@ -1,10 +1,13 @@
 package dev.probe.core.qualify;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.probe.core.result.ConnectionPath;
+import dev.probe.core.result.IntervalSample;
 import dev.probe.core.result.TcpStats;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +34,38 @@ class PathFindingsTest {
         TcpStats one = stream(12.2, 10.1, 213, 40_000);
         assertTrue(PathFindings.policed(47e6, 182e6, one, false, stream(10.2, 10.1, 9, 9_000)) != null,
                 "0.53 % against 0.10 %: a busy sender's bursts, not random loss");
+    }
+
+    /** Intervals of one stream, past the warm-up, with these smoothed round trips. */
+    private static List<IntervalSample> intervals(double minRttMs, double... rtts) {
+        List<IntervalSample> out = new ArrayList<>();
+        for (int i = 0; i < rtts.length; i++) {
+            out.add(new IntervalSample(i + 1, 1, 6_000_000, 100, 5.7, null, null, stream(rtts[i], minRttMs, 40,
+                    4_000), false));
+        }
+        return out;
+    }
+
+    @Test
+    void aBusyHostsLateRoundTripAtTheEndIsNotAQueueThroughTheStep() {
+        // run 31: a policed 10 ms lab link's stream ended at 12.8 ms beside three other labs, over the 2.5 ms a
+        // queue must add, and the policer was called loss; its intervals mostly read the link
+        TcpStats end = stream(12.8, 10.0, 400, 70_000);
+        TcpStats steady = StreamLimit.steady(end, intervals(10.0, 10.4, 10.9, 14.1, 10.6, 12.8, 10.5));
+        assertEquals(10.75, steady.rttMs(), 1e-9, "the median of six: (10.6 + 10.9) / 2");
+        assertEquals(Boolean.FALSE, StreamLimit.queued(steady));
+        assertTrue(PathFindings.policed(46e6, 182e6, steady, StreamLimit.queued(steady),
+                stream(10.2, 10.0, 0, 9_000)) != null, "a policer again");
+        assertEquals(Boolean.TRUE, StreamLimit.queued(end), "where the end alone called it queued");
+    }
+
+    @Test
+    void aQueueThatHoldsThroughTheStepStaysAQueue() {
+        TcpStats end = stream(14.5, 10.0, 40, 70_000);
+        TcpStats steady = StreamLimit.steady(end, intervals(10.0, 14.2, 15.1, 13.6, 14.9, 14.5));
+        assertEquals(14.5, steady.rttMs(), 1e-9);
+        assertEquals(Boolean.TRUE, StreamLimit.queued(steady));
+        assertEquals(end, StreamLimit.steady(end, intervals(10.0, 10.2, 10.3)), "too few intervals: the end's");
     }
 
     @Test
