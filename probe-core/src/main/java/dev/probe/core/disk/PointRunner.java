@@ -104,7 +104,7 @@ final class PointRunner {
                 long next = firstBlock;
                 go.await();
                 long now = System.nanoTime();
-                while (now < stopAt) {
+                do { // one I/O at least: a worker a busy host ran after the point's end still measures its size
                     long block;
                     if (w.random()) {
                         block = random.nextLong(totalBlocks);
@@ -130,7 +130,7 @@ final class PointRunner {
                     long done = System.nanoTime();
                     (read ? reads : writes).recordValue(Math.min(MAX_NANOS, done - now));
                     now = done;
-                }
+                } while (now < stopAt);
                 finished = now;
             } catch (IOException e) {
                 failure = new UncheckedIOException(file.path() + ": " + e.getMessage(), e);
