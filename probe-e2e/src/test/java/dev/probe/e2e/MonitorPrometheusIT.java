@@ -93,7 +93,9 @@ class MonitorPrometheusIT {
                         "--storage.tsdb.path=" + dir.resolve("tsdb"), "--web.listen-address=127.0.0.1:0")
                                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
                 try {
-                    String api = "http://127.0.0.1:" + awaitLine(log, LISTENING, prometheus) + "/api/v1/";
+                    String base = "http://127.0.0.1:" + awaitLine(log, LISTENING, prometheus);
+                    awaitReady(base);
+                    String api = base + "/api/v1/";
                     String standby = "standby=\"127.0.0.1:" + port + "\"";
                     awaitValue(api, "dgprobe_checks_total{job=\"dgprobe\",check=\"sync\",result=\"ok\"}", v -> v >= 3);
                     awaitValue(api, "dgprobe_checks_total{job=\"dgprobe\",check=\"stream\",result=\"ok\"}",
@@ -202,6 +204,24 @@ class MonitorPrometheusIT {
             Thread.sleep(100);
         }
         throw new AssertionError("prometheus never said where it listens:\n" + Files.readString(log));
+    }
+
+    /**
+     * Prometheus listens before its storage is up and answers queries 503 until then (run 31, on a loaded host):
+     * its readiness endpoint says when (up to 60 s).
+     */
+    private static void awaitReady(String base) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        int status = 0;
+        while (System.nanoTime() < end) {
+            status = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/-/ready")).timeout(Duration.ofSeconds(10))
+                    .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            if (status == 200) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError(base + "/-/ready answered " + status + " for 60 s");
     }
 
     private static JsonNode get(String url) throws Exception {
