@@ -30,9 +30,17 @@ import java.util.function.Consumer;
  */
 public final class Fanout {
     private static final int CLOCK_SAMPLES = 8;
-    /** Well inside the agents' idle timeout (60 s by default). */
-    /** Time for every agent to open its session (connect, handshake, join each channel) before the start. */
+    /**
+     * Time for every agent to open its legs' sessions (connect, handshake, join each channel) before the start, at
+     * least; more on hosts slow to open their control sessions ({@link #OPENINGS}).
+     */
     private static final long START_MARGIN_MICROS = 1_000_000;
+    /**
+     * The start lies this many times the slowest control session's opening away, when that is longer than the
+     * margin: a leg's session costs an agent about what its control session did (run 33, a CI host at load 8: one
+     * agent's legs opened 1.7 s past a 1 s margin, and the hosts started 1.7 s apart).
+     */
+    static final int OPENINGS = 3;
     private final FanoutConfig config;
     private final List<List<RelayParams.Next>> relayTo;
     private final BiConsumer<Integer, Relayed> relayed;
@@ -80,6 +88,7 @@ public final class Fanout {
         List<AgentLink> links = new ArrayList<>();
         List<CompletableFuture<Void>> opened = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
+        long t0 = AgentMessages.nowMicros();
         try {
             for (int i = 0; i < hosts; i++) {
                 HostPort agent = config.from().get(i);
@@ -97,12 +106,12 @@ public final class Fanout {
             for (CompletableFuture<Void> ready : opened) {
                 await(ready);
             }
+            long openedMicros = AgentMessages.nowMicros() - t0;
             List<ClockSample> clocks = new ArrayList<>();
             for (AgentLink link : links) {
                 clocks.add(clock(link));
             }
-            long start = AgentMessages.nowMicros() + START_MARGIN_MICROS
-                    + clocks.stream().mapToLong(ClockSample::roundTripMicros).max().orElse(0);
+            long start = startAfter(openedMicros, clocks);
             for (int i = 0; i < hosts; i++) {
                 links.get(i).send(AgentMessages.start(start + clocks.get(i).offsetMicros()));
             }
@@ -120,6 +129,12 @@ public final class Fanout {
         } finally {
             threads.forEach(Thread::interrupt);
         }
+    }
+
+    /** The start on this clock: a margin for the legs' sessions (the openings' took {@code openedMicros}). */
+    static long startAfter(long openedMicros, List<ClockSample> clocks) {
+        return AgentMessages.nowMicros() + Math.max(START_MARGIN_MICROS, OPENINGS * openedMicros)
+                + clocks.stream().mapToLong(ClockSample::roundTripMicros).max().orElse(0);
     }
 
     /** Host {@code i}'s figures, its start on the coordinator's clock; or its loss. */
