@@ -171,8 +171,12 @@ public final class PathMtuProbe {
                 return q.found(PathMtu.Status.FULL, hi, probes, "the first full-size probe stalled for "
                         + STALL.toSeconds() + " s, the second passed: a loss burst, not the size");
             }
-            if (first && !outcomes.get(0).delivered) {
-                return q.found(PathMtu.Status.STALLED, 0, probes, null);
+            if (first && !outcomes.get(0).delivered) { // the smallest stalls too: given CONFIRM, or a slow host
+                if (!probe(MIN_PACKET - PathMtu.HEADERS, q.towardServer, stop, CONFIRM).delivered) {
+                    return q.found(PathMtu.Status.STALLED, 0, probes + 1, null);
+                }
+                outcomes.set(0, new Outcome(MIN_PACKET, true, null));
+                probes++;
             }
             first = false;
             for (Outcome o : outcomes) {
