@@ -18,11 +18,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * take nice -10 for the same reason. Only where the JVM may raise a priority (root); elsewhere the processes run
  * at the JVM's own.
  *
- * <p>At nice -10 such classes yield to nothing but each other, so at most {@code probe.timingSlots} (4) of them run
- * at once across the JVMs failsafe forks (a file lock each under target/timing-slots). Four side by side once named
- * a 50 Mbit/s policer as loss (a late round trip at the step's end, now read as the median through it) and a stall
- * at 576 bytes (3 s probes, now confirmed for 10 s); with three, the fourth lab class waited up to 80 s for a slot
- * at the end of the run.
+ * <p>At nice -10 such classes yield to nothing but each other, so at most {@code probe.timingSlots} (3) of them run
+ * at once across the JVMs failsafe forks (a file lock each under target/timing-slots): four labs side by side on
+ * two cores once named a 50 Mbit/s policer as loss and took 66 s to name a black hole; three at once, with the
+ * other classes beside them, is what the lab execution ran green.
  */
 final class TimingPriority implements BeforeAllCallback, AfterAllCallback {
     static final int NICE = -10;
@@ -32,7 +31,7 @@ final class TimingPriority implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        slot = take(Integer.getInteger("probe.timingSlots", 4), context.getDisplayName());
+        slot = take(Integer.getInteger("probe.timingSlots", 3), context.getDisplayName());
         ProbeProcess.niceness("root".equals(System.getProperty("user.name")) ? NICE : 0);
     }
 
