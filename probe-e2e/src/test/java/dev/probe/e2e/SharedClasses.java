@@ -21,6 +21,8 @@ final class SharedClasses {
     private static final Path DIR = Path.of(System.getProperty("basedir", "."), "target", "cds");
     private static final Path ARCHIVE = DIR.resolve("probe.jsa");
     private static final Path JAVA = DIR.resolve("java");
+    private static final List<String> FLAGS = List.of("-XX:SharedArchiveFile=" + ARCHIVE.toAbsolutePath(),
+            "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
     private static boolean ready;
 
     private SharedClasses() {
@@ -29,8 +31,7 @@ final class SharedClasses {
     /** The JVM flags that map the archive (made first if this build has none for this jar). */
     static List<String> flags() {
         ensure();
-        return List.of("-XX:SharedArchiveFile=" + ARCHIVE.toAbsolutePath(), "-Xlog:cds=off",
-                "-Xlog:cds+dynamic=off");
+        return FLAGS;
     }
 
     /**
@@ -82,9 +83,7 @@ final class SharedClasses {
 
     private static void writeJava() throws IOException {
         Path tmp = DIR.resolve("java.tmp");
-        Files.writeString(tmp, "#!/bin/sh\nexec '" + javaBin() + "' " + String.join(" ", List.of(
-                "-XX:SharedArchiveFile=" + ARCHIVE.toAbsolutePath(), "-Xlog:cds=off", "-Xlog:cds+dynamic=off"))
-                + " \"$@\"\n");
+        Files.writeString(tmp, "#!/bin/sh\nexec '" + javaBin() + "' " + String.join(" ", FLAGS) + " \"$@\"\n");
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.move(tmp, JAVA, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

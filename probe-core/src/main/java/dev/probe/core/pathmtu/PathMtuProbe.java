@@ -133,7 +133,7 @@ public final class PathMtuProbe {
             } catch (TimeoutException e) {
                 // still within its time: look at the stop again
             } catch (ExecutionException e) {
-                throw e.getCause() instanceof ProbeException p ? p : new IllegalStateException(e.getCause());
+                throw cause(e);
             }
         }
         if (!o.delivered) {
@@ -223,7 +223,7 @@ public final class PathMtuProbe {
             }
             return out;
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof ProbeException p ? p : new IllegalStateException(e.getCause());
+            throw cause(e);
         } finally {
             pool.shutdownNow();
         }
@@ -268,6 +268,11 @@ public final class PathMtuProbe {
             }
             return new Outcome(mss + PathMtu.HEADERS, false, result[0]);
         }
+    }
+
+    /** A probe's failure as it was thrown: a ProbeException keeps its kind. */
+    private static RuntimeException cause(ExecutionException e) {
+        return e.getCause() instanceof ProbeException p ? p : new IllegalStateException(e.getCause());
     }
 
     /** What a search starts from: the direction, the sender's MTU, the size that stalled, a size to try first. */
