@@ -91,8 +91,9 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                 tcp == null || tcp.mss() <= 0 ? Rules.DEFAULT_MSS : tcp.mss(),
                 Math.min(granted, hosts == null ? Long.MAX_VALUE : hosts.standbyWindow()))
                 .given(m.capacityBps(), queued).withSender(tcp == null ? null : tcp.limited());
-        Verdict async = Verdicts.async(Verdicts.AsyncFigures.builder(config.requiredBitsPerS(), m.tunedBps(), limit)
-                .lag(lag.flat(), lag.growth(), lag.lastLag()).buffers(m.bufferRequested(), m.clamped(), granted)
+        Verdict async = Verdicts.async(AsyncFigures.builder(config.requiredBitsPerS(), m.tunedBps(), limit)
+                .lag(lag.flat(), lag.growth(), lag.lastLag()).onThisHost(TcpStats.hostInternal(config.target().host()))
+                .buffers(m.bufferRequested(), m.clamped(), granted)
                 .gap(config.gapBytes(), config.gapWithin(), config.load().peakBytesPerSecond())
                 .congestion(Sizing.congestionControls(PROC_SYS), tcp == null ? null : tcp.congestion()).build());
         if (tcp != null && limit.limit() != StreamLimit.Limit.BUFFERS && !Boolean.TRUE.equals(queued)) {

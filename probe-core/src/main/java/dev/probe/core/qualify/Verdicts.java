@@ -16,81 +16,6 @@ public final class Verdicts {
     private Verdicts() {
     }
 
-    /**
-     * What the ASYNC verdict rests on; {@code limit} says what holds the single stream back, {@code controls} are
-     * the congestion controls this host offers and {@code congestion} the one the stream used (null: unknown).
-     */
-    public record AsyncFigures(double requiredBitsPerS, double singleStreamBps, boolean lagFlat, double lagGrowth,
-            double lastLagSeconds, long bufferRequested, boolean bufferClamped, long bufferGranted,
-            double gapBytes, Duration gapWithin, double peakBytesPerSecond, StreamLimit limit,
-            List<String> controls, String congestion) {
-        /** What one stream carried against what the redo needs, and what holds it back; the rest by name. */
-        public static Builder builder(double requiredBitsPerS, double singleStreamBps, StreamLimit limit) {
-            return new Builder(requiredBitsPerS, singleStreamBps, limit);
-        }
-
-        /** The ASYNC figures by group: the lag, the buffers, a gap to resolve, the congestion controls. */
-        public static final class Builder {
-            private final double requiredBitsPerS;
-            private final double singleStreamBps;
-            private final StreamLimit limit;
-            private boolean lagFlat = true;
-            private double lagGrowth;
-            private double lastLagSeconds;
-            private long bufferRequested;
-            private boolean bufferClamped;
-            private long bufferGranted;
-            private double gapBytes;
-            private Duration gapWithin;
-            private double peakBytesPerSecond = Double.NaN;
-            private List<String> controls = List.of();
-            private String congestion;
-
-            private Builder(double requiredBitsPerS, double singleStreamBps, StreamLimit limit) {
-                this.requiredBitsPerS = requiredBitsPerS;
-                this.singleStreamBps = singleStreamBps;
-                this.limit = limit;
-            }
-
-            /** The lag at the peak rate: flat or not, its growth in s/s, and the last figure. */
-            public Builder lag(boolean flat, double growth, double lastSeconds) {
-                this.lagFlat = flat;
-                this.lagGrowth = growth;
-                this.lastLagSeconds = lastSeconds;
-                return this;
-            }
-
-            /** The socket buffers asked (3 x BDP) and granted, and whether the OS clamped them. */
-            public Builder buffers(long requested, boolean clamped, long granted) {
-                this.bufferRequested = requested;
-                this.bufferClamped = clamped;
-                this.bufferGranted = granted;
-                return this;
-            }
-
-            /** A gap of {@code bytes} to resolve {@code within}, while redo arrives at {@code peak} bytes/s. */
-            public Builder gap(double bytes, Duration within, double peak) {
-                this.gapBytes = bytes;
-                this.gapWithin = within;
-                this.peakBytesPerSecond = peak;
-                return this;
-            }
-
-            /** The congestion controls this host offers and the one the stream used (null: unknown). */
-            public Builder congestion(List<String> offered, String used) {
-                this.controls = offered;
-                this.congestion = used;
-                return this;
-            }
-
-            public AsyncFigures build() {
-                return new AsyncFigures(requiredBitsPerS, singleStreamBps, lagFlat, lagGrowth, lastLagSeconds,
-                        bufferRequested, bufferClamped, bufferGranted, gapBytes, gapWithin, peakBytesPerSecond, limit,
-                        controls, congestion);
-            }
-        }
-    }
-
     /** What a SYNC verdict rests on: the added commit time's percentiles in ms and the round trip. */
     public record SyncFigures(String name, double p50Ms, double p99Ms, double p999Ms, double networkP50Ms,
             double diskP50Ms, double rttMs, double fastSyncP50Ms) {
@@ -117,7 +42,11 @@ public final class Verdicts {
                             ? "raise the sysctls below on both hosts"
                             : "the sysctls below allow the full buffer, though the buffer is not what limits this stream"));
         }
-        if (!f.lagFlat()) {
+        if (!f.lagFlat() && f.onThisHost()) {
+            reasons.add(fmt("transport lag grew %.3f s per second at the peak rate (%.2f s at the end of the run) on a "
+                    + "connection that never left this host: both ends share its CPU, so the host fell behind, not a "
+                    + "link; qualify across the link to judge it", f.lagGrowth(), f.lastLagSeconds()));
+        } else if (!f.lagFlat()) {
             fail = true;
             reasons.add(fmt("transport lag grows %.3f s per second at the peak rate (%.2f s at the end of the run)",
                     f.lagGrowth(), f.lastLagSeconds()));

@@ -183,16 +183,37 @@ class QualifyUnitTest {
         assertEquals(Verdict.Status.PASS, clamped.status(), "clamped but enough: a note, not a failure");
         assertTrue(clamped.reasons().stream().anyMatch(r -> r.startsWith("socket buffers clamped")));
         assertTrue(clamped.reasons().get(0).contains("1.20 x the required"), "headroom as a multiple");
-        Verdict gap = Verdicts.async(Verdicts.AsyncFigures.builder(500e6, 600e6,
+        Verdict gap = Verdicts.async(AsyncFigures.builder(500e6, 600e6,
                 StreamLimit.of(600e6, 1, 0, 1448, 2 << 20)).buffers(1 << 20, false, 2 << 20)
                 .gap(50e9, Duration.ofMinutes(30), 60e6).build());
         assertEquals(Verdict.Status.FAIL, gap.status(), "75 MB/s carried, 60 arriving: 50 GB take 55.6 min");
         assertTrue(gap.reasons().stream().anyMatch(r -> r.contains("resolves in 55.6 min")), gap.reasons().toString());
     }
 
-    private static Verdicts.AsyncFigures async(double required, double carried, boolean flat, double growth,
-                                               boolean clamped) {
-        return Verdicts.AsyncFigures.builder(required, carried, StreamLimit.of(carried, 1, 0, 1448, 8 << 20))
+    /**
+     * A CI run's loopback qualify (70 x headroom, host at load 14) FAILed ASYNC on "lag grows 0.046 s per second":
+     * with no link between the ends the host's CPU fell behind, which says nothing of a link.
+     */
+    @Test
+    void aLagThatGrewOnThisHostIsTheHostsNotALinksFailure() {
+        AsyncFigures.Builder b = AsyncFigures.builder(57.1e6, 4029.9e6, StreamLimit.of(4029.9e6, 0.02, 0, 1448,
+                8 << 20)).lag(false, 0.046, 0.15).buffers(8 << 20, false, 8 << 20).gap(0, null, 5e6);
+        Verdict loopback = Verdicts.async(b.onThisHost(true).build());
+        assertEquals(Verdict.Status.PASS, loopback.status(), loopback.reasons().toString());
+        assertTrue(loopback.reasons().stream().anyMatch(r -> r.startsWith("transport lag grew 0.046 s per second at "
+                + "the peak rate (0.15 s at the end of the run) on a connection that never left this host: both ends "
+                + "share its CPU, so the host fell behind, not a link")), loopback.reasons().toString());
+        Verdict link = Verdicts.async(b.onThisHost(false).build());
+        assertEquals(Verdict.Status.FAIL, link.status(), "across a link the same trace is the link falling behind");
+        assertTrue(link.reasons().stream().anyMatch(r -> r.startsWith("transport lag grows 0.046 s per second")));
+        Verdict short1 = Verdicts.async(AsyncFigures.builder(57.1e6, 40e6, StreamLimit.of(40e6, 0.02, 0, 1448,
+                8 << 20)).lag(false, 0.3, 3).onThisHost(true).gap(0, null, 5e6).build());
+        assertEquals(Verdict.Status.FAIL, short1.status(), "bandwidth short is a failure wherever it was measured");
+    }
+
+    private static AsyncFigures async(double required, double carried, boolean flat, double growth,
+                                      boolean clamped) {
+        return AsyncFigures.builder(required, carried, StreamLimit.of(carried, 1, 0, 1448, 8 << 20))
                 .lag(flat, growth, growth * 10).buffers(8 << 20, clamped, 8 << 20).gap(0, null, 45e6).build();
     }
 
@@ -208,7 +229,7 @@ class QualifyUnitTest {
         assertEquals(10.0e6, loss.mathisBps(), 0.1e6, "1448 x 8 / 41 ms x 1.2247 / sqrt(0.0012)");
         assertEquals(17.1e6, loss.ceilingBps(), 0.1e6,
                 "the paper's streams at 41 ms and 0.12 %, as the model has them");
-        Verdict v = Verdicts.async(Verdicts.AsyncFigures.builder(114e6, 9.5e6, loss).lag(false, 0.5, 5)
+        Verdict v = Verdicts.async(AsyncFigures.builder(114e6, 9.5e6, loss).lag(false, 0.5, 5)
                 .buffers(15_375_000, true, 4_000_000).gap(0, null, 10e6)
                 .congestion(List.of("reno", "cubic", "bbr"), "cubic").build());
         String all = String.join("\n", v.reasons());
@@ -322,7 +343,7 @@ class QualifyUnitTest {
         StreamLimit buffers = StreamLimit.of(12e6, 40, 0, 1448, 65_536);
         assertEquals(StreamLimit.Limit.BUFFERS, buffers.limit());
         assertEquals(13.1e6, buffers.bufferBps(), 0.1e6, "64 KiB x 8 / 40 ms");
-        Verdict v = Verdicts.async(Verdicts.AsyncFigures.builder(114e6, 12e6, buffers).lag(false, 0.5, 5)
+        Verdict v = Verdicts.async(AsyncFigures.builder(114e6, 12e6, buffers).lag(false, 0.5, 5)
                 .buffers(15_375_000, true, 131_072).gap(0, null, 10e6).congestion(List.of("cubic"), "cubic").build());
         String all = String.join("\n", v.reasons());
         assertTrue(all.contains("buffer-limited: the granted window of 65536 bytes allows 13.1 Mbit/s at 40.0 ms"),
