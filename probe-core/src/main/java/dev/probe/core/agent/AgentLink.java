@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 /**
- * The coordinator's end of one agent's control connection: takes clock samples, sends the start, feeds the
+ * The coordinator's end of one agent's control connection: takes clock samples, hears READY, sends the start, feeds the
  * agent's intervals into the merged timeline, and completes with the agent's outcome (its summary, or why
  * it failed or was lost, naming the host).
  */
@@ -33,6 +33,7 @@ final class AgentLink implements Worker {
     private final BiConsumer<Integer, Relayed> relayed;
     private final BlockingQueue<ObjectNode> clock = new LinkedBlockingQueue<>();
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private volatile ClientConnection connection;
     /** On the event loop only: intervals seen, and the outcome held until all the agent sent have arrived. */
     private int intervalsSeen;
@@ -59,6 +60,11 @@ final class AgentLink implements Worker {
 
     CompletableFuture<Outcome> outcome() {
         return outcome;
+    }
+
+    /** Completes when the agent says its legs are open (READY); exceptionally when it is lost first. */
+    CompletableFuture<Void> ready() {
+        return ready;
     }
 
     void attach(ClientConnection c) {
@@ -100,6 +106,7 @@ final class AgentLink implements Worker {
             ObjectNode b = frame.body();
             switch (AgentMessages.op(frame)) {
                 case CLOCK -> clock.offer(b);
+                case READY -> ready.complete(null);
                 case INTERVAL -> {
                     HostInterval interval = HostInterval.fromJson(b);
                     timeline.add(index, (int) Json.requireLong(b, "i", 0, Integer.MAX_VALUE), interval);
@@ -145,7 +152,9 @@ final class AgentLink implements Worker {
             lostAt = Instant.now();
         }
         timeline.end(index);
-        outcome.completeExceptionally(new ProbeException(ProbeException.Kind.LOST, "agent " + name + " " + why));
+        ProbeException e = new ProbeException(ProbeException.Kind.LOST, "agent " + name + " " + why);
+        ready.completeExceptionally(e);
+        outcome.completeExceptionally(e);
     }
 
     @Override

@@ -15,15 +15,16 @@ import java.util.stream.Collectors;
 
 /**
  * The AGENT frames between a coordinator and an agent (docs/PROTOCOL.md, "Agents"), each a JSON object whose
- * {@code op} says what it is: {@code clock} (a timestamp sample, both ways), {@code start} (the instant, in the
- * agent's clock), {@code ping}, and from the agent {@code interval}, {@code relayed} (a relay's RELAYED frame, heard
+ * {@code op} says what it is: {@code clock} (a timestamp sample, both ways), {@code open} (open the legs' sessions),
+ * {@code ready} (from the agent: they are open), {@code start} (the instant, in the agent's clock), {@code ping}, and
+ * from the agent {@code interval}, {@code relayed} (a relay's RELAYED frame, heard
  * by a relayed leg), {@code done} and {@code failed}. Times are
  * microseconds since the epoch on the clock of whoever wrote them.
  */
 public final class AgentMessages {
     /** What an AGENT frame is; on the wire in lower case. */
     public enum Op {
-        CLOCK, START, PING, INTERVAL, RELAYED, DONE, FAILED;
+        CLOCK, OPEN, READY, START, PING, INTERVAL, RELAYED, DONE, FAILED;
 
         /** The {@code op} as written. */
         public String wire() {
@@ -74,6 +75,16 @@ public final class AgentMessages {
         n.put("t1", t1);
         n.put("t2", t2);
         return frame(Op.CLOCK, n);
+    }
+
+    /** Coordinator to agent: open every leg's session (connect, handshake, join its channels) and wait. */
+    public static ControlFrame open() {
+        return frame(Op.OPEN, Json.object());
+    }
+
+    /** Agent to coordinator: every leg's session is open; the legs wait for the start. */
+    static ControlFrame ready() {
+        return frame(Op.READY, Json.object());
     }
 
     /** Coordinator to agent: start the run at {@code atMicros} on the agent's clock. */

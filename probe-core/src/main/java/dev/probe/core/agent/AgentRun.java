@@ -28,14 +28,13 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * An agent's run: each leg (a run to one server) opens its session at once, on its own thread, and starts moving
- * data at the start instant on this host's clock (so connecting and joining channels do not skew the start); the
+ * An agent's run: each leg (a run to one server) opens its session at once, on its own thread; when all are open the
+ * agent says READY and the legs start moving data at the instant the coordinator then names, on this host's clock
+ * ({@link StartGate}: connecting and joining channels do not skew the start); the
  * legs' intervals are merged into this host's, and their summaries into one, reported through {@code send}. A
  * failing leg fails the run. {@link #cancel()} (the coordinator went away) interrupts the legs, which closes
  * their connections.
@@ -49,6 +48,7 @@ final class AgentRun implements WorkSessionHandler.Work {
     private final List<Thread> legs = new ArrayList<>();
     /** Every leg's clients charge it with each byte they count; past the agent's --max-bytes it stops them. */
     private final RunStop cap;
+    private final StartGate gate;
     private volatile boolean finished;
     private Thread thread;
 
@@ -61,6 +61,7 @@ final class AgentRun implements WorkSessionHandler.Work {
         this.name = name;
         this.cap = RunStop.capBytes(config.limits().maxBytes(), String.format("the run moved more than this "
                 + "agent's --max-bytes of %,d bytes", config.limits().maxBytes()));
+        this.gate = new StartGate(params.legs().size(), () -> send.accept(AgentMessages.ready()));
     }
 
     /** True once the run reported its outcome (DONE); a control connection closing after that is clean. */
@@ -69,28 +70,34 @@ final class AgentRun implements WorkSessionHandler.Work {
         return finished;
     }
 
-    void startAt(long atMicros) {
-        thread = new Thread(() -> run(atMicros), "probe-agent-run");
+    /** Opens every leg's session; once all are open the agent sends READY and the legs wait for the start. */
+    void open() {
+        thread = new Thread(this::run, "probe-agent-run");
         thread.setDaemon(true);
         thread.start();
     }
 
+    /** The legs, open (or opening), start moving data at {@code atMicros} on this host's clock. */
+    void startAt(long atMicros) {
+        gate.startAt(atMicros);
+    }
+
     @Override
     public void cancel() {
+        gate.cancel();
         if (thread != null) {
             thread.interrupt();
         }
     }
 
-    private void run(long atMicros) {
+    private void run() {
         AtomicInteger sent = new AtomicInteger();
         MergedTimeline timeline = new MergedTimeline(params.legs().size(),
                 m -> send.accept(AgentMessages.interval(sent.getAndIncrement(), m.all())));
-        AtomicLong started = new AtomicLong(Long.MAX_VALUE);
         List<CompletableFuture<HostSummary>> outcomes = new ArrayList<>();
         CompletableFuture<HostSummary> firstFailure = new CompletableFuture<>();
         for (int i = 0; i < params.legs().size(); i++) {
-            outcomes.add(startLeg(i, atMicros, started, timeline, firstFailure));
+            outcomes.add(startLeg(i, timeline, firstFailure));
         }
         try {
             // the first leg to fail fails the run at once; the others are stopped below
@@ -104,7 +111,7 @@ final class AgentRun implements WorkSessionHandler.Work {
             log.log(String.format("agent run %s done: %,d bytes to %s in %.3f s = %.3f Gbit/s", name, s.bytes(),
                     targets(), s.durationS(), s.throughputGbps()));
             finished = true;
-            send.accept(AgentMessages.done(started.get(), sent.get(), s));
+            send.accept(AgentMessages.done(gate.started(), sent.get(), s));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
@@ -116,17 +123,18 @@ final class AgentRun implements WorkSessionHandler.Work {
                 send.accept(AgentMessages.failed(why));
             }
         } finally {
+            gate.cancel();
             legs.forEach(Thread::interrupt);
         }
     }
 
     /** Leg {@code leg} on a thread of its own; a failure, or moving more than --max-bytes, fails the run at once. */
-    private CompletableFuture<HostSummary> startLeg(int leg, long atMicros, AtomicLong started, MergedTimeline timeline,
+    private CompletableFuture<HostSummary> startLeg(int leg, MergedTimeline timeline,
                                                     CompletableFuture<HostSummary> firstFailure) {
         CompletableFuture<HostSummary> outcome = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                HostSummary s = runLeg(params.legs().get(leg), atMicros, started,
+                HostSummary s = runLeg(params.legs().get(leg),
                         interval -> timeline.add(leg, interval.index(), interval.sample()));
                 if (cap.overCap()) {
                     throw new ProbeException(ProbeException.Kind.REFUSED, String.format("%s; stopped at %,d",
@@ -155,16 +163,16 @@ final class AgentRun implements WorkSessionHandler.Work {
     }
 
     /**
-     * Runs one leg as an ordinary client run; its data starts at {@code atMicros}. A failure keeps its type and
+     * Runs one leg as an ordinary client run; its data starts at the gate's instant. A failure keeps its type and
      * kind, its message naming the leg.
      */
-    private HostSummary runLeg(AgentParams.Leg leg, long atMicros, AtomicLong started, Consumer<LegInterval> intervals)
+    private HostSummary runLeg(AgentParams.Leg leg, Consumer<LegInterval> intervals)
             throws InterruptedException {
         Target target = new Target(leg.host(), leg.port(), config.connectTimeout(), config.timeout(),
                 config.targets(), config.transport(), new Egress(config.legsFrom(), params.dscp()));
         AtomicInteger index = new AtomicInteger();
         Consumer<HostInterval> each = i -> intervals.accept(new LegInterval(index.getAndIncrement(), i));
-        Runnable atStart = () -> awaitStart(atMicros, started);
+        Runnable atStart = gate::legReady;
         try {
             if (leg.spec() instanceof BulkParams bulk) {
                 return runBulk(target, bulk, each, atStart);
@@ -228,16 +236,4 @@ final class AgentRun implements WorkSessionHandler.Work {
         }, cap).summary(), redo.params().numConn());
     }
 
-    /** The session is open (connections joined) before the instant; data starts at it. */
-    private static void awaitStart(long atMicros, AtomicLong started) {
-        long wait = atMicros - AgentMessages.nowMicros();
-        if (wait > 0) {
-            try {
-                TimeUnit.MICROSECONDS.sleep(wait);
-            } catch (InterruptedException e) {
-                throw new CancellationException("the coordinator went away");
-            }
-        }
-        started.accumulateAndGet(AgentMessages.nowMicros(), Math::min);
-    }
 }

@@ -17,11 +17,13 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The coordinator of a fan-out run (bulk, or a sync/async test). Opens a control session to every agent (the server's handshake and
  * mutual secret: a refusal by any agent stops the run before any traffic), bounds each agent's clock offset with
- * NTP-style samples, schedules one start instant (each agent gets it in its own clock), merges the intervals on
+ * NTP-style samples, has every agent open its legs' sessions (OPEN, answered by READY), then schedules one start
+ * instant just ahead (each agent gets it in its own clock), merges the intervals on
  * one timeline and collects each host's summary.
  *
  * <pre>{@code
@@ -31,16 +33,10 @@ import java.util.function.Consumer;
 public final class Fanout {
     private static final int CLOCK_SAMPLES = 8;
     /**
-     * Time for every agent to open its legs' sessions (connect, handshake, join each channel) before the start, at
-     * least; more on hosts slow to open their control sessions ({@link #OPENINGS}).
+     * The start lies this far beyond every agent's READY (and the slowest clock sample's round trip, for the START
+     * to arrive): the agents' legs are open by then, so this covers only a busy host's late wake-up.
      */
-    private static final long START_MARGIN_MICROS = 1_000_000;
-    /**
-     * The start lies this many times the slowest control session's opening away, when that is longer than the
-     * margin: a leg's session costs an agent about what its control session did (run 33, a CI host at load 8: one
-     * agent's legs opened 1.7 s past a 1 s margin, and the hosts started 1.7 s apart).
-     */
-    static final int OPENINGS = 3;
+    static final long START_MARGIN_MICROS = 250_000;
     private final FanoutConfig config;
     private final List<List<RelayParams.Next>> relayTo;
     private final BiConsumer<Integer, Relayed> relayed;
@@ -88,7 +84,6 @@ public final class Fanout {
         List<AgentLink> links = new ArrayList<>();
         List<CompletableFuture<Void>> opened = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
-        long t0 = AgentMessages.nowMicros();
         try {
             for (int i = 0; i < hosts; i++) {
                 HostPort agent = config.from().get(i);
@@ -106,16 +101,17 @@ public final class Fanout {
             for (CompletableFuture<Void> ready : opened) {
                 await(ready);
             }
-            long openedMicros = AgentMessages.nowMicros() - t0;
             List<ClockSample> clocks = new ArrayList<>();
             for (AgentLink link : links) {
                 clocks.add(clock(link));
             }
-            long start = startAfter(openedMicros, clocks);
+            links.forEach(l -> l.send(AgentMessages.open()));
+            awaitEach(links, AgentLink::ready, config.tolerateLost());
+            long start = startAfter(clocks);
             for (int i = 0; i < hosts; i++) {
                 links.get(i).send(AgentMessages.start(start + clocks.get(i).offsetMicros()));
             }
-            awaitAll(links, config.tolerateLost());
+            awaitEach(links, AgentLink::outcome, config.tolerateLost());
             List<FanoutResult.Host> results = new ArrayList<>();
             for (int i = 0; i < hosts; i++) {
                 results.add(host(i, links.get(i), plan.get(i), clocks.get(i), start));
@@ -131,9 +127,9 @@ public final class Fanout {
         }
     }
 
-    /** The start on this clock: a margin for the legs' sessions (the openings' took {@code openedMicros}). */
-    static long startAfter(long openedMicros, List<ClockSample> clocks) {
-        return AgentMessages.nowMicros() + Math.max(START_MARGIN_MICROS, OPENINGS * openedMicros)
+    /** The start on this clock, once every agent is ready: the margin and the slowest round trip from now. */
+    static long startAfter(List<ClockSample> clocks) {
+        return AgentMessages.nowMicros() + START_MARGIN_MICROS
                 + clocks.stream().mapToLong(ClockSample::roundTripMicros).max().orElse(0);
     }
 
@@ -190,14 +186,15 @@ public final class Fanout {
     }
 
     /**
-     * Waits until every agent has reported its outcome, or (unless lost agents are tolerated) throws the first
-     * failure as soon as it happens (naming the agent); pings
-     * the agents meanwhile, as their control connections are otherwise silent and would trip the idle timeout.
+     * Waits until {@code of} (READY, or the outcome) has completed for every agent, or (unless lost agents are
+     * tolerated) throws the first failure as soon as it happens (naming the agent); pings the agents meanwhile, as
+     * their control connections are otherwise silent and would trip the idle timeout.
      */
-    private static void awaitAll(List<AgentLink> links, boolean tolerateLost) throws InterruptedException {
-        List<CompletableFuture<AgentLink.Outcome>> all = links.stream().map(AgentLink::outcome).toList();
+    private static void awaitEach(List<AgentLink> links, Function<AgentLink, CompletableFuture<?>> of,
+                                  boolean tolerateLost) throws InterruptedException {
+        List<CompletableFuture<?>> all = links.stream().<CompletableFuture<?>> map(of).toList();
         while (true) {
-            for (CompletableFuture<AgentLink.Outcome> f : all) {
+            for (CompletableFuture<?> f : all) {
                 if (f.isCompletedExceptionally() && !tolerateLost) {
                     await(f);
                 }
