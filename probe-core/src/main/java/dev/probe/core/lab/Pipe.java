@@ -187,8 +187,7 @@ final class Pipe {
     /** The per-flow policer at {@code imp}'s rate (a new one, every flow's bucket full, when the rate changed). */
     private FlowPolicer policer(Impairment imp) {
         if (policer == null || policer.rateBps() != imp.policeBps()) {
-            policer = new FlowPolicer(imp.policeBps(), Math.max(64 << 10, imp
-                    .policeBps() / 8 * POLICE_BURST_MS / 1000));
+            policer = FlowPolicer.at(imp.policeBps());
         }
         return policer;
     }
@@ -207,15 +206,6 @@ final class Pipe {
         }
         return true;
     }
-
-    /**
-     * A policer's burst: its rate for this long, 64 KiB at least. Providers' committed bursts run from tens of ms to
-     * Cisco's advised 1.5 s for TCP. 20 ms was too harsh for the lab's own clock: the policer times each packet when
-     * the forwarder reads it, so a forwarder (or sender) a loaded host held back for 60 ms met a paced 16 Mbit/s
-     * stream's backlog as one burst and dropped it (a CI run at load 14: the paced redo lost 0.47 % beside the
-     * unpaced stream's 0.46 %, and the policer was read as random loss).
-     */
-    static final long POLICE_BURST_MS = 100;
 
     /** Queues the packet held back for reordering, if any, behind what overtook it. */
     private void releaseHeld(Impairment imp) {
