@@ -34,7 +34,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
  * drops at the configured rate (binomial bounds), caps the rate, and carries MTU 9000. Runs as root where
  * /dev/net/tun exists; skipped with that reason elsewhere.
  */
-@Tag("serial") // measures what the forwarder carries: with the CPU to itself
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ImpairedLinkTest {
     @TempDir

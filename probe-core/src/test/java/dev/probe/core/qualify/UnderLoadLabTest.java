@@ -9,7 +9,6 @@ import dev.probe.core.testing.ResultInvariants;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -20,7 +19,6 @@ import org.junit.jupiter.api.Timeout;
  * The lab's limit, as netem's, counts the packets in the delay line too (rate x one-way delay of them), so the
  * queue that waits for the rate holds L less those.
  */
-@Tag("serial") // a backup fills a 100 Mbit/s link the forwarder carries only with the CPU to itself
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class UnderLoadLabTest extends LabTestBase {
     /** What the userspace forwarder carries steadily on a two-core machine beside the load's own CPU. */

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a test through a lab link shares: the link and its server, brought up on demand and closed after each test.
- * Each lab has namespaces and a subnet of its own, so labs of two test classes can run at once; a test whose link
- * must run near the forwarder's limit is tagged "serial" (the build runs those one at a time, after the others).
+ * Each lab has namespaces and a subnet of its own, so labs of several test classes run at once, beside the CPU-bound
+ * classes (each lab test's thresholds hold with busy loops on every core).
  */
 public abstract class LabTestBase {
     @TempDir
