@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a test through a lab link shares: the link and its server, brought up on demand and closed after each test.
  * Each lab has namespaces and a subnet of its own, so labs of several test classes run at once, beside the CPU-bound
- * classes (each lab test's thresholds hold with busy loops on every core).
+ * classes; a test that times a sub-millisecond queue on a link the forwarder fills is tagged "serial" (the build runs
+ * it alone, after the others).
  */
 public abstract class LabTestBase {
     @TempDir
