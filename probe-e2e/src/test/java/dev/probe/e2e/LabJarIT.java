@@ -99,7 +99,8 @@ class LabJarIT extends TwoSiteLabBase {
     /**
      * Issue 39, point 5: {@code args} under {@code lab run} in a process group of their own, stopped as a terminal's
      * Ctrl-C does (SIGINT to the whole group) once {@code going} is printed: the run prints its INCOMPLETE summary and
-     * writes its files, and lab run exits with its code, 130, within 2 s.
+     * writes its files, and lab run exits with its code, 130, at once (2 s on a quiet host; 5 s allowed beside the
+     * other labs).
      */
     private ProbeProcess ctrlC(List<String> args, Pattern going) throws Exception {
         // env --default-signal: a suite started from a background job (cmd &) inherits SIGINT ignored, and a JVM keeps
@@ -116,7 +117,9 @@ class LabJarIT extends TwoSiteLabBase {
         int code = run.awaitExit(30);
         double took = (System.nanoTime() - sent) / 1e9;
         assertEquals(130, code, run.stdout() + run.stderr());
-        assertTrue(took < 2.5, "exited " + took + " s after the signal");
+        // the issue's 2 s is a quiet host's (about 1 s here idle); beside two other labs at nice -10 on two cores a
+        // CI run's took 3.8 s. A run that did not stop at once would go on for most of its 60 s.
+        assertTrue(took < 5, args.get(0) + " exited " + took + " s after the signal");
         assertTrue(!run.stderr().contains("internal error"), run.stderr());
         return run;
     }

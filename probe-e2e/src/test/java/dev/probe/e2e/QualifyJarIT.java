@@ -117,9 +117,20 @@ class QualifyJarIT extends ServerIT {
         assertTrue(q.printed("Standby redo log writes (probe disk at"), q.stdout());
         assertTrue(q.printed("*    32768 B: p50 "), "the qualified write size marked: " + q.stdout());
         assertTrue(q.printed("Carrying the peak redo, one writer at each size:"), q.stdout());
-        assertTrue(q.printed("32 KiB: one writer "), "5 MB/s of 32 KiB writes is within one writer: " + q.stdout());
         JsonNode d = new ObjectMapper().readTree(json.toFile());
         ResultInvariants.check(d);
+        // whether one writer carries 5 MB/s of 32 KiB writes is this host's disk (a CI run's fsync p50 was 25 ms beside
+        // the other test JVMs): the reading must follow from what the writer wrote, whichever it is
+        JsonNode row = null;
+        for (JsonNode r : d.at("/standby_disk/redo_headroom")) {
+            row = r.path("size").asInt() == 32768 ? r : row;
+        }
+        assertNotNull(row, d.at("/standby_disk/redo_headroom").toString());
+        assertEquals(5.0 / row.path("mbps").asDouble(), row.path("busy").asDouble(), 1e-6 * row.path("busy")
+                .asDouble(), "busy = the redo rate over what one writer wrote");
+        assertEquals(row.path("busy").asDouble() < 1, row.path("keeps_up").asBoolean());
+        assertTrue(q.printed(row.path("keeps_up").asBoolean() ? "32 KiB: one writer " : "32 KiB: cannot keep up ("),
+                row + ": " + q.stdout());
         assertEquals(5, d.at("/standby_disk/redo").size());
         assertTrue(d.at("/standby_disk/dir").asText().matches("127\\.0\\.0\\.1:/.*/srv/redo"),
                 d.at("/standby_disk/dir").asText());

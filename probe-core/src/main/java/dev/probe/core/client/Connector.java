@@ -24,7 +24,12 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.util.concurrent.Future;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,10 +44,14 @@ final class Connector {
     private final Target target;
     private final long sockbuf;
     private final long frameLength;
-    private long sentUs;
-    private long receivedUs;
+    /** When the last timed request left and its answer came (the first connection's: the clock's offset). */
+    private volatile long sentUs;
+    private volatile long receivedUs;
 
     /** {@code frameLength} is the largest frame the run writes, to size the write buffer's water marks. */
+    /** Connections that join a session at once (each a connect and a JOIN exchange on a thread of its own). */
+    static final int JOINS_AT_ONCE = 16;
+
     Connector(Target target, long sockbuf, long frameLength) {
         this.target = target;
         this.sockbuf = sockbuf;
@@ -61,12 +70,7 @@ final class Connector {
             Ready ready = Ready.from(exchange(first, hello.frame(), hello.clientNonce(), "READY").body());
             ClockOffset clock = ClockOffset.plausible(ready.timeUs()) ? ClockOffset.of(ready.timeUs(), sentUs,
                     receivedUs) : null;
-            for (int i = 1; i < count; i++) {
-                ClientConnection c = connect(bootstrap);
-                connections.add(c);
-                String nonce = Handshake.randomId();
-                Joined.from(exchange(c, new Join(ready.sessionId(), i, nonce).frame(), nonce, "JOINED").body());
-            }
+            connections.addAll(joinAll(bootstrap, ready.sessionId(), count));
             return new Opened(ready, connections, clock);
         } catch (BadParameterException e) {
             connections.forEach(c -> c.channel.close());
@@ -74,6 +78,52 @@ final class Connector {
         } catch (RuntimeException | InterruptedException e) {
             connections.forEach(c -> c.channel.close());
             throw e;
+        }
+    }
+
+    /**
+     * Connections 1 to {@code count - 1} joined to {@code session}, in index order, {@link #JOINS_AT_ONCE} joining at
+     * a time: one after another, 255 joins took over the server's 10 s window on a loaded CI host, and would over a
+     * 40 ms WAN (each a connect and a JOIN round trip, a third with a secret). On a failure, closes what it opened
+     * and throws the first (by index).
+     */
+    private List<ClientConnection> joinAll(Bootstrap bootstrap, String session, int count)
+            throws InterruptedException {
+        ClientConnection[] joined = new ClientConnection[count];
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(JOINS_AT_ONCE, count - 1)), r -> {
+            Thread t = new Thread(r, "probe-join");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            // java.util.concurrent's Future: Netty's, imported, shares the name
+            List<java.util.concurrent.Future<?>> joins = new ArrayList<>();
+            for (int i = 1; i < count; i++) {
+                int index = i;
+                joins.add(pool.submit(() -> {
+                    ClientConnection c = connect(bootstrap);
+                    joined[index] = c;
+                    String nonce = Handshake.randomId();
+                    Joined.from(exchange(c, new Join(session, index, nonce).frame(), nonce, "JOINED").body());
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : joins) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof RuntimeException r ? r : new ProbeException(
+                            ProbeException.Kind.PROTOCOL, String.valueOf(e.getCause()));
+                }
+            }
+            return Arrays.asList(joined).subList(1, count);
+        } catch (RuntimeException | InterruptedException e) {
+            pool.shutdownNow();
+            pool.awaitTermination(target.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            Arrays.stream(joined).filter(Objects::nonNull).forEach(c -> c.channel.close());
+            throw e;
+        } finally {
+            pool.shutdownNow();
         }
     }
 
