@@ -97,10 +97,9 @@ public final class PathMtuProbe {
                         !towardServer)))));
         String probing = ProbeReadings.probing(full.result, towardServer);
         if (full.delivered) {
-            int sent = ProbeReadings.largestSent(full.result, hi);
-            boolean learned = sent >= MIN_PACKET && sent < hi;
-            return new PathMtu(towardServer, learned ? PathMtu.Status.LEARNED : PathMtu.Status.FULL, senderMtu,
-                    learned ? sent : hi, probing, 1, seconds(t0), null);
+            int learned = ProbeReadings.learned(full.result, hi, MIN_PACKET);
+            return new PathMtu(towardServer, learned > 0 ? PathMtu.Status.LEARNED : PathMtu.Status.FULL, senderMtu,
+                    learned > 0 ? learned : hi, probing, 1, seconds(t0), null);
         }
         Search q = new Search(towardServer, senderMtu, hi, hint, probing, t0);
         RunStop unneeded = new RunStop();
@@ -168,8 +167,7 @@ public final class PathMtuProbe {
                 return q.found(PathMtu.Status.UNCHECKED, good, probes, stop.reason());
             }
             if (first && outcomes.get(1).delivered) {
-                return q.found(PathMtu.Status.FULL, hi, probes, "the first full-size probe stalled for "
-                        + STALL.toSeconds() + " s, the second passed: a loss burst, not the size");
+                return secondPassed(q, outcomes.get(1).result, probes);
             }
             if (first && !outcomes.get(0).delivered) { // the smallest stalls too: given CONFIRM, or a slow host
                 if (!probe(MIN_PACKET - PathMtu.HEADERS, q.towardServer, stop, CONFIRM).delivered) {
@@ -191,6 +189,14 @@ public final class PathMtuProbe {
             }
         }
         return q.found(PathMtu.Status.BLACK_HOLE, good, probes, null);
+    }
+
+    /** The full size passed again: LEARNED if ICMP lowered its packets meanwhile (3 s at load 9), else a loss burst. */
+    private static PathMtu secondPassed(Search q, TestResult second, int probes) {
+        int learned = second == null ? 0 : ProbeReadings.learned(second, q.hi, MIN_PACKET);
+        return learned > 0 ? q.found(PathMtu.Status.LEARNED, learned, probes, null) : q.found(PathMtu.Status.FULL, q.hi,
+                probes, "the first full-size probe stalled for "
+                        + STALL.toSeconds() + " s, the second passed: a loss burst, not the size");
     }
 
     /** Up to {@code n} sizes spread evenly strictly between {@code lo} and {@code hi}. */

@@ -26,6 +26,15 @@ final class ProbeReadings {
         return (int) Math.min(hi, Math.min(pmtu, mss));
     }
 
+    /**
+     * The path MTU the sender's kernel learned (ICMP "fragmentation needed" lowered its packets below {@code hi}, to
+     * no less than {@code least}); 0 where they went full size.
+     */
+    static int learned(TestResult r, int hi, int least) {
+        int sent = largestSent(r, hi);
+        return sent >= least && sent < hi ? sent : 0;
+    }
+
     /** The TCP timestamp option's bytes in every segment (10, padded to 12). */
     private static final int TIMESTAMPS = 12;
 
