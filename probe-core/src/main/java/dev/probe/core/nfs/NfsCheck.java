@@ -112,7 +112,10 @@ public final class NfsCheck {
         }
     }
 
-    /** The median of 21 NULL calls one at a time, milliseconds: the path's round trip with nothing else on it. */
+    /**
+     * The fastest of 21 NULL calls one at a time, milliseconds: the path's round trip with nothing else on it, as TCP's
+     * lowest RTT is. Their median also held the hosts' delays: a CI run at load 10 read 10.8 ms on a 2 ms lab link.
+     */
     private double idleRoundTrip(RpcConnection nfs) throws InterruptedException {
         double[] ms = new double[21];
         for (int i = 0; i < ms.length; i++) {
@@ -121,7 +124,7 @@ public final class NfsCheck {
             ms[i] = (System.nanoTime() - t) / 1e6;
         }
         Arrays.sort(ms);
-        return ms[ms.length / 2];
+        return ms[0];
     }
 
     private byte[] create(EventLoopGroup group, Mounted m, String name) throws InterruptedException {
