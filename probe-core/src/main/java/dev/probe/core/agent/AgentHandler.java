@@ -65,10 +65,11 @@ final class AgentHandler extends WorkSessionHandler {
 
     /** The start instant; a START with no OPEN before it opens the legs now (a coordinator of one phase). */
     private void start(ChannelHandlerContext ctx, long atMicros) {
-        if (startGiven || (run == null && !open(ctx))) {
-            if (startGiven) {
-                refuse(ctx, "this run has started already");
-            }
+        if (startGiven) {
+            refuse(ctx, "this run has started already");
+            return;
+        }
+        if (run == null && !open(ctx)) {
             return;
         }
         startGiven = true;

@@ -48,10 +48,10 @@ final class Connector {
     private volatile long sentUs;
     private volatile long receivedUs;
 
-    /** {@code frameLength} is the largest frame the run writes, to size the write buffer's water marks. */
     /** Connections that join a session at once (each a connect and a JOIN exchange on a thread of its own). */
     static final int JOINS_AT_ONCE = 16;
 
+    /** {@code frameLength} is the largest frame the run writes, to size the write buffer's water marks. */
     Connector(Target target, long sockbuf, long frameLength) {
         this.target = target;
         this.sockbuf = sockbuf;
