@@ -166,6 +166,7 @@ public final class NfsCheck {
                                     BiConsumer<Integer, LoadPoint> points) throws InterruptedException {
         List<LoadPoint> all = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
+        List<Double> srtt = new ArrayList<>();
         Instant started = Instant.now();
         try (NfsLinks links = NfsLinks.open(transport, group, params.paths(), m.nfsPort(), n, params.connectTimeout(),
                 m.info().maxTransfer() + HEADERS, credential)) {
@@ -174,13 +175,14 @@ public final class NfsCheck {
                 Ladders.run(params.disk(), load::run, p -> {
                     all.add(p);
                     cpu.add(load.lastCpuSeconds());
+                    srtt.add(links.srttMs(0));
                     points.accept(n, p);
                 });
             } catch (IOException e) {
                 throw new RpcException(e.getMessage());
             }
             DiskResult r = new DiskResult(started, params.target().uri(), fileSystem(n), 512, params.disk(), all);
-            return new NfsResult.Column(n, r, links.reissuedCount(), links.events(), cpu);
+            return new NfsResult.Column(n, r, links.reissuedCount(), links.events(), cpu, srtt);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.probe.core.nfs;
 
+import dev.probe.core.tcp.TcpInfoReader;
 import dev.probe.core.transport.Transport;
 import io.netty.channel.EventLoopGroup;
 import java.net.InetSocketAddress;
@@ -70,6 +71,14 @@ public final class NfsLinks implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /**
+     * TCP's smoothed round trip on connection {@code k} now, milliseconds: the delays its calls meet under load; NaN
+     * when TCP_INFO cannot be read (NIO, not Linux).
+     */
+    public double srttMs(int k) {
+        return TcpInfoReader.read(connections.get(k).channel()).map(i -> i.rttUs() / 1000.0).orElse(Double.NaN);
     }
 
     /** Takes {@code lost}'s path out because of {@code why}: every connection on it is given up (once). */

@@ -32,12 +32,21 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
      * @param reissued    I/Os issued again on a surviving path
      * @param events      paths taken out, when and why
      * @param cpuSeconds  the CPU probe's process spent in each point, in the order of the result's points
+     * @param srttMs      TCP's smoothed round trip on the column's first connection at each point's end (the queues
+     *                    and the hosts' delays the I/Os met), NaN where not read (NIO, not Linux), in the same order
      */
     public record Column(int connections, DiskResult result, long reissued, List<String> events,
-            List<Double> cpuSeconds) {
+            List<Double> cpuSeconds, List<Double> srttMs) {
         public Column {
             events = List.copyOf(events);
             cpuSeconds = List.copyOf(cpuSeconds);
+            srttMs = List.copyOf(srttMs);
+        }
+
+        /** The smoothed round trip at point {@code p}'s end, NaN when not read. */
+        public double srttAt(LoadPoint p) {
+            int i = result.points().indexOf(p);
+            return i >= 0 && i < srttMs.size() ? srttMs.get(i) : Double.NaN;
         }
     }
 
@@ -128,8 +137,12 @@ public record NfsResult(Instant startedAt, NfsParams params, Nfs3.FsInfo info, d
             for (int i = 0; i < c.result().points().size(); i++) {
                 LoadPoint p = c.result().points().get(i);
                 double cpu = i < c.cpuSeconds().size() ? c.cpuSeconds().get(i) : Double.NaN;
+                double srtt = c.srttAt(p);
                 out.add(() -> {
                     ObjectNode n = tagged(p, "user space", c.connections()).toJson();
+                    if (Double.isFinite(srtt)) {
+                        n.put("srtt_ms", srtt);
+                    }
                     if (Double.isFinite(cpu) && p.mbps() > 0) {
                         n.put("cpu_s", cpu);
                         n.put("cpu_s_per_gib", cpu / (p.mbps() * 1e6 * p.seconds() / (1L << 30)));

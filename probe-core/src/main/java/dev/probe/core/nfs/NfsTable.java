@@ -101,7 +101,9 @@ public final class NfsTable {
     /**
      * Whether one connection's sequential reads were held by the TCP window: the bytes it kept in flight (MB/s x
      * round trip, Little's law) against what this host lets a receive window grow to ({@code net.ipv4.tcp_rmem}'s
-     * maximum; autotuning gives the window part of the buffer). Null when not measurable.
+     * maximum; autotuning gives the window part of the buffer). The round trip is the one the reads met: TCP's
+     * smoothed round trip at the point's end where it was read (the path's queues and the hosts' delays under load),
+     * never less than the idle one. Null when not measurable.
      */
     public static String window(NfsResult r) {
         NfsResult.Column one = r.columns().stream().filter(c -> c.connections() == 1).findFirst().orElse(null);
@@ -109,13 +111,17 @@ public final class NfsTable {
         if (seq == null || r.rttMs() <= 0 || r.rmemMax() <= 0) {
             return null;
         }
-        double inFlight = seq.mbps() * 1e6 * r.rttMs() / 1e3;
+        double loaded = one.srttAt(seq);
+        boolean underLoad = Double.isFinite(loaded) && loaded > r.rttMs();
+        double rtt = underLoad ? loaded : r.rttMs();
+        double inFlight = seq.mbps() * 1e6 * rtt / 1e3;
         boolean bound = inFlight >= 0.4 * r.rmemMax();
         return String.format(Locale.ROOT, "one connection's sequential reads kept %.0f KiB in flight (%.1f MB/s x "
-                + "%.2f ms round trip) against a receive buffer of at most %d KiB (net.ipv4.tcp_rmem): %s",
-                inFlight / 1024, seq.mbps(), r.rttMs(), r.rmemMax() / 1024, bound
-                        ? "window-bound (more connections, or a larger tcp_rmem, carry more)"
-                        : "not window-bound (the server, the link or the outstanding I/Os hold it)");
+                + "%.2f ms round trip%s) against a receive buffer of at most %d KiB (net.ipv4.tcp_rmem): %s",
+                inFlight / 1024, seq.mbps(), rtt, underLoad ? String.format(Locale.ROOT, " as TCP measured it "
+                        + "under the reads; %.2f ms idle", r.rttMs()) : "", r.rmemMax() / 1024, bound
+                                ? "window-bound (more connections, or a larger tcp_rmem, carry more)"
+                                : "not window-bound (the server, the link or the outstanding I/Os hold it)");
     }
 
     /**

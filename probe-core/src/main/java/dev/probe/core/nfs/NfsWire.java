@@ -23,7 +23,10 @@ final class NfsWire {
     private static final Pattern TEXT = Pattern.compile("[^\\x00-\\x1f]{1,600}");
     private static final int MAX_EVENTS = 16;
     private static final int MAX_POINTS = 512;
-    /** A DISK frame is at most 8 KiB: the figures keep under this, the CPU figures left out when they would not. */
+    /**
+     * A DISK frame is at most 8 KiB: the figures keep under this, the CPU figures left out when they would not, then
+     * the round trips.
+     */
     private static final int BUDGET = 7 * 1024;
     private static final int EVENT_CHARS = 160;
 
@@ -53,13 +56,17 @@ final class NfsWire {
             }
             ArrayNode cpu = o.putArray("cpu_s");
             c.cpuSeconds().forEach(x -> cpu.add(Double.isFinite(x) ? Math.round(x * 1000) / 1000.0 : -1));
+            ArrayNode srtt = o.putArray("srtt_ms");
+            c.srttMs().forEach(x -> srtt.add(Double.isFinite(x) ? Math.round(x * 1000) / 1000.0 : -1));
         }
         if (r.incomplete() != null) {
             n.put("incomplete", r.incomplete().length() > EVENT_CHARS * 3 ? r.incomplete().substring(0, EVENT_CHARS * 3)
                     : r.incomplete());
         }
-        if (Json.bytes(n).length > BUDGET) {
-            cols.forEach(o -> ((ObjectNode) o).putArray("cpu_s"));
+        for (String figures : List.of("cpu_s", "srtt_ms")) {
+            if (Json.bytes(n).length > BUDGET) {
+                cols.forEach(o -> ((ObjectNode) o).putArray(figures));
+            }
         }
         return n;
     }
@@ -86,7 +93,8 @@ final class NfsWire {
             DiskResult d = new DiskResult(startedAt, params.target().uri(), NfsCheck.fileSystem(n), 512, params.disk(),
                     pts);
             columns.add(new NfsResult.Column(n, d, Json.requireLong(o, "reissued", 0, Long.MAX_VALUE),
-                    texts(o.get("events")), cpu(o.get("cpu_s"))));
+                    texts(o.get("events")), figures(o.get("cpu_s"), "cpu_s"),
+                    o.has("srtt_ms") ? figures(o.get("srtt_ms"), "srtt_ms") : List.of()));
         }
         String incomplete = done.has("incomplete") ? Json.requireString(done, "incomplete", TEXT) : null;
         return new NfsResult(startedAt, params, info, Json.requireDouble(done, "idle_rtt_ms", 0, 1e6),
@@ -109,10 +117,11 @@ final class NfsWire {
         return out;
     }
 
-    private static List<Double> cpu(JsonNode a) {
+    /** One figure per point; a negative one (or a non-number) is unknown, NaN. */
+    private static List<Double> figures(JsonNode a, String name) {
         List<Double> out = new ArrayList<>();
         if (a == null || !a.isArray() || a.size() > MAX_POINTS) {
-            throw new BadParameterException("cpu_s", "is not a list of at most " + MAX_POINTS);
+            throw new BadParameterException(name, "is not a list of at most " + MAX_POINTS);
         }
         a.forEach(x -> out.add(x.isNumber() && x.asDouble() >= 0 ? x.asDouble() : Double.NaN));
         return out;

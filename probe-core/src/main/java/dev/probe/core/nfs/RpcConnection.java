@@ -42,6 +42,11 @@ public final class RpcConnection implements AutoCloseable {
         this.credential = credential;
     }
 
+    /** The connection's channel (to read its TCP_INFO). */
+    Channel channel() {
+        return channel;
+    }
+
     /** Connects to {@code to} within {@code connectTimeout}; throws an {@link RpcException} saying why it could not. */
     public static RpcConnection open(Transport transport, EventLoopGroup group, InetSocketAddress to,
                                      Duration connectTimeout, int maxRecord, Rpc.Credential credential)

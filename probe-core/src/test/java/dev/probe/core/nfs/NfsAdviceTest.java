@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.probe.core.disk.DiskResult;
+import dev.probe.core.disk.LoadPoint;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -63,5 +66,28 @@ class NfsAdviceTest {
         List<String> flat = NfsTable.advice(List.of(row(1, 80, 4000), row(2, 85, 4100)), false);
         assertTrue(flat.get(flat.size() - 1).startsWith("more connections do not help here (under 1.2x"), flat
                 .toString());
+    }
+
+    /** Run 45's reading: 29.4 MB/s of 1 MiB reads, 2.76 ms idle, a 256 KiB tcp_rmem, TCP's round trip as given. */
+    private static NfsResult oneConnection(double srttMs) {
+        LoadPoint seq = new LoadPoint("seq-read", 1 << 20, 8, 1.0, 28, 0, null, null, true);
+        DiskResult d = new DiskResult(Instant.EPOCH, "nfs://filer/x", NfsCheck.fileSystem(1), 512, null, List.of(seq));
+        NfsResult.Column one = new NfsResult.Column(1, d, 0, List.of(), List.of(0.1), List.of(srttMs));
+        return new NfsResult(Instant.EPOCH, null, null, 2.76, 256 * 1024, List.of(one), null);
+    }
+
+    @Test
+    void theWindowIsReckonedWithTheRoundTripTheReadsMet() {
+        // Little's law: the bytes in flight are the rate times the round trip the data saw; the idle one under-counts
+        // them on a loaded host (run 45: 79 KiB at 2.76 ms idle, not window-bound, while 4 connections carried 3.97x)
+        assertEquals("one connection's sequential reads kept 79 KiB in flight (29.4 MB/s x 2.76 ms round trip) "
+                + "against a receive buffer of at most 256 KiB (net.ipv4.tcp_rmem): not window-bound (the server, "
+                + "the link or the outstanding I/Os hold it)", NfsTable.window(oneConnection(Double.NaN)));
+        String loaded = NfsTable.window(oneConnection(4.5));
+        assertTrue(loaded.startsWith("one connection's sequential reads kept 129 KiB in flight (29.4 MB/s x 4.50 ms "
+                + "round trip as TCP measured it under the reads; 2.76 ms idle)"), loaded);
+        assertTrue(loaded.endsWith(": window-bound (more connections, or a larger tcp_rmem, carry more)"), loaded);
+        // a smoothed round trip below the idle one (a quiet moment) never lowers the reckoning
+        assertEquals(NfsTable.window(oneConnection(Double.NaN)), NfsTable.window(oneConnection(1.0)));
     }
 }
