@@ -25,8 +25,18 @@ final class AsyncSender extends Sender {
 
     @Override
     protected void begin() {
-        channel.eventLoop().schedule(this::finish, endNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+        finishWhenDue();
         pump.start(startNanos);
+    }
+
+    /** Finishes at the data's end, which the warm-up's MARK may have moved later. */
+    private void finishWhenDue() {
+        long left = endNanos - System.nanoTime();
+        if (left > 0) {
+            channel.eventLoop().schedule(this::finishWhenDue, left, TimeUnit.NANOSECONDS);
+        } else {
+            finish();
+        }
     }
 
     @Override

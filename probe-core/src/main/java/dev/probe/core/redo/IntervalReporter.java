@@ -110,9 +110,10 @@ final class IntervalReporter {
 
     private void endWarmup() {
         metrics.resetSummary();
-        baseline = new Baseline(System.nanoTime(), 0, 0, readTcp(), CpuTime.now());
+        long now = System.nanoTime();
+        baseline = new Baseline(now, 0, 0, readTcp(), CpuTime.now());
         for (Sender s : senders) {
-            s.channel().eventLoop().execute(s::sendMark);
+            s.channel().eventLoop().execute(() -> s.sendMark(now));
         }
     }
 

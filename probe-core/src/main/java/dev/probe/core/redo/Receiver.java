@@ -66,6 +66,6 @@ final class Receiver extends Sender {
 
     /** The server marks the end of the warm-up in this direction. */
     @Override
-    void sendMark() {
+    void sendMark(long windowNanos) {
     }
 }

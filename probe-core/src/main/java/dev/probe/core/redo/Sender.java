@@ -31,6 +31,7 @@ abstract class Sender implements Worker {
     protected long startNanos;
     protected long endNanos;
     protected boolean stopped;
+    private boolean endRequested;
     private Consumer<Relayed> relayed = r -> {};
 
     /** Sends connection {@code stream}'s messages of {@code content}. */
@@ -109,16 +110,24 @@ abstract class Sender implements Worker {
         return handler;
     }
 
-    /** Writes the warm-up MARK between two messages. On the event loop. */
-    void sendMark() {
+    /**
+     * Writes the warm-up MARK between two messages; the measured window began at {@code windowNanos}, so the data
+     * goes on for the run's duration from there (a busy host that ran the warm-up's end late would otherwise measure
+     * less than the duration asked for). On the event loop.
+     */
+    void sendMark(long windowNanos) {
         if (!stopped) {
             counters.mark();
             channel.writeAndFlush(Mark.INSTANCE, channel.voidPromise());
+            if (!endRequested) {
+                endNanos = Math.max(endNanos, windowNanos + params.duration().toNanos());
+            }
         }
     }
 
     /** Ends the data now, as if the time were up (a stop was requested): END at once, or after the awaited ACK. */
     void endNow() {
+        endRequested = true;
         endNanos = Math.min(endNanos, System.nanoTime());
         if (!inFlight()) {
             finish();
