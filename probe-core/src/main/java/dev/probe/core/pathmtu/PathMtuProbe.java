@@ -4,19 +4,11 @@ import dev.probe.core.client.Egress;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
-import dev.probe.core.params.Mode;
-import dev.probe.core.params.TestParams;
-import dev.probe.core.protocol.Handshake.Ready;
-import dev.probe.core.redo.RedoClient;
-import dev.probe.core.redo.RedoConfig;
-import dev.probe.core.result.RunListener;
 import dev.probe.core.result.TestResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -49,19 +41,15 @@ public final class PathMtuProbe {
     static final int MIN_PACKET = 576;
     /** Probes run at once in each round of the search. */
     static final int PER_ROUND = 15;
-    /** Segments each probe sends: more than one, so at least one is full. */
-    private static final int SEGMENTS = 16;
-    /** How long a probe's sender sends: the first message at once, more only while this lasts. */
-    private static final Duration SENDING = Duration.ofMillis(200);
-    /** A reverse probe's messages per second: one at once, perhaps one more. */
-    private static final double REVERSE_RATE = 5;
     /** The size tried first when nothing better is known: jumbo-frame hosts behind a 1500-byte hop, the usual hole. */
     public static final int ETHERNET = 1500;
 
     private final Target target;
+    private final SizeProbes sizeProbes;
 
     public PathMtuProbe(Target target) {
         this.target = target;
+        this.sizeProbes = new SizeProbes(target);
     }
 
     /** One direction: {@code towardServer} when the client sends, else the server sends (a reverse test). */
@@ -79,9 +67,9 @@ public final class PathMtuProbe {
             return new PathMtu(towardServer, PathMtu.Status.UNCHECKED, 0, 0, "?", 0, 0,
                     "needs the epoll transport (TCP_MAXSEG), not " + target.transport().name());
         }
-        Outcome full;
+        SizeProbes.Outcome full;
         try {
-            full = probe(Egress.MAX_MSS, towardServer, stop, STALL);
+            full = sizeProbes.probe(Egress.MAX_MSS, towardServer, stop, STALL);
         } catch (ProbeException e) {
             if (towardServer || e.kind() != ProbeException.Kind.REFUSED) {
                 throw e;
@@ -91,19 +79,20 @@ public final class PathMtuProbe {
         if (stop.reason() != null) {
             return new PathMtu(towardServer, PathMtu.Status.UNCHECKED, 0, 0, "?", 1, seconds(t0), stop.reason());
         }
-        int senderMtu = ProbeReadings.mtu(full.result, towardServer);
+        int senderMtu = ProbeReadings.mtu(full.result(), towardServer);
         int hi = Math.max(MIN_PACKET + 1, Math.min(Egress.MAX_MSS + PathMtu.HEADERS,
-                Math.min(ProbeReadings.positive(senderMtu), ProbeReadings.positive(ProbeReadings.mtu(full.result,
+                Math.min(ProbeReadings.positive(senderMtu), ProbeReadings.positive(ProbeReadings.mtu(full.result(),
                         !towardServer)))));
-        String probing = ProbeReadings.probing(full.result, towardServer);
-        if (full.delivered) {
-            int learned = ProbeReadings.learned(full.result, hi, MIN_PACKET);
+        String probing = ProbeReadings.probing(full.result(), towardServer);
+        if (full.delivered()) {
+            int learned = ProbeReadings.learned(full.result(), hi, MIN_PACKET);
             return new PathMtu(towardServer, learned > 0 ? PathMtu.Status.LEARNED : PathMtu.Status.FULL, senderMtu,
                     learned > 0 ? learned : hi, probing, 1, seconds(t0), null);
         }
         Search q = new Search(towardServer, senderMtu, hi, hint, probing, t0);
         RunStop unneeded = new RunStop();
-        FutureTask<Outcome> confirm = new FutureTask<>(() -> probe(Egress.MAX_MSS, towardServer, unneeded, CONFIRM));
+        FutureTask<SizeProbes.Outcome> confirm = new FutureTask<>(() -> sizeProbes.probe(Egress.MAX_MSS, towardServer,
+                unneeded, CONFIRM));
         Thread confirming = new Thread(confirm, "probe-pmtu-confirm");
         confirming.setDaemon(true);
         confirming.start();
@@ -120,9 +109,9 @@ public final class PathMtuProbe {
      * ({@code confirm}), stalled for {@link #CONFIRM} too; else the host was slow (a CI run's policed lab link named
      * a stall at 576 bytes from 3 s probes beside three other labs). A stop while it runs leaves the size unchecked.
      */
-    private PathMtu confirmed(Search q, PathMtu found, Future<Outcome> confirm, RunStop stop)
+    private PathMtu confirmed(Search q, PathMtu found, Future<SizeProbes.Outcome> confirm, RunStop stop)
             throws InterruptedException {
-        Outcome o = null;
+        SizeProbes.Outcome o = null;
         while (o == null) {
             if (stop.reason() != null) {
                 return q.found(PathMtu.Status.UNCHECKED, found.largest(), found.probes() + 1, stop.reason());
@@ -132,10 +121,10 @@ public final class PathMtuProbe {
             } catch (TimeoutException e) {
                 // still within its time: look at the stop again
             } catch (ExecutionException e) {
-                throw cause(e);
+                throw SizeProbes.cause(e);
             }
         }
-        if (!o.delivered) {
+        if (!o.delivered()) {
             return q.found(found.status(), found.largest(), found.probes() + 1, found.note());
         }
         return q.found(PathMtu.Status.FULL, q.hi, found.probes() + 1, (found.status() == PathMtu.Status.STALLED
@@ -161,30 +150,30 @@ public final class PathMtuProbe {
                 }
             }
             sizes.addAll(between(Math.max(good, MIN_PACKET), bad, PER_ROUND - sizes.size()));
-            List<Outcome> outcomes = runAll(sizes, q.towardServer, stop);
+            List<SizeProbes.Outcome> outcomes = sizeProbes.runAll(sizes, q.towardServer, stop);
             probes += outcomes.size();
             if (stop.reason() != null) {
                 return q.found(PathMtu.Status.UNCHECKED, good, probes, stop.reason());
             }
-            if (first && outcomes.get(1).delivered) {
-                return secondPassed(q, outcomes.get(1).result, probes);
+            if (first && outcomes.get(1).delivered()) {
+                return secondPassed(q, outcomes.get(1).result(), probes);
             }
-            if (first && !outcomes.get(0).delivered) { // the smallest stalls too: given CONFIRM, or a slow host
-                if (!probe(MIN_PACKET - PathMtu.HEADERS, q.towardServer, stop, CONFIRM).delivered) {
+            if (first && !outcomes.get(0).delivered()) { // the smallest stalls too: given CONFIRM, or a slow host
+                if (!sizeProbes.probe(MIN_PACKET - PathMtu.HEADERS, q.towardServer, stop, CONFIRM).delivered()) {
                     return q.found(PathMtu.Status.STALLED, 0, probes + 1, null);
                 }
-                outcomes.set(0, new Outcome(MIN_PACKET, true, null));
+                outcomes.set(0, new SizeProbes.Outcome(MIN_PACKET, true, null));
                 probes++;
             }
             first = false;
-            for (Outcome o : outcomes) {
-                if (o.delivered && o.packet > good) {
-                    good = o.packet;
+            for (SizeProbes.Outcome o : outcomes) {
+                if (o.delivered() && o.packet() > good) {
+                    good = o.packet();
                 }
             }
-            for (Outcome o : outcomes) {
-                if (!o.delivered && o.packet > good && o.packet < bad) {
-                    bad = o.packet;
+            for (SizeProbes.Outcome o : outcomes) {
+                if (!o.delivered() && o.packet() > good && o.packet() < bad) {
+                    bad = o.packet();
                 }
             }
         }
@@ -212,85 +201,12 @@ public final class PathMtuProbe {
         return out;
     }
 
-    private List<Outcome> runAll(List<Integer> sizes, boolean towardServer, RunStop stop) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(sizes.size(), r -> {
-            Thread t = new Thread(r, "probe-pmtu");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Outcome>> futures = new ArrayList<>();
-            for (int size : sizes) {
-                futures.add(pool.submit(() -> probe(size - PathMtu.HEADERS, towardServer, stop, STALL)));
-            }
-            List<Outcome> out = new ArrayList<>();
-            for (Future<Outcome> f : futures) {
-                out.add(f.get());
-            }
-            return out;
-        } catch (ExecutionException e) {
-            throw cause(e);
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    /**
-     * One probe: a new connection with its MSS clamped to {@code mss}, {@link #SEGMENTS} segments of it sent (by the
-     * server when not {@code towardServer}); delivered, or stalled after the handshake. A failure before the server
-     * answered is the run's error, not a size.
-     */
-    private Outcome probe(int mss, boolean towardServer, RunStop stop, Duration stall) throws InterruptedException {
-        Target clamped = new Target(target.host(), target.port(), target.connectTimeout(), stall, target.security(),
-                target.transport(), target.route().withMss(mss));
-        long length = (long) Math.min(mss, ProbeReadings.JUMBO) * SEGMENTS;
-        TestParams params = (towardServer ? TestParams.builder(Mode.SYNC)
-                : TestParams.builder(Mode.ASYNC).rate(REVERSE_RATE).reverse(true))
-                        .length(length).duration(SENDING).build();
-        Ready[] ready = {null};
-        TestResult[] result = {null};
-        RunListener listener = new RunListener() {
-            @Override
-            public void onReady(Ready r, int sndbuf) {
-                ready[0] = r;
-            }
-
-            @Override
-            public void onFinished(TestResult r) {
-                result[0] = r;
-            }
-        };
-        try {
-            TestResult r = new RedoClient(new RedoConfig(clamped, params)).run(listener, stop);
-            return new Outcome(mss + PathMtu.HEADERS, r.summary().bytesReceived() >= length, r);
-        } catch (ProbeException e) {
-            if (ready[0] == null && e.kind() == ProbeException.Kind.TIMEOUT && stall.compareTo(target.timeout()) < 0) {
-                // no READY within the stall: a READY is one small segment that any path carries, so this is a busy
-                // server host (a CI run's loopback qualify), not the size: once more, waiting the network timeout
-                return probe(mss, towardServer, stop, target.timeout());
-            }
-            if (ready[0] == null || e.kind() != ProbeException.Kind.TIMEOUT) {
-                throw e;
-            }
-            return new Outcome(mss + PathMtu.HEADERS, false, result[0]);
-        }
-    }
-
-    /** A probe's failure as it was thrown: a ProbeException keeps its kind. */
-    private static RuntimeException cause(ExecutionException e) {
-        return e.getCause() instanceof ProbeException p ? p : new IllegalStateException(e.getCause());
-    }
-
     /** What a search starts from: the direction, the sender's MTU, the size that stalled, a size to try first. */
     private record Search(boolean towardServer, int senderMtu, int hi, int hint, String probing, long t0) {
         /** What the search found, after {@code probes} probes in all. */
         PathMtu found(PathMtu.Status status, int largest, int probes, String note) {
             return new PathMtu(towardServer, status, senderMtu, largest, probing, probes, seconds(t0), note);
         }
-    }
-
-    /** A probe's packet size, whether its segments arrived in time, and its result (null when none came). */
-    private record Outcome(int packet, boolean delivered, TestResult result) {
     }
 
     private static double seconds(long t0) {
