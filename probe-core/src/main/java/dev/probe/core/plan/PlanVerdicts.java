@@ -70,12 +70,15 @@ final class PlanVerdicts {
         double offered = f.hop().carriedBytesPerS();
         boolean keeps = Rules.keepsUp(carried, offered);
         LagTrace lag = f.lag();
-        boolean flat = lag != null && lag.flat();
+        // a hop to this host (a loopback trial of a plan) has no link: a lag that grew is its CPU's (as qualify's)
+        boolean here = lag != null && !lag.flat() && TcpStats.hostInternal(f.redo().host());
+        boolean flat = lag != null && (lag.flat() || here);
         String carriedLine = Rules.carriedLine(carried, offered) + ", every hop at once";
-        String lagLine = lag == null ? "transport lag not traced" : flat
-                ? fmt("transport lag flat at the peak (%.2f s at the end, slope %+.4f s/s%s)", lag.lastLag(), lag
+        String lagLine = lag == null ? "transport lag not traced" : here
+                ? Rules.hostLag(lag.growth(), lag.lastLag(), "at the peak")
+                : flat ? fmt("transport lag flat at the peak (%.2f s at the end, slope %+.4f s/s%s)", lag.lastLag(), lag
                         .growth(), LagTrace.stallNote(true, lag.growth()))
-                : fmt("transport lag grows %.3f s per second (%.2f s at the end)", lag.growth(), lag.lastLag());
+                        : fmt("transport lag grows %.3f s per second (%.2f s at the end)", lag.growth(), lag.lastLag());
         List<String> reasons = new ArrayList<>(keeps && !flat ? List.of(lagLine, carriedLine)
                 : List.of(carriedLine, lagLine)); // what failed first: the configuration's verdict quotes it
         TcpStats tcp = f.redo().summary().tcp();

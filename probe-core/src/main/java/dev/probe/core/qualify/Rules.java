@@ -80,6 +80,17 @@ public final class Rules {
                 carriedBytesPerS / 1e6, mustBytesPerS / 1e6, 100 * carriedBytesPerS / mustBytesPerS);
     }
 
+    /**
+     * The lag line of an ASYNC stream whose connection never left this host (loopback, or one of its own addresses):
+     * both ends share its CPU, so a lag that grew {@code where} ("at the peak rate") is the host falling behind, not a
+     * link, and is not a FAIL of its own.
+     */
+    public static String hostLag(double growth, double lastLagS, String where) {
+        return fmt("transport lag grew %.3f s per second %s (%.2f s at the end of the run) on a connection that never "
+                + "left this host: both ends share its CPU, so the host fell behind, not a link; qualify across the "
+                + "link to judge it", growth, where, lastLagS);
+    }
+
     /** A yes-or-no rule (a backup within its log switch, a path that carries full-size packets). */
     public static Verdict.Status holds(boolean holds) {
         return holds ? Verdict.Status.PASS : Verdict.Status.FAIL;

@@ -43,9 +43,7 @@ public final class Verdicts {
                             : "the sysctls below allow the full buffer, though the buffer is not what limits this stream"));
         }
         if (!f.lagFlat() && f.onThisHost()) {
-            reasons.add(fmt("transport lag grew %.3f s per second at the peak rate (%.2f s at the end of the run) on a "
-                    + "connection that never left this host: both ends share its CPU, so the host fell behind, not a "
-                    + "link; qualify across the link to judge it", f.lagGrowth(), f.lastLagSeconds()));
+            reasons.add(Rules.hostLag(f.lagGrowth(), f.lastLagSeconds(), "at the peak rate"));
         } else if (!f.lagFlat()) {
             fail = true;
             reasons.add(fmt("transport lag grows %.3f s per second at the peak rate (%.2f s at the end of the run)",

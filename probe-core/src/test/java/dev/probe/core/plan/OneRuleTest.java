@@ -56,17 +56,24 @@ class OneRuleTest {
 
     /** The primary's hop to sb2: a paced redo test whose receiver counted {@code share} of the rate, sent on time. */
     private static Verdict direct(PlanRunner.Config c, double share) {
+        return direct(c, share, "sb2", 0);
+    }
+
+    /** As {@link #direct(PlanRunner.Config, double)}, to {@code host}, TCP's acknowledgements falling behind the
+     * writes by {@code growth} seconds of redo per second. */
+    private static Verdict direct(PlanRunner.Config c, double share, String host, double growth) {
         PlanDemand.Hop h = hop(c, "prim", "sb2");
         double bytesPerS = share * h.carriedBytesPerS();
         Summary s = new Summary(SECONDS, Math.round(bytesPerS * SECONDS), Math.round(bytesPerS * SECONDS),
                 bytesPerS / (1024 * 1024), bytesPerS / (1024 * 1024), 0, 0, null, null, null, true, 0, 0, null, null,
                 0, 0, List.of());
-        TestResult redo = new TestResult("async", Instant.EPOCH, "sb2", 1525, null, "nio", null, null, s, List.of(),
+        TestResult redo = new TestResult("async", Instant.EPOCH, host, 1525, null, "nio", null, null, s, List.of(),
                 null, null, null, null, null);
         LagTrace lag = new LagTrace(h.carriedBytesPerS() / WRITE, WRITE, false);
         for (int t = 1; t <= SECONDS; t++) {
-            long messages = Math.round(t * h.carriedBytesPerS() / WRITE);
-            lag.add(t, messages * WRITE, messages, 0);
+            long messages = Math.round(h.carriedBytesPerS() / WRITE);
+            long acked = growth == 0 ? 0 : Math.round((1 - growth) * t * h.carriedBytesPerS() / WRITE * FRAME);
+            lag.add(t, messages * WRITE, messages, acked);
         }
         return PlanVerdicts.hop(c, new PlanResult.HopFigures(h, null, redo, lag, null, null, null, null, null));
     }
@@ -100,5 +107,19 @@ class OneRuleTest {
         }
         assertEquals(Verdict.Status.PASS, direct(c, 1.0).status());
         assertEquals(Verdict.Status.FAIL, direct(c, 0.9).status());
+    }
+
+    @Test
+    void aLagThatGrewOnThisHostIsTheHostsNotAHopsFailure() throws Exception {
+        // a CI run's loopback trial of a plan (PlanPageContractTest at load 5): every byte carried, the lag grew
+        // 0.017 s/s; no link joins two ends on one host, so the verdict says the host fell behind, as qualify's does
+        PlanRunner.Config c = config();
+        Verdict here = direct(c, 1.0, "127.0.0.1", 0.1);
+        assertEquals(Verdict.Status.PASS, here.status(), here.toString());
+        assertTrue(here.reasons().stream().anyMatch(r -> r.startsWith("transport lag grew 0.09") && r.contains(
+                "at the peak") && r.contains("never left this host")), here.reasons().toString());
+        Verdict across = direct(c, 1.0, "192.0.2.1", 0.1);
+        assertEquals(Verdict.Status.FAIL, across.status(), across.toString());
+        assertTrue(across.reasons().get(0).startsWith("transport lag grows 0.09"), across.toString());
     }
 }
