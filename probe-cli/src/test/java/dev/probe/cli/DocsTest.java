@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * The docs stay true: every relative link (and its #anchor) resolves, every probe command shown names commands
  * and options that exist, and docs/reference/options.md is what picocli renders today. Regenerate that page with
- * {@code mvn -pl probe-cli test -Dtest=DocsTest -Dprobe.docs.write=true}.
+ * {@code mvn -pl probe-cli,probe-cli-tests verify -Dtest=DocsTest -Dprobe.docs.write=true -Dbundle.skip}.
  */
 class DocsTest {
     private static final Path ROOT = root();
