@@ -88,14 +88,14 @@ class ProbeJarIT extends ServerIT {
     @Test
     void errorsAreOneLineWithNonZeroExit() throws Exception {
         ProbeProcess bad = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--length", "1x");
-        assertEquals(2, bad.awaitExit(30));
+        assertEquals(2, bad.awaitExit(30), bad.stderr());
         String err = bad.stderr().trim();
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.startsWith("probe: "), err);
         ProbeProcess refused = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
                 "2h");
-        assertEquals(4, refused.awaitExit(30));
-        assertTrue(refused.stderr().contains("max-duration"));
+        assertEquals(4, refused.awaitExit(30), refused.stderr());
+        assertTrue(refused.stderr().contains("max-duration"), refused.stderr());
         assertFalse(refused.stderr().contains("Exception"));
     }
 

@@ -22,6 +22,7 @@ final class ProbeProcess implements AutoCloseable {
     /** The server's TLS certificate fingerprint, as it prints it. */
     static final Pattern FINGERPRINT = Pattern.compile("fingerprint ([0-9A-F:]{95})");
     private final Process process;
+    private String stderr;
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final Thread reader;
     /** The nice value of the processes this JVM starts from now on ({@link TimingPriority}); 0: the JVM's own. */
@@ -170,12 +171,16 @@ final class ProbeProcess implements AutoCloseable {
         return lines.stream().anyMatch(l -> l.contains(text));
     }
 
-    String stderr() {
-        try {
-            return new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "";
+    /** Everything the process wrote to stderr (read to its end once, then the same text on every call). */
+    synchronized String stderr() {
+        if (stderr == null) {
+            try {
+                stderr = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "";
+            }
         }
+        return stderr;
     }
 
     void kill() {
