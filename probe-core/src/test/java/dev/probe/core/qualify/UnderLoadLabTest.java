@@ -59,7 +59,13 @@ class UnderLoadLabTest extends LabTestBase {
                 .filter(s -> s.step().kind() == StepPlan.Kind.SYNC).toList();
         assertEquals(2, sync.size());
         LoadFigures load = r.measured().load();
-        assertTrue(load.besideBps() > 0.5 * RATE_BPS, "the backup filled the link: " + load);
+        System.out.printf("queue %d packets: the backup carried %.1f Mbit/s alone, %.1f beside the redo%n", limit,
+                load.aloneBps() / 1e6, load.besideBps() / 1e6);
+        // a queue shallower than the path's 50 KB BDP drops the backup's bursts, and eight channels then keep the
+        // link less full (run 50: 47.9 Mbit/s of 100 through 24 packets, 36 KB); the deep queue must be filled, the
+        // short one loaded enough that a queue would build if it were deeper
+        double filled = limit * PACKET >= RATE_BPS / 8 * 4 / 1000 ? 0.5 : 0.3;
+        assertTrue(load.besideBps() > filled * RATE_BPS, "the backup loaded the link: " + load);
         assertTrue(load.settled(), "a backup on a clean rate-capped link settles within the ramp: " + load);
         return sync.get(1).result().summary().latency().p50() - sync.get(0).result().summary().latency().p50();
     }
