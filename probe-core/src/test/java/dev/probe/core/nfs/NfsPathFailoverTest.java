@@ -58,8 +58,10 @@ class NfsPathFailoverTest {
                 NfsParams params = new NfsParams(NfsTarget.parse("10.251.1.2:" + export),
                         NfsPath.of(List.of("10.251.1.1=10.251.1.2", "10.251.2.1=10.251.2.2"), null), List.of(4),
                         new DiskParams(64L << 20, Set.of(Profile.OLTP), Duration.ofMillis(200), 100,
-                                Duration.ofMillis(1500), 8, false, false), Duration.ofSeconds(1), Duration.ofSeconds(
-                                        1));
+                                Duration.ofMillis(1500), 8, false, false), Duration.ofSeconds(1),
+                        // connect: 3 s, room for one SYN retransmission (1 s): run 52, beside core's pool, timed out
+                        // connecting the second path at 1000 ms, before any path was cut
+                        Duration.ofSeconds(3));
                 Thread cut = new Thread(() -> {
                     try {
                         Thread.sleep(2500);
