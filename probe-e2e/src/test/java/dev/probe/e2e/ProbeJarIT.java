@@ -63,7 +63,8 @@ class ProbeJarIT extends ServerIT {
     void serverSurvivesGarbageAndAKilledClientThenServesANormalOne() throws Exception {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 2000);
-            s.setSoTimeout(5000);
+            // the server closes at once; a JVM starved at load 14 took over 5 s to run its first refusal (a stress run)
+            s.setSoTimeout(30_000);
             s.getOutputStream().write("\u0000\u00ff garbage garbage garbage".getBytes(StandardCharsets.ISO_8859_1));
             InputStream in = s.getInputStream();
             while (in.read() >= 0) {

@@ -14,6 +14,8 @@ import dev.probe.core.result.LatencyStats;
 import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
 import dev.probe.core.units.Durations;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,7 +56,7 @@ final class PlanVerdicts {
                     ? NOT_MEASURED : f.failure()));
         }
         double carried = Measured.bps(redo) / 8;
-        return withFailure(f.hop().route().mode().waits() ? sync(config, f, carried) : async(f, carried), f);
+        return withFailure(f.hop().route().mode().waits() ? sync(config, f, carried) : async(config, f, carried), f);
     }
 
     private static Verdict withFailure(Verdict v, PlanResult.HopFigures f) {
@@ -66,12 +68,12 @@ final class PlanVerdicts {
         return new Verdict(v.name(), Verdict.Status.INCOMPLETE, more);
     }
 
-    private static Verdict async(PlanResult.HopFigures f, double carried) {
+    private static Verdict async(PlanRunner.Config config, PlanResult.HopFigures f, double carried) {
         double offered = f.hop().carriedBytesPerS();
         boolean keeps = Rules.keepsUp(carried, offered);
         LagTrace lag = f.lag();
         // a hop to this host (a loopback trial of a plan) has no link: a lag that grew is its CPU's (as qualify's)
-        boolean here = lag != null && !lag.flat() && TcpStats.hostInternal(f.redo().host());
+        boolean here = lag != null && !lag.flat() && oneHost(config, f);
         boolean flat = lag != null && (lag.flat() || here);
         String carriedLine = Rules.carriedLine(carried, offered) + ", every hop at once";
         String lagLine = lag == null ? "transport lag not traced" : here
@@ -168,19 +170,29 @@ final class PlanVerdicts {
         return new Verdict(name, status, reasons);
     }
 
-    /**
-     * Whether a hop's connections never leave one host: the primary's to one of this host's own addresses, a relay's
-     * to a loopback address (its own host, wherever it runs).
-     */
+    /** {@link #oneHost(PlanRunner.Config, String, String)} for a hop's route. */
     static boolean oneHost(PlanRunner.Config config, PlanResult.HopFigures f) {
-        Route r = f.hop().route();
-        Site to = config.plan().site(r.to());
-        if (to == null || to.server() == null) {
+        return oneHost(config, f.hop().route().from(), f.hop().route().to());
+    }
+
+    /**
+     * Whether the connections from site {@code from} to site {@code to} never leave one host: the primary's to one of
+     * this host's own addresses, a relay's to a loopback address (its own host, wherever it runs).
+     */
+    static boolean oneHost(PlanRunner.Config config, String from, String to) {
+        Site site = config.plan().site(to);
+        if (site == null || site.server() == null) {
             return false;
         }
-        String host = to.server().host();
-        return r.from().equals(config.plan().primary().name()) ? TcpStats.hostInternal(host) : host.startsWith("127.")
-                || host.equals("::1") || host.equals("localhost");
+        String host = site.server().host();
+        if (from.equals(config.plan().primary().name())) {
+            return TcpStats.hostInternal(host);
+        }
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** How the catch-up's time was had: a measured crossing, or the formula's (and why). */

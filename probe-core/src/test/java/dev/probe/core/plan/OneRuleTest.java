@@ -124,7 +124,7 @@ class OneRuleTest {
         assertEquals(Verdict.Status.PASS, here.status(), here.toString());
         assertTrue(here.reasons().stream().anyMatch(r -> r.startsWith("transport lag grew 0.09") && r.contains(
                 "at the peak") && r.contains("never left this host")), here.reasons().toString());
-        Verdict across = direct(c, 1.0, "192.0.2.1", 0.1);
+        Verdict across = direct(config("192.0.2.1"), 1.0, "192.0.2.1", 0.1);
         assertEquals(Verdict.Status.FAIL, across.status(), across.toString());
         assertTrue(across.reasons().get(0).startsWith("transport lag grows 0.09"), across.toString());
     }
