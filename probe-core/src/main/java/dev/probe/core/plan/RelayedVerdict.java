@@ -69,8 +69,7 @@ final class RelayedVerdict {
         if (!(keeps && flat) && t.tcp() != null && farBinds) {
             reasons.add(why(t, carried, must, loss));
         }
-        Verdict.Status status = here ? Verdict.Status.PASS : Rules.carried(carried, must, flat, trace.growth());
-        return new Verdict(PlanVerdicts.name(r), status, reasons);
+        return new Verdict(PlanVerdicts.name(r), Rules.relayed(carried, must, flat, trace.growth(), here), reasons);
     }
 
     /** The end-to-end lag's judgement: flat (or grown only upstream of the relay) and the line that says so. */

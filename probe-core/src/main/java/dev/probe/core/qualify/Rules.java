@@ -48,6 +48,15 @@ public final class Rules {
         return lagFlat && keepsUp(carried, must, lagGrowth) ? Verdict.Status.PASS : Verdict.Status.FAIL;
     }
 
+    /**
+     * A relayed hop: {@link #carried(double, double, boolean, double)}, but PASS where what it fell short by reached
+     * its relay late over connections that never left one host ({@code lateOnThisHost}): the host's CPU, not a link.
+     */
+    public static Verdict.Status relayed(double carried, double must, boolean lagFlat, double lagGrowth,
+                                         boolean lateOnThisHost) {
+        return lateOnThisHost ? Verdict.Status.PASS : carried(carried, must, lagFlat, lagGrowth);
+    }
+
     /** An ASYNC stream or hop: PASS when it kept up with what it must carry and its lag stayed flat, else FAIL. */
     public static Verdict.Status carried(double carried, double must, boolean lagFlat) {
         return keepsUp(carried, must) && lagFlat ? Verdict.Status.PASS : Verdict.Status.FAIL;
