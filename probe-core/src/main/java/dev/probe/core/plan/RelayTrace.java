@@ -23,6 +23,7 @@ public final class RelayTrace {
     private final LagTrace lag;
     private final CatchUp.Trace delivered = new CatchUp.Trace();
     private final List<LagTrace.Point> hopLag = new ArrayList<>();
+    private final List<Double> srttMs = new ArrayList<>();
     private double offsetS;
     private Relayed lastTick;
     private Relayed last;
@@ -44,6 +45,9 @@ public final class RelayTrace {
             return;
         }
         long acked = r.tcp() == null ? 0 : r.tcp().bytesAcked();
+        if (r.tcp() != null && r.tcp().rttUs() > 0) {
+            srttMs.add(r.tcp().rttUs() / 1000.0);
+        }
         long bytes = lastTick == null ? r.forwardedBytes() : r.forwardedBytes() - lastTick.forwardedBytes();
         long messages = lastTick == null ? r.forwardedMessages() : r.forwardedMessages() - lastTick.forwardedMessages();
         lag.add(r.micros() / 1e6 + offsetS, bytes - messages * Frames.HEADER_LENGTH, messages, acked);
@@ -150,6 +154,19 @@ public final class RelayTrace {
         return t == null ? Double.NaN : t.rttUs() / 1000.0;
     }
 
+    /**
+     * The median of the relay socket's smoothed round trips, one per interval: the round trip the redo met over the
+     * run (the one at the end can be a moment's queue: a CI run's read 70.9 ms on a 40 ms link); NaN where not read.
+     */
+    public synchronized double medianRttMs() {
+        if (srttMs.isEmpty()) {
+            return rttMs();
+        }
+        List<Double> sorted = srttMs.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
     /** The lowest round trip the relay's socket saw, ms; NaN where not read. */
     public synchronized double minRttMs() {
         TcpInfo t = tcp();
@@ -165,6 +182,7 @@ public final class RelayTrace {
         n.put("held_messages", held());
         n.put("behind_messages", behind());
         n.put("srtt_ms", orNull(rttMs()));
+        n.put("srtt_median_ms", orNull(medianRttMs()));
         n.put("min_rtt_ms", orNull(minRttMs()));
         n.put("retransmit_ratio", orNull(retransmitRatio()));
         if (last != null) {

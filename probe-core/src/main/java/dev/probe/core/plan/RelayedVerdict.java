@@ -43,8 +43,9 @@ final class RelayedVerdict {
                 : List.of(carriedLine, lagLine));
         double loss = t.retransmitRatio();
         if (t.tcp() != null) {
-            reasons.add(fmt("round trip of %s's socket to %s: %.3f ms lowest, %.3f ms smoothed at the end; %.3f %% of "
-                    + "segments retransmitted", r.from(), r.to(), t.minRttMs(), t.rttMs(), 100 * loss));
+            reasons.add(fmt("round trip of %s's socket to %s: %.3f ms lowest, %.3f ms smoothed (the median over the "
+                    + "run; %.3f ms at the end); %.3f %% of segments retransmitted", r.from(), r.to(), t.minRttMs(), t
+                            .medianRttMs(), t.rttMs(), 100 * loss));
         }
         double arrived = t.arrivedBps();
         // the far hop binds when it did not even carry what reached the relay, never when its own lag stayed flat (a
@@ -134,20 +135,21 @@ final class RelayedVerdict {
 
     private static String why(RelayTrace t, double carried, double must, double loss) {
         TcpInfo tcp = t.tcp();
-        StreamLimit limit = StreamLimit.of(carried * 8, t.rttMs(), loss, tcp.sndMss() > 0 ? tcp.sndMss()
+        double rtt = t.medianRttMs();
+        StreamLimit limit = StreamLimit.of(carried * 8, rtt, loss, tcp.sndMss() > 0 ? tcp.sndMss()
                 : Rules.DEFAULT_MSS,
                 UNREPORTED_WINDOW);
         if (limit.limit() == StreamLimit.Limit.LOSS && limit.ceilingBps() / 8 < must) {
             return fmt("one stream at %.1f ms with %.3f %% of its segments retransmitted carries about %.1f MB/s "
                     + "(probe's path model, the paper's streams): the loss holds this hop below its redo; compress the "
                     + "redo on this hop (the destination's COMPRESSION), or have the network team find the loss",
-                    t.rttMs(), 100 * loss, limit.ceilingBps() / 8e6);
+                    rtt, 100 * loss, limit.ceilingBps() / 8e6);
         }
         String lossLine = Double.isFinite(limit.ceilingBps()) ? fmt("not the loss alone (%.3f %% retransmitted: one "
                 + "stream could carry about %.1f MB/s by the path model)", 100 * loss, limit.ceilingBps() / 8e6)
                 : fmt("not the loss (%.3f %% retransmitted)", 100 * loss);
         return fmt(
                 "%s: the path's rate or a queue held it (%.1f ms smoothed against %.1f ms lowest); QoS for the redo, "
-                        + "or a faster link", lossLine, t.rttMs(), t.minRttMs());
+                        + "or a faster link", lossLine, rtt, t.minRttMs());
     }
 }
