@@ -82,9 +82,13 @@ class NfsCliTest {
                     "kernel client", "user space, 1 conn", "user space, 2 conn", "the baseline",
                     "OK    the server's wtmax (largest WRITE) is ", "WARN  --dir " + local.toRealPath() + " is on ",
                     ", not an NFS mount: its column is that storage, not the kernel NFS client",
-                    "advice slob IOPS: 2 connections carry ", "Wrote "}) {
+                    "Wrote "}) {
                 assertTrue(o.contains(s), s + " in:\n" + o);
             }
+            // a loaded host can cut one column's slob ladder short (run 57: the one connection's figure missing); then
+            // the advice says nothing was compared, never "more connections do not help"
+            assertTrue(o.contains("advice slob IOPS: 2 connections carry ") || o.contains(
+                    "advice more connections not compared: no figure was measured both over 1 connection"), o);
             JsonNode doc = new ObjectMapper().readTree(json.toFile());
             ResultInvariants.check(doc);
             assertEquals(3, doc.at("/summary/nfs/table").size(), "kernel, 1 and 2 connections");

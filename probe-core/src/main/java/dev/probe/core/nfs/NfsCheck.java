@@ -211,12 +211,19 @@ public final class NfsCheck {
         }
     }
 
-    /** {@code f}'s result within the I/O timeout; what went wrong in words otherwise. */
+    /**
+     * {@code f}'s result within the longer of the I/O and connect timeouts (set-up is not the I/O a path's failover
+     * reissues: a server's first calls on a loaded host took over a 1 s --io-timeout); what went wrong in words
+     * otherwise.
+     */
     private <T> T await(CompletableFuture<T> f, String what) throws InterruptedException {
+        boolean io = params.ioTimeout().compareTo(params.connectTimeout()) >= 0;
+        long ms = (io ? params.ioTimeout() : params.connectTimeout()).toMillis();
         try {
-            return f.get(params.ioTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return f.get(ms, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            throw refused(what + " did not answer within " + params.ioTimeout().toMillis() + " ms (--io-timeout)");
+            throw refused(what + " did not answer within " + ms + " ms (" + (io ? "--io-timeout" : "--connect-timeout"
+                    + ", the longer: set-up waits as long as a connect may") + ")");
         } catch (ExecutionException e) {
             throw refused(e.getCause() instanceof RpcException ? e.getCause().getMessage()
                     : what + " failed: " + e.getCause());

@@ -66,6 +66,12 @@ class NfsAdviceTest {
         List<String> flat = NfsTable.advice(List.of(row(1, 80, 4000), row(2, 85, 4100)), false);
         assertTrue(flat.get(flat.size() - 1).startsWith("more connections do not help here (under 1.2x"), flat
                 .toString());
+        // run 57: a loaded host cut the one-connection column's points; nothing to compare is no advice
+        NfsTable.Row cut = new NfsTable.Row("user space", 1, null, null, null, null, 6.5, null, null, null, 0);
+        NfsTable.Row two = new NfsTable.Row("user space", 2, null, 580.0, null, null, 6.1, null, null, null, 0);
+        assertEquals(List.of("more connections not compared: no figure was measured both over 1 connection and over "
+                + "more; run again (a longer --duration) to judge Direct NFS and nconnect"), NfsTable.advice(List.of(
+                        cut, two), false));
     }
 
     /** Run 45's reading: 29.4 MB/s of 1 MiB reads, 2.76 ms idle, a 256 KiB tcp_rmem, TCP's round trip as given. */
