@@ -4,6 +4,7 @@ import dev.probe.core.client.Egress;
 import dev.probe.core.client.ProbeException;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
+import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -98,7 +99,8 @@ public final class PathMtuProbe {
         confirming.start();
         try {
             PathMtu found = search(q, stop);
-            return found.stalls() && stop.reason() == null ? confirmed(q, found, confirm, stop) : found;
+            found = found.stalls() && stop.reason() == null ? confirmed(q, found, confirm, stop) : found;
+            return found.stalls() ? oneHost(q, found) : found;
         } finally {
             unneeded.request("the search settled without it");
         }
@@ -131,6 +133,20 @@ public final class PathMtuProbe {
                 ? "probes of every size" : "probes over " + found.largest() + " bytes") + " stalled for "
                 + STALL.toSeconds() + " s, the full size then passed within " + CONFIRM.toSeconds() + " s: a slow "
                 + "host or path, not " + (found.status() == PathMtu.Status.STALLED ? "a stall" : "a black hole"));
+    }
+
+    /**
+     * A stall on a connection that never leaves this host is the host's: no router lies between to drop a packet
+     * without an ICMP (a fresh-clone run's loopback qualify named "path MTU 27434 with ICMP blocked" at load 10).
+     */
+    private PathMtu oneHost(Search q, PathMtu found) {
+        if (!TcpStats.hostInternal(target.host())) {
+            return found;
+        }
+        return q.found(PathMtu.Status.FULL, q.hi, found.probes(), (found.status() == PathMtu.Status.STALLED
+                ? "probes of every size" : "probes over " + found.largest() + " bytes") + " stalled on a connection "
+                + "that never leaves this host: no router lies between to drop them, so the host was slow, not "
+                + (found.status() == PathMtu.Status.STALLED ? "a stall" : "a black hole"));
     }
 
     /** The full-size probe stalled: rounds of probes at once narrow the largest packet that passes. */
