@@ -52,7 +52,10 @@ final class RelayedVerdict {
         // CI run: 4.1 MB/s reached fs1 on average, late in stretches, and sb1's flat lag was read as "the path's
         // rate"); the hop before the relay is named only when it binds instead (sb1 taking 3 MB/s is sb1's link)
         boolean farBinds = !lag.upstream() && !Rules.keepsUp(carried, Math.min(must, arrived));
-        // every connection on one host: what reached the relay late is the host's CPU, not a link (as qualify's)
+        // redo that reached the relay at its rate on average, late in stretches, is the hop before the relay's
+        // stalls, which that hop's own verdict judges (run 60: a SYNC hop that carried 6.1 MB/s for a 0.4 MB/s thread,
+        // PASS on its commit time, and the far hop FAILed for it); on one host, the host's CPU
+        boolean late = lag.upstream() && Rules.keepsUp(arrived, must);
         boolean here = lag.upstream() && PlanVerdicts.oneHost(config, primary, r.from()) && PlanVerdicts.oneHost(
                 config, r.from(), r.to());
         if (!farBinds && !Rules.keepsUp(arrived, must)) {
@@ -60,8 +63,9 @@ final class RelayedVerdict {
                     arrived / 1e6, primary, r.from()));
         } else if (lag.upstream() && !Rules.keepsUp(carried, must)) {
             reasons.add(fmt("the redo reached %s at %.1f MB/s on average but late in stretches: the relay forwards no "
-                    + "faster than the redo, so what the hop %s -> %s delivered late is made up only at its surplus",
-                    r.from(), arrived / 1e6, primary, r.from()));
+                    + "faster than the redo, so what the hop %s -> %s delivered late is made up only at its surplus; "
+                    + "that hop's own verdict judges its stalls, %s took all it was sent", r.from(), arrived / 1e6,
+                    primary, r.from(), r.to()));
         }
         if (here) {
             reasons.add(fmt("the redo reached %s late on connections that never left this host: the host fell behind, "
@@ -70,7 +74,8 @@ final class RelayedVerdict {
         if (!(keeps && flat) && t.tcp() != null && farBinds) {
             reasons.add(why(t, carried, must, loss));
         }
-        return new Verdict(PlanVerdicts.name(r), Rules.relayed(carried, must, flat, trace.growth(), here), reasons);
+        return new Verdict(PlanVerdicts.name(r), Rules.relayed(carried, must, flat, trace.growth(), late || here),
+                reasons);
     }
 
     /** The end-to-end lag's judgement: flat (or grown only upstream of the relay) and the line that says so. */

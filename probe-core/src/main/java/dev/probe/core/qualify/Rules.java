@@ -50,11 +50,12 @@ public final class Rules {
 
     /**
      * A relayed hop: {@link #carried(double, double, boolean, double)}, but PASS where what it fell short by reached
-     * its relay late over connections that never left one host ({@code lateOnThisHost}): the host's CPU, not a link.
+     * its relay late while the far site took all it was sent ({@code lateUpstream}): the hop before the relay's
+     * stalls, judged by that hop's verdict, or on one host the host's CPU.
      */
     public static Verdict.Status relayed(double carried, double must, boolean lagFlat, double lagGrowth,
-                                         boolean lateOnThisHost) {
-        return lateOnThisHost ? Verdict.Status.PASS : carried(carried, must, lagFlat, lagGrowth);
+                                         boolean lateUpstream) {
+        return lateUpstream ? Verdict.Status.PASS : carried(carried, must, lagFlat, lagGrowth);
     }
 
     /** An ASYNC stream or hop: PASS when it kept up with what it must carry and its lag stayed flat, else FAIL. */

@@ -134,19 +134,21 @@ class RelayedVerdictTest {
     /**
      * A CI run on one loaded host: the primary's SYNC writes reached fs1 at 4.1 MB/s on average but late in
      * stretches, so fs1 forwarded 91 % of the redo, all of which sb1 took (its own lag flat). The far hop is not
-     * blamed (that run's reasons said "the path's rate or a queue held it"); to another host the hop before the relay
-     * is, and the hop FAILs; on one host it is the host's.
+     * blamed (that run's reasons said "the path's rate or a queue held it"): the hop before the relay's stalls are
+     * named and judged by that hop's own verdict (run 60's lab: a SYNC hop PASS on its commit time, the far hop FAILed
+     * for its stalls); on one host they are the host's.
      */
     @Test
     void redoThatReachedTheRelayLateInStretchesIsNotTheFarHops() throws Exception {
         IntToLongFunction forwarded = k -> Math.round(0.91 * due(k));
         Verdict remote = judge(10, 10, forwarded, forwarded, k -> forwarded.applyAsLong(k) / 3, FAR);
         String why = String.join("\n", remote.reasons());
-        assertEquals(Verdict.Status.FAIL, remote.status(), why);
+        assertEquals(Verdict.Status.PASS, remote.status(), why);
         assertFalse(why.contains("the path's rate or a queue held it"), why);
         assertTrue(why.contains("the redo reached fs1 at 1.2 MB/s on average but late in stretches: the relay forwards "
-                + "no faster than the redo, so what the hop prim -> fs1 delivered late is made up only at its surplus"),
-                why);
+                + "no faster than the redo, so what the hop prim -> fs1 delivered late is made up only at its surplus; "
+                + "that hop's own verdict judges its stalls, sb1 took all it was sent"), why);
+        assertFalse(why.contains("never left this host"), why);
         Verdict here = judge(10, 10, forwarded, forwarded, k -> forwarded.applyAsLong(k) / 3, "127.0.0.1");
         why = String.join("\n", here.reasons());
         assertEquals(Verdict.Status.PASS, here.status(), why);
