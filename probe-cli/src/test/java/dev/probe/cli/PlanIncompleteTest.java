@@ -108,7 +108,9 @@ class PlanIncompleteTest {
             QualifiedPlan run = QualifiedPlan.run(plan(silent.getLocalPort()), dir.resolve("r.json"), "--budget",
                     "15s");
             double took = (System.nanoTime() - t0) / 1e9;
-            assertTrue(took < 18, "the 15 s budget kept: " + took + " s\n" + run.printed());
+            // the budget plus set-up a loaded host stretches (run 61: 18.7 s at load 10); an overrun by a phase's
+            // handshake timeouts would take far longer
+            assertTrue(took < 22, "the 15 s budget kept: " + took + " s\n" + run.printed());
             assertEquals(1, run.code(), run.printed());
             assertFalse(run.printed().contains("Exception"), run.printed());
             assertTrue(run.out().contains("Time taken"), run.out());
