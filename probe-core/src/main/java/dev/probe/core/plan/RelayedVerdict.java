@@ -58,7 +58,13 @@ final class RelayedVerdict {
         boolean late = lag.upstream() && Rules.keepsUp(arrived, must);
         boolean here = lag.upstream() && PlanVerdicts.oneHost(config, primary, r.from()) && PlanVerdicts.oneHost(
                 config, r.from(), r.to());
-        upstream(reasons, r, primary, farBinds ? null : lag, carried, must, arrived, here);
+        if (!farBinds) {
+            upstream(reasons, r, primary, lag.upstream(), carried, must, arrived);
+        }
+        if (here) {
+            reasons.add(fmt("the redo reached %s late on connections that never left this host: the host fell behind, "
+                    + "not a link; qualify across the link to judge it", r.from()));
+        }
         if (!(keeps && flat) && t.tcp() != null && farBinds) {
             reasons.add(why(t, carried, must, loss));
         }
@@ -66,21 +72,17 @@ final class RelayedVerdict {
                 reasons);
     }
 
-    /** Where the hop before the relay binds ({@code lag} null where the far hop does): what the reasons say of it. */
-    private static void upstream(List<String> reasons, Route r, String primary, Lag lag, double carried, double must,
-                                 double arrived, boolean here) {
-        if (lag != null && !Rules.keepsUp(arrived, must)) {
+    /** What the reasons say of the hop before the relay where the far hop did not bind ({@code late}: redo late). */
+    private static void upstream(List<String> reasons, Route r, String primary, boolean late, double carried,
+                                 double must, double arrived) {
+        if (!Rules.keepsUp(arrived, must)) {
             reasons.add(fmt("the redo reached %s at %.1f MB/s only: the hop %s -> %s holds it back", r.from(),
                     arrived / 1e6, primary, r.from()));
-        } else if (lag != null && lag.upstream() && !Rules.keepsUp(carried, must)) {
+        } else if (late && !Rules.keepsUp(carried, must)) {
             reasons.add(fmt("the redo reached %s at %.1f MB/s on average but late in stretches: the relay forwards no "
                     + "faster than the redo, so what the hop %s -> %s delivered late is made up only at its surplus; "
                     + "that hop's own verdict judges its stalls, %s took all it was sent", r.from(), arrived / 1e6,
                     primary, r.from(), r.to()));
-        }
-        if (here) {
-            reasons.add(fmt("the redo reached %s late on connections that never left this host: the host fell behind, "
-                    + "not a link; qualify across the link to judge it", r.from()));
         }
     }
 
