@@ -36,6 +36,7 @@ public final class Interrupts implements AutoCloseable {
         int code = 128 + s.getNumber();
         if (signalled == 0 && stop.stoppable()) {
             signalled = code;
+            Signals.seen(s);
             stop.request("interrupted by SIG" + s.getName() + " before the end of the run");
         } else {
             System.exit(code);

@@ -1,5 +1,8 @@
 package dev.probe.cli.common;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import sun.misc.Signal;
@@ -12,6 +15,11 @@ import sun.misc.SignalHandler;
 public final class Signals implements AutoCloseable {
     /** What ends a run early: Ctrl-C, a service manager's stop, the terminal going away. */
     public static final List<String> STOPPING = List.of("INT", "TERM", "HUP");
+    /**
+     * A file a parent ({@code probe lab run}) watches: a run that took a stopping signal itself writes its name there,
+     * so the parent does not pass on a second one, which would cut the summary short.
+     */
+    public static final String SEEN_ENV = "PROBE_SIGNAL_SEEN";
     private final List<Signal> signals = new ArrayList<>();
     private final List<SignalHandler> previous = new ArrayList<>();
 
@@ -32,6 +40,19 @@ public final class Signals implements AutoCloseable {
             s.previous.add(before);
         }
         return s;
+    }
+
+    /** Says in {@link #SEEN_ENV}'s file, where the parent set one, that {@code s} reached this process. */
+    public static void seen(Signal s) {
+        String file = System.getenv(SEEN_ENV);
+        if (file == null || file.isEmpty()) {
+            return;
+        }
+        try {
+            Files.writeString(Path.of(file), s.getName());
+        } catch (IOException | RuntimeException e) {
+            // the parent passes the signal on after its grace: the summary may be cut, the run still ends
+        }
     }
 
     @Override

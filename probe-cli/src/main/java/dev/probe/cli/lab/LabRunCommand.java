@@ -1,11 +1,14 @@
 package dev.probe.cli.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.probe.cli.common.Signals;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.lab.LabException;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.Netns;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -23,7 +26,7 @@ import picocli.CommandLine.Parameters;
         description = {"Run CMD inside the client (or server) namespace, through the impaired link.",
                 "Its traffic to the other end's address crosses the link. Exits with CMD's exit code. Ctrl-C reaches "
                         + "CMD as it would anywhere and lab run waits for it; a SIGINT or SIGTERM sent to lab run alone is "
-                        + "passed on to CMD after 3 s."})
+                        + "passed on to CMD after 3 s, unless CMD (a probe run) took one itself."})
 public final class LabRunCommand implements Callable<Integer> {
     @Mixin
     TopologyOptions where;
@@ -48,17 +51,27 @@ public final class LabRunCommand implements Callable<Integer> {
             throw new LabException("namespace " + ns + " does not exist: bring the link up first (probe lab up --name "
                     + where.name + ")");
         }
+        Path seen = Files.createTempFile("probe-lab-run-", ".signal");
+        try {
+            return run(ns, seen);
+        } finally {
+            Files.deleteIfExists(seen);
+        }
+    }
+
+    private int run(String ns, Path seen) throws InterruptedException {
         Process p;
         try {
             ProcessBuilder pb = new ProcessBuilder(Netns.execIn(ns, command)).inheritIO();
             pb.environment().put(LabState.ENV, where.name); // probe runs inside check their direction against it
+            pb.environment().put(Signals.SEEN_ENV, seen.toString());
             p = pb.start();
         } catch (IOException e) {
             throw new LabException("cannot run ip netns exec: " + e.getMessage());
         }
         Thread passOn = new Thread(() -> stop(p), "probe-lab-run-signal");
         Runtime.getRuntime().addShutdownHook(passOn);
-        try (SignalRelay relay = SignalRelay.install(p)) {
+        try (SignalRelay relay = SignalRelay.install(p, seen)) {
             return p.waitFor();
         } finally {
             try {
