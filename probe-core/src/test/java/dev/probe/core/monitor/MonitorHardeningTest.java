@@ -72,7 +72,8 @@ class MonitorHardeningTest {
                 HttpResponse<String> r = get(http.port(), "/metrics", Duration.ofSeconds(5));
                 double s = (System.nanoTime() - t0) / 1e9;
                 assertEquals(200, r.statusCode());
-                assertTrue(s < 1, "/metrics in " + s + " s beside 50 slow connections");
+                // not held behind them until their 5 s header deadline; 2.5 s tells the two apart at load 10
+                assertTrue(s < 2.5, "/metrics in " + s + " s beside 50 slow connections");
             }
             Await.until(Duration.ofSeconds(10), "the slow ones closed at the 5 s header deadline from accept",
                     () -> slow.stream().allMatch(MonitorHardeningTest::closedByServer));
@@ -94,7 +95,8 @@ class MonitorHardeningTest {
                 assertEquals(403, r.statusCode(), r.body());
                 assertTrue(r.body().contains("port " + port + " is not a probe server port this monitor checks "
                         + "([5555]"), r.body());
-                assertTrue(System.nanoTime() - t0 < 1_000_000_000L, "refused before any traffic");
+                // before any traffic: a probe would wait for its 10 s timeout on a port that is not a probe server's
+                assertTrue(System.nanoTime() - t0 < 3_000_000_000L, "refused before any traffic");
             }
         }
     }
