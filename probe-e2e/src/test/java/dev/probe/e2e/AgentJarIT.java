@@ -45,7 +45,7 @@ class AgentJarIT {
         Files.writeString(secret, "agents, coordinator and server share this\n");
         server = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
                 secret.toString(), "--quiet"));
-        serverPort = server.awaitServerPort(30_000);
+        serverPort = server.awaitServerPort();
     }
 
     @AfterEach
@@ -79,7 +79,7 @@ class AgentJarIT {
                 "--objectstore-port", "0", "--store", "memory", "--authorized-keys", dir.resolve("authorized")
                         .toString(),
                 "--bucket", "rman"));
-        endpoint.awaitServerPort(30_000);
+        endpoint.awaitServerPort();
         String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
         String from = agent(secret, "--oci-config", config.toString()) + "," + agent(secret, "--oci-config",
                 config.toString());

@@ -123,7 +123,7 @@ class AgentNetnsIT {
         Path secret = dir.resolve("secret");
         Files.writeString(secret, "agents, coordinator and server share this\n");
         ProbeProcess server = keep(labRun("server", java("server", "--port", "0", "--secret-file", secret.toString())));
-        int port = server.awaitServerPort(30_000);
+        int port = server.awaitServerPort();
         List<String> from = new ArrayList<>();
         List<String> hosts = new ArrayList<>();
         for (int k = 0; k < AGENTS; k++) {

@@ -40,7 +40,7 @@ class BackupAnswersLabIT extends TwoSiteLabBase {
         Map<Integer, Path> runs = new HashMap<>();
         try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
-            String port = String.valueOf(server.awaitServerPort(30_000));
+            String port = String.valueOf(server.awaitServerPort());
             for (int channels : new int[] {4, 8, 16, 35, 56}) {
                 Path json = dir.resolve("bulk-" + channels + ".json");
                 ProbeProcess bulk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",

@@ -196,7 +196,7 @@ class BundleIT {
         try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--secret-file",
                 secret.toString(), "--dir", dir.resolve("pieces").toString(), "--file", dir.resolve("redo.dat")
                         .toString())) {
-            int port = server.awaitServerPort(30_000);
+            int port = server.awaitServerPort();
             String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, 10_000);
             List<String> secure = List.of("--port", String.valueOf(port), "--tls", "--trust-fingerprint", fingerprint,
                     "--secret-file", secret.toString());
@@ -236,7 +236,7 @@ class BundleIT {
         try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--cert",
                 cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
                 "--store", "memory", "--authorized-keys", keys.resolve("authorized").toString(), "--bucket", "rman")) {
-            server.awaitServerPort(30_000);
+            server.awaitServerPort();
             String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000).replace("127.0.0.1", "localhost");
             assertTrue(url.startsWith("https://"), url);
             Map<String, String> trustStore = Map.of("JAVA_OPTS",
@@ -255,7 +255,7 @@ class BundleIT {
     void qualifyAndTheLabsPlanRun() throws Exception {
         try (ProbeProcess server = probe("server", "--bind", "127.0.0.1", "--port", "0", "--file",
                 dir.resolve("qualify.dat").toString())) {
-            int port = server.awaitServerPort(30_000);
+            int port = server.awaitServerPort();
             Path page = dir.resolve("qualify");
             // a loopback round trip's p99 on a two-core machine busy with other test JVMs can pass tens of ms: the
             // budget is QualifyJarIT's (the verdict's thresholds are core's tests, on exact figures)

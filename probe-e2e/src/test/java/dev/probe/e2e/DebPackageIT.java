@@ -75,7 +75,7 @@ class DebPackageIT {
     private static void serverAndClientFromTheInstalledFiles() throws Exception {
         try (ProbeProcess server = ProbeProcess.command(List.of("/usr/bin/probe", "server", "--bind", "127.0.0.1",
                 "--port", "0", "--quiet"), System.getenv(), null)) {
-            int port = server.awaitServerPort(30_000);
+            int port = server.awaitServerPort();
             ProbeProcess client = ProbeProcess.command(List.of("/usr/bin/probe", "client", "127.0.0.1", "--port",
                     String.valueOf(port), "--mode", "async", "--duration", "1s"), System.getenv(), null);
             int code = client.awaitExit(60);

@@ -67,7 +67,7 @@ class DiskJarIT {
         Files.createDirectories(dir.resolve("redo"));
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--dir",
                 dir.toString(), "--disk-max-size", "128MiB")) {
-            int port = server.awaitServerPort(30_000);
+            int port = server.awaitServerPort();
             Path json = dir.resolve("remote.json");
             ProbeProcess run = ProbeProcess.start("disk", "--dir", dir.resolve("redo").toString(), "--at", "127.0.0.1",
                     "--port", String.valueOf(port), "--profile", "redo", "--size", "64MiB", "--point", "200ms",

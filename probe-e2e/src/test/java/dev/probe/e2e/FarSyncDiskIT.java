@@ -84,8 +84,8 @@ class FarSyncDiskIT {
                         + Files.readString(dir.resolve("fuse.log")));
                 Thread.sleep(50);
             }
-            int fs1Port = fs1.awaitServerPort(30_000);
-            int sb1Port = sb1.awaitServerPort(30_000);
+            int fs1Port = fs1.awaitServerPort();
+            int sb1Port = sb1.awaitServerPort();
             JsonNode fast;
             try (ProbeProcess a = agent(dir.resolve("relay.dat"))) {
                 fast = qualify(fs1Port, "127.0.0.1:" + a.awaitMatch(AGENT, 30_000), sb1Port, "fast");

@@ -69,10 +69,10 @@ class FarSyncLabJarIT extends SiteLabBase {
                      "--allow-targets", p + "6");
              ProbeProcess sb1 = inSite("sb1", "server", "--port", "0", "--bind", p + "6", "--secret-file", s);
              ProbeProcess sb2 = inSite("sb2", "server", "--port", "0", "--bind", p + "10", "--secret-file", s)) {
-            String fs1At = p + "2:" + fs1.awaitServerPort(30_000);
+            String fs1At = p + "2:" + fs1.awaitServerPort();
             String agentAt = p + "2:" + agent.awaitMatch(AGENT, 30_000);
-            String sb1At = p + "6:" + sb1.awaitServerPort(30_000);
-            String sb2At = p + "10:" + sb2.awaitServerPort(30_000);
+            String sb1At = p + "6:" + sb1.awaitServerPort();
+            String sb2At = p + "10:" + sb2.awaitServerPort();
 
             JsonNode doc = run("10MB/s", fs1At, agentAt, sb1At, sb2At, secret, "busy", "32KiB");
             JsonNode sync = doc.path("hops").get(0);

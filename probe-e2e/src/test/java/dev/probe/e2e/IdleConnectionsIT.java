@@ -47,7 +47,7 @@ class IdleConnectionsIT {
         List<List<SocketChannel>> held = new ArrayList<>();
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0",
                 "--secret-file", secret.toString())) {
-            int port = server.awaitServerPort(60_000);
+            int port = server.awaitServerPort();
             for (String from : List.of("127.0.0.2", "127.0.0.3")) {
                 List<SocketChannel> mine = new ArrayList<>();
                 held.add(mine);

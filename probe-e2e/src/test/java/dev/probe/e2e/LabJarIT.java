@@ -36,7 +36,7 @@ class LabJarIT extends TwoSiteLabBase {
         assertTrue(up.printed("lab " + name + " up: client"), up.stdout());
         try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
-            int port = server.awaitServerPort(30_000);
+            int port = server.awaitServerPort();
             Path json = dir.resolve("bulk.json");
             ProbeProcess bulk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
                     ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(

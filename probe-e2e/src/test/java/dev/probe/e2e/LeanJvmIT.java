@@ -30,7 +30,7 @@ class LeanJvmIT {
         Path store = Files.createDirectories(dir.resolve("store"));
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--quiet",
                 "--dir", store.toString())) {
-            int port = server.awaitServerPort(60_000);
+            int port = server.awaitServerPort();
             String cmdline = cmdline(server.pid());
             assertTrue(cmdline.contains("-XX:+UseSerialGC -Xms16m -Xmx1g"), "restarted lean, same pid: " + cmdline);
             ProbeProcess bulk = ProbeProcess.start("bulk", "127.0.0.1", "--port", String.valueOf(port), "--direction",
@@ -48,7 +48,7 @@ class LeanJvmIT {
         assumeTrue(Files.isReadable(Path.of("/proc/self/cmdline")), "Linux /proc");
         try (ProbeProcess server = ProbeProcess.startWithJvm(List.of("-Xmx300m"), "server", "--bind", "127.0.0.1",
                 "--port", "0")) {
-            server.awaitServerPort(60_000);
+            server.awaitServerPort();
             String cmdline = cmdline(server.pid());
             assertFalse(cmdline.contains("UseSerialGC"), cmdline);
             assertTrue(cmdline.contains("-Xmx300m"), cmdline);

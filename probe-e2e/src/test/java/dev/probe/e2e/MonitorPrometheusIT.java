@@ -55,7 +55,7 @@ class MonitorPrometheusIT {
     void prometheusScrapesTheMonitorAndReadsBackWhatItLogged() throws Exception {
         assumeTrue(Files.isExecutable(PROMETHEUS), "Debian's prometheus is not installed (.ci/run installs it)");
         try (ProbeProcess server = ProbeProcess.loopbackServer(dir)) {
-            int port = server.awaitServerPort(60_000);
+            int port = server.awaitServerPort();
             Path baseline = dir.resolve("qualify.json");
             // a qualification of this server that asked for 1 TB/s of redo at a 1 s commit budget: SYNC passes on
             // loopback (a 50 ms one read MARGINAL once, on a CI machine busy with three other test JVMs), ASYNC cannot
@@ -149,7 +149,7 @@ class MonitorPrometheusIT {
         promtool(null, "test", "rules",
                 root().resolve("probe-cli/src/test/resources/prometheus/dgprobe-rules-test.yml").toString());
         try (ProbeProcess server = ProbeProcess.loopbackServer(dir);
-             ProbeProcess monitor = startMonitor(server.awaitServerPort(60_000), dir.resolve("checks.jsonl"))) {
+             ProbeProcess monitor = startMonitor(server.awaitServerPort(), dir.resolve("checks.jsonl"))) {
             int mport = Integer.parseInt(monitor.awaitMatch(
                     Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics"), 30_000));
             monitor.awaitMatch(Pattern.compile("(stream 127.0.0.1:\\d+: )"), 30_000);

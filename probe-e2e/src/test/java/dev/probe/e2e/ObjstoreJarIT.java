@@ -36,7 +36,7 @@ class ObjstoreJarIT {
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--tls", "--cert",
                 cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
                 "--store", "memory", "--authorized-keys", dir.resolve("authorized").toString(), "--bucket", "rman")) {
-            server.awaitServerPort(30_000);
+            server.awaitServerPort();
             String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000).replace("127.0.0.1", "localhost");
             assertTrue(url.startsWith("https://"), url);
             ProbeProcess backup = ProbeProcess.startWithJvm(trust.jvmOptions(), "objstore",
@@ -56,7 +56,7 @@ class ObjstoreJarIT {
         try (ProbeProcess server = ProbeProcess.startWithJvm(List.of("-Xmx256m"), "server", "--bind", "127.0.0.1",
                 "--port", "0", "--objectstore-port", "0", "--store", "discard", "--authorized-keys", keys.toString(),
                 "--bucket", "rman")) {
-            server.awaitServerPort(60_000);
+            server.awaitServerPort();
             String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
             Path backupJson = dir.resolve("backup.json");
             ProbeProcess backup = ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",

@@ -57,7 +57,7 @@ abstract class PathFaultsLabBase extends TwoSiteLabBase {
         assertEquals(0, lab.awaitExit(60), lab.stdout() + lab.stderr());
         try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
-            String port = String.valueOf(server.awaitServerPort(30_000));
+            String port = String.valueOf(server.awaitServerPort());
             if (reverse) {
                 reverseClientSeesTheSender(port);
             }

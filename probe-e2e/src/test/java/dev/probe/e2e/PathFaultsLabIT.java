@@ -34,7 +34,7 @@ class PathFaultsLabIT extends PathFaultsLabBase {
         assertTrue(up.printed("5 % overtaken by the next one"), up.stdout());
         try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
-            String port = String.valueOf(server.awaitServerPort(30_000));
+            String port = String.valueOf(server.awaitServerPort());
             Path json = dir.resolve("async.json");
             ProbeProcess client = inLab("client", serverAddress, "--port", port, "--mode", "async", "--duration", "6s",
                     "--json", json.toString());

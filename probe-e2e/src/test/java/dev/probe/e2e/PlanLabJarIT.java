@@ -94,8 +94,8 @@ class PlanLabJarIT extends SiteLabBase {
                 "--dir", dir.resolve("d1").toString());
              ProbeProcess far = inSite("sb2", "server", "--port", "0", "--bind", prefix + "6",
                      "--dir", dir.resolve("d2").toString())) {
-            String nearAt = prefix + "2:" + near.awaitServerPort(30_000);
-            String farAt = prefix + "6:" + far.awaitServerPort(30_000);
+            String nearAt = prefix + "2:" + near.awaitServerPort();
+            String farAt = prefix + "6:" + far.awaitServerPort();
             Path json = dir.resolve("ok.json");
             ProbeProcess run = inSite("prim", "qualify", "--plan",
                     plan("ok.yaml", "2MB/s", nearAt, farAt).toString(), "--budget", "40s", "--json", json.toString());

@@ -47,7 +47,7 @@ class ProbeJarIT extends ServerIT {
     @Test
     void oratcptestSpellingOfClientAndServerWorks() throws Exception {
         try (ProbeProcess legacy = ProbeProcess.start("-server", "127.0.0.1", "-port=0")) {
-            int legacyPort = legacy.awaitServerPort(60_000);
+            int legacyPort = legacy.awaitServerPort();
             ProbeProcess client = ProbeProcess.start("127.0.0.1", "-port=" + legacyPort, "-mode=async",
                     "-length=1048576", "-duration=2s", "-interval=1s", "-num_conn=4");
             assertEquals(0, client.awaitExit(60), client.stderr());
@@ -104,7 +104,7 @@ class ProbeJarIT extends ServerIT {
     void nioFallbackRunsAndSaysTcpInfoIsUnavailable() throws Exception {
         List<String> nio = List.of("-Dprobe.nio=true");
         try (ProbeProcess nioServer = ProbeProcess.startWithJvm(nio, "server", "--bind", "127.0.0.1", "--port", "0")) {
-            int nioPort = nioServer.awaitServerPort(60_000);
+            int nioPort = nioServer.awaitServerPort();
             assertTrue(nioServer.printed("TCP_INFO unavailable"), nioServer.stdout());
             Path json = dir.resolve("nio.json");
             ProbeProcess client = ProbeProcess.startWithJvm(nio, "client", "127.0.0.1", "--port",

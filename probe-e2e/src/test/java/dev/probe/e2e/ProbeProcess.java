@@ -115,6 +115,16 @@ final class ProbeProcess implements AutoCloseable {
         return SharedClasses.javaBin();
     }
 
+    /**
+     * {@link #awaitServerPort(long)} with the suite's start bound: 90 s. A server or agent at nice 0 beside two labs
+     * whose forwarders run at nice -10 (TimingPriority) gets about a tenth of a core, and its start (two JVMs: the
+     * lean restart) then takes tens of seconds: run 65's ResultsSurviveIT server printed nothing in 30 s beside
+     * PolicerLabIT and SiteLabJarIT. The bound only tells a slow start from a hung one.
+     */
+    int awaitServerPort() throws InterruptedException {
+        return awaitServerPort(90_000);
+    }
+
     /** Waits for the server's start line and returns its port. */
     int awaitServerPort(long timeoutMs) throws InterruptedException {
         long end = System.currentTimeMillis() + timeoutMs;

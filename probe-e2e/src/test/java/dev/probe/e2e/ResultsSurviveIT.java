@@ -45,7 +45,7 @@ class ResultsSurviveIT {
     @BeforeEach
     void start() throws Exception {
         server = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--quiet"));
-        port = String.valueOf(server.awaitServerPort(30_000));
+        port = String.valueOf(server.awaitServerPort());
         json = dir.resolve("out.json");
         Files.writeString(json, "{\"stale\": \"a previous run's result\"}\n");
     }
@@ -144,7 +144,7 @@ class ResultsSurviveIT {
         ProbeProcess endpoint = keep(ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0",
                 "--objectstore-port", "0", "--store", "discard", "--authorized-keys",
                 dir.resolve("oci").resolve("authorized").toString(), "--bucket", "rman"));
-        endpoint.awaitServerPort(30_000);
+        endpoint.awaitServerPort();
         String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
         ProbeProcess client = keep(ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
                 "--bucket", "rman", "--config", config.toString(), "--channels", "2", "--volume", "400GiB",

@@ -28,7 +28,7 @@ class SecurityJarIT {
         Files.writeString(wrong, "some other secret, also long enough\n");
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
                 secret.toString(), "--tls")) {
-            int port = server.awaitServerPort(60_000);
+            int port = server.awaitServerPort();
             String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, 10_000);
 
             Path json = dir.resolve("r.json");

@@ -20,7 +20,7 @@ abstract class ServerIT {
     @BeforeEach
     void startServer() throws Exception {
         server = ProbeProcess.loopbackServer(dir, serverFlags());
-        port = server.awaitServerPort(60_000);
+        port = server.awaitServerPort();
     }
 
     @AfterEach

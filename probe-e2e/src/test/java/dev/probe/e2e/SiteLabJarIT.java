@@ -56,7 +56,7 @@ class SiteLabJarIT extends SiteLabBase {
                         state.at("/sites/" + hop[1] + "/addresses/" + hop[0]).asText()));
             }
             for (int i = 0; i < hops.length; i++) {
-                int port = servers.get(i).awaitServerPort(30_000);
+                int port = servers.get(i).awaitServerPort();
                 String to = state.at("/sites/" + hops[i][1] + "/addresses/" + hops[i][0]).asText();
                 // on every link at once: redo streaming at 5 MB/s beside a SYNC probe of 1 KiB messages
                 clients.add(inSite(hops[i][0], "client", to, "--port", String.valueOf(port), "--mode", "async",

@@ -34,7 +34,7 @@ class TransportIT {
     void ioUringRunsATestAtBothEnds() throws Exception {
         List<String> uring = List.of("-Dprobe.transport=io_uring");
         try (ProbeProcess server = ProbeProcess.startWithJvm(uring, "server", "--bind", "127.0.0.1", "--port", "0")) {
-            int port = server.awaitServerPort(60_000);
+            int port = server.awaitServerPort();
             assumeTrue(server.printed("(io_uring)"), "this kernel refuses io_uring: " + server.stdout());
             assertTrue(server.printed("TCP_INFO available"), server.stdout());
             JsonNode doc = asyncRun(uring, port, "uring.json");
@@ -58,7 +58,7 @@ class TransportIT {
             }
         }, r -> new Thread(r, "seccomp-starter").start()).get(30, TimeUnit.SECONDS);
         try (server) {
-            int port = server.awaitServerPort(60_000);
+            int port = server.awaitServerPort();
             assertTrue(server.printed("(epoll)"), "fell back to epoll: " + server.stdout());
             assertTrue(server.printed("TCP_INFO available; io_uring unavailable: "), server.stdout());
             assertEquals("epoll", asyncRun(List.of(), port, "fallback.json").at("/params/transport").asText());
