@@ -100,9 +100,9 @@ public final class LabUpCommand implements Callable<Integer> {
             }
             stopped.countDown();
         }));
-        LabState.write(running, pid, true);
-        out.println(describe(running));
+        out.println(describe(running)); // before the state says it runs: lab up then prints this log (SitesUp)
         out.flush();
+        LabState.write(running, pid, true);
         while (!stopped.await(1, TimeUnit.SECONDS)) {
             running.checkHealthy();
             LabState.write(running, pid, true);

@@ -77,10 +77,12 @@ final class SitesUp {
             }
             stopped.countDown();
         }));
-        LabState.write(lab, pid, true);
+        // what it built goes to the log before the state says it runs: lab up prints the log once it does (run 66:
+        // the state first, and lab up printed an empty log)
         PrintWriter out = spec.commandLine().getOut();
         out.println(describe(lab));
         out.flush();
+        LabState.write(lab, pid, true);
         while (!stopped.await(1, TimeUnit.SECONDS)) {
             lab.checkHealthy();
             LabState.write(lab, pid, true);
