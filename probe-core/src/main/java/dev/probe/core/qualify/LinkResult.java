@@ -102,7 +102,7 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
                             Duration.ZERO),
                     config.budget());
         }
-        async = PathFindings.add(async, m, steady, queued, hosts, config.target().host());
+        async = PathFindings.add(async, m, steady, queued, hosts, config.target().host(), config.reverse());
         if (m.loadedLag() != null && m.lag() != null) {
             double loadedBps = m.steps().stream().filter(s -> s.step().loaded()
                     && s.step().kind() == StepPlan.Kind.REDO_RATE).mapToDouble(s -> Measured.bps(s.result()))

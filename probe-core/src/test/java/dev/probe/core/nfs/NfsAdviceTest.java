@@ -95,5 +95,10 @@ class NfsAdviceTest {
         assertTrue(loaded.endsWith(": window-bound (more connections, or a larger tcp_rmem, carry more)"), loaded);
         // a smoothed round trip below the idle one (a quiet moment) never lowers the reckoning
         assertEquals(NfsTable.window(oneConnection(Double.NaN)), NfsTable.window(oneConnection(1.0)));
+        // run 67: 101 KiB in flight against the 256 KiB buffer (its window about half of it) while four connections
+        // carried 2.99 x one: window-bound
+        String run67 = NfsTable.window(oneConnection(3.52));
+        assertTrue(run67.contains("kept 101 KiB in flight") && run67.endsWith(": window-bound (more connections, or a "
+                + "larger tcp_rmem, carry more)"), run67);
     }
 }

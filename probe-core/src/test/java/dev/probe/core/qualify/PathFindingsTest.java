@@ -69,6 +69,19 @@ class PathFindingsTest {
     }
 
     @Test
+    void aTunedStreamsRiseThatTheDefaultStreamAtTheSameRateDidNotSeeIsTheHosts() {
+        // run 67: a policed 10 ms lab link beside two other labs, both single streams at 47 Mbit/s, the tuned one's
+        // round trip up through its step, the default-buffer one's at the link's
+        TcpStats plain = stream(10.3, 10.0, 142, 23_719);
+        assertEquals(Boolean.FALSE, PathFindings.pathQueued(true, 47.1e6, 47.4e6, plain));
+        // a queue on the path shows in both, and a default stream well below the tuned one says nothing of it
+        assertEquals(Boolean.TRUE, PathFindings.pathQueued(true, 47.1e6, 47.4e6, stream(14.5, 10.0, 40, 20_000)));
+        assertEquals(Boolean.TRUE, PathFindings.pathQueued(true, 47.1e6, 30e6, plain));
+        assertEquals(Boolean.TRUE, PathFindings.pathQueued(true, 47.1e6, 47.4e6, null));
+        assertEquals(Boolean.FALSE, PathFindings.pathQueued(false, 47.1e6, 47.4e6, stream(14.5, 10.0, 40, 20_000)));
+    }
+
+    @Test
     void aShaperQueuesAndItsStreamsShareOneRate() {
         TcpStats one = stream(60, 10.1, 40, 40_000); // the queue: RTT six times its lowest
         assertNull(PathFindings.policed(48e6, 49e6, one, StreamLimit.queued(one), stream(12, 10.1, 0, 9_000)));
