@@ -70,16 +70,19 @@ class NfsLabJarIT extends TwoSiteLabBase {
                     iops.add(p.path("iops").asDouble());
                 }
             });
-            assertEquals(4, iops.size(), "outstanding 1, 2, 4, 8: " + iops);
+            // the oltp ladder climbs 1, 2, 4, 8 and stops once a point's mean latency is over its bound (ORION's rule);
+            // a loaded host can reach it at 4 (run 70: 145.8, 204.8, 232.1 IOPS), so 8 is asserted only where measured
+            assertTrue(iops.size() >= 3, "outstanding 1, 2, 4 at least: " + iops);
+            double last = iops.get(iops.size() - 1);
             // one outstanding I/O waits a round trip; eight overlap theirs, so they pass the one-at-a-time ceiling. How
             // far past is the host's CPU (ganesha, the forwarder, the JVM): 3 x idle, 726 at 8 after 866 at 4 on a
             // loaded CI host, so the test asserts the overlap, not a multiple. Where the host, not the round trip, held
             // one I/O at a time (a fresh-clone run: 127.7 IOPS against a 1 / RTT of about 400, then 343.3 at 8) the
             // ceiling is not what binds, and the rise below is the overlap's evidence
-            if (iops.get(0) > 0.5 * 1000 / rtt) {
-                assertTrue(iops.get(3) > 1000 / rtt, "8 outstanding pass one round trip's ceiling: " + iops);
+            if (iops.size() == 4 && iops.get(0) > 0.5 * 1000 / rtt) {
+                assertTrue(last > 1000 / rtt, "8 outstanding pass one round trip's ceiling: " + iops);
             }
-            assertTrue(iops.get(3) >= 1.5 * iops.get(0), "IOPS rise with the outstanding I/Os: " + iops);
+            assertTrue(last >= 1.5 * iops.get(0), "IOPS rise with the outstanding I/Os: " + iops);
             assertTrue(iops.get(0) < 1000 / 2.0 * 1.1, "one outstanding I/O waits a round trip: " + iops);
             try (Stream<Path> left = Files.list(export)) {
                 assertEquals(List.of(), left.toList(), "the test file removed");
