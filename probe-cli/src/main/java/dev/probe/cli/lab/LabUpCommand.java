@@ -11,7 +11,6 @@ import dev.probe.core.lab.LinkSpec;
 import dev.probe.core.lab.SiteLayout;
 import dev.probe.core.params.Direction;
 import java.io.File;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -86,28 +83,11 @@ public final class LabUpCommand implements Callable<Integer> {
     }
 
     private int forward(LinkSpec linkSpec) throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
         ImpairedLink running = ImpairedLink.up(where.topology(), linkSpec,
                 seed != null ? seed : System.nanoTime());
         long pid = ProcessHandle.current().pid();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            running.close();
-            try {
-                LabState.write(running, pid, false);
-            } catch (IOException e) {
-                // the state file is advisory
-            }
-            stopped.countDown();
-        }));
-        out.println(describe(running)); // before the state says it runs: lab up then prints this log (SitesUp)
-        out.flush();
-        LabState.write(running, pid, true);
-        while (!stopped.await(1, TimeUnit.SECONDS)) {
-            running.checkHealthy();
-            LabState.write(running, pid, true);
-        }
-        return ExitCodes.OK;
+        return ForwarderLoop.run(spec.commandLine().getOut(), describe(running), running::close,
+                running::checkHealthy, up -> LabState.write(running, pid, up));
     }
 
     static String describe(ImpairedLink l) {

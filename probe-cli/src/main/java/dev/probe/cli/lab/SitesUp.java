@@ -1,18 +1,13 @@
 package dev.probe.cli.lab;
 
-import dev.probe.cli.common.ExitCodes;
 import dev.probe.core.error.UsageException;
 import dev.probe.core.lab.LabState;
 import dev.probe.core.lab.SiteLab;
 import dev.probe.core.lab.SiteLayout;
 import dev.probe.core.lab.SiteLinkSpec;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code lab up --site ... --link ...}: a lab of more than two sites, checked whole, forwarded by one process. */
@@ -67,27 +62,8 @@ final class SitesUp {
     int forward(long seed) throws Exception {
         SiteLab lab = SiteLab.up(layout, seed);
         long pid = ProcessHandle.current().pid();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            lab.close();
-            try {
-                LabState.write(lab, pid, false);
-            } catch (IOException e) {
-                // the state file is advisory
-            }
-            stopped.countDown();
-        }));
-        // what it built goes to the log before the state says it runs: lab up prints the log once it does (run 66:
-        // the state first, and lab up printed an empty log)
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(describe(lab));
-        out.flush();
-        LabState.write(lab, pid, true);
-        while (!stopped.await(1, TimeUnit.SECONDS)) {
-            lab.checkHealthy();
-            LabState.write(lab, pid, true);
-        }
-        return ExitCodes.OK;
+        return ForwarderLoop.run(spec.commandLine().getOut(), describe(lab), lab::close, lab::checkHealthy,
+                running -> LabState.write(lab, pid, running));
     }
 
     private static String describe(SiteLab lab) {

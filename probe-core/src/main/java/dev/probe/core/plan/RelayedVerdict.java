@@ -59,7 +59,7 @@ final class RelayedVerdict {
         boolean here = lag.upstream() && PlanVerdicts.oneHost(config, primary, r.from()) && PlanVerdicts.oneHost(
                 config, r.from(), r.to());
         if (!farBinds) {
-            upstream(reasons, r, primary, lag.upstream(), carried, must, arrived);
+            upstream(reasons, r, primary, late, carried, must, arrived);
         }
         if (here) {
             reasons.add(fmt("the redo reached %s late on connections that never left this host: the host fell behind, "
@@ -72,7 +72,10 @@ final class RelayedVerdict {
                 reasons);
     }
 
-    /** What the reasons say of the hop before the relay where the far hop did not bind ({@code late}: redo late). */
+    /**
+     * What the reasons say of the hop before the relay where the far hop did not bind ({@code late}: the redo reached
+     * the relay at its rate on average, late in stretches).
+     */
     private static void upstream(List<String> reasons, Route r, String primary, boolean late, double carried,
                                  double must, double arrived) {
         if (!Rules.keepsUp(arrived, must)) {

@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 
 /**
  * One pass of a qualification over one link in one direction ({@link LinkQualifier}); a part of
@@ -80,12 +79,11 @@ public record LinkResult(QualifyConfig config, Instant startedAt, Measured measu
             return null;
         }
         // the sender's TCP_INFO: reversed, the server's (from its RESULT), which sent
-        TcpStats tcp = m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
-                .map(s -> s.result().summary().tcp()).filter(Objects::nonNull).findFirst().orElse(null);
+        TcpStats tcp = m.tcp(StepPlan.Kind.TUNED_BUFFERS);
         long granted = Sizing.granted(Math.min(m.sndbufGranted(), m.rcvbufGranted()),
                 config.target().transport().linuxNative()); // what the OS set (Linux reports twice it)
         HostTable hosts = tcp == null || config.reverse() ? null : HostTable.of(m); // the standby receives forward
-        TcpStats steady = StreamLimit.steady(tcp, m, config.reverse()); // its round trip through the step
+        TcpStats steady = StreamLimit.steady(m, StepPlan.Kind.TUNED_BUFFERS, config.reverse()); // RTT through it
         Boolean queued = StreamLimit.queued(steady);
         StreamLimit limit = StreamLimit.of(m.tunedBps(), m.rttMs(), tcp == null ? Double.NaN : tcp.retransmitRatio(),
                 tcp == null || tcp.mss() <= 0 ? Rules.DEFAULT_MSS : tcp.mss(),

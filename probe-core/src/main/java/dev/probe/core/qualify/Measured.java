@@ -2,8 +2,10 @@ package dev.probe.core.qualify;
 
 import dev.probe.core.pathmtu.PathMtu;
 import dev.probe.core.result.IntervalSample;
+import dev.probe.core.result.TcpStats;
 import dev.probe.core.result.TestResult;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What the steps measured, each figure from its step's own result: round trip, capacity, the single stream with
@@ -31,6 +33,12 @@ public record Measured(double rttMs, double minRttMs, double capacityBps, double
         List<PathMtu> pathMtu) {
     /** One step's label, kind and result document. */
     public record StepResult(StepPlan.Step step, TestResult result) {
+    }
+
+    /** The first {@code kind} step's sender's TCP_INFO (reversed, the server's, from its RESULT), or null. */
+    public TcpStats tcp(StepPlan.Kind kind) {
+        return steps.stream().filter(s -> s.step().kind() == kind).map(s -> s.result().summary().tcp())
+                .filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /** Goodput in bit/s from a result's receiver-counted MiB/s. */

@@ -42,7 +42,7 @@ final class PathFindings {
         for (String finding : new String[] {tcp.reorderingWarning(standby),
                 hosts == null ? null : hosts.receiverShort(tcp.limited()),
                 policed(m.tunedBps(), m.capacityBps(), tcp, pathQueued(queued, m.tunedBps(), m.defaultBps(),
-                        defaultSteady(m, reverse)), pacedRedo(m)),
+                        StreamLimit.steady(m, StepPlan.Kind.DEFAULT_BUFFERS, reverse)), pacedRedo(m)),
                 siblings(capacityPaths(m))}) {
             if (finding != null) {
                 v = v.with(finding);
@@ -98,22 +98,14 @@ final class PathFindings {
     /**
      * Whether the path queued as the tuned stream filled it ({@code tuned}: its steady round trip rose), checked
      * against the default-buffer stream: a queue on the path shows in every stream that fills it, so where the
-     * default-buffer stream ({@code plain}) carried as much (within {@link #SAME_RATE}) with a round trip that held, the
-     * tuned stream's
-     * rise was this host's delay, not a queue (run 67: a policed 10 ms lab link, both streams at 47 Mbit/s, the tuned
+     * default-buffer stream ({@code plain}, its steady TCP_INFO) carried as much (within {@link #SAME_RATE}) with a
+     * round trip that held, the tuned stream's rise was this host's delay, not a queue (run 67: a policed 10 ms lab link, both streams at 47 Mbit/s, the tuned
      * one's round trip 31.6 ms at the end beside two other labs, the default one's 10.3; the policer went unnamed).
      */
     static Boolean pathQueued(Boolean tuned, double tunedBps, double defaultBps, TcpStats plain) {
         boolean sameRate = defaultBps >= SAME_RATE * tunedBps;
         return Boolean.TRUE.equals(tuned) && sameRate && Boolean.FALSE.equals(StreamLimit.queued(plain))
                 ? Boolean.FALSE : tuned;
-    }
-
-    /** The default-buffer step's TCP_INFO with its steady round trip ({@link StreamLimit#steady}), or null. */
-    static TcpStats defaultSteady(Measured m, boolean reverse) {
-        return m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.DEFAULT_BUFFERS && s.result()
-                .summary().tcp() != null).findFirst().map(s -> reverse ? s.result().summary().tcp()
-                        : StreamLimit.steady(s.result().summary().tcp(), s.result().intervals())).orElse(null);
     }
 
     /** The share of the tuned stream's rate the default-buffer stream must carry for {@link #pathQueued}'s check. */

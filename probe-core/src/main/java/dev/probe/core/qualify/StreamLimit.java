@@ -144,16 +144,17 @@ public record StreamLimit(double measuredBps, double rttMs, double lossRatio, lo
     }
 
     /**
-     * {@code tcp} (the tuned stream's, read at its end) with its smoothed round trip replaced by the median over the
-     * step's intervals, where this end sent (not {@code reverse}: then the server sent and its intervals are not
-     * here): a queue the stream builds holds through the step, a busy host's delay comes and goes (a CI run's
-     * policed 10 ms lab link ended at 12.8 ms, over the 2.5 ms a queue must add, beside three other labs). As it
-     * was with fewer than {@link #STEADY_INTERVALS} intervals read.
+     * The {@code kind} step's stream's TCP_INFO ({@link Measured#tcp}, read at its end) with its smoothed round trip
+     * replaced by the median over the step's intervals, where this end sent (not {@code reverse}: then the server sent
+     * and its intervals are not here): a queue the stream builds holds through the step, a busy host's delay comes and
+     * goes (a CI run's policed 10 ms lab link ended at 12.8 ms, over the 2.5 ms a queue must add, beside three other
+     * labs). As it was with fewer than {@link #STEADY_INTERVALS} intervals read; null without TCP_INFO.
      */
-    static TcpStats steady(TcpStats tcp, Measured m, boolean reverse) {
+    static TcpStats steady(Measured m, StepPlan.Kind kind, boolean reverse) {
+        TcpStats tcp = m.tcp(kind);
         return tcp == null || reverse ? tcp
-                : steady(tcp, m.steps().stream().filter(s -> s.step().kind() == StepPlan.Kind.TUNED_BUFFERS)
-                        .findFirst().map(s -> s.result().intervals()).orElse(List.of()));
+                : steady(tcp, m.steps().stream().filter(s -> s.step().kind() == kind).findFirst()
+                        .map(s -> s.result().intervals()).orElse(List.of()));
     }
 
     /** {@code tcp} with the median smoothed round trip of {@code intervals} (past the warm-up), when enough. */
