@@ -49,7 +49,7 @@ final class LinkOptions {
 
     @Option(names = "--police", paramLabel = "RATE",
             description = "Police each flow (5-tuple) in the data direction at RATE, tc's spelling (e.g. 50mbit): "
-                    + "what exceeds it is dropped, never queued, as a provider's or firewall's per-flow cap (a bucket of 100 ms at "
+                    + "what exceeds it is dropped, never queued, as a provider's or firewall's per-flow cap (a bucket of 250 ms at "
                     + "RATE, 64 KiB at least); default: none.")
     String police;
 

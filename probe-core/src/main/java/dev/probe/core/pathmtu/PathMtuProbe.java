@@ -63,6 +63,18 @@ public final class PathMtuProbe {
      * which most paths share, then settles in one round (as the usual 1500 does when no hint is given).
      */
     public PathMtu check(boolean towardServer, int hint, RunStop stop) throws InterruptedException {
+        return check(towardServer, hint, false, stop);
+    }
+
+    /**
+     * As {@link #check(boolean, int, RunStop)}; {@code hintConfirmed}: {@code hint} is the other direction's black
+     * hole, confirmed (its full size stalled for {@link #CONFIRM} while this host passed smaller probes), so a black
+     * hole found at exactly that size stands without waiting for a confirmation of its own: a slow host stalls
+     * sizes at random, not at the byte the other direction settled on (a loaded CI host took 61.8 s to name one
+     * both ways, against 27 s idle, the second direction's 10 s confirmation in it).
+     */
+    public PathMtu check(boolean towardServer, int hint, boolean hintConfirmed, RunStop stop)
+            throws InterruptedException {
         long t0 = System.nanoTime();
         if (!target.transport().clampsSegments()) {
             return new PathMtu(towardServer, PathMtu.Status.UNCHECKED, 0, 0, "?", 0, 0,
@@ -99,7 +111,8 @@ public final class PathMtuProbe {
         confirming.start();
         try {
             PathMtu found = search(q, stop);
-            found = found.stalls() && stop.reason() == null ? confirmed(q, found, confirm, stop) : found;
+            boolean sameEdge = hintConfirmed && found.status() == PathMtu.Status.BLACK_HOLE && found.largest() == hint;
+            found = found.stalls() && stop.reason() == null && !sameEdge ? confirmed(q, found, confirm, stop) : found;
             return found.stalls() ? oneHost(q, found) : found;
         } finally {
             unneeded.request("the search settled without it");

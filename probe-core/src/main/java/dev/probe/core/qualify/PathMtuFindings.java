@@ -31,8 +31,8 @@ public final class PathMtuFindings {
         PathMtu forward = probe.check(true, stop);
         both.add(forward);
         if (stop.reason() == null) {
-            both.add(probe.check(false, forward.status() == PathMtu.Status.BLACK_HOLE ? forward.largest()
-                    : PathMtuProbe.ETHERNET, stop));
+            boolean hole = forward.status() == PathMtu.Status.BLACK_HOLE;
+            both.add(probe.check(false, hole ? forward.largest() : PathMtuProbe.ETHERNET, hole, stop));
         }
         return List.copyOf(both);
     }
