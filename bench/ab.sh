@@ -3,14 +3,16 @@
 # so both see the same machine at the same minutes. Prints Gbit/s and each side's CPU seconds per GiB per run.
 #   bench/ab.sh OLD.jar NEW.jar [async1|async4|bulk8 ...]       (default: all three)
 #   DUR=8 RUNS=2 TLS=1 JAVA_OPTS_A="-Dx=1" JAVA_OPTS_B="..." bench/ab.sh ...
-# TLS=1 runs both servers with --tls and the clients pinned to their fingerprints.
+# JAVA_OPTS_A/_B go to that side's server and clients alike. TLS=1 runs both servers with --tls and the clients pinned to their fingerprints.
 set -euo pipefail
 A=$1 B=$2; shift 2
 TESTS=("$@"); [ ${#TESTS[@]} -gt 0 ] || TESTS=(async1 async4 bulk8)
 DUR=${DUR:-8}; RUNS=${RUNS:-2}; OUT=${OUT:-bench/out/ab}; mkdir -p "$OUT"
 srv=(server --bind 127.0.0.1 --quiet); [ "${TLS:-0}" = 1 ] && srv+=(--tls)
-java -jar "$A" "${srv[@]}" --port 16001 > "$OUT/a-server.log" 2>&1 & pa=$!
-java -jar "$B" "${srv[@]}" --port 16002 > "$OUT/b-server.log" 2>&1 & pb=$!
+# shellcheck disable=SC2086
+java ${JAVA_OPTS_A:-} -jar "$A" "${srv[@]}" --port 16001 > "$OUT/a-server.log" 2>&1 & pa=$!
+# shellcheck disable=SC2086
+java ${JAVA_OPTS_B:-} -jar "$B" "${srv[@]}" --port 16002 > "$OUT/b-server.log" 2>&1 & pb=$!
 trap 'kill $pa $pb 2>/dev/null' EXIT
 for log in a-server b-server; do
   for _ in $(seq 100); do grep -q "started on" "$OUT/$log.log" && break; sleep 0.1; done
@@ -20,7 +22,7 @@ measure() { # side jar port test opts
   local f="$OUT/$1-$4.json"
   # shellcheck disable=SC2086
   case "$4" in
-    async1|async4) java $5 -jar "$2" client 127.0.0.1 --port "$3" $(tls "$1") --mode async --length 1MiB \
+    async*) java $5 -jar "$2" client 127.0.0.1 --port "$3" $(tls "$1") --mode async --length 1MiB \
                      --num-conn "${4#async}" --duration "${DUR}s" --warmup 1s --json "$f" > /dev/null ;;
     bulk8) java $5 -jar "$2" bulk 127.0.0.1 --port "$3" $(tls "$1") --direction backup --channels 8 \
                      --duration "${DUR}s" --json "$f" > /dev/null ;;

@@ -71,6 +71,7 @@ public final class BulkKind implements SessionKind<BulkParams> {
                     }
                 });
             }
+            PieceReceiver.reads(c.channel(), params);
             return new BackupHandler(c, new PieceReceiver(content, params.verify(), c.index()), writer);
         }
         boolean tls = c.channel().pipeline().get(SslHandler.class) != null;

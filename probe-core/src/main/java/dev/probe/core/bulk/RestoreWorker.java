@@ -21,6 +21,7 @@ final class RestoreWorker extends BulkWorker {
                   PieceReceiver receiver) {
         super(index, connection, params, queue, counters);
         this.receiver = receiver;
+        PieceReceiver.reads(channel, params);
     }
 
     @Override
