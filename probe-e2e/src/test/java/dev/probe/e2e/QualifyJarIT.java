@@ -118,7 +118,11 @@ class QualifyJarIT extends ServerIT {
         Path out = dir.resolve("page");
         ProbeProcess q = qualify("--redo-rate", "5MB/s", "--mode", "sync", "--affirm", "--standby-dir", "redo",
                 "--commit-budget", "250ms", "--budget", "15s", "--json", json.toString(), "--out", out.toString());
-        assertEquals(0, q.awaitExit(90), q.stdout() + q.stderr());
+        // PASS, or MARGINAL where a loaded host stalled one of AFFIRM's few round trips past the budget (run 73: p99
+        // 835 ms of 22 beside five test JVMs and labs); this test is about the standby disk section, not the verdict
+        int exit = q.awaitExit(90);
+        assertTrue(exit == 0 || exit == 6 && q.printed("SYNC 32 Kbytes AFFIRM    MARGINAL"), exit + ": " + q.stdout()
+                + q.stderr());
         assertTrue(q.printed("Standby redo log writes (probe disk at"), q.stdout());
         assertTrue(q.printed("*    32768 B: p50 "), "the qualified write size marked: " + q.stdout());
         assertTrue(q.printed("Carrying the peak redo, one writer at each size:"), q.stdout());
