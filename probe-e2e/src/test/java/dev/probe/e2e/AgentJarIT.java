@@ -28,9 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class AgentJarIT {
-    /** How long a fan-out may take to print its first interval: a wait for progress, not a figure. */
-    private static final long FIRST_INTERVAL_MS = 90_000;
-
     private static final Pattern STARTED = Pattern.compile("started on ([0-9.]+:\\d+)");
     @TempDir
     Path dir;
@@ -196,7 +193,7 @@ class AgentJarIT {
         ProbeProcess run = coordinator(a + "," + b, "--channels", "2", "--duration", "30s");
         run.awaitMatch(Pattern.compile("(Gbit/s)"), 30_000);
         // the first interval: three JVMs open sessions and legs first (over 30 s at load 15 in a CI run)
-        run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), FIRST_INTERVAL_MS);
+        run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), ProbeProcess.PROGRESS_MS);
         run.kill();
         Await.until(Duration.ofSeconds(5), "both agents' runs ended at the server",
                 () -> server.stdout().lines().filter(l -> l.contains("aborted")).count() >= 2);
@@ -208,7 +205,7 @@ class AgentJarIT {
         Path json = dir.resolve("stopped.json");
         ProbeProcess run = coordinator(agent(secret) + "," + agent(secret), "--channels", "2", "--duration", "30s",
                 "--json", json.toString());
-        run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), FIRST_INTERVAL_MS);
+        run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), ProbeProcess.PROGRESS_MS);
         run.signal("TERM");
         assertEquals(143, run.awaitExit(30));
         assertTrue(run.printed("Run INCOMPLETE: interrupted by SIGTERM"), run.stdout());

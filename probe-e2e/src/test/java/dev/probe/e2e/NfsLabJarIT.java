@@ -63,7 +63,7 @@ class NfsLabJarIT extends TwoSiteLabBase {
             // the host bound them, not their windows; then four must still not carry less than one
             double rttMs = doc.at("/summary/nfs/idle_rtt_ms").asDouble();
             double perConnectionKib = four / 4 * rttMs * 1e3 / 1024;
-            boolean fourFilled = perConnectionKib >= 0.35 * 256;
+            boolean fourFilled = perConnectionKib * 1024 >= 0.35 * doc.at("/summary/nfs/tcp_rmem_max").asLong();
             assertTrue(four >= (fourFilled ? 1.5 : 1.0) * one, "4 connections " + four + " MB/s against 1's " + one
                     + " (" + perConnectionKib + " KiB in flight a connection at 4)");
             assertTrue(doc.at("/summary/nfs/window").asText().contains(": window-bound"), doc.at("/summary/nfs")

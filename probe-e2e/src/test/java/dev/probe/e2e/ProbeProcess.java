@@ -116,13 +116,19 @@ final class ProbeProcess implements AutoCloseable {
     }
 
     /**
-     * {@link #awaitServerPort(long)} with the suite's start bound: 90 s. A server or agent at nice 0 beside two labs
+     * The suite's bound on a wait for progress (a server's start line, a run's first interval): it only tells a slow
+     * process from a hung one, never a figure.
+     */
+    static final long PROGRESS_MS = 90_000;
+
+    /**
+     * {@link #awaitServerPort(long)} with the suite's progress bound, {@link #PROGRESS_MS}. A server or agent at nice 0 beside two labs
      * whose forwarders run at nice -10 (TimingPriority) gets about a tenth of a core, and its start (two JVMs: the
      * lean restart) then takes tens of seconds: run 65's ResultsSurviveIT server printed nothing in 30 s beside
      * PolicerLabIT and SiteLabJarIT. The bound only tells a slow start from a hung one.
      */
     int awaitServerPort() throws InterruptedException {
-        return awaitServerPort(90_000);
+        return awaitServerPort(PROGRESS_MS);
     }
 
     /** Waits for the server's start line and returns its port. */

@@ -30,11 +30,6 @@ class ResultsSurviveIT {
     /** An interval line whose rate is not zero: data has moved (on a loaded machine the first can show none). */
     private static final Pattern MOVING = Pattern.compile("^\\((\\d\\d:\\d\\d:\\d\\d)\\)\\s+(?!0\\.0+ )[0-9.]+ "
             + "(Mbytes|Gbit)/s");
-    /**
-     * How long a client may take to print its first interval: a wait for progress, not a figure (run 73: a client at
-     * nice 0 beside labs at nice -10 printed its header and no interval within 30 s).
-     */
-    private static final long FIRST_INTERVAL_MS = 90_000;
     @TempDir
     Path dir;
     private final List<ProbeProcess> started = new ArrayList<>();
@@ -70,7 +65,7 @@ class ResultsSurviveIT {
     void aKilledServerLeavesTheClientsMeasurementsMarkedIncomplete() throws Exception {
         ProbeProcess client = keep(ProbeProcess.start("client", "127.0.0.1", "--port", port, "--mode", "async",
                 "--duration", "30s", "--interval", "1s", "--json", json.toString()));
-        client.awaitMatch(INTERVAL, FIRST_INTERVAL_MS);
+        client.awaitMatch(INTERVAL, ProbeProcess.PROGRESS_MS); // run 73: none in 30 s beside labs
         server.kill();
         assertEquals(1, client.awaitExit(60));
         String err = client.stderr().trim();
@@ -96,7 +91,7 @@ class ResultsSurviveIT {
     private JsonNode signalASyncTest(String signal, int code) throws Exception {
         ProbeProcess client = keep(ProbeProcess.start("client", "127.0.0.1", "--port", port, "--mode", "sync",
                 "--duration", "60s", "--interval", "1s", "--json", json.toString()));
-        client.awaitMatch(INTERVAL, FIRST_INTERVAL_MS);
+        client.awaitMatch(INTERVAL, ProbeProcess.PROGRESS_MS);
         client.signal(signal);
         assertEquals(code, client.awaitExit(30));
         assertTrue(client.printed("Test INCOMPLETE: interrupted by SIG" + signal), client.stdout());
@@ -131,7 +126,7 @@ class ResultsSurviveIT {
         ProbeProcess client = keep(ProbeProcess.start("bulk", "127.0.0.1", "--port", port, "--direction", "backup",
                 "--channels", "2", "--volume", "500GiB", "--piece-size", "16MiB", "--interval", "1s",
                 "--json", json.toString()));
-        client.awaitMatch(INTERVAL, FIRST_INTERVAL_MS);
+        client.awaitMatch(INTERVAL, ProbeProcess.PROGRESS_MS);
         client.signal("TERM");
         assertEquals(143, client.awaitExit(30));
         assertTrue(client.printed("Run INCOMPLETE: interrupted by SIGTERM"), client.stdout());

@@ -2,6 +2,7 @@ package dev.probe.core.bulk;
 
 import dev.probe.core.payload.Content;
 import dev.probe.core.payload.ContentRegion;
+import dev.probe.core.payload.ContentSlices;
 import dev.probe.core.protocol.Frames;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -30,27 +31,14 @@ public interface ChunkSource {
     }
 
     /**
-     * Under TLS a chunk is made and encrypted {@value} bytes at a time (each slice flushed), so the encryption reads
-     * bytes still in cache: a backup of 8 channels over TLS on loopback moved 12.4-14.2 Gbit/s against 8.9-11.4
-     * when each 1 MiB chunk was made whole first, at 0.75-0.84 sender CPU s/GiB against 1.04-1.32 (bench/ab.sh,
-     * three rounds). The redo streams' DataWriter slices the same way.
-     */
-    int TLS_SLICE = 64 * 1024;
-
-    /**
      * The run's content, header and bytes made as the socket takes them ({@link ContentRegion}: no buffer, one
-     * write a chunk), or a {@link #TLS_SLICE} at a time where TLS must see the bytes ({@code tls}).
+     * write a chunk), or a {@link ContentSlices#SLICE} at a time where TLS must see the bytes ({@code tls}).
      */
     static ChunkSource generated(Content content, boolean tls) {
         if (tls) {
-            return (ch, piece, index, offset, length) -> {
-                ch.write(Frames.dataHeader(ch.alloc(), length), ch.voidPromise());
-                for (int done = 0; done < length; done += TLS_SLICE) {
-                    int n = Math.min(TLS_SLICE, length - done);
-                    ch.writeAndFlush(content.fill(ch.alloc().directBuffer(n, n), piece, offset + done, n),
-                            ch.voidPromise());
-                }
-            };
+            return (ch, piece, index, offset, length) -> ContentSlices.write(ch, Frames.dataHeaderBytes(length),
+                    content,
+                    piece, offset, length);
         }
         return (ch, piece, index, offset, length) -> ch.write(new ContentRegion(Frames.dataHeaderBytes(length), content,
                 piece, offset, length), ch.voidPromise());

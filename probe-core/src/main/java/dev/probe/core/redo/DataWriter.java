@@ -2,6 +2,7 @@ package dev.probe.core.redo;
 
 import dev.probe.core.payload.Content;
 import dev.probe.core.payload.ContentRegion;
+import dev.probe.core.payload.ContentSlices;
 import dev.probe.core.protocol.FrameType;
 import dev.probe.core.protocol.Frames;
 import io.netty.buffer.ByteBuf;
@@ -16,8 +17,6 @@ import io.netty.handler.ssl.SslHandler;
 final class DataWriter {
     /** Messages this long or longer go as a header and a {@link ContentRegion} where no TLS must see them. */
     private static final int REGION_FROM = 64 * 1024;
-    /** Under TLS a large message is made and encrypted a slice at a time, so the bytes are still in cache. */
-    private static final int TLS_SLICE = 64 * 1024;
     private final Channel channel;
     private final Content content;
     private final boolean regions;
@@ -42,19 +41,12 @@ final class DataWriter {
     void write() {
         if (regions) {
             channel.write(new ContentRegion(header, content, stream, offset, length), channel.voidPromise());
-        } else if (length <= TLS_SLICE) {
+        } else if (length <= ContentSlices.SLICE) {
             ByteBuf m = channel.alloc().directBuffer(Frames.HEADER_LENGTH + length);
             Frames.writeHeader(m, FrameType.DATA, length);
             channel.write(content.fill(m, stream, offset, length), channel.voidPromise());
-        } else {
-            for (int done = 0; done < length; done += TLS_SLICE) {
-                int n = Math.min(TLS_SLICE, length - done);
-                ByteBuf m = channel.alloc().directBuffer((done == 0 ? Frames.HEADER_LENGTH : 0) + n);
-                if (done == 0) {
-                    Frames.writeHeader(m, FrameType.DATA, length);
-                }
-                channel.writeAndFlush(content.fill(m, stream, offset + done, n), channel.voidPromise());
-            }
+        } else { // under TLS a large message is made and encrypted a slice at a time, the bytes still in cache
+            ContentSlices.write(channel, header, content, stream, offset, length);
         }
         offset += length;
     }
