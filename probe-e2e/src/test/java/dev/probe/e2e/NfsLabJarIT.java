@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -66,8 +68,15 @@ class NfsLabJarIT extends TwoSiteLabBase {
             boolean fourFilled = perConnectionKib * 1024 >= 0.35 * doc.at("/summary/nfs/tcp_rmem_max").asLong();
             assertTrue(four >= (fourFilled ? 1.5 : 1.0) * one, "4 connections " + four + " MB/s against 1's " + one
                     + " (" + perConnectionKib + " KiB in flight a connection at 4)");
-            assertTrue(doc.at("/summary/nfs/window").asText().contains(": window-bound"), doc.at("/summary/nfs")
-                    .toString());
+            // window-bound where the one connection kept at least 0.35 of tcp_rmem in flight (NfsTable's rule); run 76,
+            // beside five test JVMs and labs, kept 73 KiB of 256 and was rightly called "not window-bound"
+            String window = doc.at("/summary/nfs/window").asText();
+            Matcher kept = Pattern.compile("kept (\\d+) KiB in flight").matcher(window);
+            assertTrue(kept.find(), window);
+            boolean oneFilled = Long.parseLong(kept.group(1)) * 1024 >= 0.35 * doc.at("/summary/nfs/tcp_rmem_max")
+                    .asLong();
+            assertTrue(window.contains(oneFilled ? ": window-bound" : ": not window-bound (the server, the link or the "
+                    + "outstanding I/Os hold it)"), doc.at("/summary/nfs").toString());
             assertTrue(disk.printed("advice more connections help: Direct NFS"), disk.stdout());
             double rtt = doc.at("/summary/nfs/idle_rtt_ms").asDouble();
             assertTrue(rtt >= 2 && rtt < 10, "the lab's 2 ms and its forwarder: " + rtt);
