@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -36,7 +39,7 @@ class LeftoversIT {
             Thread.sleep(100);
         }
         assertEquals(List.of(), left, "processes the tests started and did not stop");
-        assertEquals(List.of(), namespaces(), "namespaces the tests made and did not delete");
+        assertEquals(List.of(), namespaces(suiteStart), "namespaces the tests made and did not delete");
     }
 
     /**
@@ -55,10 +58,12 @@ class LeftoversIT {
     }
 
     /**
-     * Namespaces of the e2e tests: LabJarIT's labs ("pe" + digits), AgentNetnsIT's lab ("pa" + digits) and its agents'
-     * own namespaces ("pa" + digits + "-a" + k).
+     * Namespaces of the e2e tests made since the suite began: LabJarIT's labs ("pe" + digits), AgentNetnsIT's lab ("pa"
+     * + digits) and its agents' own namespaces ("pa" + digits + "-a" + k). One an earlier, killed build left (its
+     * /run/netns entry older than this build) is not this suite's: the CI of 2026-12-07 found a lab that a build
+     * stopped mid-run had left an hour before.
      */
-    private static List<String> namespaces() throws IOException, InterruptedException {
+    private static List<String> namespaces(Instant suiteStart) throws IOException, InterruptedException {
         Process p;
         try {
             p = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
@@ -68,6 +73,17 @@ class LeftoversIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(10, TimeUnit.SECONDS);
         return out.lines().map(l -> l.split("\\s+")[0]).filter(n -> n.matches("(pe|pa)\\d+-(client|server|a\\d+)"))
-                .toList();
+                .filter(n -> madeSince(n, suiteStart)).toList();
+    }
+
+    /** Whether {@code ip netns add} made the namespace's /run/netns entry since the suite began (or it cannot tell). */
+    private static boolean madeSince(String namespace, Instant suiteStart) {
+        try {
+            return Files.getLastModifiedTime(Path.of("/run/netns", namespace)).toInstant().isAfter(suiteStart);
+        } catch (NoSuchFileException deletedSinceListed) {
+            return false;
+        } catch (IOException unreadable) {
+            return true;
+        }
     }
 }
