@@ -80,15 +80,31 @@ class NfsLabJarIT extends TwoSiteLabBase {
             assertTrue(disk.printed("advice more connections help: Direct NFS"), disk.stdout());
             double rtt = doc.at("/summary/nfs/idle_rtt_ms").asDouble();
             assertTrue(rtt >= 2 && rtt < 10, "the lab's 2 ms and its forwarder: " + rtt);
+            try (Stream<Path> left = Files.list(export)) {
+                assertEquals(List.of(), left.toList(), "the test file removed");
+            }
             List<Double> iops = new ArrayList<>();
+            List<JsonNode> points = new ArrayList<>();
             doc.path("intervals").forEach(p -> {
                 if (p.path("connections").asInt() == 1 && p.path("workload").asText().equals("oltp")) {
                     iops.add(p.path("iops").asDouble());
+                    points.add(p);
                 }
             });
             // the oltp ladder climbs 1, 2, 4, 8 and stops once a point's mean latency is over its bound (ORION's rule);
             // a loaded host can reach it at 4 (run 70: 145.8, 204.8, 232.1 IOPS), so 8 is asserted only where measured
-            assertTrue(iops.size() >= 3, "outstanding 1, 2, 4 at least: " + iops);
+            double bound = doc.at("/params/max_latency_ms").asDouble();
+            assertTrue(bound > 0, doc.at("/params").toString());
+            if (iops.size() < 3) {
+                // the CI of 2026-12-07: 72.2 then 54.0 IOPS on a 2 ms link, the host holding each I/O 14 ms, and 2
+                // outstanding already past the bound; the ladder stopping there is ORION's rule, not a fault, but
+                // only where the host, not the round trip, held one I/O at a time
+                JsonNode stop = points.get(points.size() - 1);
+                assertTrue(iops.get(0) < 0.5 * 1000 / rtt && (stop.at("/read_latency_ms/avg").asDouble() > bound
+                        || stop.at("/write_latency_ms/avg").asDouble() > bound), "outstanding 1, 2, 4 at least, or a "
+                                + "host-held ladder stopped at its " + bound + " ms bound: " + points);
+                return;
+            }
             double last = iops.get(iops.size() - 1);
             // one outstanding I/O waits a round trip; eight overlap theirs, so they pass the one-at-a-time ceiling. How
             // far past is the host's CPU (ganesha, the forwarder, the JVM): 3 x idle, 726 at 8 after 866 at 4 on a
@@ -100,9 +116,6 @@ class NfsLabJarIT extends TwoSiteLabBase {
             }
             assertTrue(last >= 1.5 * iops.get(0), "IOPS rise with the outstanding I/Os: " + iops);
             assertTrue(iops.get(0) < 1000 / 2.0 * 1.1, "one outstanding I/O waits a round trip: " + iops);
-            try (Stream<Path> left = Files.list(export)) {
-                assertEquals(List.of(), left.toList(), "the test file removed");
-            }
         }
     }
 }

@@ -31,11 +31,31 @@ class PolicerLabIT extends PathFaultsLabBase {
                 .append(s.at("/result/summary/tcp")).append("; "));
         Matcher near = Pattern.compile("each flow is policed near (\\d+) Mbit/s")
                 .matcher(policed.path("reasons").toString());
-        assertTrue(near.find(), policed.toString() + "; the steps: " + steps);
-        int mbit = Integer.parseInt(near.group(1));
-        // one stream read 47 and 56 Mbit/s in two runs (four streams 225 both times): near, not exactly, the rate
-        assertTrue(mbit >= 25 && mbit <= 62, "near the 50 Mbit/s it is policed at: " + mbit);
+        // a policer lets each flow its rate, so four streams carry at least twice one (StreamLimit.ADD_UP); the CI of
+        // 2026-12-07 had four carry 36 Mbit/s in all against one's 49.9 with the lab's own 10 ms read as 18 on three
+        // of them: the host, not the link, held the four, and without flows that add up no policer may be named
+        double one = mibPerSecond("policed.json", "one stream, default buffers");
+        double four = mibPerSecond("policed.json", "four streams together");
+        if (four < 2 * one) {
+            assertTrue(!near.find(), "no policer named from flows that do not add up: " + policed + "; " + steps);
+            System.out.println("PolicerLabIT: four streams " + four + " MiB/s against one's " + one + ": host-bound");
+        } else {
+            assertTrue(near.find(), policed.toString() + "; the steps: " + steps);
+            int mbit = Integer.parseInt(near.group(1));
+            // one stream read 47 and 56 Mbit/s in two runs (four streams 225 both times): near, not exactly, the rate
+            assertTrue(mbit >= 25 && mbit <= 62, "near the 50 Mbit/s it is policed at: " + mbit);
+        }
         JsonNode shaped = asyncVerdict("shaped.json", "--rtt-ms", "10", "--rate", "50mbit");
         assertTrue(!shaped.path("reasons").toString().contains("policed"), shaped.toString());
+    }
+
+    /** The sender's MiB/s in the idle step labelled {@code label} of the qualify run {@code file} wrote. */
+    private double mibPerSecond(String file, String label) throws Exception {
+        for (JsonNode s : JSON.readTree(dir.resolve(file).toFile()).path("steps")) {
+            if (s.path("label").asText().equals(label)) {
+                return s.at("/result/summary/sender_throughput_mib_s").asDouble();
+            }
+        }
+        throw new AssertionError("no step '" + label + "' in " + file);
     }
 }
