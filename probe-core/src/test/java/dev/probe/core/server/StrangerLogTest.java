@@ -96,7 +96,9 @@ class StrangerLogTest {
     @Test
     void aWindowEndsWithOneCountPerAddressAndKind() throws Exception {
         List<String> lines = new ArrayList<>();
-        PeerFailures f = new PeerFailures(lines::add, TimeUnit.MILLISECONDS.toNanos(50));
+        // a window of 1 s: run 78 (a fresh clone, five test JVMs beside it) paused over 50 ms between two of these
+        // calls, so a 50 ms window ended inside the loop and its second window logged the first in full again
+        PeerFailures f = new PeerFailures(lines::add, TimeUnit.SECONDS.toNanos(1));
         EmbeddedChannel ch = new EmbeddedChannel();
         for (int i = 0; i < 1000; i++) {
             f.failed(ch, "connection reset by peer", "connection from x failed: connection reset by peer");
@@ -106,8 +108,8 @@ class StrangerLogTest {
             ch.runPendingTasks();
             return lines.size() == 2;
         });
-        assertEquals("999 more connection(s) from embedded failed before proving themselves (connection reset by "
-                + "peer) in the last 1 s", lines.get(1));
+        assertTrue(lines.get(1).matches("999 more connection\\(s\\) from embedded failed before proving themselves "
+                + "\\(connection reset by peer\\) in the last [12] s"), lines.get(1));
         assertEquals(1000, f.total());
         ch.finishAndReleaseAll();
     }
