@@ -9,6 +9,7 @@ import dev.probe.core.result.TestResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
@@ -40,6 +41,8 @@ public final class PathMtuProbe {
     static final Duration CONFIRM = Duration.ofSeconds(10);
     /** The smallest packet tried: RFC 791's 576 bytes, which every IPv4 path must carry. */
     static final int MIN_PACKET = 576;
+    /** How often a black hole's edge that passed its own confirmation sends the search on above it. */
+    static final int RESUMES = 2;
     /** Probes run at once in each round of the search. */
     static final int PER_ROUND = 15;
     /** The size tried first when nothing better is known: jumbo-frame hosts behind a 1500-byte hop, the usual hole. */
@@ -49,8 +52,13 @@ public final class PathMtuProbe {
     private final SizeProbes sizeProbes;
 
     public PathMtuProbe(Target target) {
+        this(target, new SizeProbes(target));
+    }
+
+    /** With the probes {@code sizeProbes} runs (tests: a path and a host of their own). */
+    PathMtuProbe(Target target, SizeProbes sizeProbes) {
         this.target = target;
-        this.sizeProbes = new SizeProbes(target);
+        this.sizeProbes = sizeProbes;
     }
 
     /** One direction: {@code towardServer} when the client sends, else the server sends (a reverse test). */
@@ -112,6 +120,7 @@ public final class PathMtuProbe {
         try {
             PathMtu found = search(q, stop);
             boolean sameEdge = hintConfirmed && found.status() == PathMtu.Status.BLACK_HOLE && found.largest() == hint;
+            found = sameEdge ? found : edgeHeld(q, found, stop);
             found = found.stalls() && stop.reason() == null && !sameEdge ? confirmed(q, found, confirm, stop) : found;
             return found.stalls() ? oneHost(q, found) : found;
         } finally {
@@ -149,6 +158,37 @@ public final class PathMtuProbe {
     }
 
     /**
+     * A black hole's edge stands only where the next byte up, probed alone for {@link #CONFIRM}, stalls again: a
+     * round of probes at once on a loaded host stalls sizes that pass (a fresh-clone run's lab path of 1500 bytes
+     * was named 1272). Where it passes, the search goes on above it, at most {@link #RESUMES} times; then the edge
+     * is left unchecked, with what was seen, rather than named wrong.
+     */
+    private PathMtu edgeHeld(Search q, PathMtu found, RunStop stop) throws InterruptedException {
+        PathMtu at = found;
+        for (int resumes = 0; at.status() == PathMtu.Status.BLACK_HOLE; resumes++) {
+            int next = at.largest() + 1;
+            boolean passed = sizeProbes.probe(next - PathMtu.HEADERS, q.towardServer, stop, CONFIRM).delivered();
+            if (stop.reason() != null) {
+                return q.found(PathMtu.Status.UNCHECKED, at.largest(), at.probes() + 1, stop.reason());
+            }
+            if (!passed) {
+                return q.found(PathMtu.Status.BLACK_HOLE, at.largest(), at.probes() + 1, resumes == 0 ? at.note()
+                        : String.format(Locale.ROOT, "rounds of probes at once stalled sizes that then passed alone, "
+                                + "up to %d bytes (a slow host); the edge was probed alone for %d s", at.largest(),
+                                CONFIRM.toSeconds()));
+            }
+            if (resumes == RESUMES) {
+                return q.found(PathMtu.Status.UNCHECKED, next, at.probes() + 1, String.format(Locale.ROOT,
+                        "packets of %d bytes passed and of %d never did, but sizes between stalled for %d s and then "
+                                + "passed: this host was too slow to find the edge; run again when it is quieter",
+                        next, q.hi, STALL.toSeconds()));
+            }
+            at = search(q, next, q.hi, at.probes() + 1, stop);
+        }
+        return at;
+    }
+
+    /**
      * A stall on a connection that never leaves this host is the host's: no router lies between to drop a packet
      * without an ICMP (a fresh-clone run's loopback qualify named "path MTU 27434 with ICMP blocked" at load 10).
      */
@@ -164,11 +204,19 @@ public final class PathMtuProbe {
 
     /** The full-size probe stalled: rounds of probes at once narrow the largest packet that passes. */
     private PathMtu search(Search q, RunStop stop) throws InterruptedException {
+        return search(q, 0, q.hi, 1, stop);
+    }
+
+    /**
+     * Rounds of probes at once narrow the edge between {@code good} (passed; 0: none yet) and {@code bad} (stalled),
+     * after {@code probes} probes; the first round (good 0) also tries the smallest, the full size again and the hint.
+     */
+    private PathMtu search(Search q, int from, int to, int probesBefore, RunStop stop) throws InterruptedException {
         int hi = q.hi;
-        int good = 0;
-        int bad = hi;
-        int probes = 1;
-        boolean first = true;
+        int good = from;
+        int bad = to;
+        int probes = probesBefore;
+        boolean first = from == 0;
         while (bad - Math.max(good, MIN_PACKET - 1) > 1 || first) {
             List<Integer> sizes = new ArrayList<>();
             if (first) {

@@ -22,7 +22,7 @@ import java.util.concurrent.Future;
  * Probes of one packet size each, for {@link PathMtuProbe}'s search: a short test on a new connection to the probe
  * server with its segments clamped by TCP_MAXSEG, delivered or stalled; one at a time or a round at once.
  */
-final class SizeProbes {
+class SizeProbes {
     /** Segments each probe sends: more than one, so at least one is full. */
     private static final int SEGMENTS = 16;
     /** How long a probe's sender sends: the first message at once, more only while this lasts. */
