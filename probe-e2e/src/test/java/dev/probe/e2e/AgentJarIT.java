@@ -59,7 +59,7 @@ class AgentJarIT {
         List<String> args = new ArrayList<>(List.of("agent", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
                 agentSecret.toString(), "--server-secret-file", secret.toString(), "--allow-targets", "127.0.0.1"));
         args.addAll(List.of(more));
-        return keep(ProbeProcess.start(args.toArray(new String[0]))).awaitMatch(STARTED, 30_000);
+        return keep(ProbeProcess.start(args.toArray(new String[0]))).awaitMatch(STARTED, ProbeProcess.PROGRESS_MS);
     }
 
     private ProbeProcess objstore(String from, String url, String direction, Path json) throws Exception {
@@ -77,7 +77,7 @@ class AgentJarIT {
                         .toString(),
                 "--bucket", "rman"));
         endpoint.awaitServerPort();
-        String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
+        String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, ProbeProcess.PROGRESS_MS);
         String from = agent(secret, "--oci-config", config.toString()) + "," + agent(secret, "--oci-config",
                 config.toString());
         Path backupJson = dir.resolve("backup.json");
@@ -191,11 +191,11 @@ class AgentJarIT {
         String a = agent(secret);
         String b = agent(secret);
         ProbeProcess run = coordinator(a + "," + b, "--channels", "2", "--duration", "30s");
-        run.awaitMatch(Pattern.compile("(Gbit/s)"), 30_000);
+        run.awaitMatch(Pattern.compile("(Gbit/s)"), ProbeProcess.PROGRESS_MS);
         // the first interval: three JVMs open sessions and legs first (over 30 s at load 15 in a CI run)
         run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), ProbeProcess.PROGRESS_MS);
         run.kill();
-        Await.until(Duration.ofSeconds(5), "both agents' runs ended at the server",
+        Await.until(Duration.ofSeconds(30), "both agents' runs ended at the server",
                 () -> server.stdout().lines().filter(l -> l.contains("aborted")).count() >= 2);
         assertEquals(2, server.stdout().lines().filter(l -> l.contains("aborted")).count(), server.stdout());
     }
@@ -213,7 +213,7 @@ class AgentJarIT {
         assertTrue(doc.at("/incomplete/reason").asText().contains("SIGTERM"), doc.toString());
         assertTrue(doc.path("intervals").size() >= 1, "the intervals until then");
         assertTrue(Files.notExists(dir.resolve("stopped.json.partial")));
-        Await.until(Duration.ofSeconds(5), "both agents' runs ended at the server",
+        Await.until(Duration.ofSeconds(30), "both agents' runs ended at the server",
                 () -> server.stdout().lines().filter(l -> l.contains("aborted")).count() >= 2);
         assertEquals(2, server.stdout().lines().filter(l -> l.contains("aborted")).count(), server.stdout());
     }

@@ -132,7 +132,7 @@ class AgentNetnsIT {
             List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", name + "-a" + k));
             cmd.addAll(java("agent", "--bind", host, "--port", "0", "--secret-file", secret.toString(),
                     "--server-secret-file", secret.toString(), "--allow-targets", labNet + "0/30"));
-            from.add(keep(ProbeProcess.command(cmd, null, null)).awaitMatch(STARTED, 30_000));
+            from.add(keep(ProbeProcess.command(cmd, null, null)).awaitMatch(STARTED, ProbeProcess.PROGRESS_MS));
         }
         Path json = dir.resolve("fan.json");
         ProbeProcess run = keep(labRun("client", java("bulk", labNet + "2", "--port",

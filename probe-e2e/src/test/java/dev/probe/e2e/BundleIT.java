@@ -112,7 +112,7 @@ class BundleIT {
             }
             try (ProbeProcess server = probe(Map.of("JAVA_OPTS", "-XX:TieredStopAtLevel=1 -Xmx128m"),
                     args.toArray(new String[0]))) {
-                String url = server.awaitMatch(ProbeProcess.ENDPOINT, 20_000);
+                String url = server.awaitMatch(ProbeProcess.ENDPOINT, ProbeProcess.PROGRESS_MS);
                 List<Integer> codes = new ArrayList<>();
                 for (int i = 0; i < 8 && server.alive(); i++) {
                     try {
@@ -197,7 +197,7 @@ class BundleIT {
                 secret.toString(), "--dir", dir.resolve("pieces").toString(), "--file", dir.resolve("redo.dat")
                         .toString())) {
             int port = server.awaitServerPort();
-            String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, 10_000);
+            String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, ProbeProcess.PROGRESS_MS);
             List<String> secure = List.of("--port", String.valueOf(port), "--tls", "--trust-fingerprint", fingerprint,
                     "--secret-file", secret.toString());
 
@@ -237,7 +237,8 @@ class BundleIT {
                 cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
                 "--store", "memory", "--authorized-keys", keys.resolve("authorized").toString(), "--bucket", "rman")) {
             server.awaitServerPort();
-            String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000).replace("127.0.0.1", "localhost");
+            String url = server.awaitMatch(ProbeProcess.ENDPOINT, ProbeProcess.PROGRESS_MS).replace("127.0.0.1",
+                    "localhost");
             assertTrue(url.startsWith("https://"), url);
             Map<String, String> trustStore = Map.of("JAVA_OPTS",
                     String.join(" ", trust.jvmOptions()) + " " + env.get("JAVA_OPTS"));

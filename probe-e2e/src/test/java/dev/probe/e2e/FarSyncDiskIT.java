@@ -88,11 +88,11 @@ class FarSyncDiskIT {
             int sb1Port = sb1.awaitServerPort();
             JsonNode fast;
             try (ProbeProcess a = agent(dir.resolve("relay.dat"))) {
-                fast = qualify(fs1Port, "127.0.0.1:" + a.awaitMatch(AGENT, 30_000), sb1Port, "fast");
+                fast = qualify(fs1Port, "127.0.0.1:" + a.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS), sb1Port, "fast");
             }
             JsonNode slow;
             try (ProbeProcess a = agent(mount.resolve("relay.dat"))) {
-                slow = qualify(fs1Port, "127.0.0.1:" + a.awaitMatch(AGENT, 30_000), sb1Port, "slow");
+                slow = qualify(fs1Port, "127.0.0.1:" + a.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS), sb1Port, "slow");
             }
             double fastDisk = fast.at("/hops/0/redo/summary/disk_write_ms/p50").asDouble();
             double slowDisk = slow.at("/hops/0/redo/summary/disk_write_ms/p50").asDouble();

@@ -70,7 +70,7 @@ class FarSyncLabJarIT extends SiteLabBase {
              ProbeProcess sb1 = inSite("sb1", "server", "--port", "0", "--bind", p + "6", "--secret-file", s);
              ProbeProcess sb2 = inSite("sb2", "server", "--port", "0", "--bind", p + "10", "--secret-file", s)) {
             String fs1At = p + "2:" + fs1.awaitServerPort();
-            String agentAt = p + "2:" + agent.awaitMatch(AGENT, 30_000);
+            String agentAt = p + "2:" + agent.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS);
             String sb1At = p + "6:" + sb1.awaitServerPort();
             String sb2At = p + "10:" + sb2.awaitServerPort();
 

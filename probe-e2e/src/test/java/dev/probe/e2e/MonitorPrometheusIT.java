@@ -152,7 +152,7 @@ class MonitorPrometheusIT {
              ProbeProcess monitor = startMonitor(server.awaitServerPort(), dir.resolve("checks.jsonl"))) {
             int mport = Integer.parseInt(monitor.awaitMatch(
                     Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics"), 30_000));
-            monitor.awaitMatch(Pattern.compile("(stream 127.0.0.1:\\d+: )"), 30_000);
+            monitor.awaitMatch(Pattern.compile("(stream 127.0.0.1:\\d+: )"), ProbeProcess.PROGRESS_MS);
             for (String accept : List.of("text/plain", "application/openmetrics-text; version=1.0.0")) {
                 String text = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + mport + "/metrics"))
                         .header("Accept", accept).timeout(Duration.ofSeconds(10)).build(),

@@ -37,7 +37,8 @@ class ObjstoreJarIT {
                 cert.certificate().toString(), "--key", cert.privateKey().toString(), "--objectstore-port", "0",
                 "--store", "memory", "--authorized-keys", dir.resolve("authorized").toString(), "--bucket", "rman")) {
             server.awaitServerPort();
-            String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000).replace("127.0.0.1", "localhost");
+            String url = server.awaitMatch(ProbeProcess.ENDPOINT, ProbeProcess.PROGRESS_MS).replace("127.0.0.1",
+                    "localhost");
             assertTrue(url.startsWith("https://"), url);
             ProbeProcess backup = ProbeProcess.startWithJvm(trust.jvmOptions(), "objstore",
                     "backup", "--endpoint", url, "--namespace", "probe", "--bucket", "rman", "--config", config
@@ -57,7 +58,7 @@ class ObjstoreJarIT {
                 "--port", "0", "--objectstore-port", "0", "--store", "discard", "--authorized-keys", keys.toString(),
                 "--bucket", "rman")) {
             server.awaitServerPort();
-            String url = server.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
+            String url = server.awaitMatch(ProbeProcess.ENDPOINT, ProbeProcess.PROGRESS_MS);
             Path backupJson = dir.resolve("backup.json");
             ProbeProcess backup = ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
                     "--bucket", "rman", "--config", config.toString(), "--channels", "1", "--volume", "2GiB",

@@ -146,7 +146,7 @@ class ResultsSurviveIT {
                 "--objectstore-port", "0", "--store", "discard", "--authorized-keys",
                 dir.resolve("oci").resolve("authorized").toString(), "--bucket", "rman"));
         endpoint.awaitServerPort();
-        String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, 10_000);
+        String url = endpoint.awaitMatch(ProbeProcess.ENDPOINT, ProbeProcess.PROGRESS_MS);
         ProbeProcess client = keep(ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
                 "--bucket", "rman", "--config", config.toString(), "--channels", "2", "--volume", "400GiB",
                 "--piece-size", "64MiB", "--part-size", "8MiB", "--interval", "1s", "--json", json.toString()));

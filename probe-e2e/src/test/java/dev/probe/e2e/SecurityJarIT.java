@@ -29,7 +29,7 @@ class SecurityJarIT {
         try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--secret-file",
                 secret.toString(), "--tls")) {
             int port = server.awaitServerPort();
-            String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, 10_000);
+            String fingerprint = server.awaitMatch(ProbeProcess.FINGERPRINT, ProbeProcess.PROGRESS_MS);
 
             Path json = dir.resolve("r.json");
             ProbeProcess ok = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
@@ -49,7 +49,7 @@ class SecurityJarIT {
                     "1s", "--secret-file", secret.toString());
             assertTrue(plain.awaitExit(60) != 0);
             assertTrue(plain.stderr().contains("this server requires TLS"), plain.stderr());
-            Await.until(Duration.ofSeconds(5), "the server logs the failed authentication",
+            Await.until(Duration.ofSeconds(30), "the server logs the failed authentication",
                     () -> server.printed("authentication failed from /127.0.0.1"));
         }
     }
