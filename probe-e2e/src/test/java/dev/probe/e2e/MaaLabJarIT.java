@@ -64,11 +64,10 @@ class MaaLabJarIT extends SiteLabBase {
                       prim: "(LOCAL : fs SYNC, loc ASYNC)"
                       fs:   "(prim : dr ASYNC)"
                     sync: {commit-budget: 250ms}
-                    """.formatted(p + "1:" + node1.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS), p + "9:" + node2
-                    .awaitMatch(AGENT,
-                            30_000),
-                    p + "2:" + fs.awaitServerPort(), p + "2:" + relay.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS),
-                    p + "6:" + dr.awaitServerPort(), p + "10:" + loc.awaitServerPort()));
+                    """.formatted(p + "1:" + node1.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS),
+                    p + "9:" + node2.awaitMatch(AGENT, 30_000), p + "2:" + fs.awaitServerPort(),
+                    p + "2:" + relay.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS), p + "6:" + dr.awaitServerPort(),
+                    p + "10:" + loc.awaitServerPort()));
             List<String> first = verdicts(run(plan, secret, "first", 0));
             List<String> second = verdicts(run(plan, secret, "second", 0));
             assertEquals(first, second, "the same verdicts for the same reasons, run twice");

@@ -63,9 +63,10 @@ class NfsLabJarIT extends TwoSiteLabBase {
             // four windows carry 1.5 x one only where the host lets them fill: run 73 (five test JVMs and labs beside
             // it) kept 54 KiB a connection in flight at 4 (51.4 MB/s x 4.2 ms / 4), a fifth of a 256 KiB window, so
             // the host bound them, not their windows; then four must still not carry less than one
-            double rttMs = doc.at("/summary/nfs/idle_rtt_ms").asDouble();
-            double perConnectionKib = four / 4 * rttMs * 1e3 / 1024;
-            boolean fourFilled = perConnectionKib * 1024 >= 0.35 * doc.at("/summary/nfs/tcp_rmem_max").asLong();
+            double rtt = doc.at("/summary/nfs/idle_rtt_ms").asDouble();
+            long rmemMax = doc.at("/summary/nfs/tcp_rmem_max").asLong();
+            double perConnectionKib = four / 4 * rtt * 1e3 / 1024;
+            boolean fourFilled = perConnectionKib * 1024 >= 0.35 * rmemMax;
             assertTrue(four >= (fourFilled ? 1.5 : 1.0) * one, "4 connections " + four + " MB/s against 1's " + one
                     + " (" + perConnectionKib + " KiB in flight a connection at 4)");
             // window-bound where the one connection kept at least 0.35 of tcp_rmem in flight (NfsTable's rule); run 76,
@@ -73,12 +74,10 @@ class NfsLabJarIT extends TwoSiteLabBase {
             String window = doc.at("/summary/nfs/window").asText();
             Matcher kept = Pattern.compile("kept (\\d+) KiB in flight").matcher(window);
             assertTrue(kept.find(), window);
-            boolean oneFilled = Long.parseLong(kept.group(1)) * 1024 >= 0.35 * doc.at("/summary/nfs/tcp_rmem_max")
-                    .asLong();
+            boolean oneFilled = Long.parseLong(kept.group(1)) * 1024 >= 0.35 * rmemMax;
             assertTrue(window.contains(oneFilled ? ": window-bound" : ": not window-bound (the server, the link or the "
                     + "outstanding I/Os hold it)"), doc.at("/summary/nfs").toString());
             assertTrue(disk.printed("advice more connections help: Direct NFS"), disk.stdout());
-            double rtt = doc.at("/summary/nfs/idle_rtt_ms").asDouble();
             assertTrue(rtt >= 2 && rtt < 10, "the lab's 2 ms and its forwarder: " + rtt);
             try (Stream<Path> left = Files.list(export)) {
                 assertEquals(List.of(), left.toList(), "the test file removed");

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Issue 42: an MTU black hole (9000-byte ends, a 1500-byte path, ICMP dropped) is named by qualify with the size that
- * passes, in one round of probes each way (within 60 s on a host that runs it), and a non-zero exit; with ICMP passed, a warning only. ECMP: two equal-cost paths, one 20 ms
- * longer, each new flow the next: qualify's four streams take both, and its ASYNC verdict names the two lengths by
- * source port.
+ * passes, in one round of probes each way (within 60 s on a host that runs it), and a non-zero exit; with ICMP
+ * passed, a warning only. ECMP: two equal-cost paths, one 20 ms longer, each new flow the next: qualify's four
+ * streams take both, and its ASYNC verdict names the two lengths by source port.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class PathMtuEcmpLabIT extends PathFaultsLabBase {

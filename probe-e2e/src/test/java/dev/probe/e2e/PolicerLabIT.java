@@ -24,8 +24,9 @@ class PolicerLabIT extends PathFaultsLabBase {
     @Test
     void aPerFlowPolicerIsNamedWithItsRateAndAShaperIsNot() throws Exception {
         JsonNode policed = asyncVerdict("policed.json", "--rtt-ms", "10", "--rate", "1gbit", "--police", "50mbit");
+        JsonNode policedSteps = JSON.readTree(dir.resolve("policed.json").toFile()).path("steps");
         StringBuilder steps = new StringBuilder();
-        JSON.readTree(dir.resolve("policed.json").toFile()).path("steps").forEach(s -> steps
+        policedSteps.forEach(s -> steps
                 .append(s.path("label").asText()).append(": ")
                 .append(s.at("/result/summary/sender_throughput_mib_s").asDouble()).append(" MiB/s ")
                 .append(s.at("/result/summary/tcp")).append("; "));
@@ -34,8 +35,8 @@ class PolicerLabIT extends PathFaultsLabBase {
         // a policer lets each flow its rate, so four streams carry at least twice one (StreamLimit.ADD_UP); the CI of
         // 2026-12-07 had four carry 36 Mbit/s in all against one's 49.9 with the lab's own 10 ms read as 18 on three
         // of them: the host, not the link, held the four, and without flows that add up no policer may be named
-        double one = mibPerSecond("policed.json", "one stream, default buffers");
-        double four = mibPerSecond("policed.json", "four streams together");
+        double one = mibPerSecond(policedSteps, "one stream, default buffers");
+        double four = mibPerSecond(policedSteps, "four streams together");
         if (four < 2 * one) {
             assertTrue(!near.find(), "no policer named from flows that do not add up: " + policed + "; " + steps);
             System.out.println("PolicerLabIT: four streams " + four + " MiB/s against one's " + one + ": host-bound");
@@ -49,13 +50,13 @@ class PolicerLabIT extends PathFaultsLabBase {
         assertTrue(!shaped.path("reasons").toString().contains("policed"), shaped.toString());
     }
 
-    /** The sender's MiB/s in the idle step labelled {@code label} of the qualify run {@code file} wrote. */
-    private double mibPerSecond(String file, String label) throws Exception {
-        for (JsonNode s : JSON.readTree(dir.resolve(file).toFile()).path("steps")) {
+    /** The sender's MiB/s in the idle step labelled {@code label} among a qualify run's {@code steps}. */
+    private static double mibPerSecond(JsonNode steps, String label) {
+        for (JsonNode s : steps) {
             if (s.path("label").asText().equals(label)) {
                 return s.at("/result/summary/sender_throughput_mib_s").asDouble();
             }
         }
-        throw new AssertionError("no step '" + label + "' in " + file);
+        throw new AssertionError("no step '" + label + "' in " + steps);
     }
 }

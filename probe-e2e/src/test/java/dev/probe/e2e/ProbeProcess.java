@@ -122,10 +122,10 @@ final class ProbeProcess implements AutoCloseable {
     static final long PROGRESS_MS = 90_000;
 
     /**
-     * {@link #awaitServerPort(long)} with the suite's progress bound, {@link #PROGRESS_MS}. A server or agent at nice 0 beside two labs
-     * whose forwarders run at nice -10 (TimingPriority) gets about a tenth of a core, and its start (two JVMs: the
-     * lean restart) then takes tens of seconds: run 65's ResultsSurviveIT server printed nothing in 30 s beside
-     * PolicerLabIT and SiteLabJarIT. The bound only tells a slow start from a hung one.
+     * {@link #awaitServerPort(long)} with the suite's progress bound, {@link #PROGRESS_MS}. A server or agent at nice
+     * 0 beside two labs whose forwarders run at nice -10 (TimingPriority) gets about a tenth of a core, and its start
+     * (two JVMs: the lean restart) then takes tens of seconds: run 65's ResultsSurviveIT server printed nothing in
+     * 30 s beside PolicerLabIT and SiteLabJarIT. The bound only tells a slow start from a hung one.
      */
     int awaitServerPort() throws InterruptedException {
         return awaitServerPort(PROGRESS_MS);

@@ -13,7 +13,10 @@ import java.util.function.Consumer;
 /** Where a sender's chunks come from (generated content, or a stored piece file), each written as one DATA frame. */
 @FunctionalInterface
 public interface ChunkSource {
-    /** Writes chunk {@code index} of {@code piece}, {@code length} bytes from {@code offset}, as one DATA frame (unflushed). */
+    /**
+     * Writes chunk {@code index} of {@code piece}, {@code length} bytes from {@code offset}, as one DATA frame
+     * (unflushed, but for {@link #generated}'s slices under TLS, each flushed).
+     */
     void write(Channel channel, long piece, long index, long offset, int length);
 
     /** A chunk's payload as a ByteBuf or a FileRegion. */
@@ -32,13 +35,13 @@ public interface ChunkSource {
 
     /**
      * The run's content, header and bytes made as the socket takes them ({@link ContentRegion}: no buffer, one
-     * write a chunk), or a {@link ContentSlices#SLICE} at a time where TLS must see the bytes ({@code tls}).
+     * write a chunk), or a {@link ContentSlices#SLICE} at a time, each flushed, where TLS must see the bytes
+     * ({@code tls}).
      */
     static ChunkSource generated(Content content, boolean tls) {
         if (tls) {
             return (ch, piece, index, offset, length) -> ContentSlices.write(ch, Frames.dataHeaderBytes(length),
-                    content,
-                    piece, offset, length);
+                    content, piece, offset, length);
         }
         return (ch, piece, index, offset, length) -> ch.write(new ContentRegion(Frames.dataHeaderBytes(length), content,
                 piece, offset, length), ch.voidPromise());

@@ -208,8 +208,9 @@ public final class PathMtuProbe {
     }
 
     /**
-     * Rounds of probes at once narrow the edge between {@code good} (passed; 0: none yet) and {@code bad} (stalled),
-     * after {@code probes} probes; the first round (good 0) also tries the smallest, the full size again and the hint.
+     * Rounds of probes at once narrow the edge between {@code from} (passed; 0: none yet) and {@code to} (stalled),
+     * after {@code probesBefore} probes; the first round (from 0) also tries the smallest, the full size again and
+     * the hint.
      */
     private PathMtu search(Search q, int from, int to, int probesBefore, RunStop stop) throws InterruptedException {
         int hi = q.hi;
