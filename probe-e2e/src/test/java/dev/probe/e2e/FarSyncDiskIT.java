@@ -78,7 +78,7 @@ class FarSyncDiskIT {
                         .start();
         try (ProbeProcess fs1 = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0");
              ProbeProcess sb1 = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0")) {
-            long end = System.currentTimeMillis() + 20_000;
+            long end = System.currentTimeMillis() + ProbeProcess.PROGRESS_MS;
             while (!Files.readString(Path.of("/proc/mounts")).contains(" " + mount + " ")) {
                 assertTrue(fs.isAlive() && System.currentTimeMillis() < end, "slowfs did not mount: "
                         + Files.readString(dir.resolve("fuse.log")));

@@ -40,7 +40,7 @@ class HostileNfsLabIT extends TwoSiteLabBase {
         }
         try (ProbeProcess peer = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(),
                 source.toString(), String.valueOf(PEER_SECONDS))) {
-            long deadline = System.currentTimeMillis() + 30_000;
+            long deadline = System.currentTimeMillis() + ProbeProcess.PROGRESS_MS;
             while (!ss().contains(":111 ") && System.currentTimeMillis() < deadline) {
                 Thread.sleep(200); // its output comes through lab run only at its end: ask the namespace instead
             }

@@ -111,7 +111,7 @@ class LabJarIT extends TwoSiteLabBase {
                         .toString()));
         cmd.addAll(args);
         ProbeProcess run = ProbeProcess.command(cmd, null, null);
-        run.awaitMatch(going, 60_000);
+        run.awaitMatch(going, ProbeProcess.PROGRESS_MS);
         long sent = System.nanoTime();
         new ProcessBuilder("kill", "-INT", "--", "-" + run.pid()).inheritIO().start().waitFor();
         int code = run.awaitExit(30);

@@ -65,7 +65,7 @@ class MaaLabJarIT extends SiteLabBase {
                       fs:   "(prim : dr ASYNC)"
                     sync: {commit-budget: 250ms}
                     """.formatted(p + "1:" + node1.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS),
-                    p + "9:" + node2.awaitMatch(AGENT, 30_000), p + "2:" + fs.awaitServerPort(),
+                    p + "9:" + node2.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS), p + "2:" + fs.awaitServerPort(),
                     p + "2:" + relay.awaitMatch(AGENT, ProbeProcess.PROGRESS_MS), p + "6:" + dr.awaitServerPort(),
                     p + "10:" + loc.awaitServerPort()));
             List<String> first = verdicts(run(plan, secret, "first", 0));
@@ -75,7 +75,7 @@ class MaaLabJarIT extends SiteLabBase {
             Path json = dir.resolve("stopped.json");
             ProbeProcess q = inSite("prim", "qualify", "--plan", plan.toString(), "--secret-file", s, "--budget",
                     "40s", "--json", json.toString());
-            q.awaitMatch(Pattern.compile("(\\(the redo on every hop)"), 60_000);
+            q.awaitMatch(Pattern.compile("(\\(the redo on every hop)"), ProbeProcess.PROGRESS_MS);
             Thread.sleep(3000);
             q.signal("INT");
             assertEquals(130, q.awaitExit(60), q.stdout() + q.stderr());

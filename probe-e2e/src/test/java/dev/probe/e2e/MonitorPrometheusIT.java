@@ -69,7 +69,7 @@ class MonitorPrometheusIT {
                     "--sync-length", "300ms", "--stream-every", "3s", "--duty-cap", "0.2", "--listen", "127.0.0.1:0",
                     "--baseline", baseline.toString())) {
                 int mport = Integer.parseInt(monitor.awaitMatch(
-                        Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics"), 30_000));
+                        Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics"), ProbeProcess.PROGRESS_MS));
                 Path config = dir.resolve("prometheus.yml");
                 Files.writeString(config, String.join("\n",
                         "global: {scrape_interval: 1s, evaluation_interval: 1s}",
@@ -151,7 +151,7 @@ class MonitorPrometheusIT {
         try (ProbeProcess server = ProbeProcess.loopbackServer(dir);
              ProbeProcess monitor = startMonitor(server.awaitServerPort(), dir.resolve("checks.jsonl"))) {
             int mport = Integer.parseInt(monitor.awaitMatch(
-                    Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics"), 30_000));
+                    Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics"), ProbeProcess.PROGRESS_MS));
             monitor.awaitMatch(Pattern.compile("(stream 127.0.0.1:\\d+: )"), ProbeProcess.PROGRESS_MS);
             for (String accept : List.of("text/plain", "application/openmetrics-text; version=1.0.0")) {
                 String text = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + mport + "/metrics"))

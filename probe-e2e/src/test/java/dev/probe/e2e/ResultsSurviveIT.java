@@ -150,7 +150,7 @@ class ResultsSurviveIT {
         ProbeProcess client = keep(ProbeProcess.start("objstore", "backup", "--endpoint", url, "--namespace", "probe",
                 "--bucket", "rman", "--config", config.toString(), "--channels", "2", "--volume", "400GiB",
                 "--piece-size", "64MiB", "--part-size", "8MiB", "--interval", "1s", "--json", json.toString()));
-        client.awaitMatch(MOVING, 60_000); // a whole part is counted: the summary counts only those
+        client.awaitMatch(MOVING, ProbeProcess.PROGRESS_MS); // a whole part is counted: the summary counts only those
         client.signal("TERM");
         assertEquals(143, client.awaitExit(60));
         assertTrue(client.printed("INCOMPLETE = interrupted by SIGTERM"), client.stdout());
