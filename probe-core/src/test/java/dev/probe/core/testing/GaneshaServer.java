@@ -6,12 +6,14 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * A real NFS server for the tests: Debian's nfs-ganesha (user space, FSAL_VFS) with rpcbind, both started in a network
@@ -92,6 +94,33 @@ public final class GaneshaServer implements AutoCloseable {
                 "-L", dir.resolve("ganesha.log").toString(), "-p", dir.resolve("ganesha.pid").toString())
                         .redirectErrorStream(true).redirectOutput(dir.resolve("ganesha.out").toFile()).start();
         awaitPort(2049);
+        awaitRegistered();
+    }
+
+    /**
+     * Until rpcbind lists NFS and MOUNT version 3 over TCP: ganesha listens on 2049 before it registers its MOUNT
+     * service (a fresh-clone run's NfsCheckTest was told "registers no NFSv3 MOUNT service" right after the port
+     * opened), and a client finds MOUNT through the portmapper.
+     */
+    private void awaitRegistered() throws IOException, InterruptedException {
+        Pattern nfs = Pattern.compile("^\\s*100003\\s+3\\s+tcp\\s", Pattern.MULTILINE);
+        Pattern mount = Pattern.compile("^\\s*100005\\s+3\\s+tcp\\s", Pattern.MULTILINE);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String listed = "";
+        while (System.nanoTime() < end) {
+            Process p = new ProcessBuilder("ip", "netns", "exec", namespace, "rpcinfo", "-p", "127.0.0.1")
+                    .redirectErrorStream(true).start();
+            listed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            if (nfs.matcher(listed).find() && mount.matcher(listed).find()) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IOException("ganesha registered no NFS and MOUNT v3 over TCP with rpcbind in " + namespace
+                + " after 30 s: rpcinfo -p: " + listed + log("ganesha.log"));
     }
 
     /** The namespace the server runs in (connect from inside it, to 127.0.0.1). */
