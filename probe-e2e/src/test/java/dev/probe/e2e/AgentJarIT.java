@@ -96,7 +96,7 @@ class AgentJarIT {
         assertTrue(r.at("/summary/verified").asBoolean(), r.get("summary").toString());
 
         ProbeProcess refused = objstore(agent(secret), url, "backup", dir.resolve("no.json"));
-        assertEquals(4, refused.awaitExit(60), refused.stdout());
+        assertEquals(4, refused.awaitExit(), refused.stdout());
         String err = refused.stderr().trim();
         assertTrue(err.contains("this agent has no OCI config (start it with --oci-config)") && !err.contains("\n"),
                 err);
@@ -148,7 +148,7 @@ class AgentJarIT {
 
         Path out = dir.resolve("compare");
         ProbeProcess compare = keep(ProbeProcess.start("report", "compare", json.toString(), "--out", out.toString()));
-        assertEquals(0, compare.awaitExit(60), compare.stderr());
+        assertEquals(0, compare.awaitExit(), compare.stderr());
         assertTrue(Files.isRegularFile(out.resolve("report.html")), "report compare takes a fan-out result");
     }
 
@@ -159,7 +159,7 @@ class AgentJarIT {
                 "--from",
                 agent(secret) + "," + agent(secret), "--secret-file", secret.toString(), "--mode", "sync", "--length",
                 "16KiB", "--num-conn", "3", "--duration", "2s", "--interval", "500ms", "--json", json.toString()));
-        assertEquals(0, run.awaitExit(60), run.stderr() + run.stdout());
+        assertEquals(0, run.awaitExit(), run.stderr() + run.stdout());
         assertTrue(run.printed("Fan-out sync run: 3 connections from 2 hosts"), run.stdout());
         JsonNode d = new ObjectMapper().readTree(json.toFile());
         assertEquals("sync", d.get("kind").asText());
@@ -180,7 +180,7 @@ class AgentJarIT {
         Files.writeString(other, "not the coordinator's secret at all\n");
         String wrong = agent(other);
         ProbeProcess run = coordinator(agent(secret) + "," + wrong, "--channels", "2", "--volume", "64MiB");
-        assertEquals(3, run.awaitExit(60), run.stdout());
+        assertEquals(3, run.awaitExit(), run.stdout());
         String err = run.stderr().trim();
         assertTrue(err.startsWith("probe: agent " + wrong) && !err.contains("\n"), err);
         assertTrue(!server.printed("bulk backup"), "no run reached the server: " + server.stdout());
@@ -207,7 +207,7 @@ class AgentJarIT {
                 "--json", json.toString());
         run.awaitMatch(Pattern.compile("^\\s+([0-9.]+) s "), ProbeProcess.PROGRESS_MS);
         run.signal("TERM");
-        assertEquals(143, run.awaitExit(30));
+        assertEquals(143, run.awaitExit());
         assertTrue(run.printed("Run INCOMPLETE: interrupted by SIGTERM"), run.stdout());
         JsonNode doc = new ObjectMapper().readTree(json.toFile());
         assertTrue(doc.at("/incomplete/reason").asText().contains("SIGTERM"), doc.toString());

@@ -36,7 +36,7 @@ class BackupAnswersLabIT extends TwoSiteLabBase {
         List<String> up = new ArrayList<>(List.of("lab", "up", "--name", name, "--subnet", subnet));
         up.addAll(List.of(LINK));
         ProbeProcess lab = ProbeProcess.start(up.toArray(String[]::new));
-        assertEquals(0, lab.awaitExit(60), lab.stdout() + lab.stderr());
+        assertEquals(0, lab.awaitExit(), lab.stdout() + lab.stderr());
         Map<Integer, Path> runs = new HashMap<>();
         try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
@@ -94,7 +94,7 @@ class BackupAnswersLabIT extends TwoSiteLabBase {
                 "20TB", "--direction", "backup", "--channels", String.valueOf(channels), "--format", "json"));
         args.addAll(List.of(more));
         ProbeProcess p = ProbeProcess.start(args.toArray(String[]::new));
-        assertEquals(0, p.awaitExit(60), p.stderr());
+        assertEquals(0, p.awaitExit(), p.stderr());
         return JSON.readTree(p.stdout());
     }
 }

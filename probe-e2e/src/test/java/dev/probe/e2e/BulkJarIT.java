@@ -33,7 +33,7 @@ class BulkJarIT extends ServerIT {
         ProbeProcess backup = bulk("--direction", "backup", "--channels", "4", "--volume", "100MiB", "--piece-size",
                 "16MiB", "--run-id", "nightly-1", "--interval", "250ms", "--json", backupJson.toString(), "--csv",
                 dir.resolve("backup.csv").toString());
-        assertEquals(0, backup.awaitExit(60), backup.stderr());
+        assertEquals(0, backup.awaitExit(), backup.stderr());
         assertTrue(backup.printed("The server is ready (storage: files)."), backup.stdout());
         assertTrue(backup.printed("every chunk verified"), backup.stdout());
         assertTrue(backup.printed("Projected for 1.06 TB = "), backup.stdout());
@@ -60,7 +60,7 @@ class BulkJarIT extends ServerIT {
         Path restoreJson = dir.resolve("restore.json");
         ProbeProcess restore = bulk("--direction", "restore", "--channels", "3", "--volume", "100MiB",
                 "--piece-size", "16MiB", "--run-id", "nightly-1", "--json", restoreJson.toString());
-        assertEquals(0, restore.awaitExit(60), restore.stderr());
+        assertEquals(0, restore.awaitExit(), restore.stderr());
         JsonNode r = new ObjectMapper().readTree(restoreJson.toFile());
         assertEquals("restore", r.at("/params/direction").asText());
         assertEquals("files", r.at("/params/storage").asText());
@@ -73,13 +73,13 @@ class BulkJarIT extends ServerIT {
         Path a = dir.resolve("a.json");
         Path b = dir.resolve("b.json");
         assertEquals(0, bulk("--direction", "restore", "--channels", "2", "--volume", "64MiB", "--piece-size", "8MiB",
-                "--json", a.toString()).awaitExit(60));
+                "--json", a.toString()).awaitExit());
         assertEquals(0, bulk("--direction", "backup", "--channels", "2", "--volume", "64MiB", "--piece-size", "8MiB",
-                "--json", b.toString()).awaitExit(60));
+                "--json", b.toString()).awaitExit());
         Path out = dir.resolve("report");
         ProbeProcess report = ProbeProcess.start("report", "compare", a.toString(), b.toString(), "--out", out
                 .toString());
-        assertEquals(0, report.awaitExit(60), report.stderr());
+        assertEquals(0, report.awaitExit(), report.stderr());
         assertTrue(report.printed("wrote " + out.resolve("report.html")), report.stdout());
         for (String f : List.of("report.html", "summary.md", "throughput.png", "throughput.svg", "multiple.png",
                 "multiple.svg", "time.png", "time.svg")) {
@@ -89,7 +89,7 @@ class BulkJarIT extends ServerIT {
         assertEquals((byte) 0x89, png[0]);
         assertEquals('P', png[1]);
         ProbeProcess paper = ProbeProcess.start("report", "paper");
-        assertEquals(0, paper.awaitExit(60), paper.stderr());
+        assertEquals(0, paper.awaitExit(), paper.stderr());
         assertTrue(paper.printed("24 of 24 printed tipping points agree"), paper.stdout());
     }
 
@@ -97,7 +97,7 @@ class BulkJarIT extends ServerIT {
     void restoreByDurationAgainstGeneratedContent() throws Exception {
         ProbeProcess restore = bulk("--direction", "restore", "--channels", "2", "--duration", "2s", "--piece-size",
                 "64MiB");
-        assertEquals(0, restore.awaitExit(60), restore.stderr());
+        assertEquals(0, restore.awaitExit(), restore.stderr());
         assertTrue(restore.printed("storage: discard"), restore.stdout());
         assertTrue(restore.printed("Run finished."), restore.stdout());
     }
@@ -107,10 +107,10 @@ class BulkJarIT extends ServerIT {
         ProbeProcess backup = bulk("--direction", "backup", "--channels", "1", "--volume", "4MiB", "--piece-size",
                 "1MiB",
                 "--run-id", "small");
-        assertEquals(0, backup.awaitExit(60), backup.stderr());
+        assertEquals(0, backup.awaitExit(), backup.stderr());
         ProbeProcess restore = bulk("--direction", "restore", "--channels", "1", "--volume", "4MiB", "--piece-size",
                 "2MiB", "--run-id", "small");
-        assertEquals(4, restore.awaitExit(60));
+        assertEquals(4, restore.awaitExit());
         String err = restore.stderr().trim();
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.contains("restore: piece 0 of run small is stored with 1048576 bytes, not 2097152"), err);
@@ -119,10 +119,10 @@ class BulkJarIT extends ServerIT {
     @Test
     void nonsenseSizesGetOneLine() throws Exception {
         ProbeProcess zero = bulk("--direction", "backup", "--channels", "0");
-        assertEquals(2, zero.awaitExit(30));
+        assertEquals(2, zero.awaitExit());
         assertTrue(zero.stderr().trim().startsWith("probe: --channels: 0 is out of range"), zero.stderr());
         ProbeProcess big = bulk("--direction", "backup", "--volume", "1GiB", "--piece-size", "2GiB");
-        assertEquals(2, big.awaitExit(30));
+        assertEquals(2, big.awaitExit());
         assertTrue(big.stderr().contains("larger than the volume"), big.stderr());
     }
 
@@ -131,7 +131,7 @@ class BulkJarIT extends ServerIT {
         Path json = dir.resolve("half.json");
         ProbeProcess half = bulk("--direction", "backup", "--channels", "2", "--volume", "64MiB", "--piece-size",
                 "16MiB", "--payload", "compressible:0.5", "--json", json.toString());
-        assertEquals(0, half.awaitExit(60), half.stderr());
+        assertEquals(0, half.awaitExit(), half.stderr());
         assertTrue(half.printed("Payload content type   = COMPRESSIBLE to 0.5 (unique per run)"), half.stdout());
         assertTrue(half.printed("Wire rate (compressible:0.5) = "), half.stdout());
         assertTrue(half.stdout().matches("(?s).*Logical rate \\(database blocks\\) = [0-9.]+ GiB/h \\(wire / 0\\.50.*"),
@@ -142,20 +142,20 @@ class BulkJarIT extends ServerIT {
         Path sample = Files.writeString(dir.resolve("1_9_1.arc"), "redo change vector ".repeat(100_000));
         ProbeProcess file = bulk("--direction", "backup", "--channels", "2", "--volume", "32MiB", "--piece-size",
                 "8MiB", "--run-id", "from-file", "--payload", "file:" + sample);
-        assertEquals(0, file.awaitExit(60), file.stderr());
+        assertEquals(0, file.awaitExit(), file.stderr());
         assertTrue(file.printed("Verification           = CRC32C of every piece, checked by the sender"), file
                 .stdout());
         ProbeProcess back = bulk("--direction", "restore", "--channels", "2", "--volume", "32MiB", "--piece-size",
                 "8MiB", "--run-id", "from-file");
-        assertEquals(0, back.awaitExit(60), back.stderr());
+        assertEquals(0, back.awaitExit(), back.stderr());
         assertTrue(back.printed("every chunk verified"), back.stdout());
 
         ProbeProcess missing = bulk("--direction", "backup", "--payload", "file:" + dir.resolve("none.arc"));
-        assertEquals(2, missing.awaitExit(30));
+        assertEquals(2, missing.awaitExit());
         assertEquals("probe: --payload: file:" + dir.resolve("none.arc") + " is not a readable file",
                 missing.stderr().trim());
         ProbeProcess bad = bulk("--direction", "backup", "--payload", "compressible:2");
-        assertEquals(2, bad.awaitExit(30));
+        assertEquals(2, bad.awaitExit());
         String err = bad.stderr();
         assertEquals(1, err.trim().lines().count(), err);
         assertTrue(err.contains("--payload") && err.contains(

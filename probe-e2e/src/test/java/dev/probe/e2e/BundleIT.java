@@ -131,7 +131,7 @@ class BundleIT {
                             "and it serves on");
                     assertTrue(server.alive());
                 } else {
-                    assertEquals(70, server.awaitExit(60), codes + " " + server.stdout());
+                    assertEquals(70, server.awaitExit(), codes + " " + server.stdout());
                     assertTrue(server.stdout().contains("fatal: java.lang.OutOfMemoryError"), server.stdout());
                 }
             }
@@ -141,11 +141,11 @@ class BundleIT {
     @Test
     void versionWithNoJavaAnywhereAndTheClassDataSharingArchiveInUse() throws Exception {
         ProbeProcess noJava = ProbeProcess.command(List.of("sh", "-c", "command -v java || echo $JAVA_HOME"), env, dir);
-        noJava.awaitExit(10);
+        noJava.awaitExit();
         assertEquals("", noJava.stdout().trim(), "the tests' environment has no java and no JAVA_HOME");
 
         ProbeProcess version = probe("--version");
-        assertEquals(0, version.awaitExit(60), version.stderr());
+        assertEquals(0, version.awaitExit(), version.stderr());
         assertTrue(version.stdout().matches("probe \\S+, Java 17\\S*"), version.stdout());
         assertTrue(Files.isRegularFile(home.resolve("lib/probe.jsa")),
                 "the first run made the archive of probe's classes");
@@ -155,7 +155,7 @@ class BundleIT {
         ProbeProcess shared = probe(Map.of("JAVA_OPTS",
                 "-Xshare:on -XshowSettings:properties -Dprobe.bundle.check=passed"),
                 "report", "predict", "--rtt-ms", "20", "--loss-pct", "0.1");
-        assertEquals(0, shared.awaitExit(60), shared.stdout());
+        assertEquals(0, shared.awaitExit(), shared.stdout());
         assertTrue(shared.printed("Predicted throughput"), shared.stdout());
         assertTrue(shared.stderr().contains("probe.bundle.check = passed"), "JAVA_OPTS passed through");
     }
@@ -171,12 +171,12 @@ class BundleIT {
         Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
         ProbeProcess ok = ProbeProcess.command(List.of(links.resolve("p").toString(), "report", "predict", "--rtt-ms",
                 "5", "--loss-pct", "0"), env, elsewhere);
-        assertEquals(0, ok.awaitExit(60), ok.stderr());
+        assertEquals(0, ok.awaitExit(), ok.stderr());
         assertTrue(ok.printed("Predicted throughput"), ok.stdout());
 
         ProbeProcess bad = ProbeProcess.command(List.of(links.resolve("p").toString(), "report", "predict", "--rtt-ms",
                 "5", "--loss-pct", "lots"), env, elsewhere);
-        assertEquals(2, bad.awaitExit(60));
+        assertEquals(2, bad.awaitExit());
         String err = bad.stderr().trim();
         assertTrue(err.startsWith("probe: ") && err.contains("'--loss-pct'") && !err.contains("\n"), err);
     }
@@ -267,7 +267,7 @@ class BundleIT {
         }
         ProbeProcess plan = probe("lab", "netem-plan", "--rtt-ms", "20", "--loss-pct", "0.1", "--direction", "backup",
                 "--dev-to-server", "eth1", "--dev-to-client", "eth0");
-        assertEquals(0, plan.awaitExit(60), plan.stderr());
+        assertEquals(0, plan.awaitExit(), plan.stderr());
         assertTrue(plan.printed("netem"), plan.stdout());
     }
 

@@ -78,7 +78,7 @@ class DebPackageIT {
             int port = server.awaitServerPort();
             ProbeProcess client = ProbeProcess.command(List.of("/usr/bin/probe", "client", "127.0.0.1", "--port",
                     String.valueOf(port), "--mode", "async", "--duration", "1s"), System.getenv(), null);
-            int code = client.awaitExit(60);
+            int code = client.awaitExit();
             assertEquals(0, code, client.stderr() + client.stdout());
             assertTrue(client.printed("Test finished."), client.stdout());
         }

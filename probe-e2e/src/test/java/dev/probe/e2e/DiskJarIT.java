@@ -73,12 +73,12 @@ class DiskJarIT {
                     "--port", String.valueOf(port), "--profile", "redo", "--size", "64MiB", "--point", "200ms",
                     "--json",
                     json.toString());
-            assertEquals(0, run.awaitExit(60), run.stderr() + run.stdout());
+            assertEquals(0, run.awaitExit(), run.stderr() + run.stdout());
             assertTrue(run.printed("on 127.0.0.1"), run.stdout());
             assertEquals(5, new ObjectMapper().readTree(json.toFile()).at("/summary/redo").size());
             ProbeProcess outside = ProbeProcess.start("disk", "--dir", "/etc", "--at", "127.0.0.1", "--port",
                     String.valueOf(port), "--profile", "redo", "--size", "64MiB");
-            assertEquals(4, outside.awaitExit(30));
+            assertEquals(4, outside.awaitExit());
             String err = outside.stderr().trim();
             assertTrue(err.contains("dir: /etc is outside the server's --dir") && !err.contains("\n"), err);
             assertTrue(outside.stdout().isBlank(), "nothing printed before the refusal: " + outside.stdout());
@@ -101,13 +101,13 @@ class DiskJarIT {
             args[0] = "disk";
             System.arraycopy(c, 0, args, 1, c.length - 1);
             ProbeProcess p = ProbeProcess.start(args);
-            assertEquals(2, p.awaitExit(30), String.join(" ", c));
+            assertEquals(2, p.awaitExit(), String.join(" ", c));
             String err = p.stderr().trim();
             assertTrue(err.startsWith("probe: " + c[c.length - 1]) && !err.contains("\n"), err);
         }
         if (Files.isDirectory(Path.of("/dev/shm")) && Files.getFileStore(Path.of("/dev/shm")).type().equals("tmpfs")) {
             ProbeProcess shm = ProbeProcess.start("disk", "--dir", "/dev/shm", "--size", "64MiB");
-            assertEquals(2, shm.awaitExit(30));
+            assertEquals(2, shm.awaitExit());
             assertTrue(shm.stderr().contains("--buffered"), shm.stderr());
         }
         assertEquals(0, testFiles(dir));

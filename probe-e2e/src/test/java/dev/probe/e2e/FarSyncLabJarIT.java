@@ -60,7 +60,7 @@ class FarSyncLabJarIT extends SiteLabBase {
         ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", p + "0/24", "--site", "prim",
                 "--site", "fs1", "--site", "sb1", "--site", "sb2", "--link", "prim:fs1,rtt-ms=1,rate=10gbit",
                 "--link", "fs1:sb1,rtt-ms=40,loss-pct=0.1,rate=1gbit", "--link", "prim:sb2,rtt-ms=20,rate=200mbit");
-        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         Path secret = dir.resolve("secret");
         Files.writeString(secret, "a-secret-of-at-least-16-bytes-for-the-lab");
         String s = secret.toString();

@@ -33,7 +33,7 @@ class HostileNfsLabIT extends TwoSiteLabBase {
     @Test
     void aPortmapperSendingEmptyFragmentsIsRefusedInBoundedMemory() throws Exception {
         ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", subnet);
-        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         Path source = dir.resolve("ZeroMarks.java");
         try (var in = HostileNfsLabIT.class.getResourceAsStream("/hostile/ZeroMarks.java")) {
             Files.copy(in, source);
@@ -56,7 +56,7 @@ class HostileNfsLabIT extends TwoSiteLabBase {
                 Thread.sleep(50);
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            int exit = disk.awaitExit(10);
+            int exit = disk.awaitExit();
             String err = disk.stderr();
             System.out.println("HostileNfsLabIT: exit " + exit + " after " + seconds + " s, peak RSS " + peakKib / 1024
                     + " MiB: " + err);
@@ -72,7 +72,7 @@ class HostileNfsLabIT extends TwoSiteLabBase {
 
     private String ss() throws Exception {
         ProbeProcess ss = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", "ss", "-ltn");
-        ss.awaitExit(10);
+        ss.awaitExit();
         return ss.stdout();
     }
 

@@ -27,7 +27,7 @@ class JsonStreamIT extends ServerIT {
         Path json = dir.resolve("sync.json");
         try (ProbeProcess client = ProbeProcess.start("client", "127.0.0.1", "--port", "" + port, "--mode", "sync",
                 "--duration", "3s", "--interval", "1s", "--json-stream", "-", "--json", json.toString())) {
-            assertEquals(0, client.awaitExit(60));
+            assertEquals(0, client.awaitExit());
             List<JsonNode> events = parse(client.stdout());
             assertEquals("start", events.get(0).path("event").asText());
             assertEquals("sync", events.get(0).at("/data/kind").asText());
@@ -52,7 +52,7 @@ class JsonStreamIT extends ServerIT {
                     "--channels", "2",
                     "--volume", "64MiB", "--piece-size", "16MiB", "--interval", "250ms", "--json-stream",
                     stream.toString())) {
-                assertEquals(0, bulk.awaitExit(60), bulk.stderr());
+                assertEquals(0, bulk.awaitExit(), bulk.stderr());
                 assertTrue(bulk.printed("every chunk verified"), "the report stays on standard output");
             }
         }
@@ -68,7 +68,7 @@ class JsonStreamIT extends ServerIT {
     void aStreamToADirectoryIsRefusedBeforeAnyTraffic() throws Exception {
         try (ProbeProcess client = ProbeProcess.start("client", "127.0.0.1", "--port", "" + port, "--json-stream",
                 dir.toString())) {
-            assertEquals(2, client.awaitExit(30));
+            assertEquals(2, client.awaitExit());
             assertEquals("probe: --json-stream " + dir + " is a directory; give a file name", client.stderr().strip()
                     .lines().findFirst().orElse(""));
         }

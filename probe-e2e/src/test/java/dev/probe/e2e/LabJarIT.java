@@ -32,7 +32,7 @@ class LabJarIT extends TwoSiteLabBase {
     void bulkThroughTheImpairedLinkSeesItsDelayLossAndCap() throws Exception {
         ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", subnet, "--rtt-ms", "10",
                 "--loss-pct", "0.5", "--rate", "200mbit");
-        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         assertTrue(up.printed("lab " + name + " up: client"), up.stdout());
         try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
@@ -84,15 +84,15 @@ class LabJarIT extends TwoSiteLabBase {
             assertTrue(Files.isRegularFile(page.resolve("qualify.html")), "the page is written too");
         }
         ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name);
-        assertEquals(0, status.awaitExit(30), status.stderr());
+        assertEquals(0, status.awaitExit(), status.stderr());
         assertTrue(status.stdout().matches(
                 "(?s).*towards the server: \\d+ packets forwarded.*, [1-9]\\d* dropped by loss.*"),
                 status.stdout());
         ProbeProcess down = ProbeProcess.start("lab", "down", "--name", name);
-        assertEquals(0, down.awaitExit(30), down.stderr());
+        assertEquals(0, down.awaitExit(), down.stderr());
         assertTrue(down.printed("lab " + name + " down"), down.stdout());
         ProbeProcess gone = ProbeProcess.start("lab", "status", "--name", name);
-        assertEquals(1, gone.awaitExit(30));
+        assertEquals(1, gone.awaitExit());
         assertEquals("probe: lab '" + name + "' is not up", gone.stderr().trim());
     }
 
@@ -114,7 +114,7 @@ class LabJarIT extends TwoSiteLabBase {
         run.awaitMatch(going, ProbeProcess.PROGRESS_MS);
         long sent = System.nanoTime();
         new ProcessBuilder("kill", "-INT", "--", "-" + run.pid()).inheritIO().start().waitFor();
-        int code = run.awaitExit(30);
+        int code = run.awaitExit();
         double took = (System.nanoTime() - sent) / 1e9;
         assertEquals(130, code, run.stdout() + run.stderr());
         // the 2 s is a quiet host's (about 1 s here idle); beside two other labs at nice -10 on two cores a

@@ -39,7 +39,7 @@ class MaaLabJarIT extends SiteLabBase {
         ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", p + "0/24", "--site", "prim",
                 "--site", "fs", "--site", "dr", "--site", "loc", "--link", "prim:fs,rtt-ms=1,rate=1gbit",
                 "--link", "fs:dr,rtt-ms=55,loss-pct=0.05,rate=1gbit", "--link", "prim:loc,rtt-ms=4,rate=1gbit");
-        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         Path secret = dir.resolve("secret");
         Files.writeString(secret, "a-secret-of-at-least-16-bytes-for-the-lab");
         String s = secret.toString();
@@ -78,7 +78,7 @@ class MaaLabJarIT extends SiteLabBase {
             q.awaitMatch(Pattern.compile("(\\(the redo on every hop)"), ProbeProcess.PROGRESS_MS);
             Thread.sleep(3000);
             q.signal("INT");
-            assertEquals(130, q.awaitExit(60), q.stdout() + q.stderr());
+            assertEquals(130, q.awaitExit(), q.stdout() + q.stderr());
             System.out.println("MaaLabJarIT stopped:\n" + q.stdout());
             JsonNode doc = JSON.readTree(json.toFile());
             ResultInvariants.check(doc);

@@ -39,13 +39,13 @@ class NfsLabJarIT extends TwoSiteLabBase {
         String why = GaneshaServer.whyNot();
         assumeTrue(why == null, why);
         ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", subnet, "--rtt-ms", "2");
-        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         Path export = Files.createDirectories(dir.resolve("export"));
         try (GaneshaServer server = GaneshaServer.start(name + "-server", Files.createDirectories(dir.resolve("g")),
                 export, false)) {
             ProbeProcess narrow = ProbeProcess.start("lab", "run", "--name", name, "sysctl", "-w",
                     "net.ipv4.tcp_rmem=4096 131072 262144");
-            assertEquals(0, narrow.awaitExit(30), narrow.stderr());
+            assertEquals(0, narrow.awaitExit(), narrow.stderr());
             Path json = dir.resolve("nfs.json");
             ProbeProcess disk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
                     ProbeProcess.jar().toAbsolutePath().toString(), "disk", "--nfs", serverAddress + ":" + export,

@@ -54,7 +54,7 @@ abstract class PathFaultsLabBase extends TwoSiteLabBase {
         System.arraycopy(new String[] {"lab", "up", "--name", name, "--subnet", subnet}, 0, up, 0, 6);
         System.arraycopy(link, 0, up, 6, link.length);
         ProbeProcess lab = ProbeProcess.start(up);
-        assertEquals(0, lab.awaitExit(60), lab.stdout() + lab.stderr());
+        assertEquals(0, lab.awaitExit(), lab.stdout() + lab.stderr());
         try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
             String port = String.valueOf(server.awaitServerPort());
@@ -77,7 +77,7 @@ abstract class PathFaultsLabBase extends TwoSiteLabBase {
                     + qualify.stderr());
             return new Qualified(JSON.readTree(verdict.toFile()), qualify.stdout(), exit, millis);
         } finally {
-            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
+            ProbeProcess.start("lab", "down", "--name", name).awaitExit();
         }
     }
 

@@ -30,7 +30,7 @@ class PathFaultsLabIT extends PathFaultsLabBase {
     void aPathThatReordersIsCountedInEveryIntervalAndNamed() throws Exception {
         ProbeProcess up = ProbeProcess.start("lab", "up", "--name", name, "--subnet", subnet, "--rtt-ms", "10",
                 "--rate", "200mbit", "--reorder-pct", "5");
-        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         assertTrue(up.printed("5 % overtaken by the next one"), up.stdout());
         try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
                 ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
@@ -51,7 +51,7 @@ class PathFaultsLabIT extends PathFaultsLabBase {
 
             ProbeProcess narrow = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", "sysctl", "-w",
                     "net.ipv4.tcp_rmem=4096 131072 300000");
-            assertEquals(0, narrow.awaitExit(30), narrow.stdout() + narrow.stderr());
+            assertEquals(0, narrow.awaitExit(), narrow.stdout() + narrow.stderr());
             Path verdict = dir.resolve("qualify.json");
             ProbeProcess qualify = inLab("qualify", serverAddress, "--port", port, "--redo-rate", "2MB/s", "--budget",
                     "30s", "--mode", "async", "--json", verdict.toString());

@@ -35,7 +35,7 @@ class ProbeJarIT extends ServerIT {
         Path json = dir.resolve("sync.json");
         ProbeProcess client = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--length",
                 "8k", "--duration", "2s", "--write", "--warmup", "1s", "--json", json.toString());
-        assertEquals(0, client.awaitExit(60), client.stderr());
+        assertEquals(0, client.awaitExit(), client.stderr());
         assertTrue(client.printed("The server is ready."), client.stdout());
         assertTrue(client.printed("Avg. disk write = "), client.stdout());
         assertTrue(client.printed("(warm-up)"), client.stdout());
@@ -54,7 +54,7 @@ class ProbeJarIT extends ServerIT {
             int legacyPort = legacy.awaitServerPort();
             ProbeProcess client = ProbeProcess.start("127.0.0.1", "-port=" + legacyPort, "-mode=async",
                     "-length=1048576", "-duration=2s", "-interval=1s", "-num_conn=4");
-            assertEquals(0, client.awaitExit(60), client.stderr());
+            assertEquals(0, client.awaitExit(), client.stderr());
             String out = client.stdout();
             assertTrue(out.contains("Transport mode         = ASYNC"), out);
             assertTrue(out.contains("Number of connections  = 4"), out);
@@ -82,14 +82,14 @@ class ProbeJarIT extends ServerIT {
             Await.until(Duration.ofMillis(ProbeProcess.PROGRESS_MS), "the victim's first interval", () -> victim
                     .printed("Mbytes/s"));
             victim.kill();
-            victim.awaitExit(10);
+            victim.awaitExit();
         }
         Await.until(Duration.ofSeconds(30), "the server logs the aborted test", () -> server.printed("aborted"));
         assertTrue(server.printed("aborted (connection 0 closed before END"), server.stdout());
         assertTrue(server.printed("dropping /127.0.0.1"), server.stdout());
         ProbeProcess client = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--length",
                 "0", "--duration", "1s");
-        assertEquals(0, client.awaitExit(60), client.stderr());
+        assertEquals(0, client.awaitExit(), client.stderr());
         assertTrue(client.printed("Avg. latency = "), client.stdout());
         assertTrue(server.alive());
     }
@@ -97,13 +97,13 @@ class ProbeJarIT extends ServerIT {
     @Test
     void errorsAreOneLineWithNonZeroExit() throws Exception {
         ProbeProcess bad = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--length", "1x");
-        assertEquals(2, bad.awaitExit(30), bad.stderr());
+        assertEquals(2, bad.awaitExit(), bad.stderr());
         String err = bad.stderr().trim();
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.startsWith("probe: "), err);
         ProbeProcess refused = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
                 "2h");
-        assertEquals(4, refused.awaitExit(30), refused.stderr());
+        assertEquals(4, refused.awaitExit(), refused.stderr());
         assertTrue(refused.stderr().contains("max-duration"), refused.stderr());
         assertFalse(refused.stderr().contains("Exception"));
     }
@@ -117,7 +117,7 @@ class ProbeJarIT extends ServerIT {
             Path json = dir.resolve("nio.json");
             ProbeProcess client = ProbeProcess.startWithJvm(nio, "client", "127.0.0.1", "--port",
                     String.valueOf(nioPort), "--mode", "async", "--duration", "1s", "--json", json.toString());
-            assertEquals(0, client.awaitExit(60), client.stderr());
+            assertEquals(0, client.awaitExit(), client.stderr());
             assertTrue(client.printed("TCP_INFO = unavailable (nio transport)"), client.stdout());
             JsonNode doc = new ObjectMapper().readTree(json.toFile());
             assertEquals("nio", doc.at("/params/transport").asText());
@@ -129,7 +129,7 @@ class ProbeJarIT extends ServerIT {
     @Test
     void demoRunsWithoutASecondHost() throws Exception {
         ProbeProcess demo = ProbeProcess.start("demo", "--duration", "1s");
-        assertEquals(0, demo.awaitExit(60), demo.stderr());
+        assertEquals(0, demo.awaitExit(), demo.stderr());
         String out = demo.stdout();
         assertTrue(out.indexOf('\u001b') < 0, "no terminal escape codes when the output is a pipe: " + out);
         assertEquals(3, out.lines().filter(l -> l.contains("Test finished.")).count(), out);

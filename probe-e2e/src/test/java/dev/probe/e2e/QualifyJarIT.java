@@ -146,7 +146,7 @@ class QualifyJarIT extends ServerIT {
         assertTrue(Files.readString(out.resolve("qualify.html")).contains("Standby redo log writes"));
         assertEquals(5, d.at("/standby_disk/redo_headroom").size(), "one writer's share at each size");
         ProbeProcess alone = qualify("--redo-rate", "5MB/s", "--standby-dir", "redo");
-        assertEquals(2, alone.awaitExit(30));
+        assertEquals(2, alone.awaitExit());
         assertTrue(alone.stderr().trim().startsWith("probe: --standby-dir times the standby's redo log writes for "
                 + "--affirm"), alone.stderr());
     }
@@ -247,7 +247,7 @@ class QualifyJarIT extends ServerIT {
                 "--payload: file:" + dir.resolve("none.arc") + " is not a readable file"};
         for (int i = 0; i < cases.length; i++) {
             ProbeProcess p = ProbeProcess.start(cases[i]);
-            int code = p.awaitExit(30);
+            int code = p.awaitExit();
             String err = p.stderr().trim();
             assertEquals(2, code, String.join(" ", cases[i]) + ": " + err);
             assertEquals(1, err.lines().count(), "one line: " + err);
@@ -255,7 +255,7 @@ class QualifyJarIT extends ServerIT {
             assertFalse(p.stdout().contains("(step 1/"), "nothing ran");
         }
         ProbeProcess sql = ProbeProcess.start("qualify", "--print-awr-sql");
-        assertEquals(0, sql.awaitExit(30), sql.stderr());
+        assertEquals(0, sql.awaitExit(), sql.stderr());
         assertTrue(sql.stdout().contains("dba_hist_sysmetric_summary") && sql.stdout().contains(
                 "gv$sysmetric_history"));
     }

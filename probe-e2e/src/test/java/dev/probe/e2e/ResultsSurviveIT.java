@@ -67,7 +67,7 @@ class ResultsSurviveIT {
                 "--duration", "30s", "--interval", "1s", "--json", json.toString()));
         client.awaitMatch(INTERVAL, ProbeProcess.PROGRESS_MS); // run 73: none in 30 s beside labs
         server.kill();
-        assertEquals(1, client.awaitExit(60));
+        assertEquals(1, client.awaitExit());
         String err = client.stderr().trim();
         assertTrue(err.startsWith("probe: connection to server lost") && !err.contains("\n"), err);
         assertTrue(client.printed("Test INCOMPLETE: connection to server lost"), client.stdout());
@@ -93,7 +93,7 @@ class ResultsSurviveIT {
                 "--duration", "60s", "--interval", "1s", "--json", json.toString()));
         client.awaitMatch(INTERVAL, ProbeProcess.PROGRESS_MS);
         client.signal(signal);
-        assertEquals(code, client.awaitExit(30));
+        assertEquals(code, client.awaitExit());
         assertTrue(client.printed("Test INCOMPLETE: interrupted by SIG" + signal), client.stdout());
         JsonNode r = result();
         assertTrue(r.at("/incomplete/reason").asText().contains("SIG" + signal), r.toString());
@@ -128,7 +128,7 @@ class ResultsSurviveIT {
                 "--json", json.toString()));
         client.awaitMatch(INTERVAL, ProbeProcess.PROGRESS_MS);
         client.signal("TERM");
-        assertEquals(143, client.awaitExit(30));
+        assertEquals(143, client.awaitExit());
         assertTrue(client.printed("Run INCOMPLETE: interrupted by SIGTERM"), client.stdout());
         JsonNode r = result();
         assertTrue(r.at("/incomplete/reason").asText().contains("SIGTERM"), r.toString());
@@ -152,7 +152,7 @@ class ResultsSurviveIT {
                 "--piece-size", "64MiB", "--part-size", "8MiB", "--interval", "1s", "--json", json.toString()));
         client.awaitMatch(MOVING, ProbeProcess.PROGRESS_MS); // a whole part is counted: the summary counts only those
         client.signal("TERM");
-        assertEquals(143, client.awaitExit(60));
+        assertEquals(143, client.awaitExit());
         assertTrue(client.printed("INCOMPLETE = interrupted by SIGTERM"), client.stdout());
         JsonNode r = result();
         assertTrue(r.at("/incomplete/reason").asText().contains("SIGTERM"), r.toString());
@@ -172,7 +172,7 @@ class ResultsSurviveIT {
                 "--budget", "60s", "--json", json.toString()));
         q.awaitMatch(Pattern.compile("(\\(step 3/)"), 80_000); // path MTU and two steps: 13 s idle, 30 s+ loaded
         server.kill();
-        assertEquals(1, q.awaitExit(60), q.stdout() + q.stderr());
+        assertEquals(1, q.awaitExit(), q.stdout() + q.stderr());
         assertTrue(q.printed("VERDICT: INCOMPLETE (step 3"), q.stdout());
         JsonNode r = result();
         assertEquals("INCOMPLETE", r.at("/summary/overall").asText());
@@ -195,7 +195,7 @@ class ResultsSurviveIT {
             Path csv = small.resolve("intervals.csv");
             ProbeProcess client = keep(ProbeProcess.start("client", "127.0.0.1", "--port", port, "--mode", "async",
                     "--duration", "7s", "--interval", "0.1s", "--csv", csv.toString(), "--json", json.toString()));
-            assertEquals(1, client.awaitExit(60), client.stdout());
+            assertEquals(1, client.awaitExit(), client.stdout());
             String err = client.stderr().trim();
             assertTrue(err.startsWith("probe: --csv " + csv + ": cannot write it: No space left on device")
                     && !err.contains("\n"), err);

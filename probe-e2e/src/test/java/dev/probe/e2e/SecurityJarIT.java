@@ -36,18 +36,18 @@ class SecurityJarIT {
                     "1s",
                     "--length", "4k", "--secret-file", secret.toString(), "--tls", "--trust-fingerprint", fingerprint,
                     "--json", json.toString());
-            assertEquals(0, ok.awaitExit(60), ok.stderr());
+            assertEquals(0, ok.awaitExit(), ok.stderr());
             JsonNode doc = new ObjectMapper().readTree(json.toFile());
             assertTrue(doc.at("/params/tls/protocol").asText().startsWith("TLSv1."), doc.toString());
 
             ProbeProcess bad = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
                     "1s", "--secret-file", wrong.toString(), "--tls", "--trust-fingerprint", fingerprint);
-            assertEquals(3, bad.awaitExit(60));
+            assertEquals(3, bad.awaitExit());
             assertEquals("probe: server refused: authentication failed", bad.stderr().trim());
 
             ProbeProcess plain = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
                     "1s", "--secret-file", secret.toString());
-            assertTrue(plain.awaitExit(60) != 0);
+            assertTrue(plain.awaitExit() != 0);
             assertTrue(plain.stderr().contains("this server requires TLS"), plain.stderr());
             Await.until(Duration.ofSeconds(30), "the server logs the failed authentication",
                     () -> server.printed("authentication failed from /127.0.0.1"));

@@ -32,7 +32,7 @@ abstract class SiteLabBase {
     @AfterEach
     void down() throws Exception {
         if (name != null) {
-            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
+            ProbeProcess.start("lab", "down", "--name", name).awaitExit();
         }
     }
 

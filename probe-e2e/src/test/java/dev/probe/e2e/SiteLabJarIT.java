@@ -38,10 +38,10 @@ class SiteLabJarIT extends SiteLabBase {
                 "--site", "prim", "--site", "fs1", "--site", "sb1", "--site", "sb2", "--site", "ra",
                 "--link", "prim:fs1,rtt-ms=1,rate=1gbit", "--link", "fs1:sb1,rtt-ms=40,loss-pct=0.1,rate=1gbit",
                 "--link", "prim:sb2,rtt-ms=20,rate=200mbit", "--link", "prim:ra,rtt-ms=2,rate=1gbit");
-        assertEquals(0, up.awaitExit(60), up.stdout() + up.stderr());
+        assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         assertTrue(up.printed("lab " + name + " up: 5 sites, 4 links"), up.stdout());
         ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name, "--json");
-        assertEquals(0, status.awaitExit(30), status.stderr());
+        assertEquals(0, status.awaitExit(), status.stderr());
         JsonNode state = JSON.readTree(status.stdout());
         String prefix = "10.253." + n + ".";
         assertEquals(prefix + "1", state.at("/sites/prim/addresses/fs1").asText(), state.toString());
@@ -87,11 +87,11 @@ class SiteLabJarIT extends SiteLabBase {
             servers.forEach(ProbeProcess::close);
         }
         ProbeProcess wrong = ProbeProcess.start("lab", "run", "--name", name, "--site", "sb9", "true");
-        assertEquals(2, wrong.awaitExit(30));
+        assertEquals(2, wrong.awaitExit());
         assertEquals("probe: --site sb9: not a site of lab '" + name + "' (sites: prim, fs1, sb1, sb2, ra)",
                 wrong.stderr().trim());
         ProbeProcess down = ProbeProcess.start("lab", "down", "--name", name);
-        assertEquals(0, down.awaitExit(30), down.stderr());
+        assertEquals(0, down.awaitExit(), down.stderr());
         assertTrue(down.printed("link fs1 " + prefix + "5 - sb1 " + prefix + "6"), down.stdout());
         for (String site : List.of("prim", "fs1", "sb1", "sb2", "ra")) {
             assertTrue(!Netns.exists(name + "-" + site), "namespace " + name + "-" + site + " gone");

@@ -69,7 +69,7 @@ class TransportIT {
     void aMisspeltTransportIsOneLineAndExitTwo() throws Exception {
         ProbeProcess client = ProbeProcess.startWithJvm(List.of("-Dprobe.transport=uring"), "client", "127.0.0.1",
                 "--port", "9", "--mode", "async", "--duration", "1s");
-        int code = client.awaitExit(60);
+        int code = client.awaitExit();
         String err = client.stderr().trim();
         assertEquals(2, code, err);
         assertEquals("probe: -Dprobe.transport=uring: expected epoll, io_uring or nio", err);
@@ -79,7 +79,7 @@ class TransportIT {
         Path json = dir.resolve(name);
         ProbeProcess client = ProbeProcess.startWithJvm(jvm, "client", "127.0.0.1", "--port", String.valueOf(port),
                 "--mode", "async", "--duration", "1s", "--json", json.toString());
-        assertEquals(0, client.awaitExit(60), client.stderr());
+        assertEquals(0, client.awaitExit(), client.stderr());
         JsonNode doc = new ObjectMapper().readTree(json.toFile());
         assertTrue(doc.at("/summary/throughput_mib_s").asDouble() > 0, doc.toString());
         return doc;

@@ -42,7 +42,7 @@ abstract class TwoSiteLabBase {
     @AfterEach
     void down() throws Exception {
         if (name != null) {
-            ProbeProcess.start("lab", "down", "--name", name).awaitExit(30);
+            ProbeProcess.start("lab", "down", "--name", name).awaitExit();
         }
     }
 
