@@ -20,8 +20,11 @@ final class DiskBacklog {
     /** {@code bytes} more are queued by the connection behind {@code gate}. */
     void add(long bytes, ReadGate gate) {
         if (pending.addAndGet(bytes) > HIGH) {
-            paused.add(gate);
+            // closed before it is listed: listed first, a disk thread's resume could remove and open it in between,
+            // and the close then held for good (fresh-clone run 89: one of 256 backup channels to --dir unread until
+            // the 60 s idle timeout reset it)
             gate.close(ReadGate.DISK_ALL);
+            paused.add(gate);
             if (pending.get() < LOW) { // the disk caught up in between: nobody else would reopen it
                 resume();
             }
