@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.probe.core.qualify.Rules;
 import dev.probe.core.testing.ResultInvariants;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,8 +107,10 @@ class FarSyncDiskIT {
             double slower = slowDisk - fastDisk;
             assertTrue(added >= slower - 0.5 && added <= slower + Math.max(1.5, 0.5 * slower),
                     "the commit time rose by about what the write took longer: " + added + " ms for " + slower);
-            assertTrue(slow.at("/hops/1/carried_bytes_s").asDouble() >= 0.97e6, "sb1 still receives the redo: "
-                    + slow.at("/hops/1"));
+            // all of it (Rules.KEEPS_UP), or with the lag flat, as the verdict reads a hop: run 90 carried 0.967 MB/s
+            // with the lag flat at 0.29 s behind, the primary's last stalls on the slowed write
+            assertTrue(slow.at("/hops/1/carried_bytes_s").asDouble() >= Rules.KEEPS_UP * 1e6 || slow.at(
+                    "/hops/1/lag/flat").asBoolean(), "sb1 still receives the redo: " + slow.at("/hops/1"));
             // the relay's time is the time the primary sent: its stalls on fs1's slower write are the SYNC hop's
             // (two CI runs judged this hop FAIL, 0.96 MB/s and a 0.23 s lag, for the primary's last silent 0.4 s)
             assertEquals("PASS", slow.at("/hops/1/status").asText(), "sb1 keeps up: " + slow.at("/hops/1"));
