@@ -24,7 +24,8 @@ class PolicerLabIT extends PathFaultsLabBase {
     @Test
     void aPerFlowPolicerIsNamedWithItsRateAndAShaperIsNot() throws Exception {
         JsonNode policed = asyncVerdict("policed.json", "--rtt-ms", "10", "--rate", "1gbit", "--police", "50mbit");
-        JsonNode policedSteps = JSON.readTree(dir.resolve("policed.json").toFile()).path("steps");
+        JsonNode policedDoc = JSON.readTree(dir.resolve("policed.json").toFile());
+        JsonNode policedSteps = policedDoc.path("steps");
         StringBuilder steps = new StringBuilder();
         policedSteps.forEach(s -> steps
                 .append(s.path("label").asText()).append(": ")
@@ -37,7 +38,7 @@ class PolicerLabIT extends PathFaultsLabBase {
         // of them: the host, not the link, held the four, and without flows that add up no policer may be named. The
         // figures are the ones the verdict used (step 2's steady half, step 4's rate): the CI of stop 71 had four
         // streams at 89 Mbit/s over their whole run but 139 over the steady half, and the policer rightly named
-        JsonNode summary = JSON.readTree(dir.resolve("policed.json").toFile()).path("summary");
+        JsonNode summary = policedDoc.path("summary");
         double one = summary.path("tuned_buffers_bps").asDouble();
         double four = summary.path("capacity_bps").asDouble();
         if (four < 2 * one) {

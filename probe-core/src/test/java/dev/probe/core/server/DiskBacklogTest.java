@@ -60,13 +60,7 @@ class DiskBacklogTest {
                 ReadGate gate = new ReadGate(channel);
                 backlog.add(DiskBacklog.HIGH, new ReadGate(others)); // at the bound, not past it
                 AtomicBoolean go = new AtomicBoolean();
-                Thread disk = new Thread(() -> {
-                    while (!go.get()) {
-                        Thread.onSpinWait();
-                    }
-                    backlog.done(DiskBacklog.HIGH);
-                });
-                disk.start();
+                Thread disk = SpinStart.whenSet(go, () -> backlog.done(DiskBacklog.HIGH));
                 go.set(true);
                 backlog.add(1, gate); // past it: this connection pauses, unless the drain came first
                 disk.join();

@@ -31,13 +31,7 @@ class ReadGateTest {
             ReadGate gate = new ReadGate(channel);
             for (int i = 0; i < ROUNDS; i++) {
                 AtomicBoolean go = new AtomicBoolean();
-                Thread disk = new Thread(() -> {
-                    while (!go.get()) {
-                        Thread.onSpinWait();
-                    }
-                    gate.open(ReadGate.DISK);
-                });
-                disk.start();
+                Thread disk = SpinStart.whenSet(go, () -> gate.open(ReadGate.DISK));
                 loop.submit(() -> {
                     go.set(true);
                     gate.close(ReadGate.DISK);
