@@ -47,8 +47,13 @@ class PolicerLabIT extends PathFaultsLabBase {
         } else {
             assertTrue(near.find(), policed.toString() + "; the steps: " + steps);
             int mbit = Integer.parseInt(near.group(1));
-            // one stream read 47 and 56 Mbit/s in two runs (four streams 225 both times): near, not exactly, the rate
-            assertTrue(mbit >= 25 && mbit <= 62, "near the 50 Mbit/s it is policed at: " + mbit);
+            // one stream read 47 and 56 Mbit/s in two runs (four streams 225 both times): near, not exactly, the rate.
+            // The rate named is the faster of the one stream and the four's fastest, which is at least a quarter of
+            // the four: where they carried 100 Mbit/s it is at least 25 whatever the host did to the one stream (the
+            // CI of 2abdf254 named 21, the one stream's, before the four's fastest counted); under that the host held
+            // every flow below the policer and only the ceiling holds
+            assertTrue(mbit <= 62, "near the 50 Mbit/s it is policed at: " + mbit);
+            assertTrue(mbit >= 25 || four < 100e6, "near the 50 Mbit/s it is policed at: " + mbit + "; " + steps);
         }
         JsonNode shaped = asyncVerdict("shaped.json", "--rtt-ms", "10", "--rate", "50mbit");
         assertTrue(!shaped.path("reasons").toString().contains("policed"), shaped.toString());

@@ -61,7 +61,8 @@ class SiteLabJarIT extends SiteLabBase {
                 String to = state.at("/sites/" + hops[i][1] + "/addresses/" + hops[i][0]).asText();
                 // on every link at once: redo streaming at 5 MB/s beside a SYNC probe of 1 KiB messages
                 clients.add(inSite(hops[i][0], "client", to, "--port", String.valueOf(port), "--mode", "async",
-                        "--rate", "5MB/s", "--length", "32k", "--duration", "12s"));
+                        "--rate", "5MB/s", "--length", "32k", "--duration", "12s", "--json",
+                        dir.resolve(i + "-async.json").toString()));
                 clients.add(inSite(hops[i][0], "client", to, "--port", String.valueOf(port), "--mode", "sync",
                         "--length", "1k", "--duration", "10s", "--json", dir.resolve(i + ".json").toString()));
             }
@@ -71,12 +72,18 @@ class SiteLabJarIT extends SiteLabBase {
             StringBuilder seen = new StringBuilder();
             boolean kept = true;
             for (int i = 0; i < hops.length; i++) {
-                JsonNode summary = JSON.readTree(dir.resolve(i + ".json").toFile()).path("summary");
+                JsonNode sync = JSON.readTree(dir.resolve(i + ".json").toFile()).path("summary");
+                JsonNode async = JSON.readTree(dir.resolve(i + "-async.json").toFile()).path("summary");
                 double setting = Double.parseDouble(hops[i][2]);
-                double minRtt = summary.at("/tcp/min_rtt_ms").asDouble();
-                double p50 = summary.at("/latency_ms/p50").asDouble();
-                seen.append(String.format("%s -> %s set %.0f ms: TCP min RTT %.3f ms, SYNC p50 %.3f ms; ", hops[i][0],
-                        hops[i][1], setting, minRtt, p50));
+                double syncMin = sync.at("/tcp/min_rtt_ms").asDouble();
+                double asyncMin = async.at("/tcp/min_rtt_ms").asDouble();
+                // the link's round trip is the lower of the two connections' lowest: a SYNC message's ACK waits for
+                // the server's reply, so on a busy host its every sample may carry the server's wake-up (the CI of
+                // 2abdf254: the 1 ms link's SYNC connection never under 15.8 ms while the other three links held)
+                double minRtt = Math.min(syncMin, asyncMin);
+                seen.append(String.format("%s -> %s set %.0f ms: TCP min RTT %.3f ms (SYNC %.3f, ASYNC %.3f), SYNC p50 "
+                        + "%.3f ms; ", hops[i][0], hops[i][1], setting, minRtt, syncMin, asyncMin,
+                        sync.at("/latency_ms/p50").asDouble()));
                 kept &= minRtt >= setting && minRtt <= setting * 1.1 + FORWARDER_MS;
             }
             System.out.println("SiteLabJarIT: " + seen);

@@ -41,8 +41,9 @@ final class PathFindings {
         Verdict v = async;
         for (String finding : new String[] {tcp.reorderingWarning(standby),
                 hosts == null ? null : hosts.receiverShort(tcp.limited()),
-                policed(m.tunedBps(), m.capacityBps(), tcp, pathQueued(queued, m.tunedBps(), m.defaultBps(),
-                        StreamLimit.steady(m, StepPlan.Kind.DEFAULT_BUFFERS, reverse)), pacedRedo(m)),
+                policed(m.tunedBps(), m.capacityBps(), fastest(m.capacityBps(), capacityPaths(m)), tcp,
+                        pathQueued(queued, m.tunedBps(), m.defaultBps(),
+                                StreamLimit.steady(m, StepPlan.Kind.DEFAULT_BUFFERS, reverse)), pacedRedo(m)),
                 siblings(capacityPaths(m))}) {
             if (finding != null) {
                 v = v.with(finding);
@@ -118,23 +119,36 @@ final class PathFindings {
     }
 
     /**
-     * "each flow is policed near ..." when one stream ({@code oneBps}, {@code one}) lost segments without queueing,
-     * four streams ({@code fourBps}) added up, and the paced redo ({@code paced}) lost at most a tenth as much; null
-     * otherwise.
+     * The fastest of the four streams ({@code paths}) at the four's rate {@code fourBps}, by its share of the bytes they
+     * delivered; 0 when their connections were not read.
      */
-    static String policed(double oneBps, double fourBps, TcpStats one, Boolean queued, TcpStats paced) {
+    static double fastest(double fourBps, List<ConnectionPath> paths) {
+        long sum = paths.stream().mapToLong(ConnectionPath::bytesAcked).sum();
+        long most = paths.stream().mapToLong(ConnectionPath::bytesAcked).max().orElse(0);
+        return sum > 0 ? fourBps * most / sum : 0;
+    }
+
+    /**
+     * "each flow is policed near ..." when one stream ({@code oneBps}, {@code one}) lost segments without queueing,
+     * four streams ({@code fourBps}, the fastest at {@code fastestBps}) added up, and the paced redo ({@code paced})
+     * lost at most a {@link #RISES}th as much; null otherwise. The rate named is the faster of the one stream and the
+     * four's fastest: a policer holds every flow under its rate, so each is a floor of it, and a host that starved the
+     * one stream (the CI of 2abdf254: 21 Mbit/s through a 50 Mbit/s lab policer) does not lower it.
+     */
+    static String policed(double oneBps, double fourBps, double fastestBps, TcpStats one, Boolean queued,
+                          TcpStats paced) {
         if (one == null || paced == null || !(one.retransmitRatio() > 0) || !Boolean.FALSE.equals(queued)
                 || !(fourBps >= StreamLimit.ADD_UP * oneBps) || paced.segmentsSent() < PACED_SEGMENTS
                 || !(paced.retransmitRatio() * RISES <= one.retransmitRatio())) {
             return null;
         }
-        return String.format(Locale.ROOT, "each flow is policed near %.0f Mbit/s: one stream levels off there losing "
-                + "%.3f %% of its segments with no queueing delay (RTT %.1f ms, lowest %.1f), four streams add up to "
-                + "%.0f Mbit/s (%.1f x), and the redo paced below it lost %.3f %%: a per-flow policer (a provider's or "
-                + "firewall's cap on one flow, support note 2064368.1), not the link's rate (a shaper queues: the RTT "
-                + "rises) nor random loss (the paced redo would meet it too); have the cap lifted for the standby's "
-                + "address or class of service, or compress the redo to fit one flow under it", oneBps / 1e6,
-                100 * one.retransmitRatio(), one.rttMs(), one.minRttMs(), fourBps / 1e6, fourBps / oneBps,
-                100 * paced.retransmitRatio());
+        return String.format(Locale.ROOT, "each flow is policed near %.0f Mbit/s: one stream levels off at %.0f "
+                + "Mbit/s losing %.3f %% of its segments with no queueing delay (RTT %.1f ms, lowest %.1f), four streams "
+                + "add up to %.0f Mbit/s (%.1f x, the fastest %.0f), and the redo paced below it lost %.3f %%: a per-flow "
+                + "policer (a provider's or firewall's cap on one flow, support note 2064368.1), not the link's rate (a "
+                + "shaper queues: the RTT rises) nor random loss (the paced redo would meet it too); have the cap lifted "
+                + "for the standby's address or class of service, or compress the redo to fit one flow under it",
+                Math.max(oneBps, fastestBps) / 1e6, oneBps / 1e6, 100 * one.retransmitRatio(), one.rttMs(),
+                one.minRttMs(), fourBps / 1e6, fourBps / oneBps, fastestBps / 1e6, 100 * paced.retransmitRatio());
     }
 }

@@ -24,15 +24,33 @@ class PathFindingsTest {
     @Test
     void aFlatCeilingWithLossButNoQueueWhileStreamsAddUpAndPacedRedoLosesNothingIsAPolicer() {
         TcpStats one = stream(10.4, 10.1, 400, 40_000);
-        String line = PathFindings.policed(46e6, 182e6, one, StreamLimit.queued(one), stream(10.2, 10.1, 0, 9_000));
-        assertTrue(line.startsWith("each flow is policed near 46 Mbit/s: one stream levels off there losing 1.000 % "
-                + "of its segments with no queueing delay"), line);
+        String line = PathFindings.policed(46e6, 182e6, 45.5e6, one, StreamLimit.queued(one), stream(10.2, 10.1, 0,
+                9_000));
+        assertTrue(line.startsWith(
+                "each flow is policed near 46 Mbit/s: one stream levels off at 46 Mbit/s losing 1.000 % "
+                        + "of its segments with no queueing delay"), line);
+    }
+
+    @Test
+    void aStarvedOneStreamDoesNotLowerThePolicedRateTheFourStreamsShow() {
+        // the CI of 2abdf254: one stream 21 Mbit/s through a 50 Mbit/s lab policer on a busy host
+        TcpStats one = stream(10.4, 10.1, 400, 40_000);
+        List<ConnectionPath> four = List.of(new ConnectionPath(40001, 10.1, 10.3, 30_000_000, 300, 0),
+                new ConnectionPath(40002, 10.1, 10.3, 34_000_000, 300, 0),
+                new ConnectionPath(40003, 10.1, 10.3, 32_000_000, 300, 0),
+                new ConnectionPath(40004, 10.1, 10.3, 32_000_000, 300, 0));
+        double fastest = PathFindings.fastest(176e6, four);
+        assertEquals(46.75e6, fastest, 1e3, "34 of 128 MB at 176 Mbit/s");
+        String line = PathFindings.policed(21e6, 176e6, fastest, one, false, stream(10.2, 10.1, 0, 9_000));
+        assertTrue(line.startsWith("each flow is policed near 47 Mbit/s: one stream levels off at 21 Mbit/s"), line);
+        assertTrue(line.contains("four streams add up to 176 Mbit/s (8.4 x, the fastest 47)"), line);
+        assertEquals(0, PathFindings.fastest(176e6, List.of()), "connections not read: no fastest");
     }
 
     @Test
     void aPacedRedoThatLostAFifthAsMuchStillMeetsAPolicer() {
         TcpStats one = stream(12.2, 10.1, 213, 40_000);
-        assertTrue(PathFindings.policed(47e6, 182e6, one, false, stream(10.2, 10.1, 9, 9_000)) != null,
+        assertTrue(PathFindings.policed(47e6, 182e6, 45.5e6, one, false, stream(10.2, 10.1, 9, 9_000)) != null,
                 "0.53 % against 0.10 %: a busy sender's bursts, not random loss");
     }
 
@@ -54,7 +72,7 @@ class PathFindingsTest {
         TcpStats steady = StreamLimit.steady(end, intervals(10.0, 10.4, 10.9, 14.1, 10.6, 12.8, 10.5));
         assertEquals(10.75, steady.rttMs(), 1e-9, "the median of six: (10.6 + 10.9) / 2");
         assertEquals(Boolean.FALSE, StreamLimit.queued(steady));
-        assertTrue(PathFindings.policed(46e6, 182e6, steady, StreamLimit.queued(steady),
+        assertTrue(PathFindings.policed(46e6, 182e6, 45.5e6, steady, StreamLimit.queued(steady),
                 stream(10.2, 10.0, 0, 9_000)) != null, "a policer again");
         assertEquals(Boolean.TRUE, StreamLimit.queued(end), "where the end alone called it queued");
     }
@@ -84,22 +102,23 @@ class PathFindingsTest {
     @Test
     void aShaperQueuesAndItsStreamsShareOneRate() {
         TcpStats one = stream(60, 10.1, 40, 40_000); // the queue: RTT six times its lowest
-        assertNull(PathFindings.policed(48e6, 49e6, one, StreamLimit.queued(one), stream(12, 10.1, 0, 9_000)));
+        assertNull(PathFindings.policed(48e6, 49e6, 12.3e6, one, StreamLimit.queued(one), stream(12, 10.1, 0, 9_000)));
     }
 
     @Test
     void randomLossMeetsThePacedRedoToo() {
         TcpStats one = stream(40.5, 40.1, 40, 40_000);
-        assertNull(PathFindings.policed(18e6, 70e6, one, StreamLimit.queued(one), stream(40.3, 40.1, 9, 9_000)),
+        assertNull(PathFindings.policed(18e6, 70e6, 17.5e6, one, StreamLimit.queued(one), stream(40.3, 40.1, 9, 9_000)),
                 "0.1 % lost at every rate: the Mathis ceiling, not a policer");
     }
 
     @Test
     void noLossOrTooLittlePacedRedoSaysNothing() {
         TcpStats clean = stream(10.2, 10.1, 0, 40_000);
-        assertNull(PathFindings.policed(900e6, 950e6, clean, false, stream(10.2, 10.1, 0, 9_000)));
+        assertNull(PathFindings.policed(900e6, 950e6, 240e6, clean, false, stream(10.2, 10.1, 0, 9_000)));
         TcpStats one = stream(10.4, 10.1, 400, 40_000);
-        assertNull(PathFindings.policed(46e6, 182e6, one, false, stream(10.2, 10.1, 0, 50)), "50 segments say nothing");
+        assertNull(PathFindings.policed(46e6, 182e6, 45.5e6, one, false, stream(10.2, 10.1, 0, 50)),
+                "50 segments say nothing");
     }
 
     @Test
