@@ -83,12 +83,15 @@ final class ProbeProcess implements AutoCloseable {
      * Starts with JVM options, e.g. {@code -Dprobe.nio=true}: {@code java -XX:TieredStopAtLevel=1 -jar probe.jar}
      * with the build's class archive ({@link SharedClasses}). The suite starts a few hundred short JVMs, and the
      * optimising compiler's threads cost each about a third of its CPU while changing nothing a test checks (output,
-     * files, exit codes, the lean restart, which keeps this flag); a lab keeps it, its userspace forwarder is timed.
+     * files, exit codes, the lean restart, which keeps this flag). Only a lab's forwarder ({@code lab up
+     * --foreground}) keeps the optimising compiler, being timed; {@code lab up} starts it as a JVM of its own without
+     * these flags, so the suite's hundred-odd {@code lab up/run/down/status} wrappers take it too (about 0.4 CPU s
+     * less each).
      */
     static ProbeProcess startWithJvm(List<String> jvmArgs, String... args) throws IOException {
-        boolean lab = args.length > 0 && args[0].equals("lab");
+        boolean forwarder = args.length > 0 && args[0].equals("lab") && List.of(args).contains("--foreground");
         List<String> cmd = new ArrayList<>(List.of(javaBin()));
-        if (!lab) {
+        if (!forwarder) {
             cmd.add("-XX:TieredStopAtLevel=1");
         }
         cmd.addAll(SharedClasses.flags());
