@@ -77,10 +77,7 @@ class AgentNetnsIT {
     }
 
     private static List<String> java(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(SharedClasses.java(), "-jar",
-                ProbeProcess.jar().toAbsolutePath().toString()));
-        cmd.addAll(List.of(args));
-        return cmd;
+        return ProbeProcess.jarCommand(args);
     }
 
     /** {@code command} in the lab's namespace of {@code side}, through {@code probe lab run}. */

@@ -38,13 +38,11 @@ class BackupAnswersLabIT extends TwoSiteLabBase {
         ProbeProcess lab = ProbeProcess.start(up.toArray(String[]::new));
         assertEquals(0, lab.awaitExit(), lab.stdout() + lab.stderr());
         Map<Integer, Path> runs = new HashMap<>();
-        try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
-                ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
+        try (ProbeProcess server = labServer()) {
             String port = String.valueOf(server.awaitServerPort());
             for (int channels : new int[] {4, 8, 16, 35, 56}) {
                 Path json = dir.resolve("bulk-" + channels + ".json");
-                ProbeProcess bulk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
-                        ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", port,
+                ProbeProcess bulk = ProbeProcess.inLab(List.of("--name", name), "bulk", serverAddress, "--port", port,
                         "--direction", "backup", "--channels", String.valueOf(channels), "--duration", "20s",
                         "--db-size", "20TB", "--congestion", "cubic", "--json", json.toString());
                 assertEquals(0, bulk.awaitExit(90), bulk.stdout() + bulk.stderr());

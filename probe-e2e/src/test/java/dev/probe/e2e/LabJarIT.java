@@ -34,14 +34,12 @@ class LabJarIT extends TwoSiteLabBase {
                 "--loss-pct", "0.5", "--rate", "200mbit");
         assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         assertTrue(up.printed("lab " + name + " up: client"), up.stdout());
-        try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
-                ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
+        try (ProbeProcess server = labServer()) {
             int port = server.awaitServerPort();
             Path json = dir.resolve("bulk.json");
-            ProbeProcess bulk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
-                    ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(
-                            port),
-                    "--direction", "backup", "--channels", "2", "--duration", "4s", "--piece-size", "4MiB",
+            ProbeProcess bulk = ProbeProcess.inLab(List.of("--name", name), "bulk", serverAddress, "--port",
+                    String.valueOf(port), "--direction", "backup", "--channels", "2", "--duration", "4s",
+                    "--piece-size", "4MiB",
                     "--congestion", "cubic", "--json", json.toString());
             assertEquals(0, bulk.awaitExit(90), bulk.stdout() + bulk.stderr());
             JsonNode tcp = JSON.readTree(json.toFile()).at("/summary/tcp");
@@ -50,10 +48,9 @@ class LabJarIT extends TwoSiteLabBase {
             double gbps = JSON.readTree(json.toFile()).at("/summary/throughput_gbps").asDouble();
             assertTrue(gbps > 0 && gbps < 0.2 * 1.05, "under the 200 Mbit/s cap: " + gbps);
             assertTrue(!bulk.printed("WARNING: lab"), "a backup crosses this lab's loss: " + bulk.stdout());
-            ProbeProcess restore = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
-                    ProbeProcess.jar().toAbsolutePath().toString(), "bulk", serverAddress, "--port", String.valueOf(
-                            port),
-                    "--direction", "restore", "--channels", "1", "--duration", "1s", "--piece-size", "4MiB");
+            ProbeProcess restore = ProbeProcess.inLab(List.of("--name", name), "bulk", serverAddress, "--port",
+                    String.valueOf(port), "--direction", "restore", "--channels", "1", "--duration", "1s",
+                    "--piece-size", "4MiB");
             assertEquals(0, restore.awaitExit(90), restore.stdout() + restore.stderr());
             assertTrue(restore.printed("WARNING: lab " + name + " loses packets only towards the server (backup)"),
                     "a restore misses it and is told so: " + restore.stdout());
@@ -105,11 +102,10 @@ class LabJarIT extends TwoSiteLabBase {
     private ProbeProcess ctrlC(List<String> args, Pattern going) throws Exception {
         // env --default-signal: a suite started from a background job (cmd &) inherits SIGINT ignored, and a JVM keeps
         // an ignored SIGINT ignored (as nohup wants), so without it no Ctrl-C would ever arrive
-        List<String> cmd = new ArrayList<>(List.of("setsid", "env", "--default-signal=INT", java(), "-jar", ProbeProcess
-                .jar().toAbsolutePath()
-                .toString(), "lab", "run", "--name", name, java(), "-jar", ProbeProcess.jar().toAbsolutePath()
-                        .toString()));
-        cmd.addAll(args);
+        List<String> cmd = new ArrayList<>(List.of("setsid", "env", "--default-signal=INT"));
+        List<String> labRun = new ArrayList<>(List.of("lab", "run", "--name", name));
+        labRun.addAll(ProbeProcess.jarCommand(args.toArray(String[]::new)));
+        cmd.addAll(ProbeProcess.jarCommand(labRun.toArray(String[]::new)));
         ProbeProcess run = ProbeProcess.command(cmd, null, null);
         run.awaitMatch(going, ProbeProcess.PROGRESS_MS);
         long sent = System.nanoTime();

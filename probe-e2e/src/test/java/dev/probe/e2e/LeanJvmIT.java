@@ -30,8 +30,9 @@ class LeanJvmIT {
         Path store = Files.createDirectories(dir.resolve("store"));
         // 256 channels join one session within --handshake-timeout (10 s by default): run 87 had a client at nice 0
         // beside labs at nice -10 miss that; the memory, not the client's pace, is what this test is about
-        try (ProbeProcess server = ProbeProcess.start("server", "--bind", "127.0.0.1", "--port", "0", "--quiet",
-                "--dir", store.toString(), "--handshake-timeout", "60s")) {
+        // startWithJvm, not start: no flags of the test's, so the server restarts itself as a user's would
+        try (ProbeProcess server = ProbeProcess.startWithJvm(List.of(), "server", "--bind", "127.0.0.1", "--port", "0",
+                "--quiet", "--dir", store.toString(), "--handshake-timeout", "60s")) {
             int port = server.awaitServerPort();
             String cmdline = cmdline(server.pid());
             assertTrue(cmdline.contains("-XX:+UseSerialGC -Xms16m -Xmx1g"), "restarted lean, same pid: " + cmdline);

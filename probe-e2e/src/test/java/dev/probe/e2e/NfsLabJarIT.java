@@ -47,8 +47,8 @@ class NfsLabJarIT extends TwoSiteLabBase {
                     "net.ipv4.tcp_rmem=4096 131072 262144");
             assertEquals(0, narrow.awaitExit(), narrow.stderr());
             Path json = dir.resolve("nfs.json");
-            ProbeProcess disk = ProbeProcess.start("lab", "run", "--name", name, java(), "-jar",
-                    ProbeProcess.jar().toAbsolutePath().toString(), "disk", "--nfs", serverAddress + ":" + export,
+            ProbeProcess disk = ProbeProcess.inLab(List.of("--name", name), "disk", "--nfs", serverAddress + ":"
+                    + export,
                     "--connections", "1,4", "--profile", "oltp,olap", "--size", "256MiB", "--point", "1s",
                     "--max-outstanding", "8", "--json", json.toString());
             assertEquals(0, disk.awaitExit(240), disk.stdout() + disk.stderr());

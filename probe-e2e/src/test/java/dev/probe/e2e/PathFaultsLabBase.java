@@ -24,11 +24,7 @@ abstract class PathFaultsLabBase extends TwoSiteLabBase {
     }
 
     ProbeProcess inLab(String... args) throws Exception {
-        String[] all = new String[args.length + 7];
-        System.arraycopy(new String[] {"lab", "run", "--name", name, java(), "-jar",
-                ProbeProcess.jar().toAbsolutePath().toString()}, 0, all, 0, 7);
-        System.arraycopy(args, 0, all, 7, args.length);
-        return ProbeProcess.start(all);
+        return ProbeProcess.inLab(List.of("--name", name), args);
     }
 
     /** The ASYNC verdict of qualify through a lab made with {@code link} (after the common flags). */
@@ -55,8 +51,7 @@ abstract class PathFaultsLabBase extends TwoSiteLabBase {
         System.arraycopy(link, 0, up, 6, link.length);
         ProbeProcess lab = ProbeProcess.start(up);
         assertEquals(0, lab.awaitExit(), lab.stdout() + lab.stderr());
-        try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
-                ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
+        try (ProbeProcess server = labServer()) {
             String port = String.valueOf(server.awaitServerPort());
             if (reverse) {
                 reverseClientSeesTheSender(port);

@@ -32,8 +32,7 @@ class PathFaultsLabIT extends PathFaultsLabBase {
                 "--rate", "200mbit", "--reorder-pct", "5");
         assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         assertTrue(up.printed("5 % overtaken by the next one"), up.stdout());
-        try (ProbeProcess server = ProbeProcess.start("lab", "run", "--name", name, "--side", "server", java(), "-jar",
-                ProbeProcess.jar().toAbsolutePath().toString(), "server", "--port", "0")) {
+        try (ProbeProcess server = labServer()) {
             String port = String.valueOf(server.awaitServerPort());
             Path json = dir.resolve("async.json");
             ProbeProcess client = inLab("client", serverAddress, "--port", port, "--mode", "async", "--duration", "6s",

@@ -1,5 +1,6 @@
 package dev.probe.e2e;
 
+import dev.probe.cli.common.LeanJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -67,8 +68,39 @@ final class ProbeProcess implements AutoCloseable {
         return niced;
     }
 
+    /**
+     * {@code probe ARGS}; a server or agent on the lean JVM it would restart itself on ({@link LeanJvm#FLAGS}), given up
+     * front: the suite starts about a hundred, and each restart costs a JVM's start (about 0.4 CPU s). LeanJvmIT starts
+     * its server through {@link #startWithJvm} to see the restart itself.
+     */
     static ProbeProcess start(String... args) throws IOException {
-        return startWithJvm(List.of(), args);
+        return startWithJvm(lean(args), args);
+    }
+
+    /** {@link LeanJvm#FLAGS} for a {@code server} or {@code agent}, else nothing. */
+    private static List<String> lean(String... args) {
+        return args.length > 0 && (args[0].equals("server") || args[0].equals("agent")) ? LeanJvm.FLAGS : List.of();
+    }
+
+    /**
+     * {@code probe lab run WHERE... JAVA -jar probe.jar ARGS}: probe run inside a lab's namespace ({@code where}: the
+     * lab's name and side or site), on the build's class archive ({@link SharedClasses#java()}), a server or agent on
+     * the lean JVM as {@link #start} gives it.
+     */
+    static ProbeProcess inLab(List<String> where, String... args) throws IOException {
+        List<String> all = new ArrayList<>(List.of("lab", "run"));
+        all.addAll(where);
+        all.addAll(jarCommand(args));
+        return start(all.toArray(String[]::new));
+    }
+
+    /** {@code JAVA [lean flags] -jar probe.jar ARGS} for a command run as it is (in a namespace, under setsid). */
+    static List<String> jarCommand(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(SharedClasses.java()));
+        cmd.addAll(lean(args));
+        cmd.addAll(List.of("-jar", jar().toAbsolutePath().toString()));
+        cmd.addAll(List.of(args));
+        return cmd;
     }
 
     /** A server on 127.0.0.1, port 0, its redo file in {@code dir}, plus {@code extra} flags. */

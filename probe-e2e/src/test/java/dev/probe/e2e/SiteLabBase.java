@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.lab.Netns;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
@@ -38,10 +37,6 @@ abstract class SiteLabBase {
 
     /** {@code probe ARGS...} run inside {@code site} with {@code lab run}. */
     ProbeProcess inSite(String site, String... probeArgs) throws Exception {
-        List<String> args = new ArrayList<>(List.of("lab", "run", "--name", name, "--site", site,
-                SharedClasses.java(), "-jar",
-                ProbeProcess.jar().toAbsolutePath().toString()));
-        args.addAll(List.of(probeArgs));
-        return ProbeProcess.start(args.toArray(String[]::new));
+        return ProbeProcess.inLab(List.of("--name", name, "--site", site), probeArgs);
     }
 }

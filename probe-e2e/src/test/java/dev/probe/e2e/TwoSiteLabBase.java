@@ -3,7 +3,9 @@ package dev.probe.e2e;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.probe.core.lab.Netns;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,6 +46,11 @@ abstract class TwoSiteLabBase {
         if (name != null) {
             ProbeProcess.start("lab", "down", "--name", name).awaitExit();
         }
+    }
+
+    /** {@code probe server --port 0} at the lab's server end. */
+    ProbeProcess labServer() throws IOException {
+        return ProbeProcess.inLab(List.of("--name", name, "--side", "server"), "server", "--port", "0");
     }
 
     /** The {@code java} a lab runs probe.jar with inside its namespaces: this JDK's, with the class archive. */
