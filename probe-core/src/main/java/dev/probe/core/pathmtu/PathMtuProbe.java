@@ -161,7 +161,9 @@ public final class PathMtuProbe {
      * A black hole's edge stands only where the next byte up, probed alone for {@link #CONFIRM}, stalls again: a
      * round of probes at once on a loaded host stalls sizes that pass (a fresh-clone run's lab path of 1500 bytes
      * was named 1272). Where it passes, the search goes on above it, at most {@link #RESUMES} times; then the edge
-     * is left unchecked, with what was seen, rather than named wrong.
+     * is left unchecked, with what was seen, rather than named wrong. Where the next byte up is the full size, its
+     * passing ends the search: the path carries it (a fresh-clone run beside two busy loops stalled only the full
+     * size of a loopback qualify, and the search went on past it to an MSS of 32,768, which TCP_MAXSEG refuses).
      */
     private PathMtu edgeHeld(Search q, PathMtu found, RunStop stop) throws InterruptedException {
         PathMtu at = found;
@@ -176,6 +178,11 @@ public final class PathMtuProbe {
                         : String.format(Locale.ROOT, "rounds of probes at once stalled sizes that then passed alone, "
                                 + "up to %d bytes (a slow host); the edge was probed alone for %d s", at.largest(),
                                 CONFIRM.toSeconds()));
+            }
+            if (next >= q.hi) { // the full size itself passed alone: no edge below it
+                return q.found(PathMtu.Status.FULL, q.hi, at.probes() + 1, String.format(Locale.ROOT, "probes of %d "
+                        + "bytes stalled in rounds at once, then passed alone within %d s: a slow host, not a black "
+                        + "hole", q.hi, CONFIRM.toSeconds()));
             }
             if (resumes == RESUMES) {
                 return q.found(PathMtu.Status.UNCHECKED, next, at.probes() + 1, String.format(Locale.ROOT,

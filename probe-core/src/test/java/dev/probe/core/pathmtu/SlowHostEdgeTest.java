@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.probe.core.client.Egress;
 import dev.probe.core.client.RunStop;
 import dev.probe.core.client.Target;
 import java.time.Duration;
@@ -43,6 +44,26 @@ class SlowHostEdgeTest {
         assertTrue(line.startsWith("the primary to standby: path MTU not checked: packets of 1275 bytes passed and of "
                 + "9000 never did, but sizes between stalled for 3 s and then passed: this host was too slow to find "
                 + "the edge"), line);
+    }
+
+    @Test
+    void aFullSizeThatStallsOnlyInRoundsAndPassesAloneIsTheFullSize() throws Exception {
+        Target target = Target.of("192.0.2.1", 1522);
+        assumeTrue(target.transport().clampsSegments(), "needs epoll");
+        int hi = ProbeReadings.JUMBO; // neither end's MTU known in this model
+        PathMtuProbe probe = new PathMtuProbe(target, new SizeProbes(target) {
+            @Override
+            Outcome probe(int mss, boolean towardServer, RunStop stop, Duration stall) {
+                assertTrue(mss <= hi - PathMtu.HEADERS || mss == Egress.MAX_MSS, "no probe over the full size: " + mss);
+                int packet = mss + PathMtu.HEADERS;
+                return new Outcome(packet, packet < hi || !stall.equals(PathMtuProbe.STALL), null);
+            }
+        });
+        PathMtu found = probe.check(true, new RunStop());
+        assertEquals(PathMtu.Status.FULL, found.status(), found.toString());
+        assertEquals(hi, found.largest(), found.toString());
+        assertEquals("probes of 9000 bytes stalled in rounds at once, then passed alone within 10 s: a slow host, "
+                + "not a black hole", found.note());
     }
 
     /** The probe over a modelled path whose host stalls the first {@code slowRounds} rounds above 1272 bytes. */
