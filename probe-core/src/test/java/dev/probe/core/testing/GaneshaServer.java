@@ -105,22 +105,17 @@ public final class GaneshaServer implements AutoCloseable {
     private void awaitRegistered() throws IOException, InterruptedException {
         Pattern nfs = Pattern.compile("^\\s*100003\\s+3\\s+tcp\\s", Pattern.MULTILINE);
         Pattern mount = Pattern.compile("^\\s*100005\\s+3\\s+tcp\\s", Pattern.MULTILINE);
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        String listed = "";
-        while (System.nanoTime() < end) {
+        await(() -> {
             Process p = new ProcessBuilder("ip", "netns", "exec", namespace, "rpcinfo", "-p", "127.0.0.1")
                     .redirectErrorStream(true).start();
-            listed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String listed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
             }
-            if (nfs.matcher(listed).find() && mount.matcher(listed).find()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new IOException("ganesha registered no NFS and MOUNT v3 over TCP with rpcbind in " + namespace
-                + " after 30 s: rpcinfo -p: " + listed + log("ganesha.log"));
+            return nfs.matcher(listed).find() && mount.matcher(listed).find() ? null
+                    : "ganesha registered no NFS and MOUNT v3 over TCP with rpcbind in " + namespace + " (rpcinfo -p: "
+                            + listed + ")";
+        });
     }
 
     /** The namespace the server runs in (connect from inside it, to 127.0.0.1). */
@@ -133,27 +128,40 @@ public final class GaneshaServer implements AutoCloseable {
     }
 
     private void awaitPort(int port) throws IOException, InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < end) {
+        await(() -> {
             try {
-                boolean up = InNamespace.call(namespace, () -> {
+                return InNamespace.call(namespace, () -> {
                     try (Socket s = new Socket()) {
                         s.connect(new InetSocketAddress("127.0.0.1", port), 500);
-                        return true;
+                        return null;
                     } catch (IOException e) {
-                        return false;
+                        return "nothing listens on port " + port + " in " + namespace;
                     }
                 });
-                if (up) {
-                    return;
-                }
             } catch (Exception e) {
                 throw new IOException(e);
             }
+        });
+    }
+
+    /** What a wait polls: null once ready, else what it saw. */
+    @FunctionalInterface
+    private interface Check {
+        String seen() throws IOException, InterruptedException;
+    }
+
+    /** Polls {@code ready} every 100 ms for 30 s; then fails with what it saw last and the servers' logs. */
+    private void await(Check ready) throws IOException, InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String seen = "";
+        while (System.nanoTime() < end) {
+            seen = ready.seen();
+            if (seen == null) {
+                return;
+            }
             Thread.sleep(100);
         }
-        throw new IOException("nothing listens on port " + port + " in " + namespace + " after 30 s: "
-                + log("rpcbind.log") + log("ganesha.log") + log("ganesha.out")
+        throw new IOException(seen + " after 30 s: " + log("rpcbind.log") + log("ganesha.log") + log("ganesha.out")
                 + (rpcbind != null && !rpcbind.isAlive() ? " rpcbind exited " + rpcbind.exitValue() : ""));
     }
 
