@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.core.app.ProbeServer;
+import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.testing.RunningServer;
 import dev.probe.core.testing.TestServers;
 import java.nio.file.Files;
@@ -92,20 +93,23 @@ class PlanRacTest {
             JsonNode relayed = run.doc().path("hops").get(2);
             assertEquals("fs", relayed.path("from").asText(), relayed.toString());
             assertEquals(2, relayed.path("threads").size(), relayed.toString());
-            // each thread carries its instance's share where it reached the relay at that rate; a fresh-clone run
-            // beside the e2e labs (at nice -10) had node 1's reach fs at 1.29 of 2 MB/s: on one host that is the
-            // host's CPU, which the verdict says, and the far hop passes on what it was sent
+            // each thread carries its instance's share unless its redo reached the relay late, which on one host is
+            // the host's CPU and the verdict says so from its evidence: the end-to-end lag grew while the far hop's own
+            // lag behind what fs forwarded stayed flat (fresh-clone runs beside the e2e labs at nice -10: node 1's
+            // redo reached fs at 1.29 of 2 MB/s; node 2's at 1.41 of 1 MB/s on average but late in stretches, the relay
+            // holding 95 messages, as it forwards no faster than the redo, and sb1 carried 0.89)
             double[] share = {2e6, 1e6};
             for (int i = 0; i < share.length; i++) {
                 JsonNode thread = relayed.path("threads").get(i);
-                if (thread.at("/relay/arrived_bytes_s").asDouble() >= 0.9 * share[i]) {
+                if (run.out().contains("node " + (i + 1) + "'s thread: the redo reached fs late on connections that "
+                        + "never left this host: the host fell behind")) {
+                    assertTrue(thread.at("/lag/growth_s_per_s").asDouble() > LagTrace.FLAT_GROWTH
+                            && thread.at("/relay/hop_lag/flat").asBoolean(), "late by the lags: " + thread);
+                    System.out.println("PlanRacTest: node " + (i + 1) + "'s redo reached fs late: host-bound "
+                            + thread);
+                } else {
                     assertEquals(share[i], thread.path("carried_bytes_s").asDouble(), 0.1 * share[i],
                             relayed.toString());
-                } else {
-                    assertTrue(run.out().contains("node " + (i + 1) + "'s thread: the redo reached fs late on "
-                            + "connections that never left this host: the host fell behind"), run.out());
-                    System.out.println("PlanRacTest: node " + (i + 1) + "'s redo reached fs at "
-                            + thread.at("/relay/arrived_bytes_s").asDouble() + " B/s: host-bound");
                 }
             }
             assertEquals(relayed.at("/threads/0/carried_bytes_s").asDouble() + relayed.at("/threads/1/carried_bytes_s")
