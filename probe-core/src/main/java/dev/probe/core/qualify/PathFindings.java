@@ -131,7 +131,7 @@ final class PathFindings {
     /**
      * "each flow is policed near ..." when one stream ({@code oneBps}, {@code one}) lost segments without queueing,
      * four streams ({@code fourBps}, the fastest at {@code fastestBps}) added up, and the paced redo ({@code paced})
-     * lost at most a {@link #RISES}th as much; null otherwise. The rate named is the faster of the one stream and the
+     * lost at most 1 / {@link #RISES} as much; null otherwise. The rate named is the faster of the one stream and the
      * four's fastest: a policer holds every flow under its rate, so each is a floor of it, and a host that starved the
      * one stream (the CI of 2abdf254: 21 Mbit/s through a 50 Mbit/s lab policer) does not lower it.
      */
@@ -144,11 +144,12 @@ final class PathFindings {
         }
         return String.format(Locale.ROOT, "each flow is policed near %.0f Mbit/s: one stream levels off at %.0f "
                 + "Mbit/s losing %.3f %% of its segments with no queueing delay (RTT %.1f ms, lowest %.1f), four streams "
-                + "add up to %.0f Mbit/s (%.1f x, the fastest %.0f), and the redo paced below it lost %.3f %%: a per-flow "
+                + "add up to %.0f Mbit/s (%.1f x%s), and the redo paced below it lost %.3f %%: a per-flow "
                 + "policer (a provider's or firewall's cap on one flow, support note 2064368.1), not the link's rate (a "
                 + "shaper queues: the RTT rises) nor random loss (the paced redo would meet it too); have the cap lifted "
                 + "for the standby's address or class of service, or compress the redo to fit one flow under it",
                 Math.max(oneBps, fastestBps) / 1e6, oneBps / 1e6, 100 * one.retransmitRatio(), one.rttMs(),
-                one.minRttMs(), fourBps / 1e6, fourBps / oneBps, fastestBps / 1e6, 100 * paced.retransmitRatio());
+                one.minRttMs(), fourBps / 1e6, fourBps / oneBps, fastestBps > 0 ? String.format(Locale.ROOT,
+                        ", the fastest %.0f", fastestBps / 1e6) : "", 100 * paced.retransmitRatio());
     }
 }

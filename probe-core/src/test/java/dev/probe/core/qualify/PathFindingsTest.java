@@ -45,6 +45,8 @@ class PathFindingsTest {
         assertTrue(line.startsWith("each flow is policed near 47 Mbit/s: one stream levels off at 21 Mbit/s"), line);
         assertTrue(line.contains("four streams add up to 176 Mbit/s (8.4 x, the fastest 47)"), line);
         assertEquals(0, PathFindings.fastest(176e6, List.of()), "connections not read: no fastest");
+        String unread = PathFindings.policed(46e6, 176e6, 0, one, false, stream(10.2, 10.1, 0, 9_000));
+        assertTrue(unread.startsWith("each flow is policed near 46 Mbit/s") && unread.contains("(3.8 x)"), unread);
     }
 
     @Test
