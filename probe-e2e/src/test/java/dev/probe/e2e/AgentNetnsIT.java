@@ -76,15 +76,9 @@ class AgentNetnsIT {
         return p.exitValue();
     }
 
-    private static List<String> java(String... args) {
-        return ProbeProcess.jarCommand(args);
-    }
-
-    /** {@code command} in the lab's namespace of {@code side}, through {@code probe lab run}. */
-    private ProbeProcess labRun(String side, List<String> command) throws Exception {
-        List<String> args = new ArrayList<>(List.of("lab", "run", "--name", name, "--side", side));
-        args.addAll(command);
-        return ProbeProcess.start(args.toArray(new String[0]));
+    /** {@code probe ARGS} in the lab's namespace of {@code side}, through {@code probe lab run}. */
+    private ProbeProcess labRun(String side, String... args) throws Exception {
+        return ProbeProcess.inLab(List.of("--name", name, "--side", side), args);
     }
 
     /** Agent k's namespace, joined to the lab's client namespace by a veth pair; returns its address. */
@@ -119,7 +113,7 @@ class AgentNetnsIT {
         ip("-n", name + "-server", "route", "add", "10.253." + (n % 250) + ".0/24", "via", labNet + "1");
         Path secret = dir.resolve("secret");
         Files.writeString(secret, "agents, coordinator and server share this\n");
-        ProbeProcess server = keep(labRun("server", java("server", "--port", "0", "--secret-file", secret.toString())));
+        ProbeProcess server = keep(labRun("server", "server", "--port", "0", "--secret-file", secret.toString()));
         int port = server.awaitServerPort();
         List<String> from = new ArrayList<>();
         List<String> hosts = new ArrayList<>();
@@ -127,15 +121,16 @@ class AgentNetnsIT {
             String host = agentHost(k);
             hosts.add(host);
             List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", name + "-a" + k));
-            cmd.addAll(java("agent", "--bind", host, "--port", "0", "--secret-file", secret.toString(),
+            cmd.addAll(ProbeProcess.jarCommand("agent", "--bind", host, "--port", "0", "--secret-file", secret
+                    .toString(),
                     "--server-secret-file", secret.toString(), "--allow-targets", labNet + "0/30"));
             from.add(keep(ProbeProcess.command(cmd, null, null)).awaitMatch(STARTED, ProbeProcess.PROGRESS_MS));
         }
         Path json = dir.resolve("fan.json");
-        ProbeProcess run = keep(labRun("client", java("bulk", labNet + "2", "--port",
+        ProbeProcess run = keep(labRun("client", "bulk", labNet + "2", "--port",
                 String.valueOf(port), "--from", String.join(",", from), "--secret-file", secret.toString(),
                 "--direction", "backup", "--channels", "4", "--volume", "48MiB", "--piece-size", "4MiB",
-                "--interval", "500ms", "--json", json.toString())));
+                "--interval", "500ms", "--json", json.toString()));
         assertEquals(0, run.awaitExit(120), run.stdout() + run.stderr());
 
         JsonNode d = new ObjectMapper().readTree(json.toFile());
