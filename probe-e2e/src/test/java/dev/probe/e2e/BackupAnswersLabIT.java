@@ -25,7 +25,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 420, unit = TimeUnit.SECONDS)
 class BackupAnswersLabIT extends TwoSiteLabBase {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final double RTT_MS = 20;
     private static final String[] LINK = {"--rtt-ms", "20", "--loss-pct", "0.5", "--rate", "500mbit"};
+    private static final List<String> DIRECTIONS = List.of("to_server", "to_client");
 
     BackupAnswersLabIT() {
         super("ba", "10.247.");
@@ -38,18 +40,22 @@ class BackupAnswersLabIT extends TwoSiteLabBase {
         ProbeProcess lab = ProbeProcess.start(up.toArray(String[]::new));
         assertEquals(0, lab.awaitExit(), lab.stdout() + lab.stderr());
         Map<Integer, Path> runs = new HashMap<>();
+        Map<Integer, Double> hostMs = new HashMap<>();
         try (ProbeProcess server = labServer()) {
             String port = String.valueOf(server.awaitServerPort());
             for (int channels : new int[] {4, 8, 16, 35, 56}) {
+                JsonNode before = LabDelay.state(name);
                 Path json = dir.resolve("bulk-" + channels + ".json");
                 ProbeProcess bulk = ProbeProcess.inLab(List.of("--name", name), "bulk", serverAddress, "--port", port,
                         "--direction", "backup", "--channels", String.valueOf(channels), "--duration", "20s",
                         "--db-size", "20TB", "--congestion", "cubic", "--json", json.toString());
                 assertEquals(0, bulk.awaitExit(90), bulk.stdout() + bulk.stderr());
                 runs.put(channels, json);
+                hostMs.put(channels, LabDelay.roundTripMs(before, LabDelay.state(name), DIRECTIONS));
                 JsonNode summary = JSON.readTree(json.toFile()).path("summary");
-                System.out.printf("BackupAnswersLabIT %d channels: %.3f Gbit/s, TCP %s%n", channels,
-                        summary.path("throughput_gbps").asDouble(), summary.path("tcp"));
+                System.out.printf("BackupAnswersLabIT %d channels: %.3f Gbit/s, the host added %.3f ms, TCP %s%n",
+                        channels, summary.path("throughput_gbps").asDouble(), hostMs.get(channels),
+                        summary.path("tcp"));
             }
         }
         double rate35 = JSON.readTree(runs.get(35).toFile()).at("/summary/throughput_gbps").asDouble();
@@ -64,14 +70,33 @@ class BackupAnswersLabIT extends TwoSiteLabBase {
             if (channels > 35 && rate < 0.9 * rate35) {
                 System.out.printf("BackupAnswersLabIT %d channels: %.3f Gbit/s against 35's %.3f: host-bound, not "
                         + "compared%n", channels, rate, rate35);
-            } else {
+            } else if (heldItsLink(channels, hostMs)) {
                 assertWithin(measured, fromRuns, channels + " channels, predicted from 4, 8 and 16");
             }
             assertTrue(fromRuns.path("throughput_gbps").asDouble() <= 0.5
                     && fromRuns.at("/range/gbps_high").asDouble() <= 0.5, "never faster than the line: " + fromRuns);
         }
-        JsonNode measured35 = JSON.readTree(runs.get(35).toFile()).path("summary");
-        assertWithin(measured35, predict(35, "--rtt-ms", "20", "--loss-pct", "0.5"), "35 channels, the paper's fit");
+        if (heldItsLink(35, hostMs)) {
+            JsonNode measured35 = JSON.readTree(runs.get(35).toFile()).path("summary");
+            assertWithin(measured35, predict(35, "--rtt-ms", "20", "--loss-pct", "0.5"),
+                    "35 channels, the paper's fit");
+        }
+    }
+
+    /**
+     * True when the lab was the 20 ms link asked for during the run of {@code channels}: the host added under a tenth
+     * of its round trip (a loss-limited stream's rate goes as one over the round trip, so more would move the figure
+     * by more than a tenth). The CI of 2967393b had 56 channels carry 0.279 Gbit/s, 35 as little, while three lab
+     * classes at nice -10 shared two cores: such a run is the host's, and is not held against a prediction.
+     */
+    private static boolean heldItsLink(int channels, Map<Integer, Double> hostMs) {
+        double added = hostMs.get(channels);
+        if (added <= 0.1 * RTT_MS) {
+            return true;
+        }
+        System.out.printf("BackupAnswersLabIT %d channels: the host added %.3f ms to the %.0f ms link (its packets "
+                + "late, its forwarder waiting for a CPU): the host's figure, not compared%n", channels, added, RTT_MS);
+        return false;
     }
 
     /** The lab's projected time, with its steady half's range, meets the prediction's range. */

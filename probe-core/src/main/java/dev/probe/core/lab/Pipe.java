@@ -3,7 +3,6 @@ package dev.probe.core.lab;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -37,15 +36,7 @@ final class Pipe {
     private long bucketTime;
     private final byte[] held;
     private int heldLength;
-    private final AtomicLong forwarded = new AtomicLong();
-    private final AtomicLong bytes = new AtomicLong();
-    private final AtomicLong lossDrops = new AtomicLong();
-    private final AtomicLong queueDrops = new AtomicLong();
-    private final AtomicLong writeErrors = new AtomicLong();
-    private final AtomicLong peakQueue = new AtomicLong();
-    private final AtomicLong policeDrops = new AtomicLong();
-    private final AtomicLong mtuDrops = new AtomicLong();
-    private final UnitSizes units = new UnitSizes();
+    private final PipeCounters count = new PipeCounters();
     private FlowPolicer policer;
     private MtuGate gate;
     private volatile Throwable failure;
@@ -111,11 +102,11 @@ final class Pipe {
     }
 
     LinkCounters counters() {
-        return new LinkCounters(forwarded.get(), bytes.get(), lossDrops.get(), queueDrops.get(), writeErrors.get(),
-                peakQueue.get(), policeDrops.get(), mtuDrops.get(), units.percentile(0.5), units.percentile(0.9));
+        return count.snapshot();
     }
 
     private void readLoop() {
+        count.readerStarted();
         try {
             while (running) {
                 long slot = ecmp == null ? rings[0].claim() : 0; // one path: read straight into its queue
@@ -132,16 +123,16 @@ final class Pipe {
                 if (ecmp != null) {
                     slot = copyInto(ring, n);
                 }
-                units.record(into, n, from.headerBytes());
+                count.units.record(into, n, from.headerBytes());
                 if (imp.pathMtu() > 0 && overPathMtu(imp, into, n)) {
-                    mtuDrops.lazySet(mtuDrops.get() + 1);
+                    PipeCounters.add(count.mtuDrops, 1);
                 } else if (imp.loss() > 0 && random.nextDouble() < imp.loss()) {
-                    lossDrops.lazySet(lossDrops.get() + 1);
+                    PipeCounters.add(count.lossDrops, 1);
                 } else if (imp.policeBps() > 0 && !policer(imp).admits(into + from.headerBytes(),
                         n - from.headerBytes(), System.nanoTime())) {
-                    policeDrops.lazySet(policeDrops.get() + 1);
+                    PipeCounters.add(count.policeDrops, 1);
                 } else if (slot == 0) {
-                    queueDrops.lazySet(queueDrops.get() + 1);
+                    PipeCounters.add(count.queueDrops, 1);
                 } else {
                     queue(imp, ring, path, slot, n);
                 }
@@ -176,8 +167,8 @@ final class Pipe {
         ring.publish(n, dueTime(imp, n - from.headerBytes(), System.nanoTime()) + imp.pathDelayNanos(path));
         releaseHeld(imp);
         int queued = queued();
-        if (queued > peakQueue.get()) {
-            peakQueue.lazySet(queued);
+        if (queued > count.peakQueue.get()) {
+            count.peakQueue.lazySet(queued);
         }
         if (writerIdle || ecmp != null) { // several paths: the writer may wait on a later head
             LockSupport.unpark(writer);
@@ -202,7 +193,7 @@ final class Pipe {
             return false;
         }
         if (imp.icmpPassed() && !gate.answer(p, n, from)) {
-            writeErrors.lazySet(writeErrors.get() + 1);
+            PipeCounters.add(count.writeErrors, 1);
         }
         return true;
     }
@@ -215,7 +206,7 @@ final class Pipe {
         PacketRing ring = rings[heldPath];
         long slot = ring.claim();
         if (slot == 0) {
-            queueDrops.lazySet(queueDrops.get() + 1);
+            PipeCounters.add(count.queueDrops, 1);
         } else {
             new Pointer(slot).write(0, held, 0, heldLength);
             ring.publish(heldLength, dueTime(imp, heldLength - from.headerBytes(), System.nanoTime())
@@ -258,6 +249,7 @@ final class Pipe {
     }
 
     private void writeLoop() {
+        count.writerStarted();
         try {
             while (running) {
                 PacketRing ring = earliest();
@@ -276,10 +268,11 @@ final class Pipe {
                 }
                 int len = ring.headLength();
                 if (to.write(ring.headAddress(), len)) {
-                    forwarded.lazySet(forwarded.get() + 1);
-                    bytes.lazySet(bytes.get() + len - from.headerBytes());
+                    PipeCounters.add(count.forwarded, 1);
+                    PipeCounters.add(count.bytes, len - from.headerBytes());
+                    PipeCounters.add(count.lateNanos, -wait);
                 } else {
-                    writeErrors.lazySet(writeErrors.get() + 1);
+                    PipeCounters.add(count.writeErrors, 1);
                 }
                 ring.release();
             }

@@ -88,7 +88,15 @@ class ImpairedLinkTest {
         up(20, 0, 0, 1500, 1);
         TestResult r = probeThrough(Mode.SYNC, 1024, Duration.ofSeconds(2));
         double p50 = r.summary().latency().p50();
-        assertTrue(p50 >= 20 && p50 <= 22, "sync 1 KiB p50 " + p50 + " ms through a 20 ms RTT link (within 10 %)");
+        // plus what the host added, by the link's own counters: a lab class beside this one (five qualify runs at
+        // once) once made it 22.6 ms, the forwarder's packets late by as much
+        double host = 0;
+        for (boolean toServer : new boolean[] {true, false}) {
+            LinkCounters c = link.counters(toServer);
+            host += c.lateMeanMs() + c.waitMeanMs();
+        }
+        assertTrue(p50 >= 20 && p50 <= 22 + host, "sync 1 KiB p50 " + p50 + " ms through a 20 ms RTT link (within 10 "
+                + "%, plus the " + host + " ms the host added)");
         assertEquals(0, link.counters(true).lossDrops() + link.counters(true).queueDrops());
     }
 
@@ -153,6 +161,8 @@ class ImpairedLinkTest {
         assertTrue(received <= c.forwarded() && received >= 0.99 * c.forwarded(), received + " of " + c.forwarded()
                 + " delivered datagrams read (a busy receiver's socket buffer may overflow: not the link's loss)");
         assertEquals(0, link.counters(false).lossDrops(), "no loss towards the client");
+        assertTrue(c.runs() > 0 && c.lateMeanMs() >= 0 && c.lateMeanMs() < 1_000, "the forwarder's threads were "
+                + "counted running and its packets' lateness read: " + c.describe());
     }
 
     @Test
