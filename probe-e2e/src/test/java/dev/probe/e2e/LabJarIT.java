@@ -34,6 +34,15 @@ class LabJarIT extends TwoSiteLabBase {
                 "--loss-pct", "0.5", "--rate", "200mbit");
         assertEquals(0, up.awaitExit(), up.stdout() + up.stderr());
         assertTrue(up.printed("lab " + name + " up: client"), up.stdout());
+        long forwarder = LabDelay.state(name).path("pid").asLong();
+        Path group = Path.of("/proc/" + forwarder + "/autogroup");
+        if (Files.exists(group) && Files.readString(Path.of("/proc/sys/kernel/sched_autogroup_enabled")).trim()
+                .equals("1")) {
+            // the forwarder leads a session of its own (setsid), and every session weighs alike: at nice 0 its
+            // threads' nice -10 would count only against each other
+            assertTrue(Files.readString(group).trim().endsWith("nice -10"), "the forwarder's session at nice -10: "
+                    + Files.readString(group));
+        }
         try (ProbeProcess server = labServer()) {
             int port = server.awaitServerPort();
             Path json = dir.resolve("bulk.json");
@@ -83,7 +92,8 @@ class LabJarIT extends TwoSiteLabBase {
         ProbeProcess status = ProbeProcess.start("lab", "status", "--name", name);
         assertEquals(0, status.awaitExit(), status.stderr());
         assertTrue(status.stdout().matches(
-                "(?s).*towards the server: \\d+ packets forwarded.*, [1-9]\\d* dropped by loss.*"),
+                "(?s).*towards the server: \\d+ packets forwarded.*, [1-9]\\d* dropped by loss.*; packets left a mean "
+                        + "\\d+\\.\\d{3} ms late, its threads waited a mean \\d+\\.\\d{3} ms for a CPU\n.*"),
                 status.stdout());
         ProbeProcess down = ProbeProcess.start("lab", "down", "--name", name);
         assertEquals(0, down.awaitExit(), down.stderr());

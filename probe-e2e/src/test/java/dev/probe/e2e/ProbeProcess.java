@@ -187,16 +187,30 @@ final class ProbeProcess implements AutoCloseable {
     /** Waits for a line matching {@code pattern} and returns its first group. */
     String awaitMatch(Pattern pattern, long timeoutMs) throws InterruptedException {
         long end = System.currentTimeMillis() + timeoutMs;
-        while (System.currentTimeMillis() < end) {
+        while (true) {
+            boolean exited = !process.isAlive();
+            if (exited) {
+                reader.join(2_000); // its last lines
+            }
             for (String l : lines) {
                 Matcher m = pattern.matcher(l);
                 if (m.find()) {
                     return m.group(1);
                 }
             }
+            if (exited || System.currentTimeMillis() >= end) {
+                break;
+            }
             Thread.sleep(20);
         }
-        throw new IllegalStateException("no line matching " + pattern + ": " + lines);
+        // say why: a process that gave up (and its stderr) tells more than the wait's end (the CI of 415a7c42: a
+        // client printed its header and nothing else for 90 s)
+        String why = process.isAlive() ? "still running after " + timeoutMs + " ms, killed" : "exited "
+                + process.exitValue();
+        process.destroyForcibly();
+        process.waitFor(5, TimeUnit.SECONDS);
+        throw new IllegalStateException("no line matching " + pattern + " (" + why + "): " + lines + "; stderr: "
+                + stderr().strip());
     }
 
     /**

@@ -68,10 +68,12 @@ final class LibC {
 
     /**
      * {@code loop} run at {@link #FORWARDER_NICE} (Linux keeps the nice value per thread, so it is set by the thread
-     * that runs the loop); where that is not allowed (no CAP_SYS_NICE) the link forwards at the ends' weight.
+     * that runs the loop), its session's autogroup too where the forwarder leads one ({@link Autogroup}); where that
+     * is not allowed (no CAP_SYS_NICE) the link forwards at the ends' weight.
      */
     static Runnable atForwarderNice(Runnable loop) {
         return () -> {
+            Autogroup.raiseOnce(FORWARDER_NICE);
             try {
                 setpriority(PRIO_PROCESS, 0, FORWARDER_NICE);
             } catch (LastErrorException e) {

@@ -5,7 +5,9 @@
  * <p>Holds: namespaces, TUN devices, the userspace impaired link ({@code Pipe}: loss, queue, rate, delay, reordering;
  * {@code Remark}: a router that rewrites the DSCP; {@code FlowPolicer}: a token bucket per 5-tuple that drops, never
  * queues; {@code MtuGate}: a path MTU below the ends', with or without ICMP "fragmentation needed" back;
- * {@code EcmpPaths}: equal-cost paths, each new flow the next, each with its own queue and delay), netem plans,
+ * {@code EcmpPaths}: equal-cost paths, each new flow the next, each with its own queue and delay; {@code PipeCounters}:
+ * what it did and what the host added, its packets' lateness and its threads' wait for a CPU from {@code ThreadSched};
+ * {@code Autogroup}: its session's weight as its threads' nice), netem plans,
  * {@code LinkMode} (netem or userspace, {@code --impair}), {@code LinkSpec} (built by name), a lab of several sites:
  * {@code SiteLayout} (sites, {@code SiteLinkSpec} links as {@code --link A:B,KEY=VALUE} writes them, their /30s of one
  * /24; checked whole) brought up by {@code SiteLab} (a namespace per site, two TUN devices and two {@code Pipe}s per
