@@ -165,6 +165,13 @@ class QualifyUnitTest {
         assertEquals(Verdict.Status.FAIL, Verdicts.sync(sync(2.01, 3), budget).status());
         assertTrue(Verdicts.sync(sync(1, 1), budget).reasons().stream().anyMatch(r -> r.contains("below ~5 ms RTT")),
                 "MAA's rule of thumb beside the verdict");
+        assertTrue(Verdicts.sync(sync(1, 1), budget).reasons().contains("at p50: network 1.000 ms, standby disk 0.000 "
+                + "ms"), "network as the round trip: nothing more said");
+        Verdict busy = Verdicts.sync(new Verdicts.SyncFigures("SYNC", 198.574, 281.805, 281.805, 198.574, 0, 0.497,
+                Double.NaN), Duration.ofMillis(250));
+        assertTrue(busy.reasons().contains("at p50: network 198.574 ms, standby disk 0.000 ms (the round trip alone is "
+                + "0.497 ms: the other 198.077 ms are each message's transfer and the two hosts' processes, which on a "
+                + "busy host wait for a CPU)"), "run 97's loopback, the 198 ms not the wire's: " + busy.reasons());
     }
 
     private static Verdicts.SyncFigures sync(double p50, double p99) {
