@@ -7,6 +7,7 @@ import dev.probe.core.qualify.LagTrace;
 import dev.probe.core.qualify.Rules;
 import dev.probe.core.qualify.StreamLimit;
 import dev.probe.core.qualify.Verdict;
+import dev.probe.core.result.TcpStats;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,7 +32,7 @@ final class RacHopVerdict {
             return new Verdict(name, Verdict.Status.INCOMPLETE, List.of(f.failure() == null ? PlanVerdicts.NOT_MEASURED
                     : f.failure()));
         }
-        Verdict v = f.hop().route().mode().waits() ? sync(config, f, name, nodes) : async(f, name, nodes);
+        Verdict v = f.hop().route().mode().waits() ? sync(config, f, name, nodes) : async(config, f, name, nodes);
         if (f.failure() == null) {
             return v;
         }
@@ -40,12 +41,15 @@ final class RacHopVerdict {
         return new Verdict(name, Verdict.Status.INCOMPLETE, more);
     }
 
-    private static Verdict async(PlanResult.HopFigures f, String name, List<HostSummary> nodes) {
+    private static Verdict async(PlanRunner.Config config, PlanResult.HopFigures f, String name,
+                                 List<HostSummary> nodes) {
         double must = f.hop().carriedBytesPerS();
         double carried = f.rac().carriedBytesPerS();
-        boolean keeps = Rules.keepsUp(carried, must);
         LagTrace worst = f.rac().lags().stream().max((a, b) -> Double.compare(a.growth(), b.growth())).orElse(null);
-        boolean flat = worst != null && worst.flat();
+        // every node's agent and the destination on this host (a loopback trial): no link, so a lag that grew is the
+        // host's CPU, as a single primary's hop and qualify judge it (PlanRacTest once FAILed a loopback hop so)
+        boolean here = worst != null && !worst.flat() && oneHost(config, f);
+        boolean flat = worst != null && (worst.flat() || here);
         List<String> each = new ArrayList<>();
         for (int i = 0; i < nodes.size(); i++) {
             each.add(fmt("node %d %.1f MB/s", i + 1, nodes.get(i).bytes() / Math.max(1e-9, nodes.get(i)
@@ -54,18 +58,19 @@ final class RacHopVerdict {
         List<String> reasons = new ArrayList<>();
         reasons.add(Rules.carriedLine(carried, must) + fmt(" from %d RAC nodes, each its own instance's redo (%s)",
                 nodes.size(), String.join(", ", each)));
-        reasons.add(worst == null ? "transport lag not traced" : flat
-                ? fmt("every instance's transport lag flat (the steepest slope %+.4f s/s%s; from what each node sent, "
-                        + "a lower bound)", worst.growth(), LagTrace.stallNote(true, worst.growth()))
-                : fmt("an instance's transport lag grows %.3f s per second (from what its node sent, a lower bound)",
-                        worst.growth()));
+        reasons.add(worst == null ? "transport lag not traced" : here
+                ? Rules.hostLag(worst.growth(), worst.lastLag(), "for an instance") : flat
+                        ? fmt("every instance's transport lag flat (the steepest slope %+.4f s/s%s; from what each node sent, "
+                                + "a lower bound)", worst.growth(), LagTrace.stallNote(true, worst.growth()))
+                        : fmt("an instance's transport lag grows %.3f s per second (from what its node sent, a lower bound)",
+                                worst.growth()));
         long retrans = nodes.stream().mapToLong(HostSummary::retransmits).filter(x -> x >= 0).sum();
         long segments = nodes.stream().mapToLong(HostSummary::segmentsSent).filter(x -> x > 0).sum();
         reasons.add(fmt("round trip %.3f ms (the slowest node's mean)%s", f.rac().rttMs(), segments == 0 ? ""
                 : fmt("; %.3f %% of segments retransmitted", 100.0 * retrans / segments)));
         // a failing instance's diagnosis, as single-link qualify gives it: what held its node's stream back
         List<HostSummary> trips = f.rac().summaries(f.rac().rtt());
-        for (int i = 0; i < nodes.size() && i < f.rac().lags().size(); i++) {
+        for (int i = 0; i < nodes.size() && i < f.rac().lags().size() && !here; i++) {
             if (!f.rac().lags().get(i).flat()) {
                 HostSummary n = nodes.get(i);
                 for (String why : StreamLimit.ofNode(n.bytes() / Math.max(1e-9, n.durationS()), i < trips.size()
@@ -75,6 +80,12 @@ final class RacHopVerdict {
             }
         }
         return new Verdict(name, Rules.carried(carried, must, flat), reasons);
+    }
+
+    /** The hop's destination on this host and every RAC node's agent on it too: its connections never leave it. */
+    private static boolean oneHost(PlanRunner.Config config, PlanResult.HopFigures f) {
+        return PlanVerdicts.oneHost(config, f) && config.plan().primary().agents().stream()
+                .allMatch(a -> TcpStats.hostInternal(a.host()));
     }
 
     private static Verdict sync(PlanRunner.Config config, PlanResult.HopFigures f, String name,
