@@ -43,15 +43,17 @@ class BackupAnswersLabIT extends TwoSiteLabBase {
         Map<Integer, Double> hostMs = new HashMap<>();
         try (ProbeProcess server = labServer()) {
             String port = String.valueOf(server.awaitServerPort());
+            JsonNode before = LabDelay.state(name); // each run's end is the next one's start
             for (int channels : new int[] {4, 8, 16, 35, 56}) {
-                JsonNode before = LabDelay.state(name);
                 Path json = dir.resolve("bulk-" + channels + ".json");
                 ProbeProcess bulk = ProbeProcess.inLab(List.of("--name", name), "bulk", serverAddress, "--port", port,
                         "--direction", "backup", "--channels", String.valueOf(channels), "--duration", "20s",
                         "--db-size", "20TB", "--congestion", "cubic", "--json", json.toString());
                 assertEquals(0, bulk.awaitExit(90), bulk.stdout() + bulk.stderr());
                 runs.put(channels, json);
-                hostMs.put(channels, LabDelay.roundTripMs(before, LabDelay.state(name), DIRECTIONS));
+                JsonNode after = LabDelay.state(name);
+                hostMs.put(channels, LabDelay.roundTripMs(before, after, DIRECTIONS));
+                before = after;
                 JsonNode summary = JSON.readTree(json.toFile()).path("summary");
                 System.out.printf("BackupAnswersLabIT %d channels: %.3f Gbit/s, the host added %.3f ms, TCP %s%n",
                         channels, summary.path("throughput_gbps").asDouble(), hostMs.get(channels),

@@ -31,16 +31,6 @@ final class Autogroup {
         }
     }
 
-    /** The nice value of this process's autogroup ({@code /autogroup-N nice K}); 0 where there is none. */
-    static int nice() {
-        try {
-            String[] f = Files.readString(GROUP).trim().split(" ");
-            return Integer.parseInt(f[f.length - 1]);
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
-    }
-
     /** True when this process leads its session ({@code /proc/self/stat}: the session id after pid, comm, state). */
     static boolean sessionLeader() {
         try {

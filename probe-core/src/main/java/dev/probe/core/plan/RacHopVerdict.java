@@ -58,12 +58,7 @@ final class RacHopVerdict {
         List<String> reasons = new ArrayList<>();
         reasons.add(Rules.carriedLine(carried, must) + fmt(" from %d RAC nodes, each its own instance's redo (%s)",
                 nodes.size(), String.join(", ", each)));
-        reasons.add(worst == null ? "transport lag not traced" : here
-                ? Rules.hostLag(worst.growth(), worst.lastLag(), "for an instance") : flat
-                        ? fmt("every instance's transport lag flat (the steepest slope %+.4f s/s%s; from what each node sent, "
-                                + "a lower bound)", worst.growth(), LagTrace.stallNote(true, worst.growth()))
-                        : fmt("an instance's transport lag grows %.3f s per second (from what its node sent, a lower bound)",
-                                worst.growth()));
+        reasons.add(lagLine(worst, here, flat));
         long retrans = nodes.stream().mapToLong(HostSummary::retransmits).filter(x -> x >= 0).sum();
         long segments = nodes.stream().mapToLong(HostSummary::segmentsSent).filter(x -> x > 0).sum();
         reasons.add(fmt("round trip %.3f ms (the slowest node's mean)%s", f.rac().rttMs(), segments == 0 ? ""
@@ -80,6 +75,22 @@ final class RacHopVerdict {
             }
         }
         return new Verdict(name, Rules.carried(carried, must, flat), reasons);
+    }
+
+    /** What the instances' lags say: not traced, the host's (one host), all flat, or the steepest growing. */
+    private static String lagLine(LagTrace worst, boolean here, boolean flat) {
+        if (worst == null) {
+            return "transport lag not traced";
+        }
+        if (here) {
+            return Rules.hostLag(worst.growth(), worst.lastLag(), "for an instance");
+        }
+        if (flat) {
+            return fmt("every instance's transport lag flat (the steepest slope %+.4f s/s%s; from what each node "
+                    + "sent, a lower bound)", worst.growth(), LagTrace.stallNote(true, worst.growth()));
+        }
+        return fmt("an instance's transport lag grows %.3f s per second (from what its node sent, a lower bound)",
+                worst.growth());
     }
 
     /** The hop's destination on this host and every RAC node's agent on it too: its connections never leave it. */
