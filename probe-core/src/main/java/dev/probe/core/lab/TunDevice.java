@@ -2,6 +2,7 @@ package dev.probe.core.lab;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
+import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import java.nio.charset.StandardCharsets;
 
@@ -88,23 +89,20 @@ public final class TunDevice implements AutoCloseable {
      * waiting (or the device is closed).
      */
     int read(long address, int capacity) {
-        try {
-            return (int) LibC.read(fd, address, capacity);
-        } catch (LastErrorException e) {
-            if (e.getErrorCode() == LibC.EAGAIN || e.getErrorCode() == LibC.EINTR || closed) {
-                return 0;
-            }
-            throw new LabException("read from " + name + " failed: " + errno(e));
+        long n = LibC.read(fd, address, capacity);
+        if (n >= 0) {
+            return (int) n;
         }
+        int errno = Native.getLastError();
+        if (errno == LibC.EAGAIN || errno == LibC.EINTR || closed) {
+            return 0;
+        }
+        throw new LabException("read from " + name + " failed: " + errno(errno));
     }
 
     /** Hands one packet to the kernel; false when it refused it (counted by the caller as a drop). */
     boolean write(long address, int length) {
-        try {
-            return LibC.write(fd, address, length) == length;
-        } catch (LastErrorException e) {
-            return false;
-        }
+        return LibC.write(fd, address, length) == length;
     }
 
     /** Waits up to {@code timeoutMs} for a packet to read (called by the one reader thread of this device). */
@@ -112,11 +110,7 @@ public final class TunDevice implements AutoCloseable {
         pollFd.setInt(0, fd);
         pollFd.setShort(4, (short) LibC.POLLIN);
         pollFd.setShort(6, (short) 0);
-        try {
-            LibC.poll(pollFd, 1, timeoutMs);
-        } catch (LastErrorException e) {
-            // EINTR: the caller loops
-        }
+        LibC.poll(pollFd, 1, timeoutMs); // -1 (EINTR): the caller loops
     }
 
     @Override
@@ -132,13 +126,17 @@ public final class TunDevice implements AutoCloseable {
     }
 
     private static String errno(LastErrorException e) {
-        return switch (e.getErrorCode()) {
+        return errno(e.getErrorCode());
+    }
+
+    private static String errno(int code) {
+        return switch (code) {
             case 1 -> "EPERM, operation not permitted";
             case 2 -> "ENOENT, no such device";
             case 13 -> "EACCES, permission denied";
             case 16 -> "EBUSY, name in use";
             case 19 -> "ENODEV, no tun driver";
-            default -> "errno " + e.getErrorCode();
+            default -> "errno " + code;
         };
     }
 }
