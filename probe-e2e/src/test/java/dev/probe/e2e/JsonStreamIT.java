@@ -26,7 +26,8 @@ class JsonStreamIT extends ServerIT {
     void clientEventsTakeStandardOutputAndEndWithTheResultDocument() throws Exception {
         Path json = dir.resolve("sync.json");
         try (ProbeProcess client = ProbeProcess.start("client", "127.0.0.1", "--port", "" + port, "--mode", "sync",
-                "--duration", "3s", "--interval", "1s", "--json-stream", "-", "--json", json.toString())) {
+                "--rate", "500", "--duration", "3s", "--interval", "1s", "--json-stream", "-", "--json",
+                json.toString())) {
             assertEquals(0, client.awaitExit());
             List<JsonNode> events = parse(client.stdout());
             assertEquals("start", events.get(0).path("event").asText());

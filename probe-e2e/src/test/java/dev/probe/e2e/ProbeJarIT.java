@@ -77,7 +77,7 @@ class ProbeJarIT extends ServerIT {
         }
         // killed at its first interval, and by the try's close when that never comes
         try (ProbeProcess victim = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--mode",
-                "async", "--duration", "300s")) {
+                "async", "--rate", "20MB/s", "--duration", "300s")) { // paced: the kill is under test, not the speed
             // run 80 (a fresh clone): none within 20 s beside the labs; what is asserted is that it runs, not how soon
             Await.until(Duration.ofMillis(ProbeProcess.PROGRESS_MS), "the victim's first interval", () -> victim
                     .printed("Mbytes/s"));

@@ -33,7 +33,7 @@ class SecurityJarIT {
 
             Path json = dir.resolve("r.json");
             ProbeProcess ok = ProbeProcess.start("client", "127.0.0.1", "--port", String.valueOf(port), "--duration",
-                    "1s",
+                    "1s", "--rate", "500", // paced: the secret and TLS are under test, not the speed
                     "--length", "4k", "--secret-file", secret.toString(), "--tls", "--trust-fingerprint", fingerprint,
                     "--json", json.toString());
             assertEquals(0, ok.awaitExit(), ok.stderr());
