@@ -76,7 +76,7 @@ class AgentNetnsIT {
         return p.exitValue();
     }
 
-    /** {@code probe ARGS} in the lab's namespace of {@code side}, through {@code probe lab run}. */
+    /** {@code probe ARGS} in the lab's namespace of {@code side}, as {@code probe lab run} runs it. */
     private ProbeProcess labRun(String side, String... args) throws Exception {
         return ProbeProcess.inLab(List.of("--name", name, "--side", side), args);
     }

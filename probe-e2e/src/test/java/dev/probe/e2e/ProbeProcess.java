@@ -1,6 +1,9 @@
 package dev.probe.e2e;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.probe.cli.common.LeanJvm;
+import dev.probe.core.lab.LabState;
+import dev.probe.core.lab.Netns;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -83,15 +86,31 @@ final class ProbeProcess implements AutoCloseable {
     }
 
     /**
-     * {@code probe lab run WHERE... JAVA -jar probe.jar ARGS}: probe run inside a lab's namespace ({@code where}: the
-     * lab's name and side or site), on the build's class archive ({@link SharedClasses#java()}), a server or agent on
-     * the lean JVM as {@link #start} gives it.
+     * {@code JAVA -jar probe.jar ARGS} inside a lab's namespace ({@code where}: the lab's {@code --name} and {@code
+     * --side} or {@code --site}, as {@code lab run} takes them), on the build's class archive ({@link
+     * SharedClasses#java()}), a server or agent on the lean JVM as {@link #start} gives it. It is what {@code lab run}
+     * starts ({@code ip netns exec NS} with {@code PROBE_LAB} set, the probe's own pid taking the test's signals)
+     * without lab run's JVM around it: half a CPU second each, a hundred-odd per suite on a CPU-bound 2-core host.
+     * {@code lab run} itself is under test in LabJarIT, SiteLabJarIT and HostileNfsLabIT.
      */
     static ProbeProcess inLab(List<String> where, String... args) throws IOException {
-        List<String> all = new ArrayList<>(List.of("lab", "run"));
-        all.addAll(where);
-        all.addAll(jarCommand(args));
-        return start(all.toArray(String[]::new));
+        String name = flag(where, "--name", "");
+        JsonNode state = LabState.read(name).orElseThrow(() -> new IllegalStateException("lab " + name + " is not up"));
+        String site = flag(where, "--site", null);
+        String ns = (site != null ? state.path("sites").path(site).path("namespace")
+                : state.path(flag(where, "--side", "client") + "_namespace")).asText("");
+        if (ns.isEmpty()) {
+            throw new IllegalStateException("no namespace for " + where + " in " + state);
+        }
+        List<String> cmd = new ArrayList<>(Netns.execIn(ns, List.of("env", LabState.ENV + "=" + name)));
+        cmd.addAll(jarCommand(args));
+        return new ProbeProcess(cmd, null, null);
+    }
+
+    /** The value after {@code flag} in {@code args}, else {@code otherwise}. */
+    private static String flag(List<String> args, String flag, String otherwise) {
+        int i = args.indexOf(flag);
+        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : otherwise;
     }
 
     /** {@code JAVA [lean flags] -jar probe.jar ARGS} for a command run as it is (in a namespace, under setsid). */

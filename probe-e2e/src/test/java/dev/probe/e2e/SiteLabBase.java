@@ -35,7 +35,7 @@ abstract class SiteLabBase {
         }
     }
 
-    /** {@code probe ARGS...} run inside {@code site} with {@code lab run}. */
+    /** {@code probe ARGS...} run inside {@code site}, as {@code lab run --site} runs it. */
     ProbeProcess inSite(String site, String... probeArgs) throws Exception {
         return ProbeProcess.inLab(List.of("--name", name, "--site", site), probeArgs);
     }
