@@ -30,8 +30,6 @@ class ResultsSurviveIT {
     /** An interval line whose rate is not zero: data has moved (on a loaded machine the first can show none). */
     private static final Pattern MOVING = Pattern.compile("^\\((\\d\\d:\\d\\d:\\d\\d)\\)\\s+(?!0\\.0+ )[0-9.]+ "
             + "(Mbytes|Gbit)/s");
-    /** The async clients' pace: the signals and files are under test here, not the speed. */
-    private static final String PACE = "20MB/s";
     @TempDir
     Path dir;
     private final List<ProbeProcess> started = new ArrayList<>();
@@ -201,8 +199,9 @@ class ResultsSurviveIT {
                 .inheritIO().start().waitFor());
         try {
             Path csv = small.resolve("intervals.csv");
+            // paced: the full file system is under test, not the speed
             ProbeProcess client = keep(ProbeProcess.start("client", "127.0.0.1", "--port", port, "--mode", "async",
-                    "--rate", PACE, "--duration", "7s", "--interval", "0.1s", "--csv", csv.toString(), "--json",
+                    "--rate", "20MB/s", "--duration", "7s", "--interval", "0.1s", "--csv", csv.toString(), "--json",
                     json.toString()));
             assertEquals(1, client.awaitExit(), client.stdout());
             String err = client.stderr().trim();

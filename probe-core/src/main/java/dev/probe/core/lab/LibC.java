@@ -59,7 +59,8 @@ final class LibC {
 
     /**
      * read(2), -1 with {@link Native#getLastError()} on failure: the forwarder's reader meets EAGAIN once per burst,
-     * and a {@link LastErrorException} there (its stack trace filled in) took 9 % of a busy forwarder's CPU.
+     * and a {@link LastErrorException} there (its stack trace filled in) was 8.6 % of a busy forwarder's
+     * sampled CPU.
      */
     static native long read(int fd, long buf, long count);
 

@@ -49,7 +49,8 @@ public final class TunDevice implements AutoCloseable {
         try {
             fd = LibC.open("/dev/net/tun", LibC.O_RDWR);
         } catch (LastErrorException e) {
-            throw new LabException("cannot open /dev/net/tun (" + errno(e) + "): the userspace link needs root and "
+            throw new LabException("cannot open /dev/net/tun (" + errno(e.getErrorCode())
+                    + "): the userspace link needs root and "
                     + "the tun driver");
         }
         try {
@@ -64,7 +65,8 @@ public final class TunDevice implements AutoCloseable {
             LibC.fcntl(fd, LibC.F_SETFL, LibC.O_RDWR | LibC.O_NONBLOCK);
         } catch (LastErrorException e) {
             LibC.close(fd);
-            throw new LabException("cannot create TUN device " + name + " (" + errno(e) + "): root (CAP_NET_ADMIN) "
+            throw new LabException("cannot create TUN device " + name + " (" + errno(e.getErrorCode())
+                    + "): root (CAP_NET_ADMIN) "
                     + "is needed, and the name must be free");
         }
         return new TunDevice(name, fd, aggregates);
@@ -123,10 +125,6 @@ public final class TunDevice implements AutoCloseable {
                 // already gone
             }
         }
-    }
-
-    private static String errno(LastErrorException e) {
-        return errno(e.getErrorCode());
     }
 
     private static String errno(int code) {
